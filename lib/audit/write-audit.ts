@@ -1,0 +1,27 @@
+import 'server-only';
+import type { Tx } from '../db';
+import type { Actor } from '../auth/permissions';
+
+export type AuditEntry = {
+  actor: Actor | null;
+  /** Falls back to this label when there is no actor (e.g. a failed sign-in names the email tried). */
+  actorLabel?: string;
+  action: string;
+  filmId?: string | null;
+  subject?: string;
+  details?: Record<string, unknown>;
+};
+
+/** Writes an audit row; always called with the transaction of the change it records. */
+export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await tx.auditLog.create({
+    data: {
+      actorId: entry.actor?.userId || null,
+      actorLabel: entry.actor?.label ?? entry.actorLabel ?? 'anonymous',
+      action: entry.action,
+      filmId: entry.filmId ?? null,
+      subject: entry.subject ?? '',
+      details: (entry.details ?? undefined) as never,
+    },
+  });
+}

@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { DEFAULT_ITEM_LEVEL, spoilerLevelSchema } from '../spoilers/levels';
+
+/**
+ * The film page as one JSON object: the single content schema shared by the editor forms,
+ * the API, the importer and the revisions. A revision stores exactly this object.
+ */
+
+const MAX_TEXT = 40_000;
+const MAX_SHORT = 300;
+
+const trimmed = (max: number) => z.string().trim().max(max);
+const requiredText = (max: number, what: string) =>
+  z.string().trim().min(1, `${what} is required`).max(max);
+
+/** Stable identity of a list item: diffs match items by it, the quiz API answers by it. */
+export const itemIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use 1 to 64 letters, digits, - or _');
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .min(1, 'Slug is required')
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens');
+
+const spoiler = spoilerLevelSchema.default(DEFAULT_ITEM_LEVEL);
+
+export const tagSchema = z.object({
+  emoji: trimmed(32).default(''),
+  label: requiredText(80, 'Tag label'),
+});
+
+export const personRefSchema = z.object({
+  name: requiredText(MAX_SHORT, 'Name'),
+  slug: slugSchema,
+});
+
+export const eventSchema = z.object({
+  id: itemIdSchema,
+  title: requiredText(MAX_SHORT, 'Title'),
+  description: trimmed(MAX_TEXT).default(''),
+  when: trimmed(MAX_SHORT).default(''),
+  where: trimmed(MAX_SHORT).default(''),
+  spoiler,
+});
+
+export const characterSchema = z.object({
+  id: itemIdSchema,
+  name: requiredText(MAX_SHORT, 'Name'),
+  playedBy: personRefSchema.nullable().default(null),
+  description: trimmed(MAX_TEXT).default(''),
+  tags: z.array(tagSchema).max(20).default([]),
+  spoiler,
+});
+
+export const settingSchema = z.object({
+  era: trimmed(MAX_SHORT).default(''),
+  when: trimmed(MAX_TEXT).default(''),
+  place: trimmed(MAX_SHORT).default(''),
+  where: trimmed(MAX_TEXT).default(''),
+  tags: z.array(tagSchema).max(20).default([]),
+  spoiler,
+});
+
+export const themeSchema = z.object({
+  id: itemIdSchema,
+  title: requiredText(MAX_SHORT, 'Title'),
+  description: trimmed(MAX_TEXT).default(''),
+  spoiler,
+});
+
+export const TRAIT_KEYS = ['tone', 'pacing', 'story', 'intensity', 'ending'] as const;
+export type TraitKey = (typeof TRAIT_KEYS)[number];
+export const TRAIT_LABELS: Record<TraitKey, string> = {
+  tone: 'Tone',
+  pacing: 'Pacing',
+  story: 'Story',
+  intensity: 'Intensity',
+  ending: 'Ending',
+};
+
+/** A short kind-of-film value; "Ending: Sad" is itself a spoiler, so each value has its level. */
+export const traitSchema = z.object({ value: trimmed(80).default(''), spoiler });
+
+export const labelItemSchema = z.object({
+  id: itemIdSchema,
+  label: requiredText(120, 'Label'),
+  spoiler,
+});
+
+const emptyTrait = () => ({ value: '', spoiler: DEFAULT_ITEM_LEVEL });
+
+export const kindSchema = z.object({
+  tone: traitSchema.default(emptyTrait),
+  pacing: traitSchema.default(emptyTrait),
+  story: traitSchema.default(emptyTrait),
+  intensity: traitSchema.default(emptyTrait),
+  ending: traitSchema.default(emptyTrait),
+  summary: z.object({ text: trimmed(MAX_TEXT).default(''), spoiler }).default(() => ({ text: '', spoiler: DEFAULT_ITEM_LEVEL })),
+  moods: z.array(labelItemSchema).max(50).default([]),
+  contentNotes: z.array(labelItemSchema).max(50).default([]),
+});
+
+export const quizOptionSchema = z.object({
+  id: itemIdSchema,
+  text: requiredText(MAX_SHORT, 'Option'),
+  correct: z.boolean().default(false),
+});
+
+export const quizQuestionSchema = z
+  .object({
+    id: itemIdSchema,
+    prompt: requiredText(1000, 'Prompt'),
+    options: z.array(quizOptionSchema).min(2, 'Give at least 2 options').max(6, 'Give at most 6 options'),
+    explanation: trimmed(4000).default(''),
+    spoiler,
+  })
+  .superRefine((question, ctx) => {
+    const correct = question.options.filter((o) => o.correct).length;
+    if (correct !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Mark exactly one option as correct' });
+    }
+    const seen = new Map<string, number>();
+    question.options.forEach((option, index) => {
+      const key = option.text.trim().toLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['options', index, 'text'], message: 'Options must differ' });
+      }
+      seen.set(key, index);
+    });
+    uniqueIds(question.options, ['options'], ctx);
+  });
+
+export const quizSchema = z.object({
+  questions: z.array(quizQuestionSchema).max(100).default([]),
+});
+
+function uniqueIds(items: { id: string }[], path: (string | number)[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.id)) {
+      ctx.addIssue({ code: 'custom', path: [...path, index, 'id'], message: 'Duplicate id' });
+    }
+    seen.add(item.id);
+  });
+}
+
+export const filmContentSchema = z
+  .object({
+    title: requiredText(MAX_SHORT, 'Title'),
+    slug: slugSchema,
+    releaseYear: z.number().int().min(1870).max(2100).nullable().default(null),
+    premise: trimmed(MAX_TEXT).default(''),
+    story: trimmed(MAX_TEXT * 2).default(''),
+    events: z.array(eventSchema).max(300).default([]),
+    characters: z.array(characterSchema).max(200).default([]),
+    setting: settingSchema.default(() => settingSchema.parse({})),
+    themes: z.array(themeSchema).max(100).default([]),
+    kind: kindSchema.default(() => kindSchema.parse({})),
+    quiz: quizSchema.default(() => ({ questions: [] })),
+  })
+  .superRefine((content, ctx) => {
+    uniqueIds(content.events, ['events'], ctx);
+    uniqueIds(content.characters, ['characters'], ctx);
+    uniqueIds(content.themes, ['themes'], ctx);
+    uniqueIds(content.kind.moods, ['kind', 'moods'], ctx);
+    uniqueIds(content.kind.contentNotes, ['kind', 'contentNotes'], ctx);
+    uniqueIds(content.quiz.questions, ['quiz', 'questions'], ctx);
+  });
+
+/** What a form or API client sends (defaults not yet applied). */
+export type FilmContentInput = z.input<typeof filmContentSchema>;
+/** A validated page: what revisions store and everything downstream reads. */
+export type FilmContent = z.output<typeof filmContentSchema>;
+export type TimelineEvent = FilmContent['events'][number];
+export type Character = FilmContent['characters'][number];
+export type Theme = FilmContent['themes'][number];
+export type Setting = FilmContent['setting'];
+export type Kind = FilmContent['kind'];
+export type Tag = z.output<typeof tagSchema>;
+export type LabelItem = z.output<typeof labelItemSchema>;
+export type QuizQuestion = FilmContent['quiz']['questions'][number];
+export type PersonRef = z.output<typeof personRefSchema>;
+
+/** One error per wrong field, named by its path ("events.3.title"), as the API returns them. */
+export type FieldError = { path: string; message: string };
+
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(root)',
+    message: issue.message,
+  }));
+}
+
+export type ParseResult =
+  | { ok: true; content: FilmContent }
+  | { ok: false; errors: FieldError[] };
+
+export function parseFilmContent(input: unknown): ParseResult {
+  const result = filmContentSchema.safeParse(input);
+  return result.success ? { ok: true, content: result.data } : { ok: false, errors: fieldErrors(result.error) };
+}
+
+/** Slug from a title or a name: "Kiss and Cry" → "kiss-and-cry", accents folded. */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120)
+    .replace(/-+$/g, '');
+  return slug || 'untitled';
+}
+
+/** A short random id for a new list item (not security relevant, only unique within a page). */
+export function newItemId(): string {
+  return Math.random().toString(36).slice(2, 10) + Date.now().toString(36).slice(-4);
+}
+
+/** An empty page with a title: what "create a film" starts from. */
+export function emptyFilmContent(title: string, slug = slugify(title)): FilmContent {
+  return filmContentSchema.parse({ title, slug });
+}

@@ -1,0 +1,47 @@
+import 'server-only';
+import { z } from 'zod';
+
+/**
+ * Environment, validated once when the server starts (instrumentation.ts): a missing or malformed
+ * variable stops the process with one line naming it, instead of failing later mid-request.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }),
+    DATABASE_REPLICA_URLS: z.string().default(''),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    DEMO_PASSWORD: z.string().default('demo-password'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Set by `npm start` on the embedded database: demo accounts and a generated secret are allowed. */
+    CMS_DEMO_MODE: z.enum(['0', '1']).default('0'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.CMS_DEMO_MODE !== '1') {
+      if (!env.AUTH_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
+      if (env.ADMIN_PASSWORD === 'demo-password' || env.ADMIN_PASSWORD === env.DEMO_PASSWORD)
+        ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must not be the demo password in production' });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD))
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function describeEnvError(error: z.ZodError): string {
+  return error.issues.map((i) => `Invalid environment: ${i.path.join('.') || 'env'} ${i.message}`).join('\n');
+}
+
+/** The validated environment; throws one clear line per wrong variable. */
+export function env(): Env {
+  if (cached) return cached;
+  const result = envSchema.safeParse(process.env);
+  if (!result.success) throw new Error(describeEnvError(result.error));
+  cached = result.data;
+  return cached;
+}

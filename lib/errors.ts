@@ -1,0 +1,64 @@
+import type { FieldError } from './content/schema';
+
+/**
+ * Domain errors carry their HTTP meaning, so route handlers and server actions translate them the
+ * same way: 400 names each wrong field, 401/403/404/409/429 as fits. Nothing is changed when one is thrown.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(readonly errors: FieldError[]) {
+    super(400, errors.map((e) => `${e.path}: ${e.message}`).join('; ') || 'Invalid input');
+  }
+  static field(path: string, message: string) {
+    return new ValidationError([{ path, message }]);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message = 'Sign in to continue') {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message = 'You are not allowed to do this') {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+
+export class ConflictError<T = unknown> extends DomainError {
+  constructor(
+    message: string,
+    readonly details: T,
+  ) {
+    super(409, message);
+  }
+}
+
+export class RateLimitError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'Too many requests: try again in a moment');
+  }
+}
+
+/** The JSON body an API returns for a domain error. */
+export function errorBody(error: DomainError): Record<string, unknown> {
+  if (error instanceof ValidationError) return { error: 'Invalid input', errors: error.errors };
+  if (error instanceof ConflictError) return { error: error.message, ...(error.details as object) };
+  return { error: error.message };
+}

@@ -1,0 +1,35 @@
+import 'server-only';
+import { db } from '../db';
+import { assertCan, type Actor } from '../auth/permissions';
+import { writeAudit } from '../audit/write-audit';
+import { ValidationError } from '../errors';
+import { assertQuizUnchanged, authorIdOf, contentHash, validateContent } from './revision-content';
+import type { RevisionSource } from '../generated/prisma/enums';
+
+export type CreateFilmInput = { content: unknown; actor: Actor; message?: string; source?: Extract<RevisionSource, 'CREATE' | 'IMPORT'> };
+
+/** Creates a film as a draft with its first revision. Never publishes. */
+export async function createFilm({ content: input, actor, message = '', source = 'CREATE' }: CreateFilmInput) {
+  assertCan(actor, 'film.edit');
+  const content = validateContent(input);
+  assertQuizUnchanged(actor, null, content.quiz);
+
+  return db().$transaction(async (tx) => {
+    const taken = await tx.film.findUnique({ where: { slug: content.slug }, select: { id: true } });
+    if (taken) throw ValidationError.field('slug', `Another film already uses the slug “${content.slug}”`);
+    const film = await tx.film.create({ data: { slug: content.slug, title: content.title, latestRevision: 1 } });
+    const revision = await tx.revision.create({
+      data: {
+        filmId: film.id,
+        number: 1,
+        content: content as never,
+        contentHash: contentHash(content),
+        message,
+        source,
+        authorId: authorIdOf(actor),
+      },
+    });
+    await writeAudit(tx, { actor, action: 'film.create', filmId: film.id, subject: content.slug, details: { revision: 1, source } });
+    return { film, revision, content };
+  });
+}

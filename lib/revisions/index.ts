@@ -1,0 +1,7 @@
+// The only code that writes film content: every change is a new revision.
+export { createFilm } from './create-film';
+export { saveDraft, type SaveConflict } from './save-draft';
+export { publishFilm, unpublishFilm } from './publish-film';
+export { restoreRevision } from './restore-revision';
+export { getDraft, getRevision, listRevisions } from './get-draft';
+export { systemActor } from './revision-content';

@@ -1,0 +1,48 @@
+import 'server-only';
+import { db, type Tx } from '../db';
+import { assertCan, type Actor } from '../auth/permissions';
+import { writeAudit } from '../audit/write-audit';
+import { NotFoundError, ValidationError } from '../errors';
+import { readStoredContent } from './revision-content';
+import { materializePublished } from './materialize-published';
+
+/** Locks the film row so concurrent publishes and unpublishes of one film run one after another. */
+async function lockFilm(tx: Tx, slug: string) {
+  const rows = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM "Film" WHERE slug = ${slug} FOR UPDATE`;
+  if (rows.length === 0) throw new NotFoundError(`No film “${slug}”`);
+  return tx.film.findUniqueOrThrow({ where: { id: rows[0].id }, include: { published: { select: { slug: true } } } });
+}
+
+/** Publishes one revision of a film: the reader site switches to it atomically. */
+export async function publishFilm({ slug, revision, actor }: { slug: string; revision: number; actor: Actor }) {
+  assertCan(actor, 'film.publish');
+  if (!Number.isInteger(revision) || revision < 1) throw ValidationError.field('revision', 'Must be a revision number');
+  return db().$transaction(async (tx) => {
+    const film = await lockFilm(tx, slug);
+    const row = await tx.revision.findUnique({ where: { filmId_number: { filmId: film.id, number: revision } } });
+    if (!row) throw ValidationError.field('revision', `Film has no revision ${revision}`);
+    const content = readStoredContent(row.content);
+    const clash = await tx.publishedFilm.findUnique({ where: { slug: content.slug }, select: { filmId: true } });
+    if (clash && clash.filmId !== film.id) throw ValidationError.field('slug', `Another published film uses “${content.slug}”`);
+
+    await materializePublished(tx, film.id, revision, content);
+    await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: row.id } });
+    await writeAudit(tx, { actor, action: 'film.publish', filmId: film.id, subject: content.slug, details: { revision } });
+    // Both the old and the new reader address must be refreshed.
+    return { slug: content.slug, revision, previousSlug: film.published?.slug ?? null };
+  });
+}
+
+/** Takes a film off the reader site; its drafts and history stay. */
+export async function unpublishFilm({ slug, actor }: { slug: string; actor: Actor }) {
+  assertCan(actor, 'film.publish');
+  return db().$transaction(async (tx) => {
+    const film = await lockFilm(tx, slug);
+    if (!film.published) return { slug, previousSlug: null, changed: false };
+    await tx.publishedFilm.delete({ where: { filmId: film.id } });
+    await tx.person.deleteMany({ where: { characters: { none: {} } } });
+    await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: null } });
+    await writeAudit(tx, { actor, action: 'film.unpublish', filmId: film.id, subject: film.published.slug });
+    return { slug, previousSlug: film.published.slug, changed: true };
+  });
+}

@@ -1,0 +1,104 @@
+import type { Character, FilmContent, Kind, LabelItem, PersonRef, Setting, Theme, TimelineEvent, TraitKey } from '../content/schema';
+import { TRAIT_KEYS } from '../content/schema';
+import { castOf, countWords } from '../content/derive';
+import { isVisibleAt, type SpoilerLevel } from './levels';
+
+/**
+ * A film page as one reader may see it: only items at or below the reader's level, plus how many
+ * were held back. Both the published reader page (filtered in the database query) and the editor's
+ * preview (filtered here, from a draft) produce this shape, so they render identically.
+ */
+export type VisibleFilm = {
+  level: SpoilerLevel;
+  title: string;
+  slug: string;
+  releaseYear: number | null;
+  premise: string;
+  /** The full story is always level full: null below it. */
+  story: string | null;
+  /** Word counts are not spoilers: they are shown even when the story is hidden. */
+  storyWords: number;
+  premiseWords: number;
+  /** People who play the visible characters: their names link to their pages. */
+  cast: PersonRef[];
+  events: Array<TimelineEvent & { number: number }>;
+  eventsTotal: number;
+  characters: Character[];
+  charactersTotal: number;
+  setting: Setting | null;
+  themes: Array<Theme & { number: number }>;
+  themesTotal: number;
+  kind: {
+    traits: Array<{ key: TraitKey; value: string }>;
+    summary: string | null;
+    moods: LabelItem[];
+    contentNotes: LabelItem[];
+  };
+  quiz: { visible: number; total: number };
+  hidden: {
+    events: number;
+    characters: number;
+    themes: number;
+    setting: boolean;
+    story: boolean;
+    /** Kind-of-film values, summary, mood keywords and content notes held back. */
+    kind: number;
+  };
+};
+
+const visible = <T extends { spoiler: SpoilerLevel }>(items: T[], level: SpoilerLevel) =>
+  items.filter((item) => isVisibleAt(item.spoiler, level));
+
+export function visibleKind(kind: Kind, level: SpoilerLevel): { shown: VisibleFilm['kind']; hidden: number } {
+  const traits = TRAIT_KEYS.filter((key) => kind[key].value !== '').map((key) => ({ key, ...kind[key] }));
+  const shownTraits = visible(traits, level).map(({ key, value }) => ({ key, value }));
+  const summaryShown = kind.summary.text !== '' && isVisibleAt(kind.summary.spoiler, level);
+  const moods = visible(kind.moods, level);
+  const contentNotes = visible(kind.contentNotes, level);
+  const hidden =
+    traits.length - shownTraits.length +
+    (kind.summary.text !== '' && !summaryShown ? 1 : 0) +
+    (kind.moods.length - moods.length) +
+    (kind.contentNotes.length - contentNotes.length);
+  return { shown: { traits: shownTraits, summary: summaryShown ? kind.summary.text : null, moods, contentNotes }, hidden };
+}
+
+/** Filters a whole page in memory: the editor preview, and the JSON of a draft. */
+export function visibleFilm(content: FilmContent, level: SpoilerLevel): VisibleFilm {
+  const numberedEvents = content.events.map((e, i) => ({ ...e, number: i + 1 }));
+  const numberedThemes = content.themes.map((t, i) => ({ ...t, number: i + 1 }));
+  const events = visible(numberedEvents, level);
+  const characters = visible(content.characters, level);
+  const themes = visible(numberedThemes, level);
+  const settingShown = isVisibleAt(content.setting.spoiler, level);
+  const storyShown = isVisibleAt('full', level);
+  const kind = visibleKind(content.kind, level);
+  return {
+    level,
+    title: content.title,
+    slug: content.slug,
+    releaseYear: content.releaseYear,
+    premise: content.premise,
+    story: storyShown ? content.story : null,
+    storyWords: countWords(content.story),
+    premiseWords: countWords(content.premise),
+    cast: castOf(characters),
+    events,
+    eventsTotal: content.events.length,
+    characters,
+    charactersTotal: content.characters.length,
+    setting: settingShown ? content.setting : null,
+    themes,
+    themesTotal: content.themes.length,
+    kind: kind.shown,
+    quiz: { visible: visible(content.quiz.questions, level).length, total: content.quiz.questions.length },
+    hidden: {
+      events: content.events.length - events.length,
+      characters: content.characters.length - characters.length,
+      themes: content.themes.length - themes.length,
+      setting: !settingShown,
+      story: !storyShown && content.story !== '',
+      kind: kind.hidden,
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * `npm run seed:demo`: the demo film (Kiss and Cry, from prisma/demo/*.page.txt, through the page
+ * importer) and the demo accounts. Idempotent: existing accounts and films are left as they are.
+ * Demo accounts exist only through this command or `npm start` on the embedded database.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { parsePage } from '../lib/import';
+import { createFilm, publishFilm, systemActor } from '../lib/revisions';
+import { ensureUser } from '../lib/users/ensure-user';
+import { db, disconnectDb } from '../lib/db';
+import { env } from '../lib/env';
+
+const DEMO_DIR = path.join(import.meta.dirname, '..', 'prisma', 'demo');
+
+async function main() {
+  const password = env().DEMO_PASSWORD;
+  const admin = await ensureUser({ email: 'admin@example.com', password, role: 'ADMIN', name: 'Demo Admin' });
+  await ensureUser({ email: 'editor@example.com', password, role: 'EDITOR', name: 'Demo Editor' });
+  const actor = systemActor('admin@example.com (seed)', admin.id);
+
+  for (const file of (await readdir(DEMO_DIR)).filter((f) => f.endsWith('.page.txt')).sort()) {
+    const { content, warnings } = parsePage(await readFile(path.join(DEMO_DIR, file), 'utf8'));
+    if (warnings.length > 0) throw new Error(`${file}: ${warnings.map((w) => `line ${w.line}: ${w.message}`).join('; ')}`);
+    if (await db().film.findUnique({ where: { slug: content.slug }, select: { id: true } })) {
+      console.log(`demo film ${content.slug}: already there`);
+      continue;
+    }
+    const created = await createFilm({ content, actor, message: 'Demo content', source: 'IMPORT' });
+    await publishFilm({ slug: content.slug, revision: created.revision.number, actor });
+    console.log(`demo film ${content.slug}: created and published`);
+  }
+}
+
+main()
+  .catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(() => disconnectDb());
