@@ -5,6 +5,7 @@ import { writeAudit } from '../audit/write-audit';
 import { NotFoundError, ValidationError } from '../errors';
 import { readStoredContent } from './revision-content';
 import { materializePublished } from './materialize-published';
+import { invalidateFilmPages } from '../reader/film-cache';
 
 /** Locks the film row so concurrent publishes and unpublishes of one film run one after another. */
 async function lockFilm(tx: Tx, slug: string) {
@@ -17,7 +18,7 @@ async function lockFilm(tx: Tx, slug: string) {
 export async function publishFilm({ slug, revision, actor }: { slug: string; revision: number; actor: Actor }) {
   assertCan(actor, 'film.publish');
   if (!Number.isInteger(revision) || revision < 1) throw ValidationError.field('revision', 'Must be a revision number');
-  return db().$transaction(async (tx) => {
+  const result = await db().$transaction(async (tx) => {
     const film = await lockFilm(tx, slug);
     const row = await tx.revision.findUnique({ where: { filmId_number: { filmId: film.id, number: revision } } });
     if (!row) throw ValidationError.field('revision', `Film has no revision ${revision}`);
@@ -31,12 +32,14 @@ export async function publishFilm({ slug, revision, actor }: { slug: string; rev
     // Both the old and the new reader address must be refreshed.
     return { slug: content.slug, revision, previousSlug: film.published?.slug ?? null };
   });
+  invalidateFilmPages(result.slug, result.previousSlug);
+  return result;
 }
 
 /** Takes a film off the reader site; its drafts and history stay. */
 export async function unpublishFilm({ slug, actor }: { slug: string; actor: Actor }) {
   assertCan(actor, 'film.publish');
-  return db().$transaction(async (tx) => {
+  const result = await db().$transaction(async (tx) => {
     const film = await lockFilm(tx, slug);
     if (!film.published) return { slug, previousSlug: null, changed: false };
     await tx.publishedFilm.delete({ where: { filmId: film.id } });
@@ -45,4 +48,6 @@ export async function unpublishFilm({ slug, actor }: { slug: string; actor: Acto
     await writeAudit(tx, { actor, action: 'film.unpublish', filmId: film.id, subject: film.published.slug });
     return { slug, previousSlug: film.published.slug, changed: true };
   });
+  if (result.changed) invalidateFilmPages(result.previousSlug);
+  return result;
 }

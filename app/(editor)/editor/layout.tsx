@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { redirect } from 'next/navigation';
+import type { Metadata } from 'next';
+import { getActor } from '@/lib/auth/get-actor';
+import { can } from '@/lib/auth/permissions';
+import { QueryProvider } from '@/components/editor/query-provider';
+import { EditorNav } from '@/components/editor/editor-nav';
+
+export const metadata: Metadata = { title: 'Editor', robots: { index: false, follow: false } };
+
+/** Redirecting here is convenience only: every action and route checks the role itself. */
+export default async function EditorLayout({ children }: { children: ReactNode }) {
+  const actor = await getActor();
+  if (!actor) redirect('/login?callbackUrl=/editor');
+  return (
+    <QueryProvider>
+      <EditorNav email={actor.label} role={actor.role} isAdmin={can(actor, 'user.manage')} />
+      <main id="main" className="editor-main">
+        {children}
+      </main>
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import Link from 'next/link';
+import styles from './editor-nav.module.css';
+import { SignOutButton } from './sign-out-button';
+
+export function EditorNav({ email, role, isAdmin }: { email: string; role: string; isAdmin: boolean }) {
+  return (
+    <header className={styles.bar}>
+      <nav aria-label="Editor" className={styles.nav}>
+        <Link href="/editor" className={styles.brand}>
+          Film pages · Editor
+        </Link>
+        <Link href="/editor">Films</Link>
+        <Link href="/editor/import">Import</Link>
+        {isAdmin ? (
+          <>
+            <Link href="/editor/users">Users</Link>
+            <Link href="/editor/tokens">API tokens</Link>
+            <Link href="/editor/audit">Audit log</Link>
+          </>
+        ) : null}
+        <Link href="/">View site</Link>
+      </nav>
+      <div className={styles.user}>
+        <span>
+          {email} <span className={styles.role}>{role.toLowerCase()}</span>
+        </span>
+        <SignOutButton />
+      </div>
+    </header>
+  );
+}

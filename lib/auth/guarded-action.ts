@@ -1,0 +1,43 @@
+import 'server-only';
+import type { z } from 'zod';
+import { getActor } from './get-actor';
+import { assertCan, type Actor, type Permission } from './permissions';
+import { fieldErrors, type FieldError } from '../content/schema';
+import { toDomainError } from '../api/to-domain-error';
+import { ValidationError, ConflictError } from '../errors';
+
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; error: string; errors?: FieldError[]; details?: unknown };
+
+/**
+ * The one way to write a server action: it resolves the actor, checks the permission, validates the
+ * input with the entity's zod schema, and turns domain errors into a result the form can show.
+ * Domain functions check the role again themselves; this wrapper makes forgetting impossible here.
+ */
+export function guardedAction<S extends z.ZodType, T>(
+  permission: Permission,
+  schema: S,
+  handler: (input: z.output<S>, actor: Actor) => Promise<T>,
+) {
+  const action = async (input: z.input<S>): Promise<ActionResult<T>> => {
+    try {
+      const actor = await getActor();
+      assertCan(actor, permission);
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
+      return { ok: true, data: await handler(parsed.data, actor) };
+    } catch (caught) {
+      const error = toDomainError(caught);
+      return {
+        ok: false,
+        status: error.status,
+        error: error.message,
+        ...(error instanceof ValidationError ? { errors: error.errors } : {}),
+        ...(error instanceof ConflictError ? { details: error.details } : {}),
+      };
+    }
+  };
+  // Lets the authorization-matrix test enumerate every action and its permission.
+  return Object.assign(action, { permission });
+}
