@@ -45,8 +45,11 @@
  * per run; a note with its own id or a comma in it goes alone on a "Content note: a, b" line.
  * An empty era or place with text under it is written as "—"; an empty kind value with a level as "-".
  *
- * What the format cannot carry (and the exporter flattens): line breaks inside one-line fields,
- * more than one line break between paragraphs, tags whose emoji has letters or spaces.
+ * What the format cannot carry: line breaks inside one-line fields and more than one line break
+ * between paragraphs (the exporter flattens both); tags whose emoji has letters or spaces; text
+ * lines that read as structure (a paragraph "- 5", "When:…", "Q1. …", a heading, a description
+ * line that is just "02" under a theme). Real prose never does; the property test in
+ * format-page.test.ts states the domain exactly (arbitrary-content.ts).
  */
 import type { Character, FilmContent, Kind, LabelItem, QuizQuestion, Setting, Theme, TimelineEvent } from '../content/schema';
 import { TRAIT_KEYS, TRAIT_LABELS, slugify } from '../content/schema';

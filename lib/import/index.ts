@@ -1,7 +1,7 @@
 import { fieldErrors, filmContentSchema, type FieldError, type FilmContent } from '../content/schema';
-import { parsePage, type PageWarning } from './parse-page';
+import { PageFormatError, parsePage, type PageWarning } from './parse-page';
 
-export { parsePage, type PageWarning, type PageWarningKind, type ParsePageResult } from './parse-page';
+export { PageFormatError, parsePage, type PageWarning, type PageWarningKind, type ParsedPage } from './parse-page';
 export { formatPage } from './format-page';
 
 export type ImportFormat = 'text' | 'json';
@@ -20,10 +20,13 @@ export type ImportResult =
 export function importText(text: string): ImportResult {
   const body = text.replace(/^\uFEFF/u, '');
   if (body.trimStart().startsWith('{')) return importJson(body);
-  const parsed = parsePage(body);
-  return parsed.ok
-    ? { ok: true, format: 'text', content: parsed.content, warnings: parsed.warnings }
-    : { ok: false, format: 'text', errors: parsed.errors };
+  try {
+    const { content, warnings } = parsePage(body);
+    return { ok: true, format: 'text', content, warnings };
+  } catch (error) {
+    if (error instanceof PageFormatError) return { ok: false, format: 'text', errors: error.errors };
+    throw error;
+  }
 }
 
 function importJson(text: string): ImportResult {

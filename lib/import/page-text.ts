@@ -10,8 +10,6 @@ import { SPOILER_LEVELS, type SpoilerLevel } from '../spoilers/levels';
 
 export type SectionKey = 'premise' | 'story' | 'timeline' | 'characters' | 'setting' | 'themes' | 'kind' | 'quiz';
 
-export const SECTION_ORDER: SectionKey[] = ['premise', 'story', 'timeline', 'characters', 'setting', 'themes', 'kind', 'quiz'];
-
 export const SECTION_NAMES: Record<SectionKey, string> = {
   premise: 'premise',
   story: 'story',
