@@ -22,13 +22,17 @@ async function main() {
   for (const file of (await readdir(DEMO_DIR)).filter((f) => f.endsWith('.page.txt')).sort()) {
     const { content, warnings } = parsePage(await readFile(path.join(DEMO_DIR, file), 'utf8'));
     if (warnings.length > 0) throw new Error(`${file}: ${warnings.map((w) => `line ${w.line}: ${w.message}`).join('; ')}`);
-    if (await db().film.findUnique({ where: { slug: content.slug }, select: { id: true } })) {
+    const existing = await db().film.findUnique({ where: { slug: content.slug }, select: { latestRevision: true, publishedRevisionId: true } });
+    if (existing?.publishedRevisionId) {
       console.log(`demo film ${content.slug}: already there`);
       continue;
     }
-    const created = await createFilm({ content, actor, message: 'Demo content', source: 'IMPORT' });
-    await publishFilm({ slug: content.slug, revision: created.revision.number, actor });
-    console.log(`demo film ${content.slug}: created and published`);
+    // A film left unpublished by an interrupted earlier run is published, not created twice.
+    const revision = existing
+      ? existing.latestRevision
+      : (await createFilm({ content, actor, message: 'Demo content', source: 'IMPORT' })).revision.number;
+    await publishFilm({ slug: content.slug, revision, actor });
+    console.log(`demo film ${content.slug}: published (revision ${revision})`);
   }
 }
 
