@@ -40,7 +40,9 @@ export function describeEnvError(error: z.ZodError): string {
 /** The validated environment; throws one clear line per wrong variable. */
 export function env(): Env {
   if (cached) return cached;
-  const result = envSchema.safeParse(process.env);
+  // Compose passes unset variables as empty strings: treat them as absent.
+  const present = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(present);
   if (!result.success) throw new Error(describeEnvError(result.error));
   cached = result.data;
   return cached;
