@@ -2,6 +2,7 @@ import 'server-only';
 import type { Tx } from '../db';
 import { TRAIT_KEYS, type FilmContent } from '../content/schema';
 import { castOf, countWords, peopleNamedIn } from '../content/derive';
+import { writeSearchDocuments } from '../reader/search-documents';
 
 /**
  * Writes one revision's content into the relational published tables, replacing what was there.
@@ -75,6 +76,7 @@ export async function materializePublished(tx: Tx, filmId: string, revisionNumbe
       },
     });
   }
+  await writeSearchDocuments(tx, filmId, content);
   // People who no longer play anyone on the site have no page left.
   await tx.person.deleteMany({ where: { characters: { none: {} } } });
 }

@@ -1,0 +1,37 @@
+import { apiHandler } from '@/lib/api/api-handler';
+import { toDomainError } from '@/lib/api/to-domain-error';
+import { RateLimitError } from '@/lib/errors';
+import { limitAttempts } from '@/lib/quiz/limit-attempts';
+import { scoreAttempt } from '@/lib/quiz/score-attempt';
+import { attemptFromFormData } from '@/lib/quiz/quiz-schema';
+import { parseSpoilerLevel } from '@/lib/spoilers/levels';
+
+/**
+ * `POST /films/{slug}/quiz/answers`: the quiz page's plain `<form method="post">`, for readers
+ * without JavaScript. The same scoring, validation and rate limit as the attempts API; then a 303 to
+ * the quiz page, which shows the recorded attempt's results (`?attempt=`) or what went wrong
+ * (`?error=`), so reloading the results never submits twice.
+ */
+export const POST = apiHandler<{ slug: string }, null>(null, async ({ request, params }) => {
+  const form = await request.formData().catch(() => new FormData());
+  const level = form.get('spoilers');
+  const back = (query: Record<string, string>) => {
+    if (typeof level === 'string' && level) query.spoilers = parseSpoilerLevel(level);
+    const search = new URLSearchParams(query).toString();
+    // A relative Location: right behind any proxy, whatever host name the app itself sees.
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `/films/${encodeURIComponent(params.slug)}/quiz${search ? `?${search}` : ''}`, 'Cache-Control': 'no-store' },
+    });
+  };
+  try {
+    await limitAttempts(request.headers);
+    const { attemptId } = await scoreAttempt({ slug: params.slug, input: attemptFromFormData(form) });
+    return back({ attempt: attemptId });
+  } catch (caught) {
+    const error = toDomainError(caught);
+    if (error instanceof RateLimitError) return back({ error: 'rate-limited', retry: String(error.retryAfterSeconds) });
+    // 404: the quiz page says the film is not there; 400: answer again.
+    return back(error.status === 404 ? {} : { error: 'invalid' });
+  }
+});

@@ -1,0 +1,21 @@
+import { NextResponse } from 'next/server';
+import { apiHandler } from '@/lib/api/api-handler';
+import { NotFoundError } from '@/lib/errors';
+import { getPublicQuiz } from '@/lib/quiz/get-public-quiz';
+import { SPOILER_COOKIE, SPOILER_QUERY, readerLevel } from '@/lib/reader/reader-level';
+
+/**
+ * `GET /api/v1/films/{slug}/quiz?spoilers=` → `{questions: [{id, prompt, spoiler, options: [{id, text}]}], hidden}`:
+ * the published questions at the reader's level (`?spoilers=`, else the `spoilers` cookie, else
+ * none), never which option is correct.
+ */
+export const GET = apiHandler<{ slug: string }, null>(null, async ({ request, params }) => {
+  const level = readerLevel(request.nextUrl.searchParams.get(SPOILER_QUERY), request.cookies.get(SPOILER_COOKIE)?.value);
+  const quiz = await getPublicQuiz(params.slug, level);
+  if (!quiz) throw new NotFoundError(`No published film “${params.slug}”`);
+  return NextResponse.json(
+    { questions: quiz.questions, hidden: quiz.hidden },
+    // Depends on the cookie: a shared cache must not give one reader's level to another.
+    { headers: { 'Cache-Control': 'private, no-cache', Vary: 'Cookie' } },
+  );
+});

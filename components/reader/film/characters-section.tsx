@@ -1,0 +1,47 @@
+import Link from 'next/link';
+import type { VisibleFilm } from '@/lib/spoilers/visible-film';
+import { heading } from '@/lib/import/page-text';
+import { charactersLineAt } from '@/lib/reader/film-lines';
+import { HiddenNote } from '../hidden-note';
+import { InitialsAvatar } from '../initials-avatar';
+import { SpoilerBadge } from '../spoiler-badge';
+import type { HrefForLevel } from '../spoiler-control';
+import { TagChips } from '../tag-chips';
+import { Section } from './section';
+import styles from './characters-section.module.css';
+
+/** "Who Are the Main Characters in {title}?": a profile per visible character, linking to the actor. */
+export function CharactersSection({ film, hrefForLevel }: { film: VisibleFilm; hrefForLevel: HrefForLevel }) {
+  return (
+    <Section id="characters" heading={heading('characters', film.title)} lede={charactersLineAt(film)}>
+      {film.characters.length > 0 && (
+        <ul className={styles.grid}>
+          {film.characters.map((character) => (
+            <li key={character.id} id={`character-${character.id}`} className={styles.card}>
+              <div className={styles.top}>
+                <InitialsAvatar name={character.name} />
+                <div>
+                  <h3 className={styles.name}>
+                    {character.name}
+                    {character.playedBy && <span className={styles.actor}> ({character.playedBy.name})</span>}{' '}
+                    <SpoilerBadge level={character.spoiler} />
+                  </h3>
+                  {character.playedBy && (
+                    <p className={styles.playedBy}>
+                      Played by <Link href={`/people/${character.playedBy.slug}`}>{character.playedBy.name}</Link>
+                    </p>
+                  )}
+                </div>
+              </div>
+              {character.description && <p className={styles.description}>{character.description}</p>}
+              <TagChips tags={character.tags} label={`Traits of ${character.name}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {film.hidden.characters > 0 && (
+        <HiddenNote count={film.hidden.characters} noun="character" more={film.characters.length > 0} level={film.level} hrefForLevel={hrefForLevel} />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { VisibleFilm } from '@/lib/spoilers/visible-film';
+import { TRAIT_LABELS } from '@/lib/content/schema';
+import { heading } from '@/lib/import/page-text';
+import { kindLineAt } from '@/lib/reader/film-lines';
+import { HiddenNote } from '../hidden-note';
+import type { HrefForLevel } from '../spoiler-control';
+import { WordChips } from '../tag-chips';
+import { Section } from './section';
+import styles from './kind-section.module.css';
+
+/**
+ * "What Kind of Film Is {title}?": tone, pacing, story, intensity and ending as a definition list,
+ * the summary, mood keywords and content notes. Each value has its own level ("Ending: Sad" spoils).
+ */
+export function KindSection({ film, hrefForLevel }: { film: VisibleFilm; hrefForLevel: HrefForLevel }) {
+  const { traits, summary, moods, contentNotes } = film.kind;
+  return (
+    <Section id="kind" heading={heading('kind', film.title)} lede={kindLineAt(film)}>
+      {traits.length > 0 && (
+        <dl className={styles.traits}>
+          {traits.map((trait) => (
+            <div key={trait.key} className={styles.trait}>
+              <dt>{TRAIT_LABELS[trait.key]}</dt>
+              <dd>{trait.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {summary && <p className={styles.summary}>{summary}</p>}
+      <WordChips words={moods.map((m) => m.label)} label="Mood keywords" />
+      {contentNotes.length > 0 && (
+        <p className={styles.notes}>
+          <strong>Content notes:</strong> {contentNotes.map((n) => n.label).join(', ')}.
+        </p>
+      )}
+      {film.hidden.kind > 0 && (
+        <HiddenNote count={film.hidden.kind} noun="detail" more={traits.length + moods.length + contentNotes.length > 0 || !!summary} level={film.level} hrefForLevel={hrefForLevel} />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,34 @@
+import type { VisibleFilm } from '@/lib/spoilers/visible-film';
+import { heading } from '@/lib/import/page-text';
+import { plural } from '@/lib/content/derive';
+import { quizTeaser } from '@/lib/reader/film-lines';
+import styles from './quiz-section.module.css';
+
+/** "Quiz": a teaser; the quiz itself is its own page (`quizHref`, none in a preview). */
+export function QuizSection({ film, quizHref }: { film: VisibleFilm; quizHref: string | null }) {
+  const { visible, total } = film.quiz;
+  return (
+    <section id="quiz" className={styles.quiz} aria-labelledby="quiz-heading">
+      <h2 id="quiz-heading" className={styles.heading}>
+        {heading('quiz', film.title)}
+      </h2>
+      <p className={styles.teaser}>{quizTeaser(film.title)}</p>
+      {total === 0 ? (
+        <p className={styles.count}>There is no quiz for this film yet.</p>
+      ) : (
+        <>
+          <p className={styles.count}>
+            {visible === total
+              ? `${plural(total, 'question')}.`
+              : `${plural(visible, 'question')} at your spoiler level, ${total} in all.`}
+          </p>
+          {quizHref && (
+            <a className={styles.button} href={quizHref}>
+              Take the quiz<span className="visually-hidden"> on {film.title}</span>
+            </a>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

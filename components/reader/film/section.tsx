@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import styles from './section.module.css';
+
+/** A page section: its heading (the seed's wording), the derived line under it, then the content. */
+export function Section({ id, heading, lede, children }: { id: string; heading: string; lede?: string; children: ReactNode }) {
+  return (
+    <section id={id} className={styles.section} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className={styles.heading}>
+        {heading}
+      </h2>
+      {lede && <p className={styles.lede}>{lede}</p>}
+      {children}
+    </section>
+  );
+}

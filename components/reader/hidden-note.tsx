@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { SPOILER_LEVELS, levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
+import { plural } from '@/lib/content/derive';
+import type { HrefForLevel } from './spoiler-control';
+import styles from './hidden-note.module.css';
+
+const SHOW_LABELS: Record<SpoilerLevel, string> = { none: 'Hide spoilers', light: 'Show light spoilers', full: 'Show full spoilers' };
+
+/**
+ * Stands where held-back content would be: says how much is hidden and links to the levels that
+ * reveal more. The hidden content itself was never loaded.
+ */
+export function HiddenNote({
+  count,
+  noun,
+  level,
+  hrefForLevel,
+  more = true,
+  revealAt = 'none',
+  children,
+}: {
+  count?: number;
+  noun?: string;
+  level: SpoilerLevel;
+  hrefForLevel: HrefForLevel;
+  more?: boolean;
+  /** The lowest level that shows this content (the full story: full), when known. */
+  revealAt?: SpoilerLevel;
+  children?: ReactNode;
+}) {
+  const higher = SPOILER_LEVELS.filter((l) => levelRank(l) > levelRank(level) && levelRank(l) >= levelRank(revealAt));
+  const what =
+    children ??
+    (count !== undefined && noun
+      ? `${more ? plural(count, `more ${noun}`, `more ${noun}s`) : plural(count, noun)} ${count === 1 ? 'contains' : 'contain'} spoilers.`
+      : 'This part contains spoilers.');
+  return (
+    <div className={styles.note} role="note">
+      <span className={styles.icon} aria-hidden="true" />
+      <p className={styles.text}>
+        {what}{' '}
+        {higher.map((l, i) => (
+          <span key={l}>
+            {i > 0 && <span aria-hidden="true"> · </span>}
+            <a href={hrefForLevel(l)} rel="nofollow" className={styles.reveal}>
+              {SHOW_LABELS[l]}
+            </a>
+          </span>
+        ))}
+      </p>
+    </div>
+  );
+}

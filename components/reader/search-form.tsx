@@ -1,0 +1,39 @@
+import styles from './search-form.module.css';
+
+/** A plain GET form to /search: works without JavaScript. */
+export function SearchForm({
+  id,
+  label,
+  defaultValue = '',
+  size = 'small',
+  autoFocus = false,
+}: {
+  id: string;
+  label: string;
+  defaultValue?: string;
+  size?: 'small' | 'large';
+  autoFocus?: boolean;
+}) {
+  return (
+    <form role="search" aria-label={label} action="/search" method="get" className={`${styles.form} ${styles[size]}`}>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={defaultValue}
+        placeholder="Films, people, places…"
+        className={styles.input}
+        autoComplete="off"
+        enterKeyHint="search"
+        maxLength={200}
+        autoFocus={autoFocus}
+      />
+      <button type="submit" className={styles.button}>
+        Search
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import Link from 'next/link';
+import type { SearchHit } from '@/lib/reader/search-films';
+import { hitHref } from '@/lib/reader/search-films';
+import type { SearchKind } from '@/lib/reader/build-search-documents';
+import { SpoilerBadge } from './spoiler-badge';
+import styles from './search-results.module.css';
+
+const KIND_LABELS: Record<SearchKind, string> = {
+  film: 'Film',
+  story: 'Full story',
+  event: 'Timeline event',
+  character: 'Character',
+  person: 'Person',
+  setting: 'Setting',
+  theme: 'Theme',
+  kind: 'Kind of film',
+};
+
+/** Kinds whose document title names the item itself; the others are sections of a film. */
+const NAMED: SearchKind[] = ['film', 'person', 'event', 'character', 'theme'];
+const hitTitle = (hit: SearchHit) => (NAMED.includes(hit.kind) ? hit.title : `${hit.film.title}: ${KIND_LABELS[hit.kind].toLowerCase()}`);
+
+/** A film address with the search's `?spoilers=` override carried over (before the #anchor). */
+function withSuffix(href: string, suffix: string): string {
+  if (!suffix || !href.startsWith('/films/')) return href;
+  const [path, anchor] = href.split('#');
+  return `${path}${suffix}${anchor ? `#${anchor}` : ''}`;
+}
+
+/** Search hits with their snippets; matched words are <mark>ed, everything is plain text. */
+export function SearchResults({ hits, linkSuffix = '' }: { hits: SearchHit[]; linkSuffix?: string }) {
+  return (
+    <ol className={styles.results}>
+      {hits.map((hit, i) => {
+        return (
+          <li key={`${hit.film.slug}-${hit.kind}-${hit.itemId}-${i}`} className={styles.hit}>
+            <p className={styles.context}>
+              {KIND_LABELS[hit.kind]}
+              {hit.kind !== 'film' && <> · {hit.film.title}</>} <SpoilerBadge level={hit.level} />
+            </p>
+            <h2 className={styles.title}>
+              <Link href={withSuffix(hitHref(hit), linkSuffix)}>{hitTitle(hit)}</Link>
+            </h2>
+            {hit.snippet.length > 0 && (
+              <p className={styles.snippet}>
+                {hit.snippet.map((part, j) => (part.match ? <mark key={j}>{part.text}</mark> : <span key={j}>{part.text}</span>))}
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Tag } from '@/lib/content/schema';
+import styles from './chips.module.css';
+
+/** Emoji tags as chips; the emoji is decoration, the label is what is read out. */
+export function TagChips({ tags, label }: { tags: Tag[]; label: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className={styles.chips} aria-label={label}>
+      {tags.map((tag, i) => (
+        <li key={`${tag.label}-${i}`} className={styles.chip}>
+          {tag.emoji && (
+            <span className={styles.emoji} aria-hidden="true">
+              {tag.emoji}
+            </span>
+          )}
+          {tag.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Plain word chips (mood keywords). */
+export function WordChips({ words, label }: { words: string[]; label: string }) {
+  if (words.length === 0) return null;
+  return (
+    <ul className={styles.chips} aria-label={label}>
+      {words.map((word, i) => (
+        <li key={`${word}-${i}`} className={`${styles.chip} ${styles.word}`}>
+          {word}
+        </li>
+      ))}
+    </ul>
+  );
+}

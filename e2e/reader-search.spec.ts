@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import type { FilmContent } from '../lib/content/schema';
+import { levelRank, type SpoilerLevel } from '../lib/spoilers/levels';
+import { demo, found, probesAt } from './reader-demo';
+
+/** Search only ever matches and quotes content at the reader's level. */
+
+/** Every text of the page with its level, short labels included. */
+function allTexts(content: FilmContent): Array<{ level: SpoilerLevel; text: string }> {
+  const k = content.kind;
+  return [
+    { level: 'none', text: `${content.title} ${content.premise}` },
+    { level: 'full', text: content.story },
+    ...content.events.map((e) => ({ level: e.spoiler, text: `${e.title} ${e.description} ${e.when} ${e.where}` })),
+    ...content.characters.map((c) => ({ level: c.spoiler, text: `${c.name} ${c.description} ${c.tags.map((t) => t.label).join(' ')}` })),
+    ...content.characters.map((c) => ({ level: 'none' as const, text: c.playedBy?.name ?? '' })),
+    { level: content.setting.spoiler, text: Object.values(content.setting).flat().map((v) => (typeof v === 'string' ? v : '')).join(' ') },
+    ...content.setting.tags.map((t) => ({ level: content.setting.spoiler, text: t.label })),
+    ...content.themes.map((t) => ({ level: t.spoiler, text: `${t.title} ${t.description}` })),
+    ...(['tone', 'pacing', 'story', 'intensity', 'ending'] as const).map((key) => ({ level: k[key].spoiler, text: k[key].value })),
+    { level: k.summary.spoiler, text: k.summary.text },
+    ...k.moods.map((m) => ({ level: m.spoiler, text: m.label })),
+    ...k.contentNotes.map((n) => ({ level: n.spoiler, text: n.label })),
+  ];
+}
+
+/** A distinctive word (stem-safe: no lower-level word starts with its first 5 letters) used only at `level`. */
+function wordOnlyAt(level: SpoilerLevel): string {
+  const words = (text: string) => text.toLowerCase().match(/\p{L}{7,}/gu) ?? [];
+  const lower = allTexts(demo).filter((t) => levelRank(t.level) < levelRank(level)).flatMap((t) => words(t.text));
+  const stems = new Set(lower.map((w) => w.slice(0, 5)));
+  const candidates = allTexts(demo).filter((t) => t.level === level).flatMap((t) => words(t.text)).filter((w) => !stems.has(w.slice(0, 5)));
+  if (candidates.length === 0) throw new Error(`no word only at ${level}`);
+  return candidates.sort((a, b) => b.length - a.length)[0];
+}
+
+const search = (q: string, level: SpoilerLevel) => `/search?${new URLSearchParams({ q, spoilers: level })}`;
+
+for (const level of ['light', 'full'] as const) {
+  test(`a word found only at ${level} matches nothing below it`, async ({ page }) => {
+    const word = wordOnlyAt(level);
+    await page.goto(search(word, 'none'));
+    await expect(page.getByRole('status')).toContainText(`Nothing matches “${word}”`);
+    await expect(page.getByRole('main').locator('ol li')).toHaveCount(0);
+    await page.goto(search(word, level));
+    await expect(page.getByRole('main').locator('ol li').first()).toBeVisible();
+    await expect(page.getByRole('main').locator('mark').first()).toBeVisible();
+  });
+}
+
+test('snippets quote only content at the reader’s level', async ({ request }) => {
+  for (const level of ['none', 'light'] as const) {
+    const html = await (await request.get(search('Carley Toronto skating John', level))).text();
+    expect(html).toContain('result');
+    expect(found(html, probesAt(level).hidden)).toEqual([]);
+  }
+});
+
+test('the level comes from the cookie when ?spoilers= is absent', async ({ request }) => {
+  const word = wordOnlyAt('full');
+  const none = await (await request.get(`/search?q=${word}`)).text();
+  expect(none).toContain('Nothing matches');
+  const full = await (await request.get(`/search?q=${word}`, { headers: { Cookie: 'spoilers=full' } })).text();
+  expect(full).not.toContain('Nothing matches');
+});
+
+test('titles and names match approximately, and the home page searches', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Kiss and Cry' })).toBeVisible();
+  await page.getByRole('main').getByRole('searchbox').fill('kis and cri');
+  await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search\?q=kis\+and\+cri/u);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Kiss and Cry' }).first()).toBeVisible();
+
+  const actor = demo.characters[0].playedBy!;
+  await page.goto(`/search?q=${encodeURIComponent(actor.name.split(' ')[1])}`);
+  await expect(page.getByRole('main').getByRole('link', { name: actor.name })).toHaveAttribute('href', `/people/${actor.slug}`);
+});

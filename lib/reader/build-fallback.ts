@@ -1,0 +1,21 @@
+import 'server-only';
+import { unstable_cache } from 'next/cache';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+
+/**
+ * Data for a page that is prerendered at build time (home, sitemap). A build without a database
+ * (a Docker image build) prerenders `fallback` instead of failing, and marks that page to be
+ * regenerated a second later, so the running server replaces it on the first visit rather than
+ * keeping an empty page until the next publish. At runtime errors are thrown as usual.
+ */
+export async function orFallbackAtBuild<T>(load: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (process.env.NEXT_PHASE !== PHASE_PRODUCTION_BUILD) throw error;
+    console.warn(`No database at build time (${error instanceof Error ? error.message.split('\n')[0] : error}): prerendering without data.`);
+    // Cached data with a 1-second lifetime lowers the prerendered page's revalidate time to 1 s.
+    await unstable_cache(async () => true, ['reader-build-without-database'], { revalidate: 1 })();
+    return fallback;
+  }
+}

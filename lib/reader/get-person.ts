@@ -1,0 +1,70 @@
+import 'server-only';
+import { db } from '../db';
+import type { Tag } from '../content/schema';
+import { levelsUpTo } from '../spoilers/levels-up-to';
+import type { SpoilerLevel } from '../spoilers/levels';
+
+export type PersonFilm = {
+  slug: string;
+  title: string;
+  releaseYear: number | null;
+  /** The parts this person plays in the film that the reader may see. */
+  characters: Array<{ id: string; name: string; description: string; tags: Tag[]; spoiler: SpoilerLevel }>;
+  /** Parts held back at the reader's level: only their number leaves the database. */
+  hiddenCharacters: number;
+};
+
+export type VisiblePerson = { level: SpoilerLevel; slug: string; name: string; films: PersonFilm[] };
+
+/**
+ * A person's page at one spoiler level, in one query: the films they appear in (names and titles
+ * are not spoilers), in each film the characters they play at or below the level, and how many
+ * characters were held back.
+ */
+export async function getPublishedPerson(slug: string, level: SpoilerLevel): Promise<VisiblePerson | null> {
+  const mine = { person: { slug } };
+  const person = await db().person.findUnique({
+    where: { slug },
+    select: {
+      slug: true,
+      name: true,
+      characters: {
+        distinct: ['filmId'],
+        orderBy: { film: { publishedAt: 'desc' } },
+        select: {
+          film: {
+            select: {
+              slug: true,
+              title: true,
+              releaseYear: true,
+              characters: {
+                where: { ...mine, spoiler: { in: levelsUpTo(level) } },
+                orderBy: { position: 'asc' },
+                select: { itemId: true, name: true, description: true, tags: true, spoiler: true },
+              },
+              _count: { select: { characters: { where: mine } } },
+            },
+          },
+        },
+      },
+    },
+  });
+  if (!person) return null;
+  return {
+    level,
+    slug: person.slug,
+    name: person.name,
+    films: person.characters.map(({ film }) => ({
+      slug: film.slug,
+      title: film.title,
+      releaseYear: film.releaseYear,
+      characters: film.characters.map(({ itemId, tags, ...c }) => ({ id: itemId, tags: tags as Tag[], ...c })),
+      hiddenCharacters: film._count.characters - film.characters.length,
+    })),
+  };
+}
+
+/** Every person with a page (they play someone in a published film), for the sitemap and prerendering. */
+export async function listPublishedPeople(): Promise<Array<{ slug: string; name: string }>> {
+  return db().person.findMany({ where: { characters: { some: {} } }, orderBy: { name: 'asc' }, select: { slug: true, name: true } });
+}

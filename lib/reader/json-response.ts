@@ -1,0 +1,20 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * A JSON answer of the public API with cache validators: clients and shared caches must revalidate
+ * (a publish shows on the next request), and revalidating costs a 304 when nothing changed.
+ * `varyCookie` when the answer depends on the reader's spoiler cookie.
+ */
+export function cachedJson(request: Request, data: unknown, { varyCookie = false } = {}): Response {
+  const body = JSON.stringify(data);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const headers = new Headers({
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'public, max-age=0, must-revalidate',
+    ETag: etag,
+  });
+  if (varyCookie) headers.set('Vary', 'Cookie');
+  const match = request.headers.get('if-none-match');
+  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//u, '') === etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { status: 200, headers });
+}

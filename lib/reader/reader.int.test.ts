@@ -1,0 +1,115 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sampleFilm } from '../content/sample-film';
+import { createFilm, publishFilm, saveDraft, unpublishFilm } from '../revisions';
+import { visibleFilm } from '../spoilers/visible-film';
+import { SPOILER_LEVELS } from '../spoilers/levels';
+import { db } from '../db';
+import { makeActor } from '../testing/actors';
+import type { Actor } from '../auth/permissions';
+import type { FilmContent } from '../content/schema';
+import { getPublishedFilm } from './get-published-film';
+import { getPublishedPerson, listPublishedPeople } from './get-person';
+import { listFilmSummaries } from './list-films';
+import { searchPublished } from './search-films';
+
+let admin: Actor;
+const tag = Date.now().toString(36);
+
+/** The sample film with its own slug and its own people, so tests in one database don't meet. */
+function film(name: string): FilmContent {
+  const base = sampleFilm();
+  return sampleFilm({
+    slug: `reader-${name}-${tag}`,
+    title: `Reader ${name} ${tag}`,
+    characters: base.characters.map((c) => ({ ...c, playedBy: c.playedBy && { name: `${c.playedBy.name} ${name}${tag}`, slug: `${c.playedBy.slug}-${name}-${tag}` } })),
+    story: base.story.replace('Pat Doe', `Pat Doe ${name}${tag}`),
+  });
+}
+
+async function published(content: FilmContent) {
+  const { revision } = await createFilm({ content, actor: admin });
+  await publishFilm({ slug: content.slug, revision: revision.number, actor: admin });
+  return content;
+}
+
+beforeAll(async () => {
+  admin = await makeActor('ADMIN');
+});
+
+describe('getPublishedFilm', () => {
+  it('reads exactly what the preview shows, at every level', async () => {
+    const content = await published(film('parity'));
+    for (const level of SPOILER_LEVELS) expect(await getPublishedFilm(content.slug, level)).toEqual(visibleFilm(content, level));
+  });
+
+  it('is null for a film that is not published', async () => {
+    const content = film('draft');
+    await createFilm({ content, actor: admin });
+    expect(await getPublishedFilm(content.slug, 'full')).toBeNull();
+  });
+});
+
+describe('search', () => {
+  it('only matches and quotes content at the reader’s level', async () => {
+    const content = await published(film('search'));
+    const titleOf = (hits: Awaited<ReturnType<typeof searchPublished>>) => hits.filter((h) => h.film.slug === content.slug);
+    const snippetText = (hits: Awaited<ReturnType<typeof searchPublished>>) => JSON.stringify(hits);
+
+    expect(titleOf(await searchPublished('LIGHTWORD', 'none'))).toEqual([]);
+    expect(titleOf(await searchPublished('FULLWORD', 'light'))).toEqual([]);
+    expect(titleOf(await searchPublished('LIGHTWORD', 'light')).length).toBeGreaterThan(0);
+    expect(titleOf(await searchPublished('FULLWORD', 'full')).length).toBeGreaterThan(0);
+
+    // A word found at every level is quoted only from visible documents.
+    const skater = titleOf(await searchPublished('skater', 'none'));
+    expect(skater.length).toBeGreaterThan(0);
+    expect(snippetText(skater)).not.toMatch(/LIGHTWORD|FULLWORD/u);
+    expect(skater.every((hit) => hit.level === 'none')).toBe(true);
+  });
+
+  it('finds titles and names approximately', async () => {
+    const content = await published(film('fuzzy'));
+    const hits = await searchPublished(`Reder fuzzy ${tag}`, 'none');
+    expect(hits.some((h) => h.kind === 'film' && h.film.slug === content.slug)).toBe(true);
+  });
+
+  it('marks matches without HTML and ignores an empty query', async () => {
+    await published(film('marks'));
+    const [hit] = await searchPublished('arrives', 'none');
+    expect(hit.snippet.some((part) => part.match && /arrive/iu.test(part.text))).toBe(true);
+    expect(await searchPublished('   ', 'full')).toEqual([]);
+  });
+
+  it('follows publishing: a new revision replaces the documents, unpublishing removes them', async () => {
+    const content = await published(film('republish'));
+    const changed = { ...content, premise: `A premise about zeppelins ${tag}.` };
+    const { revision } = await saveDraft({ slug: content.slug, baseRevision: 1, content: changed, actor: admin });
+    await publishFilm({ slug: content.slug, revision, actor: admin });
+    expect((await searchPublished('zeppelins', 'none')).some((h) => h.film.slug === content.slug)).toBe(true);
+    expect((await searchPublished('NONEWORD returns home', 'none')).some((h) => h.film.slug === content.slug && h.kind === 'film')).toBe(false);
+    await unpublishFilm({ slug: content.slug, actor: admin });
+    expect(await db().searchDocument.count({ where: { film: { slug: content.slug } } })).toBe(0);
+  });
+});
+
+describe('people and lists', () => {
+  it('shows a person’s visible characters and counts the hidden ones', async () => {
+    const content = await published(film('people'));
+    const rival = content.characters[1].playedBy!.slug;
+    const none = await getPublishedPerson(rival, 'none');
+    expect(none).toMatchObject({ films: [{ slug: content.slug, characters: [], hiddenCharacters: 1 }] });
+    expect(JSON.stringify(none)).not.toContain('FULLWORD');
+    const full = await getPublishedPerson(rival, 'full');
+    expect(full?.films[0]).toMatchObject({ hiddenCharacters: 0, characters: [{ id: 'c2', name: 'The Rival', spoiler: 'full' }] });
+    expect((await listPublishedPeople()).map((p) => p.slug)).toContain(rival);
+    expect(await getPublishedPerson('nobody-at-all', 'full')).toBeNull();
+  });
+
+  it('lists published films newest first, spoiler-free', async () => {
+    const first = await published(film('list-a'));
+    const second = await published(film('list-b'));
+    const slugs = (await listFilmSummaries()).map((f) => f.slug);
+    expect(slugs.indexOf(second.slug)).toBeLessThan(slugs.indexOf(first.slug));
+    expect(JSON.stringify(await listFilmSummaries())).not.toMatch(/LIGHTWORD|FULLWORD/u);
+  });
+});

@@ -1,0 +1,19 @@
+import 'server-only';
+import type { Tx } from '../db';
+import type { FilmContent } from '../content/schema';
+import { buildSearchDocuments } from './build-search-documents';
+
+/**
+ * Writes a film's search documents inside the publish transaction (the previous ones went with the
+ * published film, ON DELETE CASCADE), so search switches to the new revision together with the
+ * page. One statement: PostgreSQL computes each tsvector (english configuration, title weighted
+ * above body) as the rows are inserted.
+ */
+export async function writeSearchDocuments(tx: Tx, filmId: string, content: FilmContent): Promise<void> {
+  const docs = JSON.stringify(buildSearchDocuments(content));
+  await tx.$executeRaw`
+    INSERT INTO "SearchDocument" (id, "filmId", kind, "itemId", position, level, title, body, tsv)
+    SELECT gen_random_uuid()::text, ${filmId}, d.kind, d."itemId", d.position, d.level::"SpoilerLevel", d.title, d.body,
+           setweight(to_tsvector('english', d.title), 'A') || setweight(to_tsvector('english', d.body), 'B')
+    FROM jsonb_to_recordset(${docs}::jsonb) AS d(kind text, "itemId" text, position int, level text, title text, body text)`;
+}
