@@ -1,4 +1,5 @@
-import type { FieldError } from './content/schema';
+import type { z } from 'zod';
+import { fieldErrors, type FieldError } from './content/schema';
 
 /**
  * Domain errors carry their HTTP meaning, so route handlers and server actions translate them the
@@ -20,6 +21,9 @@ export class ValidationError extends DomainError {
   }
   static field(path: string, message: string) {
     return new ValidationError([{ path, message }]);
+  }
+  static fromZod(error: z.ZodError) {
+    return new ValidationError(fieldErrors(error));
   }
 }
 

@@ -21,9 +21,9 @@ export function EditorNav({ email, role, isAdmin }: { email: string; role: strin
         <Link href="/">View site</Link>
       </nav>
       <div className={styles.user}>
-        <span>
+        <Link href="/account" title="Your account: password, sessions">
           {email} <span className={styles.role}>{role.toLowerCase()}</span>
-        </span>
+        </Link>
         <SignOutButton />
       </div>
     </header>

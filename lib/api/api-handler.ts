@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
-import { getActor } from '../auth/get-actor';
+import { actorFromRequest } from '../auth/actor-from-request';
 import { assertCan, type Actor, type Permission } from '../auth/permissions';
 import { errorBody, RateLimitError, ValidationError } from '../errors';
 import { toDomainError } from './to-domain-error';
@@ -20,7 +20,8 @@ export function apiHandler<P = Record<string, string>, Perm extends Permission |
     try {
       let actor: Actor | null = null;
       if (permission) {
-        actor = await getActor();
+        // From the request itself (not next/headers): the handler runs the same in tests.
+        actor = await actorFromRequest(request);
         assertCan(actor, permission);
       }
       const result = await handler({ request, params: await context.params, actor: actor as Perm extends Permission ? Actor : null });
@@ -39,6 +40,17 @@ export function apiHandler<P = Record<string, string>, Perm extends Permission |
 export async function readJson(request: Request): Promise<unknown> {
   try {
     return await request.json();
+  } catch {
+    throw ValidationError.field('(body)', 'Send a JSON body');
+  }
+}
+
+/** Like readJson, but an empty body is an empty object (for calls whose options are all optional). */
+export async function readOptionalJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
   } catch {
     throw ValidationError.field('(body)', 'Send a JSON body');
   }

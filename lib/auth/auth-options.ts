@@ -1,12 +1,12 @@
 import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import { db } from '../db';
-import { dummyPasswordHash, verifyPassword } from './password';
-import { signInSchema } from '../users/user-schema';
-import { writeAudit } from '../audit/write-audit';
+import { authenticate } from './authenticate';
+import { SIGN_IN_ERRORS } from './sign-in-errors';
 import { authSecret } from './auth-secret';
 import type { Role } from './permissions';
+
+export { authenticate } from './authenticate';
 
 // Self-hosted behind a proxy or load balancer: trust the forwarded host for callback URLs.
 process.env.AUTH_TRUST_HOST ??= 'true';
@@ -29,30 +29,6 @@ declare module 'next-auth/jwt' {
   }
 }
 
-/**
- * Checks email and password. The answer never says whether the email exists: an unknown email is
- * checked against a dummy hash so both failures take the same time and give the same message.
- */
-export async function authenticate(input: unknown) {
-  const parsed = signInSchema.safeParse(input);
-  if (!parsed.success) return null;
-  const { email, password } = parsed.data;
-  const user = await db().user.findUnique({ where: { email } });
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  const success = Boolean(user && ok && !user.disabled);
-  await db().$transaction(async (tx) => {
-    if (success) await tx.user.update({ where: { id: user!.id }, data: { lastSignInAt: new Date() } });
-    await writeAudit(tx, {
-      actor: success ? { userId: user!.id, label: user!.email, role: user!.role, via: 'session' } : null,
-      actorLabel: email,
-      action: success ? 'auth.sign-in' : 'auth.sign-in-failed',
-      subject: email,
-      details: success ? undefined : { reason: !user ? 'unknown email' : user.disabled ? 'disabled' : 'wrong password' },
-    });
-  });
-  return success ? user! : null;
-}
-
 export const authOptions: NextAuthOptions = {
   get secret() {
     return authSecret();
@@ -63,9 +39,11 @@ export const authOptions: NextAuthOptions = {
     CredentialsProvider({
       name: 'Email and password',
       credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-      async authorize(credentials) {
-        const user = await authenticate(credentials);
-        return user ? { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion } : null;
+      async authorize(credentials, request) {
+        const result = await authenticate(credentials, requestHeaders(request?.headers));
+        if (result.ok) return { ...result.user };
+        if (result.reason === 'invalid') return null;
+        throw new Error(SIGN_IN_ERRORS[result.reason]);
       },
     }),
   ],
@@ -84,3 +62,10 @@ export const authOptions: NextAuthOptions = {
     },
   },
 };
+
+/** next-auth hands authorize() the request headers as a plain object. */
+function requestHeaders(raw: Record<string, unknown> | undefined): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw ?? {})) if (typeof value === 'string') headers.set(name, value);
+  return headers;
+}

@@ -14,6 +14,8 @@ export type Actor = {
   role: Role;
   via: 'session' | 'token' | 'system';
   tokenId?: string;
+  /** Signed in with a password an admin set: nothing is allowed until the user chooses their own. */
+  mustChangePassword?: boolean;
 };
 
 /** What each role may do (PRODUCT.md section 4). */
@@ -26,16 +28,36 @@ const PERMISSIONS = {
   'user.manage': ['ADMIN'],
   'token.manage': ['ADMIN'],
   'audit.read': ['ADMIN'],
+  /** Revision retention: the setting that may prune old unnamed saves (issue 5). */
+  'history.retention': ['ADMIN'],
+  /** One's own account: change password, sign out everywhere. */
+  'account.update': ['ADMIN', 'EDITOR'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
 
+/** For messages: "Your role (editor) cannot manage users". */
+const PERMISSION_LABELS: Record<Permission, string> = {
+  'film.read': 'read films',
+  'film.edit': 'edit films',
+  'film.publish': 'publish films',
+  'quiz.edit': 'edit quizzes',
+  'quiz.stats': 'read quiz statistics',
+  'user.manage': 'manage users',
+  'token.manage': 'manage API tokens',
+  'audit.read': 'read the audit log',
+  'history.retention': 'change how long revisions are kept',
+  'account.update': 'change this account',
+};
+
 export function can(actor: Actor | null | undefined, permission: Permission): boolean {
-  return !!actor && (PERMISSIONS[permission] as readonly Role[]).includes(actor.role);
+  if (!actor || (actor.mustChangePassword && permission !== 'account.update')) return false;
+  return (PERMISSIONS[permission] as readonly Role[]).includes(actor.role);
 }
 
 /** Throws 401 without an actor and 403 when the actor's role lacks the permission. */
 export function assertCan(actor: Actor | null | undefined, permission: Permission): asserts actor is Actor {
   if (!actor) throw new UnauthorizedError();
-  if (!can(actor, permission)) throw new ForbiddenError(`Your role (${actor.role.toLowerCase()}) cannot ${permission.replace('.', ' ')}`);
+  if (actor.mustChangePassword && permission !== 'account.update') throw new ForbiddenError('Choose a new password first');
+  if (!can(actor, permission)) throw new ForbiddenError(`Your role (${actor.role.toLowerCase()}) cannot ${PERMISSION_LABELS[permission]}`);
 }

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { ROLES } from '../auth/permissions';
 
-/** One schema module for users: used by the admin forms, the server actions and the API. */
-export const emailSchema = z.email('Enter a valid email').trim().toLowerCase().max(254);
+/** One schema module for users: used by the admin forms, the server actions and the domain functions. */
+// Trimmed and lower-cased before the format check (z.email().trim() would check the untrimmed text).
+export const emailSchema = z.string().trim().toLowerCase().max(254, 'Use at most 254 characters').pipe(z.email('Enter a valid email'));
 export const passwordSchema = z.string().min(12, 'Use at least 12 characters').max(200);
 export const roleSchema = z.enum(ROLES);
+export const userIdSchema = z.string().min(1, 'Choose a user').max(64);
 
 export const inviteUserSchema = z.object({
   email: emailSchema,
@@ -16,6 +18,27 @@ export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'Enter your password').max(200),
 });
+
+/** Actions on one user: disable, enable, reset password, sign out everywhere. */
+export const userTargetSchema = z.object({ userId: userIdSchema });
+
+export const changeRoleSchema = z.object({ userId: userIdSchema, role: roleSchema });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password').max(200),
+    newPassword: passwordSchema,
+    confirmPassword: z.string().max(200),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'The two new passwords differ' })
+  .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: 'Choose a password different from the current one' });
+
+/** Sign out of every session of one's own account: no input. */
+export const noInputSchema = z.object({}).default({});
+
+export type InviteUserInput = z.input<typeof inviteUserSchema>;
+export type ChangeRoleInput = z.input<typeof changeRoleSchema>;
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** The columns of a user that may leave the server: never the password hash. */
 export const publicUserSelect = {

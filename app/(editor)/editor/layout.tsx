@@ -12,6 +12,8 @@ export const metadata: Metadata = { title: 'Editor', robots: { index: false, fol
 export default async function EditorLayout({ children }: { children: ReactNode }) {
   const actor = await getActor();
   if (!actor) redirect('/login?callbackUrl=/editor');
+  // Signed in with a one-time password: choose one's own first (actions refuse until then anyway).
+  if (actor.mustChangePassword) redirect('/account');
   return (
     <QueryProvider>
       <EditorNav email={actor.label} role={actor.role} isAdmin={can(actor, 'user.manage')} />

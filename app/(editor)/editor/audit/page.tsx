@@ -1,0 +1,43 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getActor } from '@/lib/auth/get-actor';
+import { can } from '@/lib/auth/permissions';
+import { listAudit } from '@/lib/audit/list-audit';
+import { AdminOnly } from '@/components/admin/admin-only';
+import { AuditFilters, type AuditFilterValues } from '@/components/audit/audit-filters';
+import { AuditTable } from '@/components/audit/audit-table';
+import styles from '@/components/admin/admin.module.css';
+
+export const metadata: Metadata = { title: 'Audit log' };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const actor = await getActor();
+  if (!actor || !can(actor, 'audit.read')) return <AdminOnly title="Audit log" what="read the audit log" />;
+  const params = await searchParams;
+  const filters: AuditFilterValues = { action: single(params.action), actor: single(params.actor), film: single(params.film) };
+  const { entries, nextCursor } = await listAudit({ actor, query: { ...filters, before: single(params.before) } });
+  const olderHref = nextCursor ? `/editor/audit?${new URLSearchParams({ ...definedOnly(filters), before: nextCursor })}` : null;
+  return (
+    <section>
+      <div className={styles.header}>
+        <div>
+          <h1>Audit log</h1>
+          <p className={styles.lead}>Sign-ins, saves, publishes, restores, user and token changes: who, what and when, newest first.</p>
+        </div>
+      </div>
+      <AuditFilters values={filters} />
+      <AuditTable entries={entries} />
+      <nav className={styles.pager} aria-label="Pages">
+        {single(params.before) ? <Link href={`/editor/audit?${new URLSearchParams(definedOnly(filters))}`}>Newest entries</Link> : null}
+        {olderHref ? <Link href={olderHref}>Older entries</Link> : null}
+      </nav>
+    </section>
+  );
+}
+
+function definedOnly(values: AuditFilterValues): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}

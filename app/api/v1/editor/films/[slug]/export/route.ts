@@ -1,0 +1,18 @@
+import { apiHandler } from '@/lib/api/api-handler';
+import { parseInput, queryOf } from '@/lib/api/parse-input';
+import { exportQuerySchema } from '@/lib/api/schemas/film-api';
+import { getDraft, getRevision } from '@/lib/revisions';
+import { formatPage } from '@/lib/import';
+
+/**
+ * The film (its latest revision, or `?revision=n`) as lossless JSON (the content object) or as a
+ * page in the page format; both as a download named after the slug.
+ */
+export const GET = apiHandler<{ slug: string }>('film.read', async ({ request, params, actor }) => {
+  const { format, revision } = parseInput(exportQuerySchema, queryOf(request));
+  const { content } = revision ? await getRevision({ slug: params.slug, number: revision, actor }) : await getDraft({ slug: params.slug, actor });
+  const filename = `${content.slug}${revision ? `-r${revision}` : ''}.${format === 'json' ? 'json' : 'txt'}`;
+  const headers = { 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' };
+  if (format === 'json') return Response.json(content, { headers });
+  return new Response(formatPage(content), { headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
+});

@@ -1,0 +1,10 @@
+import { apiHandler } from '@/lib/api/api-handler';
+import { parseInput } from '@/lib/api/parse-input';
+import { revisionParamsSchema } from '@/lib/api/schemas/film-api';
+import { getRevision } from '@/lib/revisions';
+
+/** One revision with its content. */
+export const GET = apiHandler<{ slug: string; n: string }>('film.read', async ({ params, actor }) => {
+  const { slug, n } = parseInput(revisionParamsSchema, params);
+  return getRevision({ slug, number: n, actor });
+});

@@ -1,0 +1,19 @@
+import { apiHandler, readJson } from '@/lib/api/api-handler';
+import { parseInput } from '@/lib/api/parse-input';
+import { saveFilmBodySchema } from '@/lib/api/schemas/film-api';
+import { getDraft, saveDraft } from '@/lib/revisions';
+
+type Params = { slug: string };
+
+/** The latest draft. */
+export const GET = apiHandler<Params>('film.read', async ({ params, actor }) => {
+  const draft = await getDraft({ slug: params.slug, actor });
+  return { slug: draft.slug, revision: draft.revision, content: draft.content, published: draft.published };
+});
+
+/** Saves a new revision on top of `baseRevision`; 409 with both sides when someone saved first. */
+export const PUT = apiHandler<Params>('film.edit', async ({ request, params, actor }) => {
+  const { baseRevision, content, message } = parseInput(saveFilmBodySchema, await readJson(request), { contentKey: 'content' });
+  const saved = await saveDraft({ slug: params.slug, baseRevision, content, message, actor });
+  return { slug: saved.slug, revision: saved.revision };
+});

@@ -1,0 +1,33 @@
+import { NextResponse } from 'next/server';
+import { apiHandler, readJson } from '@/lib/api/api-handler';
+import { parseInput, queryOf } from '@/lib/api/parse-input';
+import { createFilmBodySchema, listFilmsQuerySchema } from '@/lib/api/schemas/film-api';
+import { listFilms } from '@/lib/editor/list-films';
+import { createFilm } from '@/lib/revisions';
+
+/** Every film with its status (draft / published / changed), last edit and author; `q` and `status` filter. */
+export const GET = apiHandler('film.read', async ({ request, actor }) => {
+  const { q, status } = parseInput(listFilmsQuerySchema, queryOf(request));
+  const needle = q?.toLowerCase();
+  const films = (await listFilms({ actor }))
+    .filter((f) => !status || f.status === status)
+    .filter((f) => !needle || f.title.toLowerCase().includes(needle) || f.slug.includes(needle));
+  return {
+    films: films.map((f) => ({
+      slug: f.slug,
+      title: f.title,
+      status: f.status,
+      revision: f.latestRevision,
+      published: f.publishedRevision,
+      updatedAt: f.updatedAt,
+      author: f.updatedBy,
+    })),
+  };
+});
+
+/** Creates a film as a draft: revision 1, never published by itself. */
+export const POST = apiHandler('film.edit', async ({ request, actor }) => {
+  const { content } = parseInput(createFilmBodySchema, await readJson(request), { contentKey: 'content' });
+  const { film, revision } = await createFilm({ content, actor });
+  return NextResponse.json({ slug: film.slug, revision: revision.number }, { status: 201 });
+});

@@ -1,0 +1,173 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/**
+ * Sign-in, roles and account management, in the browser against the production build with the demo
+ * accounts: the messages people see, the redirects, and that the server refuses what the UI hides.
+ */
+const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
+const ADMIN = 'admin@example.com';
+const EDITOR = 'editor@example.com';
+const WRONG_CREDENTIALS = 'Wrong email or password.';
+
+async function signIn(page: Page, email: string, password: string, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** A new browser (its own cookies) signed in as this user, on the editor. */
+async function signedIn(browser: Browser, email: string, password = DEMO_PASSWORD) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  await page.waitForURL('**/editor');
+  return { context, page };
+}
+
+/** The page's own alerts (Next.js's route announcer is a role=alert too, outside main). */
+const alertIn = (page: Page) => page.getByRole('main').getByRole('alert');
+
+const uniqueEmail = (what: string) => `e2e-${what}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+test('the demo editor signs in and gets the editor, without the admin pages', async ({ page }) => {
+  await signIn(page, EDITOR, DEMO_PASSWORD);
+  await page.waitForURL('**/editor');
+  const nav = page.getByRole('navigation', { name: 'Editor' });
+  await expect(nav.getByRole('link', { name: 'Films' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /editor@example\.com/ })).toBeVisible();
+});
+
+test('the demo admin signs in and manages users, tokens and the audit log', async ({ page }) => {
+  await signIn(page, ADMIN, DEMO_PASSWORD);
+  await page.waitForURL('**/editor');
+  await page.getByRole('navigation', { name: 'Editor' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await expect(page.getByTestId(`user-row-${EDITOR}`)).toBeVisible();
+
+  await page.goto('/editor/audit?action=auth.sign-in');
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: ADMIN }).first()).toBeVisible();
+});
+
+test('signing in from a protected page comes back to it', async ({ page }) => {
+  await page.goto('/editor/tokens');
+  await page.waitForURL(/\/login\?callbackUrl=/);
+  await page.goto('/login?callbackUrl=/editor/tokens');
+  await page.getByLabel('Email').fill(ADMIN);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/editor/tokens');
+  await expect(page.getByRole('heading', { name: 'API tokens' })).toBeVisible();
+});
+
+test('bad credentials give one message, whether or not the email exists', async ({ page }) => {
+  await signIn(page, uniqueEmail('nobody'), 'not-the-password');
+  await expect(alertIn(page)).toHaveText(WRONG_CREDENTIALS);
+  await expect(page).toHaveURL(/\/login/);
+
+  await signIn(page, EDITOR, 'not-the-password');
+  await expect(alertIn(page)).toHaveText(WRONG_CREDENTIALS);
+
+  // The form checks its fields before asking the server.
+  await page.getByLabel('Email').fill('not an email');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Enter a valid email')).toBeVisible();
+});
+
+test('an editor cannot open /editor/users, and the server action refuses them too', async ({ browser }) => {
+  test.slow(); // two browsers signing in
+  const editor = await signedIn(browser, EDITOR);
+  await editor.page.goto('/editor/users');
+  await expect(alertIn(editor.page)).toContainText('Only admins can manage users');
+  await expect(editor.page.getByRole('button', { name: 'Invite user' })).toHaveCount(0);
+
+  // A page an admin opened, whose browser now carries the editor's session: submitting the form
+  // calls the server action as the editor, and the server says no.
+  const admin = await signedIn(browser, ADMIN);
+  await admin.page.goto('/editor/users');
+  await admin.context.clearCookies();
+  await admin.context.addCookies(await editor.context.cookies());
+  const email = uniqueEmail('refused');
+  await admin.page.getByLabel('Email').fill(email);
+  await admin.page.getByRole('button', { name: 'Invite user' }).click();
+  await expect(alertIn(admin.page)).toContainText('Your role (editor) cannot manage users');
+  await expect(admin.page.getByTestId('one-time-secret')).toHaveCount(0);
+
+  await admin.context.close();
+  await editor.context.close();
+});
+
+test('an invited user signs in with the one-time password, must change it, and disabling ends their session', async ({ browser }) => {
+  test.slow(); // a whole journey, with two browsers
+  const admin = await signedIn(browser, ADMIN);
+  await admin.page.goto('/editor/users');
+  const email = uniqueEmail('invited');
+  await admin.page.getByLabel('Email').fill(email);
+  await admin.page.getByLabel('Role', { exact: true }).selectOption('EDITOR');
+  await admin.page.getByRole('button', { name: 'Invite user' }).click();
+  const oneTimePassword = (await admin.page.getByTestId('one-time-secret').textContent())!.trim();
+  expect(oneTimePassword.length).toBeGreaterThanOrEqual(12);
+  await expect(admin.page.getByTestId(`user-row-${email}`)).toContainText('Must choose a password');
+
+  // The new user: the one-time password works once, and only to choose their own.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email, oneTimePassword);
+  await page.waitForURL('**/account');
+  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await page.goto('/editor');
+  await page.waitForURL('**/account');
+
+  const newPassword = 'my-own-password-123';
+  await page.getByLabel('One-time password').fill(oneTimePassword);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Repeat the new password').fill('something-else-entirely');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The two new passwords differ')).toBeVisible();
+  await page.getByLabel('Repeat the new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.waitForURL('**/editor');
+  await expect(page.getByRole('link', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) })).toBeVisible();
+
+  // The admin disables the account: the user's next request finds no session.
+  await admin.page.reload();
+  const row = admin.page.getByTestId(`user-row-${email}`);
+  admin.page.once('dialog', (dialog) => dialog.accept());
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await expect(row.getByRole('status')).toContainText('is disabled');
+
+  await page.reload();
+  await page.waitForURL(/\/login/);
+  await signIn(page, email, newPassword);
+  await expect(alertIn(page)).toHaveText(/disabled/);
+
+  await context.close();
+  await admin.context.close();
+});
+
+test('an API token works until it is revoked', async ({ browser, playwright }) => {
+  test.slow();
+  const admin = await signedIn(browser, ADMIN);
+  await admin.page.goto('/editor/tokens');
+  const name = `e2e token ${Date.now().toString(36)}`;
+  await admin.page.getByLabel('Name').fill(name);
+  await admin.page.getByRole('button', { name: 'Create token' }).click();
+  const secret = (await admin.page.getByTestId('one-time-secret').textContent())!.trim();
+
+  const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { authorization: `Bearer ${secret}` } });
+  const listed = await api.get('/api/v1/editor/films');
+  expect(listed.status()).toBe(200);
+  expect((await listed.json()).films.some((f: { slug: string }) => f.slug === 'kiss-and-cry')).toBe(true);
+
+  await admin.page.reload();
+  const row = admin.page.getByTestId(`token-row-${name}`);
+  admin.page.once('dialog', (dialog) => dialog.accept());
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  await expect(row).toContainText('Revoked');
+  expect((await api.get('/api/v1/editor/films')).status()).toBe(401);
+
+  await api.dispose();
+  await admin.context.close();
+});

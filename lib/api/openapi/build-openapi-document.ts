@@ -1,0 +1,32 @@
+import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import { registerEditorPaths } from './editor-paths';
+import { registerReaderPaths } from './reader-paths';
+
+/** Every documented call, for the completeness test and the document itself. */
+export function openApiRegistry(): OpenAPIRegistry {
+  const registry = new OpenAPIRegistry();
+  registerReaderPaths(registry);
+  registerEditorPaths(registry);
+  return registry;
+}
+
+let cached: ReturnType<OpenApiGeneratorV3['generateDocument']> | undefined;
+
+/** `/api/v1/openapi.json`: generated from the zod schemas the handlers validate with, once per process. */
+export function buildOpenApiDocument() {
+  cached ??= new OpenApiGeneratorV3(openApiRegistry().definitions).generateDocument({
+    openapi: '3.0.3',
+    info: {
+      title: 'Film pages API',
+      version: '1.0.0',
+      description:
+        'Published film pages for readers, filtered by spoiler level on the server, and the editorial API (session cookie or `Authorization: Bearer` API token). ' +
+        'Errors are JSON `{ error }`; 400 adds `errors: [{ path, message }]`, one per wrong field.',
+    },
+    tags: [
+      { name: 'Reader', description: 'Public, published content' },
+      { name: 'Editorial', description: 'Signed-in editors and admins, or API tokens' },
+    ],
+  });
+  return cached;
+}

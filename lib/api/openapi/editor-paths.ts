@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import {
+  createdFilmSchema,
+  createFilmBodySchema,
+  draftSchema,
+  exportQuerySchema,
+  filmContentApiSchema,
+  filmListSchema,
+  importResultSchema,
+  listFilmsQuerySchema,
+  publishBodySchema,
+  publishResultSchema,
+  presenceBodySchema,
+  presenceStateSchema,
+  restoreBodySchema,
+  revisionComparisonSchema,
+  revisionDiffParamsSchema,
+  restoredRevisionSchema,
+  revisionListSchema,
+  revisionParamsSchema,
+  revisionSchema,
+  saveConflictSchema,
+  saveFilmBodySchema,
+  savedRevisionSchema,
+  slugParamsSchema,
+  unpublishResultSchema,
+} from '../schemas/film-api';
+import { errors, json } from './responses';
+
+const security: Array<Record<string, string[]>> = [{ session: [] }, { bearer: [] }];
+const tags = ['Editorial'];
+const body = (schema: z.ZodType, required = true) => ({ required, content: { 'application/json': { schema } } });
+const films = '/api/v1/editor/films';
+const film = `${films}/{slug}`;
+
+/** The editorial API (PRODUCT.md section 5), described from the schemas the route handlers validate with. */
+export function registerEditorPaths(registry: OpenAPIRegistry): void {
+  registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token', description: 'Signed in at /login' });
+  registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'An API token created by an admin at /editor/tokens' });
+
+  registry.registerPath({
+    method: 'get', path: films, tags, security, summary: 'List films with their status',
+    request: { query: listFilmsQuerySchema },
+    responses: { 200: json('The films, most recently edited first', filmListSchema), 400: errors[400], 401: errors[401], 403: errors[403] },
+  });
+  registry.registerPath({
+    method: 'post', path: films, tags, security, summary: 'Create a film as a draft',
+    request: { body: body(createFilmBodySchema) },
+    responses: { 201: json('Created with revision 1', createdFilmSchema), 400: errors[400], 401: errors[401], 403: errors[403] },
+  });
+  registry.registerPath({
+    method: 'get', path: film, tags, security, summary: 'The latest draft',
+    request: { params: slugParamsSchema },
+    responses: { 200: json('The latest revision and which one is published', draftSchema), 401: errors[401], 403: errors[403], 404: errors[404] },
+  });
+  registry.registerPath({
+    method: 'put', path: film, tags, security, summary: 'Save a new revision',
+    description: 'Names the revision the edit started from; when a newer one exists nothing is saved and 409 returns both sides.',
+    request: { params: slugParamsSchema, body: body(saveFilmBodySchema) },
+    responses: {
+      200: json('Saved', savedRevisionSchema), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404],
+      409: json('Someone saved first: the latest revision (current) and your content (yours)', saveConflictSchema),
+    },
+  });
+  registry.registerPath({
+    method: 'post', path: `${film}/publish`, tags, security, summary: 'Publish a revision',
+    request: { params: slugParamsSchema, body: body(publishBodySchema) },
+    responses: { 200: json('Readers now see this revision', publishResultSchema), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  });
+  registry.registerPath({
+    method: 'post', path: `${film}/unpublish`, tags, security, summary: 'Take the film off the site',
+    request: { params: slugParamsSchema },
+    responses: { 200: json('Drafts and history stay', unpublishResultSchema), 401: errors[401], 403: errors[403], 404: errors[404] },
+  });
+  registry.registerPath({
+    method: 'get', path: `${film}/revisions`, tags, security, summary: 'The history, newest first',
+    request: { params: slugParamsSchema },
+    responses: { 200: json('Every revision without its content', revisionListSchema), 401: errors[401], 403: errors[403], 404: errors[404] },
+  });
+  registry.registerPath({
+    method: 'get', path: `${film}/revisions/{n}`, tags, security, summary: 'One revision with its content',
+    request: { params: revisionParamsSchema },
+    responses: { 200: json('The revision', revisionSchema), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  });
+  registry.registerPath({
+    method: 'post', path: `${film}/revisions/{n}/restore`, tags, security, summary: 'Restore a revision as a new one',
+    description: 'Appends a revision with the content of revision n (history stays append-only); never publishes.',
+    request: { params: revisionParamsSchema, body: body(restoreBodySchema, false) },
+    responses: {
+      201: json('The new revision', restoredRevisionSchema), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404],
+      409: json('baseRevision is not the latest', saveConflictSchema),
+    },
+  });
+  registry.registerPath({
+    method: 'get', path: `${film}/revisions/{n}/diff/{m}`, tags, security, summary: 'Compare two revisions',
+    description: 'What changed from revision n to revision m (any two, either order), field by field, as structured JSON.',
+    request: { params: revisionDiffParamsSchema },
+    responses: { 200: json('The comparison', revisionComparisonSchema), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  });
+  registry.registerPath({
+    method: 'post', path: `${film}/presence`, tags, security, summary: 'Editor presence heartbeat',
+    description: 'Who else has the film open and who holds the soft lock. For signed-in editors (not API tokens); `leave` answers 204.',
+    request: { params: slugParamsSchema, body: body(presenceBodySchema) },
+    responses: {
+      200: json('Who is editing', presenceStateSchema), 204: { description: 'Left' }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404],
+    },
+  });
+  registry.registerPath({
+    method: 'get', path: `${film}/export`, tags, security, summary: 'Export as JSON or as a page',
+    request: { params: slugParamsSchema, query: exportQuerySchema },
+    responses: {
+      200: {
+        description: 'format=json: the content object (lossless); format=text: the page format. Sent as a download.',
+        content: { 'application/json': { schema: filmContentApiSchema }, 'text/plain': { schema: z.string() } },
+      },
+      400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404],
+    },
+  });
+  registry.registerPath({
+    method: 'post', path: '/api/v1/editor/import', tags, security, summary: 'Import a page as a new draft',
+    description: 'A page in the page format (or an exported JSON object). Never published by itself; warnings list what could not be placed.',
+    request: { body: { required: true, content: { 'text/plain': { schema: z.string() } } } },
+    responses: { 201: json('The new draft', importResultSchema), 400: errors[400], 401: errors[401], 403: errors[403] },
+  });
+}

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { filmContentSchema, slugSchema } from '../../content/schema';
+import { FILM_STATUSES } from '../../editor/film-status';
+import { isoDateTime } from './common-api';
+
+/**
+ * The editorial film API's requests and responses (PRODUCT.md section 5). Route handlers validate
+ * with these schemas and the OpenAPI document is generated from them, so the two cannot drift.
+ *
+ * Validation errors name content fields relative to the content ("title", "events.0.title"), the
+ * way the domain layer, the editor form and the importer name them; other body fields by their
+ * own name ("baseRevision").
+ */
+export const filmContentApiSchema = filmContentSchema.meta({
+  id: 'FilmContent',
+  description: 'The whole film page; every item that can spoil carries `spoiler` (none | light | full).',
+});
+
+export const revisionNumberSchema = z.int().min(1).meta({ description: 'A revision number within its film: 1, 2, 3, …' });
+
+// ---------------------------------------------------------------- parameters and queries
+
+export const slugParamsSchema = z.object({ slug: slugSchema });
+export const revisionParamsSchema = z.object({ slug: slugSchema, n: z.coerce.number().int().min(1) });
+
+export const filmStatusSchema = z.enum(FILM_STATUSES).meta({
+  id: 'FilmStatus',
+  description: 'draft: not on the site; published: readers see the latest content; changed: published, with newer unpublished changes',
+});
+
+export const listFilmsQuerySchema = z.object({
+  q: z.string().trim().max(200).optional().meta({ description: 'Part of the title or slug' }),
+  status: filmStatusSchema.optional(),
+});
+
+export const exportQuerySchema = z.object({
+  format: z.enum(['json', 'text']).default('json'),
+  revision: z.coerce.number().int().min(1).optional().meta({ description: 'Defaults to the latest revision' }),
+});
+
+// ---------------------------------------------------------------- bodies
+
+export const createFilmBodySchema = z.object({ content: filmContentApiSchema }).meta({ id: 'CreateFilmBody' });
+
+export const saveFilmBodySchema = z
+  .object({
+    baseRevision: revisionNumberSchema.meta({ description: 'The revision this edit started from; a newer one gives 409' }),
+    content: filmContentApiSchema,
+    message: z.string().trim().max(500).optional(),
+  })
+  .meta({ id: 'SaveFilmBody' });
+
+export const publishBodySchema = z.object({ revision: revisionNumberSchema }).meta({ id: 'PublishBody' });
+
+export const restoreBodySchema = z
+  .object({ baseRevision: revisionNumberSchema.optional().meta({ description: 'Defaults to the latest revision' }) })
+  .meta({ id: 'RestoreBody' });
+
+// ---------------------------------------------------------------- responses
+
+export const revisionSourceSchema = z.enum(['CREATE', 'SAVE', 'RESTORE', 'IMPORT']);
+
+export const revisionSummarySchema = z
+  .object({
+    number: revisionNumberSchema,
+    message: z.string(),
+    source: revisionSourceSchema,
+    author: z.string().nullable().meta({ description: 'Email of the author (null for the system)' }),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: 'RevisionSummary' });
+
+export const createdFilmSchema = z.object({ slug: slugSchema, revision: revisionNumberSchema }).meta({ id: 'CreatedFilm' });
+
+export const draftSchema = z
+  .object({
+    slug: slugSchema,
+    revision: revisionNumberSchema,
+    content: filmContentApiSchema,
+    published: revisionNumberSchema.nullable().meta({ description: 'The published revision, or null' }),
+  })
+  .meta({ id: 'Draft' });
+
+export const savedRevisionSchema = z.object({ slug: slugSchema, revision: revisionNumberSchema }).meta({ id: 'SavedRevision' });
+
+export const saveConflictSchema = z
+  .object({
+    error: z.string(),
+    baseRevision: revisionNumberSchema,
+    current: revisionSummarySchema.extend({ content: filmContentApiSchema }).meta({ description: 'The latest revision (theirs)' }),
+    yours: filmContentApiSchema.meta({ description: 'The content that was not saved' }),
+  })
+  .meta({ id: 'SaveConflict' });
+
+export const filmListItemSchema = z
+  .object({
+    slug: slugSchema,
+    title: z.string(),
+    status: filmStatusSchema,
+    revision: revisionNumberSchema.meta({ description: 'The latest revision' }),
+    published: revisionNumberSchema.nullable(),
+    updatedAt: isoDateTime.meta({ description: 'When the latest revision was saved' }),
+    author: z.string().nullable().meta({ description: 'Who saved the latest revision' }),
+  })
+  .meta({ id: 'FilmListItem' });
+
+export const filmListSchema = z.object({ films: z.array(filmListItemSchema) }).meta({ id: 'FilmList' });
+
+export const revisionListItemSchema = revisionSummarySchema
+  .extend({ restoredFrom: revisionNumberSchema.nullable(), published: z.boolean(), latest: z.boolean() })
+  .meta({ id: 'RevisionListItem' });
+
+export const revisionListSchema = z.object({ slug: slugSchema, revisions: z.array(revisionListItemSchema) }).meta({ id: 'RevisionList' });
+
+export const revisionSchema = revisionSummarySchema
+  .extend({ published: z.boolean(), content: filmContentApiSchema })
+  .meta({ id: 'Revision' });
+
+export const publishResultSchema = z.object({ slug: slugSchema, revision: revisionNumberSchema }).meta({ id: 'PublishResult' });
+
+export const unpublishResultSchema = z
+  .object({ slug: slugSchema, unpublished: z.boolean().meta({ description: 'false when the film was not on the site' }) })
+  .meta({ id: 'UnpublishResult' });
+
+export const restoredRevisionSchema = z
+  .object({ slug: slugSchema, revision: revisionNumberSchema, restoredFrom: revisionNumberSchema })
+  .meta({ id: 'RestoredRevision' });
+
+// ---------------------------------------------------------------- history comparison and presence (issue 5)
+
+export const revisionDiffParamsSchema = z.object({ slug: slugSchema, n: z.coerce.number().int().min(1), m: z.coerce.number().int().min(1) });
+
+const comparedRevisionSchema = revisionSummarySchema.extend({ restoredFrom: revisionNumberSchema.nullable(), published: z.boolean(), latest: z.boolean() });
+
+export const revisionComparisonSchema = z
+  .object({
+    slug: slugSchema,
+    title: z.string(),
+    from: comparedRevisionSchema,
+    to: comparedRevisionSchema,
+    diff: z.object({
+      identical: z.boolean(),
+      summary: z.string().meta({ description: '"premise edited, 2 events added, event 5 moved, …"' }),
+      entries: z.array(z.looseObject({})).meta({ description: 'One per part or list item (matched by id) with its changed fields; text fields carry a word diff' }),
+      flags: z.array(z.looseObject({})).meta({ description: 'Changes that make spoiling content more visible' }),
+    }),
+  })
+  .meta({ id: 'RevisionComparison' });
+
+export const presenceBodySchema = z
+  .object({
+    tabId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    action: z.enum(['heartbeat', 'take-over', 'leave']).default('heartbeat'),
+  })
+  .meta({ id: 'PresenceBody' });
+
+const presentEditorSchema = z.object({
+  user: z.string(),
+  isYou: z.boolean(),
+  thisTab: z.boolean(),
+  holdsLock: z.boolean(),
+  openedSecondsAgo: z.int(),
+  seenSecondsAgo: z.int(),
+});
+
+export const presenceStateSchema = z
+  .object({
+    holdsLock: z.boolean(),
+    registered: z.boolean(),
+    lockHolder: presentEditorSchema.nullable(),
+    others: z.array(presentEditorSchema),
+    heartbeatSeconds: z.int(),
+  })
+  .meta({ id: 'PresenceState' });
+
+export const importWarningSchema = z
+  .object({ line: z.int(), message: z.string(), kind: z.enum(['count', 'unplaced', 'marker', 'section', 'invalid']) })
+  .meta({ id: 'ImportWarning' });
+
+export const importResultSchema = z
+  .object({ slug: slugSchema, revision: revisionNumberSchema, warnings: z.array(importWarningSchema) })
+  .meta({ id: 'ImportResult' });

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { characterSchema, eventSchema, labelItemSchema, personRefSchema, settingSchema, slugSchema, themeSchema, TRAIT_KEYS } from '../../content/schema';
+import { spoilerLevelSchema } from '../../spoilers/levels';
+import { attemptInputSchema } from '../../quiz/quiz-schema';
+import { isoDateTime } from './common-api';
+
+/**
+ * The public reader API (PRODUCT.md section 5): published content only, filtered by the reader's
+ * spoiler level on the server. Schemas of what it answers, for the OpenAPI document and clients.
+ */
+export const spoilersQuerySchema = z.object({
+  spoilers: spoilerLevelSchema.optional().meta({ description: 'How much to show (none < light < full); defaults to the reader cookie, else none' }),
+});
+
+export const filmSummarySchema = z
+  .object({
+    slug: slugSchema,
+    title: z.string(),
+    releaseYear: z.int().nullable(),
+    premise: z.string(),
+    publishedAt: isoDateTime,
+    url: z.string().meta({ description: 'The reader page' }),
+    href: z.string().meta({ description: 'This film in the API' }),
+  })
+  .meta({ id: 'FilmSummary', description: 'Spoiler-safe: title and premise are level none' });
+
+export const publishedFilmListSchema = z.object({ films: z.array(filmSummarySchema) }).meta({ id: 'PublishedFilmList' });
+
+const numbered = { number: z.int().min(1) };
+
+export const visibleFilmSchema = z
+  .object({
+    level: spoilerLevelSchema,
+    title: z.string(),
+    slug: slugSchema,
+    releaseYear: z.int().nullable(),
+    premise: z.string(),
+    story: z.string().nullable().meta({ description: 'The full story (level full); null below it' }),
+    storyWords: z.int(),
+    premiseWords: z.int(),
+    cast: z.array(personRefSchema),
+    events: z.array(eventSchema.extend(numbered)),
+    eventsTotal: z.int(),
+    characters: z.array(characterSchema),
+    charactersTotal: z.int(),
+    setting: settingSchema.nullable(),
+    themes: z.array(themeSchema.extend(numbered)),
+    themesTotal: z.int(),
+    kind: z.object({
+      traits: z.array(z.object({ key: z.enum(TRAIT_KEYS), value: z.string() })),
+      summary: z.string().nullable(),
+      moods: z.array(labelItemSchema),
+      contentNotes: z.array(labelItemSchema),
+    }),
+    quiz: z.object({ visible: z.int(), total: z.int() }),
+    hidden: z
+      .object({ events: z.int(), characters: z.int(), themes: z.int(), setting: z.boolean(), story: z.boolean(), kind: z.int() })
+      .meta({ description: 'How many items were held back at this level (they are not in the response at all)' }),
+  })
+  .meta({ id: 'VisibleFilm', description: 'A published film page at one spoiler level' });
+
+export const quizSchemaForReaders = z
+  .object({
+    questions: z.array(
+      z.object({
+        id: z.string(),
+        prompt: z.string(),
+        spoiler: spoilerLevelSchema,
+        options: z.array(z.object({ id: z.string(), text: z.string() })),
+      }),
+    ),
+    hidden: z.int().meta({ description: 'Questions above the level, left out' }),
+  })
+  .meta({ id: 'ReaderQuiz', description: 'The questions at this level, never the answers' });
+
+/** The body the attempts route validates with (lib/quiz), named for the document. */
+export const quizAttemptBodySchema = attemptInputSchema.meta({ id: 'QuizAttemptBody', description: '{ answers: { questionId: optionId } }' });
+
+export const quizAttemptResultSchema = z
+  .object({
+    score: z.int(),
+    total: z.int(),
+    results: z.array(z.object({ questionId: z.string(), correct: z.boolean(), correctOptionId: z.string(), explanation: z.string() })),
+  })
+  .meta({ id: 'QuizAttemptResult', description: 'Scored on the server' });

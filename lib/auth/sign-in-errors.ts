@@ -1,0 +1,12 @@
+/**
+ * What the sign-in form shows for each `signIn(...).error` code. next-auth passes a thrown error's
+ * message through as the code; a null user becomes "CredentialsSignin". One message for a wrong
+ * email and a wrong password, so the form never reveals whether an email has an account.
+ */
+export const SIGN_IN_ERRORS = { disabled: 'AccountDisabled', throttled: 'TooManyAttempts' } as const;
+
+export function signInErrorMessage(code: string | null | undefined): string {
+  if (code === SIGN_IN_ERRORS.throttled) return 'Too many failed sign-ins. Wait a few minutes and try again.';
+  if (code === SIGN_IN_ERRORS.disabled) return 'This account is disabled. Ask an admin to enable it.';
+  return 'Wrong email or password.';
+}

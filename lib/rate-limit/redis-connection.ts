@@ -1,0 +1,27 @@
+import 'server-only';
+import { Redis } from 'ioredis';
+
+// One connection per process and URL, kept on globalThis so dev-server reloads don't open more.
+const globalForRedis = globalThis as unknown as { rateLimitRedis?: Map<string, Redis> };
+
+/**
+ * The Redis connection the rate limiters share. Commands fail fast instead of queueing while Redis
+ * is away, so a limiter can fail open within a second rather than hold the request.
+ */
+export function redisConnection(url: string): Redis {
+  globalForRedis.rateLimitRedis ??= new Map();
+  let client = globalForRedis.rateLimitRedis.get(url);
+  if (!client) {
+    client = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1_000, connectTimeout: 2_000, enableAutoPipelining: true });
+    // Without a listener ioredis reports every reconnect attempt as an unhandled error event.
+    client.on('error', () => {});
+    globalForRedis.rateLimitRedis.set(url, client);
+  }
+  return client;
+}
+
+export async function closeRedisConnections(): Promise<void> {
+  const clients = [...(globalForRedis.rateLimitRedis?.values() ?? [])];
+  globalForRedis.rateLimitRedis?.clear();
+  await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
+}
