@@ -1,0 +1,51 @@
+import type { Metadata } from 'next';
+import { notFound, redirect } from 'next/navigation';
+import { getActor } from '@/lib/auth/get-actor';
+import { can } from '@/lib/auth/permissions';
+import { NotFoundError } from '@/lib/errors';
+import { getDraft, getRevision } from '@/lib/revisions';
+import { getFilmStatus } from '@/lib/editor/list-films';
+import { getAutosave } from '@/lib/editor/get-autosave';
+import { FilmEditor } from '@/components/editor/film-form/film-editor';
+import type { EditorInitialData } from '@/components/editor/film-form/editor-data';
+
+type Props = { params: Promise<{ slug: string }> };
+
+async function loadDraft(slug: string, actor: NonNullable<Awaited<ReturnType<typeof getActor>>>) {
+  try {
+    return await getDraft({ slug, actor });
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  return { title: `Editing ${slug}` };
+}
+
+/** The editor for one film: the latest revision, its status and the user's autosave, if any. */
+export default async function EditFilmPage({ params }: Props) {
+  const { slug } = await params;
+  const actor = await getActor();
+  if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(`/editor/films/${slug}`)}`);
+  const draft = await loadDraft(slug, actor);
+  const [status, autosave] = await Promise.all([getFilmStatus({ filmId: draft.filmId, actor }), getAutosave({ filmId: draft.filmId, actor })]);
+  // Work that started from an older revision needs that revision to show what others changed since.
+  const baseContent =
+    autosave && autosave.baseRevision !== draft.revision ? (await getRevision({ slug: draft.slug, number: autosave.baseRevision, actor })).content : null;
+
+  const initial: EditorInitialData = {
+    filmId: draft.filmId,
+    slug: draft.slug,
+    revision: draft.revision,
+    content: draft.content,
+    status,
+    autosave: autosave ? { ...autosave, baseContent } : null,
+    canEditQuiz: can(actor, 'quiz.edit'),
+    userLabel: actor.label,
+  };
+  // The editor reads `initial` once: a server re-render (e.g. after an action) never resets typing.
+  return <FilmEditor key={draft.filmId} initial={initial} />;
+}

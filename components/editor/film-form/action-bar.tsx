@@ -1,0 +1,124 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import type { FilmStatusInfo } from '@/lib/editor/film-status';
+import { StatusBadge } from '../status-badge';
+import { TimeAgo } from '../time-ago';
+import type { AutosaveState } from './use-autosave';
+import ui from '../ui.module.css';
+import styles from './action-bar.module.css';
+
+function SaveState({ dirty, autosave, saving }: { dirty: boolean; autosave: AutosaveState; saving: boolean }) {
+  if (saving) return <>Saving…</>;
+  if (!dirty) return <>All changes saved</>;
+  switch (autosave.phase) {
+    case 'saving':
+      return <>Unsaved changes · autosaving…</>;
+    case 'saved':
+      return (
+        <>
+          Unsaved changes · autosaved <TimeAgo iso={autosave.savedAt} />
+        </>
+      );
+    case 'failed':
+      return <span className={styles.failed}>Unsaved changes · autosave failed, keep this tab open</span>;
+    default:
+      return <>Unsaved changes</>;
+  }
+}
+
+/**
+ * The sticky bar with the film's status and its actions. Publishing publishes the revision the
+ * form shows, so it waits until changes are saved (a publish never includes unsaved work).
+ */
+export function ActionBar({
+  status,
+  baseRevision,
+  dirty,
+  autosave,
+  message,
+  onMessageChange,
+  saving,
+  publishing,
+  onPublish,
+  onUnpublish,
+  preview,
+}: {
+  status: FilmStatusInfo;
+  baseRevision: number;
+  dirty: boolean;
+  autosave: AutosaveState;
+  message: string;
+  onMessageChange: (message: string) => void;
+  saving: boolean;
+  publishing: boolean;
+  onPublish: () => void;
+  onUnpublish: () => void;
+  preview: ReactNode;
+}) {
+  const shownIsPublished = status.publishedRevision === baseRevision;
+  const publishBlocked = dirty || publishing || saving;
+  return (
+    <div className={styles.bar} role="region" aria-label="Save and publish">
+      <div className={styles.state}>
+        <StatusBadge status={status.status} />
+        <span className={styles.revisions}>
+          {status.publishedRevision ? `Published revision ${status.publishedRevision}` : 'Not published'} · latest {status.latestRevision}
+        </span>
+        <span className={styles.saveState} aria-live="polite">
+          <SaveState dirty={dirty} autosave={autosave} saving={saving} />
+        </span>
+      </div>
+      <div className={styles.actions}>
+        <div className={styles.message}>
+          <label htmlFor="save-message" className="visually-hidden">
+            Note about this change (optional)
+          </label>
+          <input
+            id="save-message"
+            className={ui.input}
+            placeholder="Note about this change (optional)"
+            maxLength={500}
+            value={message}
+            onChange={(e) => onMessageChange(e.target.value)}
+          />
+        </div>
+        {preview}
+        <button type="submit" form="film-form" className={`${ui.button} ${dirty ? ui.primary : ''}`} disabled={saving} aria-keyshortcuts="Control+S Meta+S">
+          {saving ? 'Saving…' : (
+            <>
+              Save<span className={styles.wide}> draft</span>
+            </>
+          )}
+        </button>
+        {!shownIsPublished ? (
+          <button
+            type="button"
+            className={`${ui.button} ${!dirty ? ui.primary : ''}`}
+            aria-disabled={publishBlocked}
+            aria-describedby={dirty ? 'publish-hint' : undefined}
+            onClick={() => !publishBlocked && onPublish()}
+          >
+            {publishing ? (
+              'Publishing…'
+            ) : (
+              <>
+                Publish<span className={styles.wide}> revision</span> {baseRevision}
+              </>
+            )}
+          </button>
+        ) : null}
+        {status.publishedRevision ? (
+          <button type="button" className={`${ui.button} ${ui.ghost}`} aria-disabled={publishing} onClick={() => !publishing && onUnpublish()}>
+            Unpublish
+          </button>
+        ) : null}
+        {dirty ? (
+          <span id="publish-hint" className="visually-hidden">
+            Save your changes first: publishing puts a saved revision on the site.
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,402 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import Link from 'next/link';
+import { FormProvider, useForm, useFormState, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { filmContentSchema, type FilmContent } from '@/lib/content/schema';
+import { plural } from '@/lib/content/derive';
+import { publishAction, saveDraftAction, unpublishAction } from '@/lib/editor/actions';
+import { editorApi, editorKeys } from '@/lib/editor/query-keys';
+import type { FilmStatusInfo } from '@/lib/editor/film-status';
+import type { WorkInProgress } from '@/lib/editor/work-in-progress';
+import { ActionFailure, describeFailure, fetchJson, unwrap } from '../action-result';
+import { NoticesProvider, useNotices } from '../notices';
+import { TimeAgo } from '../time-ago';
+import { ActionBar } from './action-bar';
+import { CharactersSection } from './characters-section';
+import type { ConflictState, EditBase, EditorInitialData } from './editor-data';
+import { FormWatcher } from './form-watcher';
+import type { FormPath } from './fields';
+import { IdentitySection } from './identity-section';
+import { KindSection } from './kind-section';
+import { PremiseSection } from './premise-section';
+import { PreviewMenu } from './preview-menu';
+import { QuizSection } from './quiz-section';
+import { RestoreBanner } from './restore-banner';
+import { SectionNav } from './section-nav';
+import { allSectionsOpen, errorsBySection, isFieldPath, sectionOf, type SectionId } from './sections';
+import { SettingSection } from './setting-section';
+import { StorySection } from './story-section';
+import { ThemesSection } from './themes-section';
+import { TimelineSection } from './timeline-section';
+import { useAutosave } from './use-autosave';
+import { useLeaveGuard } from './use-leave-guard';
+import styles from './film-editor.module.css';
+import { HistoryLink } from '@/components/revisions/history-link';
+import { PresenceBar } from '@/components/revisions/presence-bar';
+import { ThreeWayConflict } from '@/components/revisions/three-way-conflict';
+
+// The form always holds a complete page (every default applied), which is valid schema input, so
+// the form's value type and the schema's output type coincide.
+const contentResolver = zodResolver(filmContentSchema) as unknown as Resolver<FilmContent, unknown, FilmContent>;
+
+type SaveTarget = { base: EditBase; slug: string };
+
+/** The shape of a 409's details from saveDraft (dates arrive as Date or string). */
+type SaveConflictDetails = {
+  current: { number: number; author: string | null; createdAt: string | Date; message: string; content: FilmContent };
+  yours: FilmContent;
+};
+
+export function FilmEditor({ initial }: { initial: EditorInitialData }) {
+  return (
+    <NoticesProvider>
+      <Workspace initial={initial} />
+    </NoticesProvider>
+  );
+}
+
+function WatchedTitle() {
+  const title = useWatch<FilmContent, 'title'>({ name: 'title' });
+  return <>{title?.trim() || 'Untitled film'}</>;
+}
+
+/** Focuses the first field with an error, once collapsed sections and items have opened. */
+function focusFirstInvalid() {
+  setTimeout(() => document.querySelector<HTMLElement>('#film-form [aria-invalid="true"]')?.focus(), 80);
+}
+
+function Workspace({ initial }: { initial: EditorInitialData }) {
+  const queryClient = useQueryClient();
+  const { notify } = useNotices();
+  const form = useForm<FilmContent, unknown, FilmContent>({
+    defaultValues: initial.content,
+    resolver: contentResolver,
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+    // We focus errors ourselves, after opening the collapsed parts that hold them.
+    shouldFocusError: false,
+  });
+  const [base, setBase] = useState<EditBase>({ revision: initial.revision, content: initial.content });
+  const [filmSlug, setFilmSlug] = useState(initial.slug);
+  // What the form is compared with to tell "unsaved changes": the content of the last saved revision.
+  const [baseline, setBaseline] = useState<unknown>(initial.content);
+  const [dirty, setDirty] = useState(false);
+  const [conflict, setConflict] = useState<ConflictState | null>(null);
+  const [restoreOffer, setRestoreOffer] = useState(initial.autosave);
+  const [openSections, setOpenSections] = useState(allSectionsOpen);
+  const [message, setMessage] = useState('');
+  useLeaveGuard(dirty);
+
+  const statusKey = editorKeys.filmStatus(initial.filmId);
+  const status = useQuery({
+    queryKey: statusKey,
+    queryFn: () => fetchJson<FilmStatusInfo>(editorApi.filmStatus(initial.filmId)),
+    initialData: initial.status,
+    // Polling notices someone else's save before it turns into a conflict.
+    refetchInterval: 30_000,
+  });
+
+  const autosave = useAutosave({
+    filmId: initial.filmId,
+    baseRevision: base.revision,
+    baseline,
+    // While the restore offer is open, the slot holds the user's earlier work: don't overwrite it.
+    enabled: !restoreOffer,
+    slotInitiallyFull: initial.autosave !== null,
+  });
+
+  const { errors } = useFormState({ control: form.control });
+  const sectionErrors = errorsBySection(errors);
+
+  const toggleSection = useCallback((id: SectionId) => setOpenSections((open) => ({ ...open, [id]: !open[id] })), []);
+  const openSectionsFor = useCallback((ids: Array<SectionId | null>) => {
+    setOpenSections((open) => {
+      const next = { ...open };
+      for (const id of ids) if (id) next[id] = true;
+      return next;
+    });
+  }, []);
+
+  const jumpTo = useCallback(
+    (id: SectionId) => {
+      openSectionsFor([id]);
+      requestAnimationFrame(() => {
+        document.getElementById(`section-${id}`)?.scrollIntoView({ block: 'start' });
+        document.querySelector<HTMLElement>(`#section-${id} h2 button`)?.focus({ preventScroll: true });
+      });
+    },
+    [openSectionsFor],
+  );
+
+  const setUrlSlug = (slug: string) => {
+    setFilmSlug(slug);
+    // The editor's address follows the film's slug without reloading the form.
+    if (window.location.pathname !== `/editor/films/${slug}`) window.history.replaceState(null, '', `/editor/films/${slug}`);
+  };
+
+  // ------------------------------------------------------------------ mutations
+
+  const saveMutation = useMutation({
+    mutationFn: async (input: { slug: string; baseRevision: number; content: FilmContent; message: string }) => unwrap(await saveDraftAction(input)),
+  });
+
+  const publishMutation = useMutation({
+    mutationFn: async (input: { slug: string; revision: number }) => unwrap(await publishAction(input)),
+    // The badge shows "Published" at once; a failure puts the previous status back.
+    onMutate: async ({ revision }) => {
+      await queryClient.cancelQueries({ queryKey: statusKey });
+      const previous = queryClient.getQueryData<FilmStatusInfo>(statusKey);
+      queryClient.setQueryData<FilmStatusInfo>(statusKey, (s) =>
+        s ? { ...s, publishedRevision: revision, status: revision === s.latestRevision ? 'published' : 'changed' } : s,
+      );
+      return { previous };
+    },
+    onError: (error, _input, context) => {
+      queryClient.setQueryData(statusKey, context?.previous);
+      notify({ tone: 'error', text: describeFailure(error, 'publish') });
+    },
+    onSuccess: ({ revision }) => notify({ tone: 'success', text: `Published revision ${revision}: readers see it now.` }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: editorKeys.films() }),
+  });
+
+  const unpublishMutation = useMutation({
+    mutationFn: async (input: { slug: string }) => unwrap(await unpublishAction(input)),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: statusKey });
+      const previous = queryClient.getQueryData<FilmStatusInfo>(statusKey);
+      queryClient.setQueryData<FilmStatusInfo>(statusKey, (s) => (s ? { ...s, publishedRevision: null, status: 'draft' } : s));
+      return { previous };
+    },
+    onError: (error, _input, context) => {
+      queryClient.setQueryData(statusKey, context?.previous);
+      notify({ tone: 'error', text: describeFailure(error, 'unpublish') });
+    },
+    onSuccess: () => notify({ tone: 'success', text: 'Unpublished: the page is off the site. Its drafts and history are kept.' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: editorKeys.films() }),
+  });
+
+  // ------------------------------------------------------------------ save
+
+  function onInvalid(invalid: FieldErrors<FilmContent>) {
+    const counts = errorsBySection(invalid);
+    openSectionsFor(Object.entries(counts).filter(([, n]) => n > 0).map(([id]) => id as SectionId));
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    notify({ tone: 'error', text: `Not saved: ${plural(total, 'field')} ${total === 1 ? 'needs' : 'need'} attention.` });
+    focusFirstInvalid();
+  }
+
+  function onSaveFailed(error: unknown, target: SaveTarget) {
+    if (error instanceof ActionFailure && error.status === 409) {
+      const details = error.details as SaveConflictDetails;
+      const theirs = details.current;
+      setConflict({
+        base: target.base,
+        theirs: { number: theirs.number, author: theirs.author, createdAt: new Date(theirs.createdAt).toISOString(), message: theirs.message, content: theirs.content },
+        mine: details.yours,
+      });
+      notify({ tone: 'error', text: `Not saved: ${theirs.author ?? 'someone else'} saved revision ${theirs.number} first. See what they changed.` });
+      return;
+    }
+    if (error instanceof ActionFailure && error.status === 400 && error.errors.length > 0) {
+      const onFields = error.errors.filter((e) => isFieldPath(e.path));
+      for (const e of onFields) form.setError(e.path as FormPath, { type: 'server', message: e.message });
+      openSectionsFor(onFields.map((e) => sectionOf(e.path)));
+      const elsewhere = error.errors.filter((e) => !isFieldPath(e.path)).map((e) => `${e.path}: ${e.message}`);
+      notify({
+        tone: 'error',
+        text: `Not saved: ${onFields.length ? `${plural(onFields.length, 'field')} ${onFields.length === 1 ? 'needs' : 'need'} attention` : 'the server refused the content'}${elsewhere.length ? ` (${elsewhere.join('; ')})` : ''}.`,
+      });
+      focusFirstInvalid();
+      return;
+    }
+    notify({ tone: 'error', text: describeFailure(error, 'save') });
+  }
+
+  function save(target: SaveTarget = { base, slug: filmSlug }) {
+    return form.handleSubmit(async (data) => {
+      // What the form held when saving: later typing stays "unsaved".
+      const submitted = structuredClone(form.getValues());
+      // Editors never change the quiz here: a save carries the quiz of the revision it is based on.
+      const content: FilmContent = { ...data, quiz: target.base.content.quiz };
+      try {
+        const saved = await saveMutation.mutateAsync({ slug: target.slug, baseRevision: target.base.revision, content, message });
+        setBase({ revision: saved.revision, content });
+        setBaseline(submitted);
+        setUrlSlug(saved.slug);
+        setConflict(null);
+        setMessage('');
+        autosave.revisionSaved();
+        queryClient.setQueryData<FilmStatusInfo>(statusKey, (s) =>
+          s
+            ? { ...s, slug: saved.slug, title: content.title, latestRevision: saved.revision, updatedAt: new Date().toISOString(), updatedBy: initial.userLabel, status: s.publishedRevision ? 'changed' : 'draft' }
+            : s,
+        );
+        void queryClient.invalidateQueries({ queryKey: editorKeys.films() });
+        notify({ tone: 'success', text: `Saved revision ${saved.revision}.` });
+      } catch (error) {
+        onSaveFailed(error, target);
+      }
+    }, onInvalid)();
+  }
+
+  function requestSave() {
+    if (!dirty && !conflict) {
+      notify({ tone: 'info', text: `Nothing to save: no changes since revision ${base.revision}.` });
+      return;
+    }
+    void save();
+  }
+
+  // Ctrl/Cmd+S saves, as in every editor.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        (document.getElementById('film-form') as HTMLFormElement | null)?.requestSubmit();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // ------------------------------------------------------------------ conflict and restore
+
+  function keepMine() {
+    if (!conflict) return;
+    void save({ base: { revision: conflict.theirs.number, content: conflict.theirs.content }, slug: conflict.theirs.content.slug });
+  }
+
+  function reloadTheirs() {
+    if (!conflict) return;
+    const theirs = conflict.theirs;
+    form.reset(theirs.content);
+    setBase({ revision: theirs.number, content: theirs.content });
+    setBaseline(theirs.content);
+    setUrlSlug(theirs.content.slug);
+    setConflict(null);
+    void autosave.clear();
+    void queryClient.invalidateQueries({ queryKey: statusKey });
+    notify({ tone: 'info', text: `Showing revision ${theirs.number} by ${theirs.author ?? 'someone else'}.` });
+  }
+
+  function restoreUnsaved() {
+    if (!restoreOffer) return;
+    const startedFrom = restoreOffer.baseContent ? { revision: restoreOffer.baseRevision, content: restoreOffer.baseContent } : base;
+    setBase(startedFrom);
+    form.reset({ ...restoreOffer.content, quiz: startedFrom.content.quiz } as FilmContent);
+    setRestoreOffer(null);
+    notify({ tone: 'info', text: 'Restored your unsaved changes. Save them to make a revision.' });
+  }
+
+  function discardUnsaved() {
+    setRestoreOffer(null);
+    void autosave.clear();
+    notify({ tone: 'info', text: 'Discarded the autosaved changes.' });
+  }
+
+  const flushAutosave = useCallback(async () => {
+    await autosave.flush(form.getValues() as unknown as WorkInProgress);
+  }, [autosave, form]);
+
+  // ------------------------------------------------------------------ render
+
+  const current = status.data;
+  const someoneSavedSince = current.latestRevision > base.revision && !conflict && !restoreOffer;
+  return (
+    <FormProvider {...form}>
+      <FormWatcher baseline={baseline} onDirtyChange={setDirty} onChange={autosave.schedule} />
+      <div className={styles.editor}>
+        <header className={styles.head}>
+          <div>
+            <p className={styles.crumbs}>
+              <Link href="/editor">Films</Link> / editing · <HistoryLink slug={filmSlug} />
+            </p>
+            <h1 className={styles.title}>
+              <WatchedTitle />
+            </h1>
+          </div>
+          {current.publishedRevision ? (
+            <div className={styles.headLinks}>
+              <a href={`/films/${current.slug}`} target="_blank" rel="noopener">
+                View on the site<span className="visually-hidden"> (opens in a new tab)</span> ↗
+              </a>
+            </div>
+          ) : null}
+        </header>
+
+        <PresenceBar slug={filmSlug} />
+
+        {restoreOffer ? (
+          <RestoreBanner
+            savedAt={restoreOffer.savedAt}
+            baseRevision={restoreOffer.baseRevision}
+            latestRevision={base.revision}
+            onRestore={restoreUnsaved}
+            onDiscard={discardUnsaved}
+          />
+        ) : null}
+
+        {conflict ? <ThreeWayConflict conflict={conflict} busy={saveMutation.isPending} onSaveMerged={(merged) => { form.reset(merged); keepMine(); }} onReloadTheirs={reloadTheirs} /> : null}
+
+        {someoneSavedSince ? (
+          <section className={`${styles.banner} ${styles.bannerWarning}`} aria-labelledby="newer-title">
+            <div>
+              <h2 id="newer-title" className={styles.bannerTitle}>
+                {current.updatedBy === initial.userLabel ? 'You' : (current.updatedBy ?? 'Someone')} saved revision {current.latestRevision}{' '}
+                <TimeAgo iso={current.updatedAt} />
+              </h2>
+              <p className={styles.bannerText}>
+                You are editing revision {base.revision}. When you save, you will see what changed and choose which version to keep.
+              </p>
+            </div>
+          </section>
+        ) : null}
+
+        <ActionBar
+          status={current}
+          baseRevision={base.revision}
+          dirty={dirty}
+          autosave={autosave.state}
+          message={message}
+          onMessageChange={setMessage}
+          saving={saveMutation.isPending}
+          publishing={publishMutation.isPending || unpublishMutation.isPending}
+          onPublish={() => publishMutation.mutate({ slug: filmSlug, revision: base.revision })}
+          onUnpublish={() => unpublishMutation.mutate({ slug: filmSlug })}
+          preview={<PreviewMenu slug={filmSlug} dirty={dirty} flushAutosave={flushAutosave} />}
+        />
+
+        <div className={styles.layout}>
+          <SectionNav errors={sectionErrors} onJump={jumpTo} />
+          <form
+            id="film-form"
+            className={styles.form}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              requestSave();
+            }}
+            onKeyDown={(event) => {
+              // Enter in a one-line field must not save the whole page by accident.
+              const target = event.target as HTMLElement;
+              if (event.key === 'Enter' && target instanceof HTMLInputElement && target.type !== 'submit') event.preventDefault();
+            }}
+          >
+            <IdentitySection open={openSections.film} onToggle={toggleSection} errorCount={sectionErrors.film} savedSlug={filmSlug} isPublished={current.publishedRevision !== null} />
+            <PremiseSection open={openSections.premise} onToggle={toggleSection} errorCount={sectionErrors.premise} />
+            <StorySection open={openSections.story} onToggle={toggleSection} errorCount={sectionErrors.story} />
+            <TimelineSection open={openSections.timeline} onToggle={toggleSection} errorCount={sectionErrors.timeline} />
+            <CharactersSection open={openSections.characters} onToggle={toggleSection} errorCount={sectionErrors.characters} />
+            <SettingSection open={openSections.setting} onToggle={toggleSection} errorCount={sectionErrors.setting} />
+            <ThemesSection open={openSections.themes} onToggle={toggleSection} errorCount={sectionErrors.themes} />
+            <KindSection open={openSections.kind} onToggle={toggleSection} errorCount={sectionErrors.kind} />
+            <QuizSection open={openSections.quiz} onToggle={toggleSection} errorCount={sectionErrors.quiz} slug={filmSlug} canEditQuiz={initial.canEditQuiz} />
+          </form>
+        </div>
+      </div>
+    </FormProvider>
+  );
+}

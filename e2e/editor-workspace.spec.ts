@@ -1,0 +1,185 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/**
+ * The editing workspace, as an editor uses it: sign in, edit, save, publish, and the reader page
+ * follows; validation errors on the right fields; autosave across a reload; a stale save shows the
+ * conflict; reordering by keyboard. Tests that only need a film create their own, so they do not
+ * depend on each other or on the demo film's text; the publish journey edits the demo film and puts
+ * its text back at the end.
+ */
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
+
+async function signIn(page: Page, email = 'editor@example.com') {
+  // Wait until the sign-in form is interactive, or a click may submit it natively.
+  await page.goto('/login?callbackUrl=/editor', { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/editor'));
+}
+
+async function newSignedInPage(browser: Browser, email?: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Leaving with unsaved changes asks first; these tests mean to leave.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await signIn(page, email);
+  return page;
+}
+
+/** Creates a film through "New film" and waits for its editor. */
+async function createFilm(page: Page, title: string) {
+  await page.goto('/editor');
+  await page.getByRole('button', { name: 'New film' }).click();
+  await page.getByRole('dialog', { name: 'New film' }).getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Create and edit' }).click();
+  await expect(page).toHaveURL(/\/editor\/films\/e2e-/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const premiseField = (page: Page) => page.getByRole('textbox', { name: 'Premise', exact: true });
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Save draft' });
+
+test.describe('editing workspace', () => {
+  // Whole journeys (sign in, create, save, publish) on a small machine: more than the default 30 s.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('edit the premise, save, publish: the reader page shows it', async ({ browser }) => {
+    const page = await newSignedInPage(browser);
+    await page.getByRole('link', { name: 'Kiss and Cry' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kiss and Cry' })).toBeVisible();
+
+    const original = await premiseField(page).inputValue();
+    const marker = `E2E${unique()}`;
+    // Glue the marker to the first word: the premise keeps its word count for other tests.
+    const edited = original.replace(/^(\S+)/, `$1-${marker}`);
+    try {
+      await premiseField(page).fill(edited);
+      await expect(page.getByText('Unsaved changes', { exact: false }).first()).toBeVisible();
+      await page.getByLabel('Note about this change (optional)').fill('e2e: premise');
+      await saveButton(page).click();
+      const saved = page.getByRole('status').getByText(/Saved revision \d+/);
+      await expect(saved).toBeVisible();
+      const revision = Number((await saved.textContent())!.match(/\d+/)![0]);
+
+      await page.getByRole('button', { name: `Publish revision ${revision}` }).click();
+      await expect(page.getByRole('status').getByText(`Published revision ${revision}`)).toBeVisible();
+      await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'published');
+
+      const reader = await page.context().newPage();
+      await reader.goto('/films/kiss-and-cry');
+      await expect(reader.getByText(marker, { exact: false }).first()).toBeVisible();
+      await reader.close();
+    } finally {
+      // Put the demo text back (and published) for whoever runs next.
+      await premiseField(page).fill(original);
+      await saveButton(page).click();
+      await expect(page.getByRole('status').getByText(/Saved revision \d+/).last()).toBeVisible();
+      await page.getByRole('button', { name: /Publish revision \d+/ }).click();
+      await expect(page.getByRole('status').getByText(/Published revision \d+/)).toBeVisible();
+    }
+  });
+
+  test('validation errors appear on the fields that cause them', async ({ browser }) => {
+    const page = await newSignedInPage(browser);
+    await createFilm(page, `E2E validation ${unique()}`);
+
+    await page.getByRole('button', { name: 'Add event' }).click();
+    const eventTitle = page.getByRole('textbox', { name: 'Title' }).nth(1);
+    await expect(eventTitle).toBeFocused();
+    await page.getByRole('textbox', { name: 'Slug' }).fill('Not A Slug!');
+    await saveButton(page).click();
+
+    await expect(page.getByRole('alert').getByText(/Not saved: 2 fields need attention/)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#field-slug-error')).toHaveText('Use lowercase letters, digits and single hyphens');
+    await expect(eventTitle).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#field-events-0-title-error')).toHaveText('Title is required');
+    await expect(page.locator('#section-timeline').getByText('1 error').first()).toBeVisible();
+
+    // A rule only the server knows (the slug is taken) lands on the same field.
+    await eventTitle.fill('An event');
+    await page.getByRole('textbox', { name: 'Slug' }).fill('kiss-and-cry');
+    await saveButton(page).click();
+    await expect(page.locator('#field-slug-error')).toContainText('Another film already uses the slug');
+    await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(eventTitle).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('autosave keeps unsaved work across a reload', async ({ browser }) => {
+    const page = await newSignedInPage(browser);
+    const path = await createFilm(page, `E2E autosave ${unique()}`);
+    const text = `Work in progress ${unique()}`;
+    await premiseField(page).fill(text);
+    await expect(page.getByText(/autosaved/)).toBeVisible({ timeout: 10_000 });
+
+    await page.reload();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { name: /You have unsaved changes from/ })).toBeVisible();
+    await expect(premiseField(page)).toHaveValue('');
+    await page.getByRole('button', { name: 'Restore unsaved changes' }).click();
+    await expect(premiseField(page)).toHaveValue(text);
+    await expect(page.getByText(/Unsaved changes/).first()).toBeVisible();
+
+    // Saving makes it a revision and empties the slot: no offer after the next reload.
+    await saveButton(page).click();
+    await expect(page.getByRole('status').getByText('Saved revision 2.')).toBeVisible();
+    await page.reload();
+    await expect(premiseField(page)).toHaveValue(text);
+    await expect(page.getByRole('heading', { name: /You have unsaved changes from/ })).toHaveCount(0);
+  });
+
+  test('a stale save shows who changed what, then reload theirs or keep mine', async ({ browser }) => {
+    const admin = await newSignedInPage(browser, 'admin@example.com');
+    const path = await createFilm(admin, `E2E conflict ${unique()}`);
+    const editor = await newSignedInPage(browser, 'editor@example.com');
+    await editor.goto(path);
+
+    await premiseField(admin).fill('The premise, as the admin wrote it.');
+    await saveButton(admin).click();
+    await expect(admin.getByRole('status').getByText('Saved revision 2.')).toBeVisible();
+
+    // The editor still works on revision 1.
+    await editor.getByRole('textbox', { name: 'Full story' }).fill('The story, as the editor wrote it.');
+    await saveButton(editor).click();
+    const panel = editor.getByRole('region', { name: /admin@example.com saved a newer version first/ });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText('You started from revision 1');
+    await expect(panel.getByRole('listitem').filter({ hasText: 'Premise' })).toBeVisible();
+
+    await panel.getByRole('button', { name: 'Reload theirs (discard mine)' }).click();
+    await expect(panel).toBeHidden();
+    await expect(premiseField(editor)).toHaveValue('The premise, as the admin wrote it.');
+    await expect(editor.getByRole('textbox', { name: 'Full story' })).toHaveValue('');
+
+    // Again, stale: this time the editor keeps their version on top.
+    await premiseField(admin).fill('The admin changed it again.');
+    await saveButton(admin).click();
+    await expect(admin.getByRole('status').getByText('Saved revision 3.')).toBeVisible();
+    await editor.getByRole('textbox', { name: 'Full story' }).fill('The editor insists.');
+    await saveButton(editor).click();
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: 'Keep mine as a new revision on top' }).click();
+    await expect(editor.getByRole('status').getByText('Saved revision 4.')).toBeVisible();
+    await expect(panel).toBeHidden();
+  });
+
+  test('list items reorder with the keyboard, announced', async ({ browser }) => {
+    const page = await newSignedInPage(browser);
+    await createFilm(page, `E2E reorder ${unique()}`);
+    for (const title of ['First theme', 'Second theme']) {
+      await page.getByRole('button', { name: 'Add theme' }).click();
+      await page.keyboard.type(title);
+    }
+    const moveUp = page.getByRole('button', { name: 'Move theme “Second theme” up' });
+    await moveUp.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Moved theme “Second theme” to position 1 of 2.')).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Move theme “Second theme” down' })).toBeVisible();
+    await expect(page.locator('#section-themes li').first()).toContainText('Second theme');
+    await expect(page.locator('#section-themes li').nth(1)).toContainText('First theme');
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { sampleFilm } from '../content/sample-film';
+import { changedParts } from './changed-parts';
+import { sameContent } from './same-content';
+import { asFilmContent, withoutQuiz, workInProgressSchema } from './work-in-progress';
+import { filmStatusOf } from './film-status';
+
+describe('changedParts', () => {
+  const before = sampleFilm();
+
+  it('finds nothing between equal pages', () => {
+    expect(changedParts(before, sampleFilm())).toEqual([]);
+  });
+
+  it('names changed top-level parts and changed fields of items, matched by id', () => {
+    const after = sampleFilm({
+      premise: 'Another premise',
+      events: [before.events[0], { ...before.events[1], title: 'Renamed', spoiler: 'full' }, before.events[2]],
+    });
+    expect(changedParts(before, after)).toEqual([
+      { key: 'premise', label: 'Premise', kind: 'changed' },
+      { key: 'events:e2', label: 'Timeline event “Renamed”', kind: 'changed', fields: ['title', 'spoiler level'] },
+    ]);
+  });
+
+  it('tells added, removed and reordered items apart', () => {
+    const after = sampleFilm({
+      themes: [before.themes[1], before.themes[0], { id: 't3', title: 'Family', description: '', spoiler: 'none' }],
+      characters: [before.characters[0]],
+    });
+    const changes = changedParts(before, after);
+    expect(changes).toContainEqual({ key: 'characters:c2', label: 'Character “The Rival”', kind: 'removed' });
+    expect(changes).toContainEqual({ key: 'themes:t3', label: 'Theme “Family”', kind: 'added' });
+    expect(changes).toContainEqual({ key: 'themes:order', label: 'Order of themes', kind: 'reordered' });
+    expect(changes).toHaveLength(3);
+  });
+
+  it('covers the setting, each kind-of-film value, keywords and the quiz', () => {
+    const after = sampleFilm({
+      setting: { ...before.setting, era: '1990s' },
+      kind: { ...before.kind, ending: { value: 'Happy', spoiler: 'full' }, moods: before.kind.moods.slice(0, 1) },
+      quiz: { questions: [] },
+    });
+    expect(changedParts(before, after).map((c) => c.key)).toEqual(['setting', 'kind.ending', 'kind.moods:m2', 'quiz']);
+  });
+});
+
+describe('sameContent', () => {
+  it('ignores key order and missing-versus-undefined keys', () => {
+    expect(sameContent({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 })).toBe(true);
+    expect(sameContent({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(sameContent({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameContent(null, {})).toBe(false);
+    expect(sameContent(Number.NaN, Number.NaN)).toBe(true);
+  });
+});
+
+describe('work in progress', () => {
+  it('accepts a half-typed page and drops the quiz', () => {
+    const parsed = workInProgressSchema.parse({ ...sampleFilm(), title: '', slug: 'Not Yet' });
+    expect(parsed.title).toBe('');
+    expect(parsed).not.toHaveProperty('quiz');
+  });
+
+  it('becomes a saveable page only when valid, with the base revision’s quiz put back', () => {
+    const film = sampleFilm();
+    expect(asFilmContent(withoutQuiz(film), film.quiz)).toEqual(film);
+    expect(asFilmContent({ ...withoutQuiz(film), slug: 'Not Yet' }, film.quiz)).toBeNull();
+  });
+});
+
+describe('filmStatusOf', () => {
+  it('is draft, published or changed', () => {
+    expect(filmStatusOf(null, { number: 1, hash: 'a' })).toBe('draft');
+    expect(filmStatusOf({ number: 2, hash: 'a' }, { number: 2, hash: 'a' })).toBe('published');
+    expect(filmStatusOf({ number: 2, hash: 'a' }, { number: 3, hash: 'b' })).toBe('changed');
+    expect(filmStatusOf({ number: 2, hash: 'a' }, { number: 3, hash: 'a' })).toBe('published');
+  });
+});

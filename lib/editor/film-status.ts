@@ -1,0 +1,36 @@
+/**
+ * A film's editorial status, as the film list and the editor show it. Client-safe (no server imports).
+ *
+ * "changed" means: published, but the latest revision differs from the published one, so readers
+ * still see older content.
+ */
+export const FILM_STATUSES = ['draft', 'published', 'changed'] as const;
+export type FilmStatus = (typeof FILM_STATUSES)[number];
+
+export const FILM_STATUS_LABELS: Record<FilmStatus, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  changed: 'Published · unpublished changes',
+};
+
+/** The film's latest revision and what readers see, in the shape the list and the editor share. */
+export type FilmStatusInfo = {
+  filmId: string;
+  slug: string;
+  title: string;
+  status: FilmStatus;
+  latestRevision: number;
+  publishedRevision: number | null;
+  /** When and by whom the latest revision was saved (ISO time; author email, null if deleted). */
+  updatedAt: string;
+  updatedBy: string | null;
+};
+
+/**
+ * Published content equal to the latest revision's (same hash) counts as up to date, even when a
+ * newer revision number exists (e.g. a restore that brought back the published text).
+ */
+export function filmStatusOf(published: { number: number; hash: string } | null, latest: { number: number; hash: string }): FilmStatus {
+  if (!published) return 'draft';
+  return published.number === latest.number || published.hash === latest.hash ? 'published' : 'changed';
+}

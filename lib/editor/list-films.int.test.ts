@@ -1,0 +1,79 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../db';
+import { sampleFilm } from '../content/sample-film';
+import { createFilm, publishFilm, restoreRevision, saveDraft } from '../revisions';
+import { NotFoundError, UnauthorizedError } from '../errors';
+import { makeActor } from '../testing/actors';
+import type { Actor } from '../auth/permissions';
+import { getFilmStatus, listFilms } from './list-films';
+import { searchPeople } from './search-people';
+
+let admin: Actor;
+let editor: Actor;
+let n = 0;
+const uniqueFilm = () => {
+  n += 1;
+  return sampleFilm({ slug: `list-${Date.now().toString(36)}-${n}`, title: `List film ${n}` });
+};
+
+beforeAll(async () => {
+  admin = await makeActor('ADMIN');
+  editor = await makeActor('EDITOR');
+});
+
+describe('listFilms and getFilmStatus', () => {
+  it('tells draft, published, and published with unpublished changes apart', async () => {
+    const draft = uniqueFilm();
+    const published = uniqueFilm();
+    const changed = uniqueFilm();
+    for (const content of [draft, published, changed]) await createFilm({ content, actor: admin });
+    await publishFilm({ slug: published.slug, revision: 1, actor: editor });
+    await publishFilm({ slug: changed.slug, revision: 1, actor: editor });
+    await saveDraft({ slug: changed.slug, baseRevision: 1, content: { ...changed, premise: 'New' }, actor: editor, message: 'new premise' });
+
+    const films = await listFilms({ actor: editor });
+    const bySlug = new Map(films.map((f) => [f.slug, f]));
+    expect(bySlug.get(draft.slug)).toMatchObject({ status: 'draft', latestRevision: 1, publishedRevision: null, updatedBy: admin.label, title: draft.title });
+    expect(bySlug.get(published.slug)).toMatchObject({ status: 'published', latestRevision: 1, publishedRevision: 1 });
+    expect(bySlug.get(changed.slug)).toMatchObject({ status: 'changed', latestRevision: 2, publishedRevision: 1, updatedBy: editor.label });
+    // Most recently edited first.
+    expect(films.findIndex((f) => f.slug === changed.slug)).toBeLessThan(films.findIndex((f) => f.slug === draft.slug));
+
+    const status = await getFilmStatus({ filmId: bySlug.get(changed.slug)!.filmId, actor: editor });
+    expect(status).toEqual(bySlug.get(changed.slug));
+  });
+
+  it('counts a newer revision with the published content as up to date', async () => {
+    const content = uniqueFilm();
+    await createFilm({ content, actor: admin });
+    await publishFilm({ slug: content.slug, revision: 1, actor: editor });
+    await saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, premise: 'Other' }, actor: editor });
+    await restoreRevision({ slug: content.slug, number: 1, actor: editor });
+    const film = await db().film.findUniqueOrThrow({ where: { slug: content.slug } });
+    expect(await getFilmStatus({ filmId: film.id, actor: editor })).toMatchObject({ status: 'published', latestRevision: 3, publishedRevision: 1 });
+  });
+
+  it('requires a signed-in actor and a known film', async () => {
+    await expect(listFilms({ actor: null as unknown as Actor })).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(getFilmStatus({ filmId: 'nope', actor: editor })).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('searchPeople', () => {
+  it('finds published people by part of the name, and by the slug a new name would take', async () => {
+    const content = uniqueFilm();
+    const suffix = Date.now().toString(36);
+    const characters = [
+      { ...content.characters[0], playedBy: { name: `Aurélie Faula ${suffix}`, slug: `aurelie-faula-${suffix}` } },
+      { ...content.characters[1], playedBy: { name: `Amanda Pierre ${suffix}`, slug: `amanda-pierre-${suffix}` } },
+    ];
+    await createFilm({ content: { ...content, characters }, actor: admin });
+    await publishFilm({ slug: content.slug, revision: 1, actor: editor });
+
+    expect(await searchPeople({ query: `faula ${suffix}`, actor: editor })).toEqual([{ name: `Aurélie Faula ${suffix}`, slug: `aurelie-faula-${suffix}` }]);
+    // No accent typed: the name does not contain it, but the slug it would make is taken.
+    expect((await searchPeople({ query: `Aurelie Faula ${suffix}`, actor: editor })).map((p) => p.slug)).toEqual([`aurelie-faula-${suffix}`]);
+    expect(await searchPeople({ query: '   ', actor: editor })).toEqual([]);
+    await expect(searchPeople({ query: 'a', actor: null as unknown as Actor })).rejects.toBeInstanceOf(UnauthorizedError);
+  });
+});
