@@ -1,0 +1,311 @@
+'use client';
+
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
+import { SPOILER_LABELS, type SpoilerLevel } from '@/lib/spoilers/levels';
+import { answerFieldName, type AnsweredQuestion, type AttemptResponse, type PublicQuestion } from '@/lib/quiz/quiz-schema';
+import { QuizResults } from './quiz-results';
+import { useQuizView, type QuizView } from './use-quiz-view';
+import styles from './quiz-taker.module.css';
+import buttons from './buttons.module.css';
+
+type Props = {
+  slug: string;
+  questions: PublicQuestion[];
+  /** The reader's level, sent back with a plain form submission so the results page keeps it. */
+  level: SpoilerLevel;
+  /** A problem with the last plain form submission (no JavaScript), from the results redirect. */
+  formError?: string | null;
+};
+
+/** Options are lettered A, B, C… as in a printed quiz. */
+const LETTERS = 'ABCDEF';
+
+/**
+ * Taking a quiz. Rendered on the server as a plain `<form method="post">` with every question (it
+ * works without JavaScript: the route scores it and redirects to the results); once hydrated it
+ * submits to the attempts API with a react-query mutation instead, shows the results in place, and
+ * offers one question at a time. It never has the answers: only the server's reply brings them.
+ */
+export function QuizTaker(props: Props) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { mutations: { retry: false } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <QuizForm {...props} />
+    </QueryClientProvider>
+  );
+}
+
+class AttemptFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(message);
+  }
+}
+
+async function submitAttempt(slug: string, answers: Record<string, string>): Promise<AttemptResponse> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1/films/${encodeURIComponent(slug)}/quiz/attempts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ answers }),
+    });
+  } catch {
+    throw new AttemptFailure(0, 'The server could not be reached. Check your connection and try again.', null);
+  }
+  if (response.ok) return (await response.json()) as AttemptResponse;
+  const retryAfter = Number(response.headers.get('retry-after')) || null;
+  if (response.status === 429)
+    throw new AttemptFailure(429, `That is a lot of attempts in a short time. Try again in ${retryAfter ?? 60} seconds.`, retryAfter);
+  if (response.status === 400 || response.status === 404)
+    throw new AttemptFailure(response.status, 'This quiz has changed since the page was loaded. Reload the page and answer again.', null);
+  throw new AttemptFailure(response.status, 'Your answers could not be checked just now. Please try again.', null);
+}
+
+function QuizForm({ slug, questions, level, formError }: Props) {
+  const [view, setView] = useQuizView();
+  const [current, setCurrent] = useState(0);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(formError ?? null);
+  const [announcement, setAnnouncement] = useState('');
+  const fieldsets = useRef<Array<HTMLFieldSetElement | null>>([]);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const focusQuestion = useRef<number | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (chosen: Record<string, string>) => submitAttempt(slug, chosen),
+    onSuccess: (data) => {
+      setProblem(null);
+      setAnnouncement(`You scored ${data.score} of ${data.total}.`);
+    },
+    onError: (error) => setProblem(error instanceof AttemptFailure ? error.message : 'Your answers could not be checked. Please try again.'),
+  });
+
+  const hydrated = view !== null;
+  const oneAtATime = view === 'one';
+  const total = questions.length;
+  const answeredCount = questions.filter((q) => answers[q.id]).length;
+
+  // Move focus where the reader's attention should go after the page changed under them.
+  useEffect(() => {
+    if (mutation.data) resultsHeading.current?.focus();
+  }, [mutation.data]);
+  useEffect(() => {
+    if (focusQuestion.current === null) return;
+    fieldsets.current[focusQuestion.current]?.focus();
+    focusQuestion.current = null;
+  });
+
+  function goTo(index: number) {
+    setCurrent(Math.max(0, Math.min(total - 1, index)));
+    focusQuestion.current = Math.max(0, Math.min(total - 1, index));
+  }
+
+  function changeView(next: QuizView) {
+    setView(next);
+    // Start where the reader is: the first question they have not answered yet.
+    const firstOpen = questions.findIndex((q) => !answers[q.id]);
+    setCurrent(firstOpen === -1 ? 0 : firstOpen);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    // With JavaScript the API scores the attempt; the form's own POST is the no-JavaScript path.
+    event.preventDefault();
+    if (mutation.isPending) return;
+    // Enter on a question in one-at-a-time view moves on rather than submitting early.
+    if (oneAtATime && current < total - 1) {
+      goTo(current + 1);
+      return;
+    }
+    const missing = questions.findIndex((q) => !answers[q.id]);
+    if (missing !== -1) {
+      setProblem(`Question ${missing + 1} has no answer yet. Choose one, then check your answers.`);
+      goTo(missing);
+      return;
+    }
+    setProblem(null);
+    mutation.mutate(answers);
+  }
+
+  // In one-at-a-time view, Enter on an answer moves to the next question (on the last, it submits).
+  function handleKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    const target = event.target as HTMLElement;
+    if (!oneAtATime || event.key !== 'Enter' || !(target instanceof HTMLInputElement) || target.type !== 'radio') return;
+    if (target.name === 'quiz-view') return;
+    event.preventDefault();
+    if (current < total - 1) goTo(current + 1);
+    else event.currentTarget.requestSubmit();
+  }
+
+  function retry() {
+    mutation.reset();
+    setAnswers({});
+    setProblem(null);
+    setAnnouncement('The quiz starts again.');
+    goTo(0);
+  }
+
+  if (mutation.data) {
+    const byId = new Map(questions.map((q) => [q.id, q]));
+    const answered: AnsweredQuestion[] = mutation.data.results.flatMap((result) => {
+      const question = byId.get(result.questionId);
+      return question ? [{ ...result, prompt: question.prompt, options: question.options, chosenOptionId: answers[result.questionId] }] : [];
+    });
+    return (
+      <>
+        <LiveRegion message={announcement} />
+        <QuizResults
+          score={mutation.data.score}
+          total={mutation.data.total}
+          answered={answered}
+          headingRef={resultsHeading}
+          retry={
+            <button type="button" className={`${buttons.button} ${buttons.primary}`} onClick={retry}>
+              Try the quiz again
+            </button>
+          }
+        />
+      </>
+    );
+  }
+
+  const submitButton = (
+    <button type="submit" className={`${buttons.button} ${buttons.primary}`} disabled={mutation.isPending} aria-disabled={mutation.isPending}>
+      {mutation.isPending ? 'Checking…' : 'Check my answers'}
+    </button>
+  );
+
+  return (
+    <>
+      <LiveRegion message={announcement} />
+      {hydrated ? (
+        <fieldset className={styles.viewSwitch}>
+          <legend className={styles.viewLegend}>Show</legend>
+          {(
+            [
+              ['all', 'All questions'],
+              ['one', 'One at a time'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className={styles.viewOption}>
+              <input type="radio" name="quiz-view" value={value} checked={view === value} onChange={() => changeView(value)} />
+              <span>{label}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+
+      <form
+        method="post"
+        action={`/films/${encodeURIComponent(slug)}/quiz/answers`}
+        onSubmit={handleSubmit}
+        onKeyDown={handleKeyDown}
+        // Without JavaScript the browser checks that every question has an answer (`required`).
+        noValidate={hydrated}
+        className={styles.form}
+        aria-describedby={problem ? 'quiz-problem' : undefined}
+      >
+        <input type="hidden" name="spoilers" value={level} />
+
+        {problem ? (
+          <p id="quiz-problem" role="alert" className={styles.problem}>
+            {problem}
+          </p>
+        ) : null}
+
+        {oneAtATime ? (
+          <div className={styles.progress}>
+            <span className={styles.progressCount}>
+              {answeredCount} of {total} answered
+            </span>
+            <span className={styles.progressBar} aria-hidden="true">
+              <span style={{ width: `${((current + 1) / total) * 100}%` }} />
+            </span>
+          </div>
+        ) : null}
+
+        <ol className={styles.questions}>
+          {questions.map((question, index) => (
+            <li key={question.id} hidden={oneAtATime && index !== current}>
+              <fieldset
+                ref={(element) => {
+                  fieldsets.current[index] = element;
+                }}
+                tabIndex={-1}
+                className={styles.question}
+              >
+                <legend className={styles.legend}>
+                  <span className={styles.counter}>
+                    Question {index + 1} of {total}
+                    {question.spoiler !== 'none' ? (
+                      <span className={`${styles.level} ${styles[question.spoiler]}`}>{SPOILER_LABELS[question.spoiler]}</span>
+                    ) : null}
+                  </span>
+                  <span className={styles.prompt}>{question.prompt}</span>
+                </legend>
+                <div className={styles.options}>
+                  {question.options.map((option, optionIndex) => (
+                    <label key={option.id} className={styles.option}>
+                      <input
+                        type="radio"
+                        name={answerFieldName(question.id)}
+                        value={option.id}
+                        required
+                        checked={answers[question.id] === option.id}
+                        onChange={() => {
+                          setAnswers((all) => ({ ...all, [question.id]: option.id }));
+                          if (problem && !mutation.isError) setProblem(null);
+                        }}
+                      />
+                      <span className={styles.letter} aria-hidden="true">
+                        {LETTERS[optionIndex]}
+                      </span>
+                      <span className={styles.optionText}>{option.text}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+
+        {oneAtATime ? (
+          <div className={styles.stepper}>
+            <button type="button" className={buttons.button} onClick={() => goTo(current - 1)} disabled={current === 0}>
+              Previous
+            </button>
+            {current < total - 1 ? (
+              <button type="button" className={`${buttons.button} ${buttons.primary}`} onClick={() => goTo(current + 1)}>
+                Next question
+              </button>
+            ) : (
+              submitButton
+            )}
+          </div>
+        ) : (
+          <div className={styles.actions}>
+            {submitButton}
+            {hydrated ? (
+              <span className={styles.progressCount}>
+                {answeredCount} of {total} answered
+              </span>
+            ) : null}
+          </div>
+        )}
+      </form>
+    </>
+  );
+}
+
+/** Present from the first render, so screen readers announce what is put in it later. */
+function LiveRegion({ message }: { message: string }) {
+  return (
+    <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {message}
+    </p>
+  );
+}

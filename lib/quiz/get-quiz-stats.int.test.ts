@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFilm } from '../revisions';
+import { makeActor } from '../testing/actors';
+import type { Actor } from '../auth/permissions';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
+import { getQuizStats } from './get-quiz-stats';
+import { scoreAttempt } from './score-attempt';
+import { publishedQuizFilm, quizFilm, uniqueSlug } from './quiz-fixtures';
+
+let admin: Actor;
+let editor: Actor;
+
+beforeAll(async () => {
+  admin = await makeActor('ADMIN');
+  editor = await makeActor('EDITOR');
+});
+
+describe('getQuizStats', () => {
+  it('counts attempts per question, the share correct and the most chosen wrong option', async () => {
+    const { slug } = await publishedQuizFilm(admin);
+    const empty = await getQuizStats({ slug, actor: editor });
+    expect(empty).toMatchObject({ attempts: 0, shareCorrect: null, publishedRevision: 1 });
+    expect(empty.questions[0]).toMatchObject({ id: 'n1', attempts: 0, shareCorrect: 0, mostChosenWrong: null });
+
+    const attempts = [
+      { n1: 'n1a', n2: 'n2b' },
+      { n1: 'n1c', n2: 'n2b' },
+      { n1: 'n1c', n2: 'n2c' },
+      { n1: 'n1a' },
+      { n1: 'n1b', l1: 'l1a' },
+    ];
+    for (const answers of attempts) await scoreAttempt({ slug, input: { answers } });
+
+    const stats = await getQuizStats({ slug, actor: admin });
+    expect(stats.attempts).toBe(5);
+    // 3 correct answers (n1a twice, l1a) of 9 given.
+    expect(stats.shareCorrect).toBeCloseTo(3 / 9);
+    const [n1, n2, l1, f1] = stats.questions;
+    expect(n1).toMatchObject({ attempts: 5, correctCount: 2, shareCorrect: 0.4 });
+    expect(n1.mostChosenWrong).toMatchObject({ id: 'n1c', text: 'First none wrong two', count: 2, share: 0.4 });
+    expect(n1.options.map((o) => [o.id, o.count, o.correct])).toEqual([
+      ['n1a', 2, true],
+      ['n1b', 1, false],
+      ['n1c', 2, false],
+    ]);
+    expect(n2).toMatchObject({ attempts: 3, correctCount: 0, shareCorrect: 0 });
+    expect(n2.mostChosenWrong).toMatchObject({ id: 'n2b', count: 2 });
+    expect(l1).toMatchObject({ attempts: 1, shareCorrect: 1, mostChosenWrong: null });
+    expect(f1).toMatchObject({ attempts: 0, spoiler: 'full' });
+  });
+
+  it('breaks a tie for the most chosen wrong option by the options’ order', async () => {
+    const { slug } = await publishedQuizFilm(admin);
+    await scoreAttempt({ slug, input: { answers: { n1: 'n1c' } } });
+    await scoreAttempt({ slug, input: { answers: { n1: 'n1b' } } });
+    expect((await getQuizStats({ slug, actor: admin })).questions[0].mostChosenWrong?.id).toBe('n1b');
+  });
+
+  it('has no questions for a film that is not published', async () => {
+    const draft = quizFilm(uniqueSlug('draft'));
+    await createFilm({ content: draft, actor: admin });
+    expect(await getQuizStats({ slug: draft.slug, actor: admin })).toMatchObject({ publishedRevision: null, attempts: 0, questions: [] });
+  });
+
+  it('is for editors and admins only', async () => {
+    const { slug } = await publishedQuizFilm(admin);
+    await expect(getQuizStats({ slug, actor: null as unknown as Actor })).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(getQuizStats({ slug, actor: { ...editor, mustChangePassword: true } })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(getQuizStats({ slug: 'no-such-film', actor: admin })).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
