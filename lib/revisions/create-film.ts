@@ -4,6 +4,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { ValidationError } from '../errors';
 import { assertQuizUnchanged, authorIdOf, contentHash, validateContent } from './revision-content';
+import { writeContentBlobs } from './revision-store';
 import type { RevisionSource } from '../generated/prisma/enums';
 
 export type CreateFilmInput = { content: unknown; actor: Actor; message?: string; source?: Extract<RevisionSource, 'CREATE' | 'IMPORT'> };
@@ -22,7 +23,7 @@ export async function createFilm({ content: input, actor, message = '', source =
       data: {
         filmId: film.id,
         number: 1,
-        content: content as never,
+        parts: await writeContentBlobs(tx, film.id, content),
         contentHash: contentHash(content),
         message,
         source,

@@ -2,7 +2,7 @@ import 'server-only';
 import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { NotFoundError } from '../errors';
-import { readStoredContent } from './revision-content';
+import { readContent } from './revision-store';
 import { summarizeRevision } from './save-draft';
 
 /** The latest revision of a film, for the editor and `GET /api/v1/editor/films/{slug}`. */
@@ -21,7 +21,7 @@ export async function getDraft({ slug, actor }: { slug: string; actor: Actor }) 
     filmId: film.id,
     slug: film.slug,
     revision: latest.number,
-    content: readStoredContent(latest.content),
+    content: await readContent(db(), film.id, latest.parts),
     published: film.publishedRevision?.number ?? null,
     latest: summarizeRevision(latest),
   };
@@ -39,7 +39,7 @@ export async function getRevision({ slug, number, actor }: { slug: string; numbe
       })
     : null;
   if (!row) throw new NotFoundError(`Film has no revision ${number}`);
-  return { ...summarizeRevision(row), published: row.id === film.publishedRevisionId, content: readStoredContent(row.content) };
+  return { ...summarizeRevision(row), published: row.id === film.publishedRevisionId, content: await readContent(db(), film.id, row.parts) };
 }
 
 /** The history of a film, newest first, without the content (it can be large). */

@@ -3,7 +3,7 @@ import { db, type Tx } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { NotFoundError, ValidationError } from '../errors';
-import { readStoredContent } from './revision-content';
+import { readContent } from './revision-store';
 import { materializePublished } from './materialize-published';
 import { invalidateFilmPages } from '../reader/film-cache';
 
@@ -22,7 +22,7 @@ export async function publishFilm({ slug, revision, actor }: { slug: string; rev
     const film = await lockFilm(tx, slug);
     const row = await tx.revision.findUnique({ where: { filmId_number: { filmId: film.id, number: revision } } });
     if (!row) throw ValidationError.field('revision', `Film has no revision ${revision}`);
-    const content = readStoredContent(row.content);
+    const content = await readContent(tx, film.id, row.parts);
     const clash = await tx.publishedFilm.findUnique({ where: { slug: content.slug }, select: { filmId: true } });
     if (clash && clash.filmId !== film.id) throw ValidationError.field('slug', `Another published film uses “${content.slug}”`);
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { NotFoundError, ValidationError } from '../errors';
-import { readStoredContent } from './revision-content';
+import { readContent } from './revision-store';
 import { saveDraft } from './save-draft';
 
 /**
@@ -14,9 +14,9 @@ export async function restoreRevision({ slug, number, actor, baseRevision }: { s
   if (!Number.isInteger(number) || number < 1) throw ValidationError.field('revision', 'Must be a revision number');
   const film = await db().film.findUnique({ where: { slug }, select: { id: true, latestRevision: true } });
   if (!film) throw new NotFoundError(`No film “${slug}”`);
-  const old = await db().revision.findUnique({ where: { filmId_number: { filmId: film.id, number } }, select: { content: true } });
+  const old = await db().revision.findUnique({ where: { filmId_number: { filmId: film.id, number } }, select: { parts: true } });
   if (!old) throw new NotFoundError(`Film has no revision ${number}`);
-  const content = readStoredContent(old.content);
+  const content = await readContent(db(), film.id, old.parts);
   // The restored page keeps the film's current address: history is about content, not URLs.
   return saveDraft({
     slug,

@@ -4,7 +4,8 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { FilmContent } from '../content/schema';
-import { assertQuizUnchanged, authorIdOf, contentHash, readStoredContent, validateContent } from './revision-content';
+import { assertQuizUnchanged, authorIdOf, contentHash, validateContent } from './revision-content';
+import { readContent, writeContentBlobs } from './revision-store';
 import type { RevisionSource } from '../generated/prisma/enums';
 
 export type RevisionSummary = {
@@ -67,7 +68,7 @@ export async function saveDraft(input: SaveDraftInput) {
     if (baseRevision > film.latestRevision) throw ValidationError.field('baseRevision', `Film has no revision ${baseRevision}`);
 
     const base = await loadRevision(tx, film.id, baseRevision);
-    assertQuizUnchanged(actor, base ? readStoredContent(base.content).quiz : null, content.quiz);
+    assertQuizUnchanged(actor, base ? (await readContent(tx, film.id, base.parts)).quiz : null, content.quiz);
 
     if (content.slug !== film.slug) {
       const taken = await tx.film.findUnique({ where: { slug: content.slug }, select: { id: true } });
@@ -86,7 +87,7 @@ export async function saveDraft(input: SaveDraftInput) {
       const current = (await loadRevision(tx, film.id, latest.latestRevision))!;
       throw new ConflictError<SaveConflict>(`Revision ${baseRevision} is no longer the latest: revision ${current.number} was saved by ${current.author?.email ?? 'someone else'}`, {
         baseRevision,
-        current: { ...summarizeRevision(current), content: readStoredContent(current.content) },
+        current: { ...summarizeRevision(current), content: await readContent(tx, film.id, current.parts) },
         yours: content,
       });
     }
@@ -95,7 +96,7 @@ export async function saveDraft(input: SaveDraftInput) {
       data: {
         filmId: film.id,
         number,
-        content: content as never,
+        parts: await writeContentBlobs(tx, film.id, content),
         contentHash: contentHash(content),
         message,
         source,

@@ -1,0 +1,82 @@
+import type { MergeSide, MergeUnit, TextPart, UnitRow } from '@/lib/revisions/diff';
+import styles from './three-way-conflict.module.css';
+import diffStyles from './diff-view.module.css';
+
+type Props = {
+  unit: MergeUnit;
+  changedBy: string;
+  rows: UnitRow[];
+  side: MergeSide;
+  onChoose: (side: MergeSide) => void;
+  textDiff: (before: string, after: string) => TextPart[];
+  theirLabel: string;
+};
+
+function Parts({ parts }: { parts: TextPart[] }) {
+  return (
+    <>
+      {parts.map((p, i) =>
+        p.added ? (
+          <ins key={i} className={diffStyles.ins}>
+            {p.value}
+          </ins>
+        ) : p.removed ? (
+          <del key={i} className={diffStyles.del}>
+            {p.value}
+          </del>
+        ) : (
+          <span key={i}>{p.value}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+/** One column: each row's text, marked against base; an item missing on this side says so. */
+function Column({ rows, pick, textDiff, vsBase }: { rows: UnitRow[]; pick: (row: UnitRow) => string | null; textDiff: Props['textDiff']; vsBase: boolean }) {
+  if (rows.every((row) => pick(row) === null)) return <p className={styles.absent}>(not there: deleted or never added)</p>;
+  return (
+    <>
+      {rows.map((row) => {
+        const value = pick(row);
+        return (
+          <div key={row.field} className={styles.row}>
+            {rows.length > 1 || row.field !== row.label ? <span className={styles.rowLabel}>{row.label}</span> : null}
+            <p className={diffStyles.text}>{vsBase && row.base !== null && value !== null ? <Parts parts={textDiff(row.base, value)} /> : value || <span className={styles.absent}>(empty)</span>}</p>
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+/** One decision of the three-way merge: base | theirs | mine, and which to keep. */
+export function MergeUnitView({ unit, changedBy, rows, side, onChoose, textDiff, theirLabel }: Props) {
+  const name = `merge-${unit.key}`;
+  return (
+    <fieldset className={`${styles.unit} ${unit.changedBy === 'both' ? styles.both : ''}`} data-unit={unit.key}>
+      <legend className={styles.legend}>
+        {unit.label} <span className={styles.changedBy}>· {changedBy}</span>
+      </legend>
+      <div className={styles.columns}>
+        <div className={styles.column}>
+          <span className={styles.columnTitle}>Base (where you started)</span>
+          <Column rows={rows} pick={(r) => r.base} textDiff={textDiff} vsBase={false} />
+        </div>
+        <label className={`${styles.column} ${styles.choice} ${side === 'theirs' ? styles.chosen : ''}`}>
+          <span className={styles.columnTitle}>
+            <input type="radio" name={name} checked={side === 'theirs'} onChange={() => onChoose('theirs')} /> Keep theirs
+            <span className={styles.columnSub}>{theirLabel}</span>
+          </span>
+          <Column rows={rows} pick={(r) => r.theirs} textDiff={textDiff} vsBase />
+        </label>
+        <label className={`${styles.column} ${styles.choice} ${side === 'mine' ? styles.chosen : ''}`}>
+          <span className={styles.columnTitle}>
+            <input type="radio" name={name} checked={side === 'mine'} onChange={() => onChoose('mine')} /> Keep yours
+          </span>
+          <Column rows={rows} pick={(r) => r.mine} textDiff={textDiff} vsBase />
+        </label>
+      </div>
+    </fieldset>
+  );
+}

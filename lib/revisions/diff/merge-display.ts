@@ -1,0 +1,41 @@
+import type { FilmContent } from '../../content/schema';
+import { formatValue, LISTS, PARTS, type FieldSpec, type Item, type ValueKind } from './page-model';
+import { sameValue } from './same-value';
+import type { MergeUnit } from './three-way-merge';
+
+/** One line of a merge unit as text on each side; `null` means the item is not there on that side. */
+export type UnitRow = { field: string; label: string; kind: ValueKind; base: string | null; theirs: string | null; mine: string | null };
+
+function fieldsOf(unit: MergeUnit): FieldSpec[] {
+  if (unit.kind === 'part') {
+    const part = PARTS.find((p) => p.key === unit.key)!;
+    return part.fields ?? [{ field: '', label: part.label, kind: part.kind! }];
+  }
+  return LISTS.find((l) => l.key === unit.list)!.fields;
+}
+
+const fieldOf = (value: unknown, field: string) => (field ? (value as Record<string, unknown> | undefined)?.[field] : value);
+
+/** Numbered titles of a list's items in the given order: how an order unit is shown. */
+function orderText(listKey: string, ids: unknown, contents: FilmContent[]): string {
+  const list = LISTS.find((l) => l.key === listKey)!;
+  const items = new Map<string, Item>();
+  for (const content of contents) for (const item of list.get(content)) if (!items.has(item.id)) items.set(item.id, item);
+  return (ids as string[]).map((id, i) => `${i + 1}. ${items.has(id) ? list.title(items.get(id)!) : id}`).join('\n');
+}
+
+/** What each side holds for a unit, field by field (only the fields that differ somewhere). */
+export function unitRows(unit: MergeUnit, contents: { base: FilmContent; theirs: FilmContent; mine: FilmContent }): UnitRow[] {
+  if (unit.kind === 'order') {
+    const all = [contents.base, contents.theirs, contents.mine];
+    return [{ field: 'order', label: 'order', kind: 'long', base: orderText(unit.list!, unit.base, all), theirs: orderText(unit.list!, unit.theirs, all), mine: orderText(unit.list!, unit.mine, all) }];
+  }
+  const text = (value: unknown, f: FieldSpec) => (value === undefined ? null : formatValue(f.kind, fieldOf(value, f.field)));
+  return fieldsOf(unit)
+    .filter((f) => {
+      const values = [unit.base, unit.theirs, unit.mine].filter((v) => v !== undefined).map((v) => fieldOf(v, f.field));
+      // An item one side added or deleted shows all its fields; otherwise only the ones that differ.
+      return [unit.base, unit.theirs, unit.mine].some((v) => v === undefined) ? values.some((v) => formatValue(f.kind, v) !== '') : values.some((v) => !sameValue(v, values[0]));
+    })
+    .map((f) => ({ field: f.field || unit.key, label: f.label, kind: f.kind, base: text(unit.base, f), theirs: text(unit.theirs, f), mine: text(unit.mine, f) }));
+}

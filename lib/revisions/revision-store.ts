@@ -1,0 +1,73 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import type { Db, Tx } from '../db';
+import type { FilmContent } from '../content/schema';
+import { readStoredContent } from './revision-content';
+
+/**
+ * How a revision's page is stored: cut into sections, each kept once per film as a
+ * content-addressed RevisionBlob; a revision lists the hashes of its sections (Revision.parts).
+ * A save that edits the premise writes one small blob and shares the other eight, which keeps
+ * 1,000 revisions of the demo page at a few MB instead of a full copy each (issue 5).
+ *
+ * The sections must stay in step with migration 20261202123930_revision_blobs. A new top-level key
+ * of the content schema goes into a section here (older revisions lack it and read the schema's
+ * default); `splitIntoSections` refuses a key no section stores, so nothing is dropped silently.
+ */
+const SECTIONS: ReadonlyArray<ReadonlyArray<keyof FilmContent>> = [
+  ['title', 'slug', 'releaseYear'],
+  ['premise'],
+  ['story'],
+  ['events'],
+  ['characters'],
+  ['setting'],
+  ['themes'],
+  ['kind'],
+  ['quiz'],
+];
+const KNOWN_KEYS = new Set(SECTIONS.flat());
+
+type BlobClient = Pick<Db, 'revisionBlob'> | Pick<Tx, 'revisionBlob'>;
+export type Section = { hash: string; data: Record<string, unknown> };
+
+/** 128 bits of SHA-256 in base64url: unique enough within one film, short in every revision row. */
+const hashOf = (json: string) => createHash('sha256').update(json).digest('base64url').slice(0, 22);
+
+export function splitIntoSections(content: FilmContent): Section[] {
+  const unknown = Object.keys(content).filter((key) => !KNOWN_KEYS.has(key as keyof FilmContent));
+  if (unknown.length > 0) throw new Error(`revision-store: no section stores ${unknown.join(', ')}: add it to SECTIONS`);
+  return SECTIONS.map((keys) => {
+    const data = Object.fromEntries(keys.map((key) => [key, content[key]]));
+    return { hash: hashOf(JSON.stringify(data)), data };
+  });
+}
+
+/** Stores the sections a film does not have yet; returns the revision's `parts`. Inside the save's transaction. */
+export async function writeContentBlobs(tx: Tx, filmId: string, content: FilmContent): Promise<string[]> {
+  const sections = splitIntoSections(content);
+  await tx.revisionBlob.createMany({
+    data: sections.map((s) => ({ filmId, hash: s.hash, data: s.data as never })),
+    skipDuplicates: true,
+  });
+  return sections.map((s) => s.hash);
+}
+
+/** The pages of several revisions of one film, reading each shared section once. */
+export async function readContents(client: BlobClient, filmId: string, partsList: string[][]): Promise<FilmContent[]> {
+  const hashes = [...new Set(partsList.flat())];
+  const blobs = await (client as Pick<Db, 'revisionBlob'>).revisionBlob.findMany({ where: { filmId, hash: { in: hashes } }, select: { hash: true, data: true } });
+  const byHash = new Map(blobs.map((b) => [b.hash, b.data as Record<string, unknown>]));
+  return partsList.map((parts) => {
+    const page: Record<string, unknown> = {};
+    for (const hash of parts) {
+      const data = byHash.get(hash);
+      if (!data) throw new Error(`revision-store: film ${filmId} has no section ${hash}`);
+      Object.assign(page, data);
+    }
+    return readStoredContent(page);
+  });
+}
+
+export async function readContent(client: BlobClient, filmId: string, parts: string[]): Promise<FilmContent> {
+  return (await readContents(client, filmId, [parts]))[0];
+}
