@@ -1,3 +1,5 @@
+import type { Instrumentation } from 'next';
+
 /**
  * Runs once when a server instance starts: validate the environment (one clear line per wrong
  * variable, then exit) and create the first production admin from ADMIN_EMAIL + ADMIN_PASSWORD.
@@ -12,6 +14,10 @@ export async function register() {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  // Closed by the server wrapper (scripts/serve.mjs) once in-flight requests have finished.
+  const { onShutdown } = await import('./lib/ops/shutdown.mjs');
+  onShutdown('database', async () => (await import('./lib/db')).disconnectDb());
+  onShutdown('rate-limit redis', async () => (await import('./lib/rate-limit/redis-connection')).closeRedisConnections());
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const { ensureFirstAdmin } = await import('./lib/users/ensure-user');
     await ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD).catch((error) =>
@@ -19,3 +25,23 @@ export async function register() {
     );
   }
 }
+
+/** Every error a request hits on the server, as one JSON line with the request's id. */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { logger, requestIdOf } = await import('./lib/log');
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
+  logger.error(
+    {
+      err: error,
+      requestId: requestIdOf(headers),
+      method: request.method,
+      path: request.path.split('?')[0],
+      route: context.routePath,
+      routeType: context.routeType,
+      digest: (error as { digest?: string }).digest,
+    },
+    'request failed',
+  );
+};

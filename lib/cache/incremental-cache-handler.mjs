@@ -1,0 +1,148 @@
+// @ts-check
+/**
+ * Next.js `cacheHandler` (next.config.js): the page cache (ISR), route handler responses and the
+ * data cache (`unstable_cache`, fetch) — shared by every instance through Redis when REDIS_URL is
+ * set, so a publish on one instance is seen by all of them on their next request.
+ *
+ * Without REDIS_URL (one instance, development, tests) and during `next build`, every call goes to
+ * Next's own file-system cache, unchanged. The choice is made when the server starts, not at build
+ * time, so one image serves both set-ups.
+ *
+ * Written against the documented interface (get / set / revalidateTag / resetRequestCache; see
+ * node_modules/next/dist/docs/01-app/03-api-reference/05-config/01-next-config-js/
+ * incrementalCacheHandlerPath.md). Next loads this file unbundled, hence plain JavaScript.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { latestInvalidation, keyPrefix, readEntry, recordInvalidation, reportError, sharedCacheEnabled, writeEntry } from './redis-store.mjs';
+
+/** @typedef {import('next/dist/server/lib/incremental-cache').CacheHandler} NextCacheHandler */
+/** @typedef {import('next/dist/server/lib/incremental-cache').CacheHandlerContext} CacheHandlerContext */
+/** @typedef {import('next/dist/server/lib/incremental-cache').CacheHandlerValue} CacheHandlerValue */
+/** @typedef {Parameters<NextCacheHandler['get']>[1]} GetContext */
+/** @typedef {Parameters<NextCacheHandler['set']>[1]} SetData */
+/** @typedef {Parameters<NextCacheHandler['set']>[2]} SetContext */
+
+const require = createRequire(import.meta.url);
+
+/** Next's default handler, used as it is when the cache isn't shared. */
+/** @type {new (ctx: CacheHandlerContext) => NextCacheHandler} */
+const FileSystemCache = require('next/dist/server/lib/incremental-cache/file-system-cache.js').default;
+
+const TAGS_HEADER = 'x-next-cache-tags';
+
+/** @type {Map<string, string>} */
+const buildIds = new Map();
+
+/**
+ * The build id, part of every entry key: a new release never serves pages (and their asset URLs)
+ * or data rendered by the previous one, while tag invalidations stay shared across releases.
+ * @param {string | undefined} serverDistDir
+ */
+function buildIdOf(serverDistDir) {
+  const dir = serverDistDir ?? '';
+  let id = buildIds.get(dir);
+  if (!id) {
+    try {
+      id = fs.readFileSync(path.join(dir, '..', 'BUILD_ID'), 'utf8').trim() || 'unknown';
+    } catch {
+      id = 'unknown';
+    }
+    buildIds.set(dir, id);
+  }
+  return id;
+}
+
+/**
+ * The tags an entry was written with: data entries get them in the context, page and route
+ * entries carry them in their x-next-cache-tags header.
+ * @param {SetData} data
+ * @param {SetContext} ctx
+ * @returns {string[]}
+ */
+function tagsOf(data, ctx) {
+  const tags = new Set(/** @type {{ tags?: string[] }} */ (ctx).tags ?? []);
+  const headers = data && 'headers' in data ? /** @type {Record<string, unknown> | undefined} */ (data.headers) : undefined;
+  const header = headers?.[TAGS_HEADER];
+  if (typeof header === 'string') for (const tag of header.split(',')) if (tag) tags.add(tag);
+  return [...tags];
+}
+
+/**
+ * Seconds this entry is worth keeping: a response's `expire`; data entries have none, so they get
+ * the store's maximum (MAX_TTL_SECONDS, which also caps the first).
+ * @param {SetContext} ctx
+ */
+function ttlOf(ctx) {
+  const expire = /** @type {{ cacheControl?: { expire?: number } }} */ (ctx).cacheControl?.expire;
+  return typeof expire === 'number' ? expire : undefined;
+}
+
+/** @implements {NextCacheHandler} */
+export default class IncrementalCacheHandler {
+  /** @type {NextCacheHandler | null} */
+  #fallback;
+  /** @type {string} */
+  #scope;
+
+  /** Next creates one handler per request: keep this cheap (the connection is per process). */
+  /** @param {CacheHandlerContext} ctx */
+  constructor(ctx) {
+    this.#fallback = sharedCacheEnabled() ? null : new FileSystemCache(ctx);
+    this.#scope = `${keyPrefix()}:isr:${buildIdOf(ctx.serverDistDir)}:`;
+  }
+
+  /**
+   * @param {string} cacheKey
+   * @param {GetContext} ctx
+   * @returns {Promise<CacheHandlerValue | null>}
+   */
+  async get(cacheKey, ctx) {
+    if (this.#fallback) return this.#fallback.get(cacheKey, ctx);
+    try {
+      const stored = await readEntry(this.#scope + cacheKey);
+      if (!stored) return null;
+      const context = /** @type {{ tags?: string[], softTags?: string[] }} */ (ctx);
+      const tags = [...stored.tags, ...(context.tags ?? []), ...(context.softTags ?? [])];
+      // Invalidated at or after it was written (on any instance): a miss, rendered afresh.
+      if ((await latestInvalidation(tags)) >= stored.lastModified) return null;
+      return { lastModified: stored.lastModified, value: stored.value, ...(stored.cacheControl ? { cacheControl: stored.cacheControl } : {}) };
+    } catch (error) {
+      reportError(error);
+      return null;
+    }
+  }
+
+  /**
+   * @param {string} cacheKey
+   * @param {SetData} data
+   * @param {SetContext} ctx
+   */
+  async set(cacheKey, data, ctx) {
+    if (this.#fallback) return this.#fallback.set(cacheKey, data, ctx);
+    try {
+      const cacheControl = 'fetchCache' in ctx && ctx.fetchCache ? undefined : /** @type {{ cacheControl?: unknown }} */ (ctx).cacheControl;
+      const entry = { lastModified: Date.now(), value: data, tags: tagsOf(data, ctx), cacheControl };
+      await writeEntry(this.#scope + cacheKey, entry, ttlOf(ctx));
+    } catch (error) {
+      reportError(error);
+    }
+  }
+
+  /**
+   * `revalidateTag` / `revalidatePath` on this instance. Stale-while-revalidate profiles
+   * (`revalidateTag(tag, 'max')`) are treated as immediate expiry: every instance renders afresh
+   * on its next request instead of serving the old entry once more.
+   * @param {string | string[]} tags
+   * @param {{ expire?: number }} [durations]
+   */
+  async revalidateTag(tags, durations) {
+    if (this.#fallback) return this.#fallback.revalidateTag(tags, durations);
+    await recordInvalidation(typeof tags === 'string' ? [tags] : tags);
+  }
+
+  resetRequestCache() {
+    this.#fallback?.resetRequestCache?.();
+  }
+}

@@ -1,0 +1,237 @@
+/**
+ * The Redis cache handlers (lib/cache) against the Redis on this machine, under a key prefix of
+ * this run's own: entries survive the trip through Redis (Buffers, Maps, streams), an invalidation
+ * by one handler is seen by another, entries of another build are not served, Redis going away
+ * means misses (and invalidations made meanwhile are written when it is back), and without
+ * REDIS_URL Next's own caches are used.
+ *
+ * Both "instances" here share one process and connection; scripts/ops/multi-instance.int.test.ts
+ * runs two real servers.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REDIS_TEST_URL, deleteRedisKeys, hostPort, startTcpProxy, testPrefix, waitFor } from '../../scripts/ops/support';
+
+type Store = typeof import('./redis-store.mjs');
+type IncrementalHandler = typeof import('./incremental-cache-handler.mjs').default;
+
+const prefixes: string[] = [];
+let store: Store;
+let Handler: IncrementalHandler;
+const distDirs: string[] = [];
+
+/** A fresh copy of the modules, for the environment of this test. */
+async function load(env: Record<string, string | undefined>) {
+  await store?.closeCacheConnection();
+  vi.resetModules();
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  store = await import('./redis-store.mjs');
+  Handler = (await import('./incremental-cache-handler.mjs')).default;
+}
+
+/** A build folder with a BUILD_ID, as the handler finds it next to `server/`. */
+function serverDistDir(buildId: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-cache-'));
+  distDirs.push(dir);
+  fs.mkdirSync(path.join(dir, 'server'));
+  fs.writeFileSync(path.join(dir, 'BUILD_ID'), buildId);
+  return path.join(dir, 'server');
+}
+
+const handler = (buildId = 'build-1') => new Handler({ serverDistDir: serverDistDir(buildId) } as never);
+
+const page = (html: string) => ({
+  kind: 'APP_PAGE',
+  html,
+  rscData: Buffer.from([0, 1, 2, 250, 255]),
+  headers: { 'x-next-cache-tags': 'films,film:kiss' },
+  status: 200,
+  postponed: undefined,
+  segmentData: new Map([['/_tree', Buffer.from('segment')]]),
+});
+
+const pageKey = '/route-cache/APP_PAGE/0123/$/films/kiss/level/none';
+const later = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+beforeEach(async () => {
+  const prefix = testPrefix('cache');
+  prefixes.push(prefix);
+  await load({ REDIS_URL: REDIS_TEST_URL, CACHE_KEY_PREFIX: prefix, NEXT_PHASE: undefined });
+});
+
+afterEach(async () => {
+  await store?.closeCacheConnection();
+});
+
+afterAll(async () => {
+  for (const prefix of prefixes) await deleteRedisKeys(prefix).catch(() => {});
+  for (const dir of distDirs) fs.rmSync(dir, { recursive: true, force: true });
+  delete process.env.REDIS_URL;
+  delete process.env.CACHE_KEY_PREFIX;
+});
+
+describe('page and data cache (cacheHandler)', () => {
+  it('serves what another handler stored, binary data and maps intact, with its cache control', async () => {
+    await handler().set(pageKey, page('<p>one</p>') as never, { cacheControl: { revalidate: false, expire: 3600 } } as never);
+    const hit = await handler().get(pageKey, { kind: 'APP_PAGE' } as never);
+    const value = hit?.value as ReturnType<typeof page>;
+    expect(value.html).toBe('<p>one</p>');
+    expect(Buffer.isBuffer(value.rscData) && [...value.rscData]).toEqual([0, 1, 2, 250, 255]);
+    expect(value.segmentData.get('/_tree')?.toString()).toBe('segment');
+    expect(hit?.cacheControl).toEqual({ revalidate: false, expire: 3600 });
+    expect(typeof hit?.lastModified).toBe('number');
+
+    // The entry expires from Redis with the page (bounded by the store's maximum).
+    const redis = await store.cacheRedis();
+    const ttl = await redis.ttl(`${store.keyPrefix()}:isr:build-1:${pageKey}`);
+    expect(ttl).toBeGreaterThan(3500);
+    expect(ttl).toBeLessThanOrEqual(3600);
+  });
+
+  it('an invalidated tag (from its header, from the context, or a soft tag) turns the entry into a miss everywhere', async () => {
+    const writer = handler();
+    const reader = handler();
+    await writer.set(pageKey, page('<p>old</p>') as never, { cacheControl: { revalidate: false } } as never);
+    await later();
+    await writer.revalidateTag('film:other');
+    expect(await reader.get(pageKey, { kind: 'APP_PAGE' } as never)).not.toBeNull();
+    await writer.revalidateTag(['film:kiss'], { expire: 0 });
+    expect(await reader.get(pageKey, { kind: 'APP_PAGE' } as never)).toBeNull();
+
+    // Written again after the invalidation: a hit.
+    await later();
+    await writer.set(pageKey, page('<p>new</p>') as never, { cacheControl: { revalidate: false } } as never);
+    expect(((await reader.get(pageKey, { kind: 'APP_PAGE' } as never))?.value as { html: string }).html).toBe('<p>new</p>');
+
+    const fetchEntry = { kind: 'FETCH', data: { headers: {}, body: 'e30=', status: 200, url: '' }, revalidate: false };
+    await writer.set('data-key', fetchEntry as never, { fetchCache: true, tags: ['reader-film'] } as never);
+    const ctx = { kind: 'FETCH', tags: ['reader-film'], softTags: ['_N_T_/layout', '_N_T_/films/kiss'] };
+    expect((await reader.get('data-key', ctx as never))?.value).toEqual(fetchEntry);
+    await later();
+    await writer.revalidateTag('_N_T_/films/kiss'); // revalidatePath('/films/kiss')
+    expect(await reader.get('data-key', ctx as never)).toBeNull();
+  });
+
+  it('does not serve entries of another build', async () => {
+    await handler('build-1').set(pageKey, page('<p>build 1</p>') as never, { cacheControl: { revalidate: false } } as never);
+    expect(await handler('build-2').get(pageKey, { kind: 'APP_PAGE' } as never)).toBeNull();
+    expect(await handler('build-1').get(pageKey, { kind: 'APP_PAGE' } as never)).not.toBeNull();
+  });
+
+  it('keeps cache runs apart by key prefix', async () => {
+    await handler().set(pageKey, page('<p>prefix one</p>') as never, { cacheControl: { revalidate: false } } as never);
+    await load({ CACHE_KEY_PREFIX: testPrefix('cache-other') });
+    prefixes.push(store.keyPrefix());
+    expect(await handler().get(pageKey, { kind: 'APP_PAGE' } as never)).toBeNull();
+  });
+
+  it('Redis unavailable: misses and dropped writes, never an error; invalidations are written when it is back', async () => {
+    const proxy = await startTcpProxy(hostPort(REDIS_TEST_URL));
+    try {
+      await load({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` });
+      await handler().set(pageKey, page('<p>cached</p>') as never, { cacheControl: { revalidate: false } } as never);
+      expect(await handler().get(pageKey, { kind: 'APP_PAGE' } as never)).not.toBeNull();
+
+      await proxy.close();
+      const started = Date.now();
+      expect(await handler().get(pageKey, { kind: 'APP_PAGE' } as never)).toBeNull();
+      await expect(handler().set('other', page('x') as never, { cacheControl: { revalidate: false } } as never)).resolves.toBeUndefined();
+      await later();
+      await expect(handler().revalidateTag('film:kiss')).resolves.toBeUndefined();
+      expect(Date.now() - started).toBeLessThan(3_000);
+
+      await proxy.open();
+      // The entry cached before the outage must not come back: the invalidation is written on reconnect.
+      await waitFor('the pending invalidation to be written', async () => (await (await store.cacheRedis()).hget(store.tagsKey(), 'film:kiss')) !== null, 15_000, 200);
+      expect(await handler().get(pageKey, { kind: 'APP_PAGE' } as never)).toBeNull();
+    } finally {
+      await proxy.stop();
+    }
+  });
+});
+
+describe("'use cache' entries (cacheHandlers)", () => {
+  const entry = (text: string, tags: string[]) => ({
+    value: new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(text));
+        controller.close();
+      },
+    }),
+    tags,
+    stale: 30,
+    timestamp: Date.now(),
+    expire: 600,
+    revalidate: 60,
+  });
+
+  it('stores the stream, serves a new stream per hit, and follows tag invalidations', async () => {
+    const { default: useCache } = await import('./use-cache-handler.mjs');
+    await useCache.set('k1', Promise.resolve(entry('hello', ['films'])));
+    const first = await useCache.get('k1', []);
+    const second = await useCache.get('k1', []);
+    expect(await new Response(first!.value).text()).toBe('hello');
+    expect(await new Response(second!.value).text()).toBe('hello');
+    expect(first).toMatchObject({ tags: ['films'], stale: 30, expire: 600, revalidate: 60 });
+
+    expect(await useCache.getExpiration(['films'])).toBe(0);
+    await later();
+    await useCache.updateTags(['films'], { expire: 3600 });
+    expect(await useCache.get('k1', [])).toBeUndefined();
+    expect(await useCache.getExpiration(['films', 'other'])).toBeGreaterThan(0);
+
+    await useCache.set('k2', Promise.resolve(entry('soft', [])));
+    await later();
+    await useCache.updateTags(['_N_T_/films/kiss']);
+    expect(await useCache.get('k2', ['_N_T_/films/kiss'])).toBeUndefined();
+  });
+
+  it('a get waits for a set of the same key in progress', async () => {
+    const { default: useCache } = await import('./use-cache-handler.mjs');
+    let resolve!: (value: ReturnType<typeof entry>) => void;
+    const setting = useCache.set('k3', new Promise((r) => (resolve = r)));
+    const getting = useCache.get('k3', []);
+    resolve(entry('late', []));
+    await setting;
+    expect(await new Response((await getting)!.value).text()).toBe('late');
+  });
+});
+
+describe('without REDIS_URL, or during next build', () => {
+  it("uses Next's own caches and writes nothing to Redis", async () => {
+    const prefix = store.keyPrefix();
+    await load({ REDIS_URL: undefined });
+    expect(store.sharedCacheEnabled()).toBe(false);
+    const { default: useCache } = await import('./use-cache-handler.mjs');
+    await useCache.set('k', Promise.resolve(entry('memory', [])));
+    expect(await new Response((await useCache.get('k', []))!.value).text()).toBe('memory');
+
+    await load({ REDIS_URL: REDIS_TEST_URL, NEXT_PHASE: 'phase-production-build' });
+    expect(store.sharedCacheEnabled()).toBe(false);
+    await load({ NEXT_PHASE: undefined });
+
+    const redis = await store.cacheRedis();
+    expect(await redis.keys(`${prefix}:uc:*`)).toEqual([]);
+  });
+
+  function entry(text: string, tags: string[]) {
+    return {
+      value: new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(text));
+          controller.close();
+        },
+      }),
+      tags,
+      stale: 30,
+      timestamp: Date.now(),
+      expire: 600,
+      revalidate: 60,
+    };
+  }
+});

@@ -1,0 +1,125 @@
+// @ts-check
+/**
+ * The one logger configuration: JSON lines on stdout (pino), level from LOG_LEVEL, secrets redacted.
+ *
+ * Plain JavaScript because three kinds of code load it: the app (bundled, through lib/log/index.ts),
+ * the cache handlers Next.js loads unbundled (lib/cache/*.mjs), and the server wrapper
+ * (scripts/serve.mjs), which finds it next to the standalone server.js where the build traced it.
+ */
+import { pino } from 'pino';
+
+/**
+ * Fields that never reach a log line, whatever object they arrive in: credentials, session and
+ * token material, request headers that carry them, and connection strings (they embed passwords).
+ */
+const SECRET_KEYS = [
+  'password',
+  'passwordHash',
+  'newPassword',
+  'currentPassword',
+  'secret',
+  'token',
+  'tokenHash',
+  'accessToken',
+  'refreshToken',
+  'apiKey',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'AUTH_SECRET',
+  'ADMIN_PASSWORD',
+  'DEMO_PASSWORD',
+  'DATABASE_URL',
+  'DATABASE_REPLICA_URLS',
+  'REDIS_URL',
+  'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY',
+];
+
+/** pino redact paths: each secret key at the top level and up to two levels down. */
+export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => {
+  const prop = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
+  const dot = prop.startsWith('[') ? '' : '.';
+  return [prop, `*${dot}${prop}`, `*.*${dot}${prop}`];
+});
+
+/**
+ * Scrubs secrets that hide inside free text (error messages, third-party console output): the
+ * password of a URL (`postgresql://user:secret@host` → `postgresql://user:***@host`) and Bearer
+ * tokens.
+ * @param {string} text
+ */
+export function scrub(text) {
+  return text
+    .replace(/\b([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*):[^@\s/]+@/gi, '$1:***@')
+    .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, '$1***')
+    .replace(/\bcms_[0-9a-f]{12,}\b/g, 'cms_***');
+}
+
+/** @param {unknown} error */
+function serializeError(error) {
+  const serialized = pino.stdSerializers.err(/** @type {Error} */ (error));
+  if (serialized && typeof serialized === 'object') {
+    if (typeof serialized.message === 'string') serialized.message = scrub(serialized.message);
+    if (typeof serialized.stack === 'string') serialized.stack = scrub(serialized.stack);
+  }
+  return serialized;
+}
+
+const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+/**
+ * A logger writing JSON lines to `destination` (stdout by default).
+ * @param {{ name?: string, level?: string, destination?: import('pino').DestinationStream }} [options]
+ * @returns {import('pino').Logger}
+ */
+export function createLogger(options = {}) {
+  const wanted = options.level ?? process.env.LOG_LEVEL ?? 'info';
+  return pino(
+    {
+      name: options.name,
+      level: LEVELS.has(wanted) ? wanted : 'info',
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: {
+        level: (label) => ({ level: label }),
+        // Top-level text fields (a URL, a query) are scrubbed like messages.
+        log: (object) => {
+          for (const [key, value] of Object.entries(object)) if (typeof value === 'string') object[key] = scrub(value);
+          return object;
+        },
+      },
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      serializers: { err: serializeError, error: serializeError },
+      hooks: {
+        // The message string itself is free text: scrub it too.
+        logMethod(args, method) {
+          const scrubbed = args.map((arg) => (typeof arg === 'string' ? scrub(arg) : arg));
+          return method.apply(this, /** @type {Parameters<typeof method>} */ (scrubbed));
+        },
+      },
+    },
+    options.destination,
+  );
+}
+
+/** @type {import('pino').Logger | undefined} */
+let root;
+
+/** The process-wide logger (created on first use, so LOG_LEVEL is read at run time). */
+export function rootLogger() {
+  root ??= createLogger();
+  return root;
+}
+
+/** The header a request id travels in: set by the balancer (nginx `$request_id`) or by us. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * The request id to use for an incoming value: kept when it looks like an id (so one request can be
+ * followed from the balancer to the app), else null. Anything else could forge log lines.
+ * @param {string | string[] | null | undefined} value
+ */
+export function acceptRequestId(value) {
+  const id = Array.isArray(value) ? value[0] : value;
+  return typeof id === 'string' && /^[A-Za-z0-9._:-]{8,128}$/.test(id) ? id : null;
+}

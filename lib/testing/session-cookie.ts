@@ -1,0 +1,15 @@
+import { encode } from 'next-auth/jwt';
+import { authSecret } from '../auth/auth-secret';
+import { SESSION_COOKIE } from '../auth/session-cookie';
+
+/**
+ * A Cookie header carrying a next-auth session for this user, exactly as /api/auth/callback would
+ * set it (same secret, same claims), so tests exercise the real cookie → actor path.
+ */
+export async function sessionCookieFor(user: { id: string; email: string; role: string; sessionVersion: number }): Promise<string> {
+  const token = await encode({
+    token: { sub: user.id, email: user.email, uid: user.id, role: user.role as 'ADMIN' | 'EDITOR', sv: user.sessionVersion },
+    secret: authSecret(),
+  });
+  return `${SESSION_COOKIE}=${token}`;
+}

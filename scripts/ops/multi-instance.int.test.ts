@@ -1,0 +1,355 @@
+/**
+ * What the Docker image runs, and several instances of it, on this machine without Docker:
+ *
+ * - the standalone build made like the image's (scripts/ops/ops-build.ts: no database at build
+ *   time, a fixed Server Actions key), run by the image's command (`node serve.mjs`);
+ * - a fresh database migrated by the `migrate` service's command, with the demo content;
+ * - two instances on different ports sharing that database and one Redis (a key prefix of this
+ *   run's own); instance B reaches both through TCP proxies the test can cut.
+ *
+ * It checks health, readiness, a reader page and sign-in; that a page cached by one instance is
+ * served by the other; that a publish through A's editorial API shows on B's next request; that
+ * sessions, sign-in rate limits and the Server Actions key hold across instances; request ids and
+ * JSON logs without secrets; readiness failing and recovering with the database; Redis going away
+ * costing misses, not errors; and a graceful shutdown on SIGTERM.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../lib/database.mjs';
+import { createDbClient } from '../../lib/db';
+import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
+import { SIGN_IN_LIMIT } from '../../lib/rate-limit/sign-in-limiter';
+import { ensureOpsBuild, type OpsBuild } from './ops-build';
+import { BASE_ENV, REDIS_TEST_URL, buildModule, deleteRedisKeys, freshDatabase, hostPort, runScript, startTcpProxy, testPrefix, waitFor, type Env, type TestDatabase } from './support';
+
+const FILM = 'kiss-and-cry';
+const DEMO_PASSWORD = `demo-${randomBytes(6).toString('hex')}`;
+const AUTH_SECRET = randomBytes(48).toString('base64url');
+
+type Instance = { name: string; url: string; child: ChildProcess; logFile: string; exited: Promise<number | null> };
+
+let build: OpsBuild;
+let database: TestDatabase;
+let prefix: string;
+let token: string;
+let dbProxy: Awaited<ReturnType<typeof startTcpProxy>>;
+let redisProxy: Awaited<ReturnType<typeof startTcpProxy>>;
+let a: Instance;
+let b: Instance;
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-ops-'));
+const instances: Instance[] = [];
+
+async function startInstance(name: string, env: Env): Promise<Instance> {
+  const { waitForHttp } = await buildModule();
+  const port = await findFreePort();
+  const logFile = path.join(logDir, `${name}.log`);
+  const log = fs.openSync(logFile, 'w');
+  // The image's command (CMD ["node", "serve.mjs"]), with server.js given by path.
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'serve.mjs'), build.serverJs], {
+    cwd: build.standalone,
+    env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', HOSTNAME: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const instance = { name, url: `http://127.0.0.1:${port}`, child, logFile, exited };
+  instances.push(instance);
+  try {
+    await waitForHttp(`${instance.url}/api/health`, { child, timeoutMs: 120_000 });
+  } catch (error) {
+    throw new Error(`${name} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+  }
+  return instance;
+}
+
+/** The instance's log, one parsed JSON object per line (a line that isn't JSON fails the test). */
+function logLines(instance: Instance): Array<Record<string, unknown>> {
+  return fs
+    .readFileSync(instance.logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        throw new Error(`${instance.name} logged a line that is not JSON: ${line.slice(0, 200)}`);
+      }
+    });
+}
+
+async function get(instance: Instance, pathname: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${instance.url}${pathname}`, { headers, redirect: 'manual', signal: AbortSignal.timeout(60_000) });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+async function api(instance: Instance, method: string, pathname: string, body?: unknown) {
+  const response = await fetch(`${instance.url}${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** next-auth's credentials sign-in, as the login form does it: CSRF token + cookie, then the POST. */
+async function signIn(instance: Instance, email: string, password: string) {
+  const csrf = await fetch(`${instance.url}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookies = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const response = await fetch(`${instance.url}/api/auth/callback/credentials`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookies.join('; ') },
+    body: new URLSearchParams({ csrfToken, email, password, json: 'true', callbackUrl: `${instance.url}/editor` }),
+    redirect: 'manual',
+  });
+  const result = (await response.json().catch(() => ({}))) as { url?: string };
+  const session = response.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('next-auth.session-token='));
+  return { session, error: result.url ? new URL(result.url).searchParams.get('error') : null };
+}
+
+/** Publishes a new revision of the demo film through the editorial API, with `title`. */
+async function publishTitle(instance: Instance, title: string) {
+  const draft = await api(instance, 'GET', `/api/v1/editor/films/${FILM}`);
+  expect(draft.status).toBe(200);
+  const saved = await api(instance, 'PUT', `/api/v1/editor/films/${FILM}`, { baseRevision: draft.body.revision, content: { ...draft.body.content, title }, message: 'ops test' });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const published = await api(instance, 'POST', `/api/v1/editor/films/${FILM}/publish`, { revision: saved.body.revision });
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
+  return saved.body.revision as number;
+}
+
+beforeAll(async () => {
+  build = await ensureOpsBuild();
+  database = await freshDatabase('ops');
+  // The demo content (retried: a loaded machine can time out the domain's 5-second transactions).
+  const seeded = await runScript('scripts/seed-demo.ts', { DATABASE_URL: database.url, DEMO_PASSWORD });
+  expect(seeded.code, seeded.stderr).toBe(0);
+
+  // An admin API token for the editorial API.
+  const client = createDbClient(database.url);
+  try {
+    const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
+    token = newTokenSecret();
+    await client.apiToken.create({ data: { name: 'ops test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id } });
+  } finally {
+    await client.$disconnect();
+  }
+
+  prefix = testPrefix('ops');
+  const dbTarget = new URL(database.url);
+  dbProxy = await startTcpProxy({ host: dbTarget.hostname, port: Number(dbTarget.port || 5432) });
+  redisProxy = await startTcpProxy(hostPort(REDIS_TEST_URL));
+  const viaProxy = new URL(database.url);
+  viaProxy.port = String(dbProxy.port);
+  const shared = { AUTH_SECRET, DEMO_PASSWORD, CACHE_KEY_PREFIX: prefix, DATABASE_REPLICA_URLS: '' };
+  [a, b] = await Promise.all([
+    startInstance('a', { ...shared, DATABASE_URL: database.url, REDIS_URL: REDIS_TEST_URL }),
+    startInstance('b', { ...shared, DATABASE_URL: viaProxy.toString(), REDIS_URL: `redis://127.0.0.1:${redisProxy.port}` }),
+  ]);
+}, 30 * 60_000);
+
+afterAll(async () => {
+  const { stopChild } = await buildModule();
+  await Promise.all(instances.map((instance) => stopChild(instance.child, 10_000)));
+  await dbProxy?.stop();
+  await redisProxy?.stop();
+  await database?.drop();
+  if (prefix) await deleteRedisKeys(prefix).catch(() => {});
+  fs.rmSync(logDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('the image\'s server (standalone server.js through serve.mjs)', () => {
+  it('answers health and readiness', async () => {
+    for (const instance of [a, b]) {
+      const health = await get(instance, '/api/health');
+      expect(health.status).toBe(200);
+      const ready = await get(instance, '/api/ready');
+      expect(ready.status, ready.text).toBe(200);
+      expect(JSON.parse(ready.text)).toMatchObject({ status: 'ready', database: 'ok' });
+    }
+  });
+
+  it('renders a reader page of the demo film', async () => {
+    const page = await get(a, `/films/${FILM}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Kiss and Cry');
+  });
+
+  it('signs in on one instance, and the session works on the other (one AUTH_SECRET)', async () => {
+    const { session, error } = await signIn(a, 'admin@example.com', DEMO_PASSWORD);
+    expect(error).toBeNull();
+    expect(session).toBeTruthy();
+    const editorOnB = await get(b, '/editor', { cookie: session! });
+    expect(editorOnB.status).toBe(200);
+    const anonymous = await get(b, '/editor');
+    expect(anonymous.status).toBeGreaterThanOrEqual(300);
+    expect(anonymous.status).toBeLessThan(400);
+  });
+
+  it('was built with the given Server Actions key, shared by every instance of the build', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(build.standalone, '.next-ops', 'server', 'server-reference-manifest.json'), 'utf8'));
+    expect(manifest.encryptionKey).toBe(build.serverActionsKey);
+  });
+});
+
+describe('two instances, one database, one Redis', () => {
+  it('a page one instance rendered is served from the shared cache by the other', async () => {
+    const first = await get(a, `/films/${FILM}?spoilers=full`);
+    expect(first.status).toBe(200);
+    const second = await get(b, `/films/${FILM}?spoilers=full`);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('x-nextjs-cache')).toBe('HIT');
+  });
+
+  it('a publish through instance A shows on instance B\'s next request', async () => {
+    // B has the page cached.
+    await get(b, `/films/${FILM}`);
+    const cached = await get(b, `/films/${FILM}`);
+    expect(cached.headers.get('x-nextjs-cache')).toBe('HIT');
+    const marker = `Kiss and Cry ${randomBytes(4).toString('hex')}`;
+    expect(cached.text).not.toContain(marker);
+
+    await publishTitle(a, marker);
+
+    const film = await get(b, `/films/${FILM}`);
+    expect(film.status).toBe(200);
+    expect(film.text).toContain(marker);
+    // Pages tagged `films` (the home page lists the film) and the public API too.
+    expect((await get(b, '/')).text).toContain(marker);
+    expect(JSON.parse((await get(b, `/api/v1/films/${FILM}`)).text)).toMatchObject({ title: marker });
+    // And the other way round.
+    const again = `Kiss and Cry ${randomBytes(4).toString('hex')}`;
+    await publishTitle(b, again);
+    expect((await get(a, `/films/${FILM}`)).text).toContain(again);
+  });
+
+  it('counts failed sign-ins across instances (rate limit in Redis)', async () => {
+    const email = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+    for (let i = 0; i < SIGN_IN_LIMIT.failures; i++) {
+      const { error } = await signIn(i % 2 === 0 ? a : b, email, 'wrong password');
+      expect(error, `attempt ${i + 1}`).toBe('CredentialsSignin');
+    }
+    // The next attempt is refused, on either instance.
+    expect((await signIn(b, email, 'wrong password')).error).toBe('TooManyAttempts');
+    expect((await signIn(a, email, 'wrong password')).error).toBe('TooManyAttempts');
+  });
+
+  it.todo('editing presence holds across instances (no presence feature in the app yet)');
+});
+
+describe('operations', () => {
+  it('tags every request with an id (kept from the balancer, else generated) and logs JSON lines', async () => {
+    const id = `ops-${randomBytes(8).toString('hex')}`;
+    const kept = await get(a, '/api/v1/films', { 'x-request-id': id });
+    expect(kept.headers.get('x-request-id')).toBe(id);
+    const generated = await get(a, '/api/v1/films');
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // A value that isn't an id (log forging) is replaced.
+    const forged = await get(a, '/api/v1/films', { 'x-request-id': 'bad id\twith spaces' });
+    expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+
+    const line = await waitFor('the access log line', async () => logLines(a).find((l) => l.requestId === id));
+    expect(line).toMatchObject({ level: 'info', method: 'GET', path: '/api/v1/films', status: 200 });
+    expect(typeof line.durationMs).toBe('number');
+  });
+
+  it('logs no secret: passwords, the session secret, tokens, database credentials', async () => {
+    const dbPassword = new URL(database.url).password;
+    const secrets = [AUTH_SECRET, DEMO_PASSWORD, token, ...(dbPassword ? [decodeURIComponent(dbPassword)] : [])];
+    for (const instance of [a, b]) {
+      const text = fs.readFileSync(instance.logFile, 'utf8');
+      for (const secret of secrets) expect(text.includes(secret), `${instance.name} logged a secret`).toBe(false);
+      expect(logLines(instance).length).toBeGreaterThan(5);
+    }
+  });
+
+  it('Redis going away costs cache misses, not errors; the cache is used again when it is back', async () => {
+    await redisProxy.close();
+    try {
+      for (const pathname of [`/films/${FILM}`, '/', `/api/v1/films/${FILM}`]) {
+        const response = await get(b, pathname);
+        expect(response.status, pathname).toBe(200);
+      }
+      // A publish on A while B can't reach Redis: B must still not serve what it had cached.
+      const marker = `Kiss and Cry ${randomBytes(4).toString('hex')}`;
+      await publishTitle(a, marker);
+      expect((await get(b, `/films/${FILM}`)).text).toContain(marker);
+    } finally {
+      await redisProxy.open();
+    }
+    await waitFor('B to use the cache again', async () => {
+      await get(b, `/films/${FILM}?spoilers=light`);
+      return (await get(b, `/films/${FILM}?spoilers=light`)).headers.get('x-nextjs-cache') === 'HIT';
+    }, 20_000, 500);
+  });
+
+  it('readiness fails while the database is unreachable and recovers by itself', async () => {
+    await dbProxy.close();
+    try {
+      const down = await waitFor('/api/ready to fail', async () => {
+        const ready = await get(b, '/api/ready');
+        return ready.status === 503 ? ready : null;
+      }, 20_000, 250);
+      expect(JSON.parse(down.text)).toMatchObject({ status: 'unavailable' });
+      // Liveness doesn't depend on the database: the instance is not restarted for it.
+      expect((await get(b, '/api/health')).status).toBe(200);
+    } finally {
+      await dbProxy.open();
+    }
+    await waitFor('/api/ready to recover', async () => (await get(b, '/api/ready')).status === 200, 30_000, 250);
+  });
+
+  it('on SIGTERM: stops accepting, finishes the request in flight, closes the pools, exits 0', async () => {
+    // A publish whose body is still arriving when the signal comes.
+    const draft = await api(a, 'GET', `/api/v1/editor/films/${FILM}`);
+    const saved = await api(a, 'PUT', `/api/v1/editor/films/${FILM}`, { baseRevision: draft.body.revision, content: { ...draft.body.content, title: 'Kiss and Cry (last)' } });
+    expect(saved.status).toBe(200);
+    const body = JSON.stringify({ revision: saved.body.revision });
+    const url = new URL(`${a.url}/api/v1/editor/films/${FILM}/publish`);
+    let request!: http.ClientRequest;
+    const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
+      request.on('error', reject);
+    });
+    request.write(body.slice(0, 5));
+    request.flushHeaders();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    a.child.kill('SIGTERM');
+    await waitFor('the shutdown to start', async () => logLines(a).some((l) => String(l.msg).startsWith('shutting down')), 10_000, 50);
+    // New connections are refused while the request in flight goes on.
+    await waitFor('new connections to be refused', async () => {
+      try {
+        await fetch(`${a.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+        return false;
+      } catch {
+        return true;
+      }
+    }, 10_000, 100);
+
+    request.end(body.slice(5));
+    const answer = await inFlight;
+    expect(answer.status, answer.body).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ slug: FILM, revision: saved.body.revision });
+
+    expect(await a.exited).toBe(0);
+    const done = logLines(a).find((l) => l.msg === 'shut down');
+    expect(done?.closed).toEqual(expect.arrayContaining(['database', 'rate-limit redis', 'redis cache']));
+    // The publish landed: B shows it.
+    expect((await get(b, `/films/${FILM}`)).text).toContain('Kiss and Cry (last)');
+  });
+});
