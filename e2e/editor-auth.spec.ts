@@ -4,6 +4,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
  * Sign-in, roles and account management, in the browser against the production build with the demo
  * accounts: the messages people see, the redirects, and that the server refuses what the UI hides.
  */
+// Each test signs in (argon2) and loads several server-rendered pages: more time than the default.
+test.describe.configure({ timeout: 60_000 });
+
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
 const ADMIN = 'admin@example.com';
 const EDITOR = 'editor@example.com';

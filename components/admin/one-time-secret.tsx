@@ -1,11 +1,11 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import ui from '../editor/ui.module.css';
 import styles from './admin.module.css';
 
 /** A secret shown exactly once (a one-time password, an API token), with a copy button. */
-export function OneTimeSecret({ label, secret, children }: { label: string; secret: string; children?: React.ReactNode }) {
+export function OneTimeSecret({ label, secret, children }: { label: string; secret: string; children?: ReactNode }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className={styles.secret} role="status">

@@ -38,7 +38,9 @@ export function ChangePasswordForm({ email, forced, next }: { email: string; for
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    // POST, never GET: if the form is submitted before the page's JavaScript runs, the password
+    // must not end up in the address bar, the history or server logs.
+    <form className={styles.form} onSubmit={onSubmit} method="post" noValidate>
       {failure ? (
         <p role="alert" className={styles.alert}>
           {failure}

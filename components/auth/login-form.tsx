@@ -40,7 +40,9 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    // POST, never GET: if the form is submitted before the page's JavaScript runs, the password
+    // must not end up in the address bar, the history or server logs.
+    <form className={styles.form} onSubmit={onSubmit} method="post" noValidate>
       {failure ? (
         <p ref={alertRef} role="alert" tabIndex={-1} className={styles.alert}>
           {failure}
