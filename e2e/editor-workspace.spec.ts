@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /**
  * The editing workspace, as an editor uses it: sign in, edit, save, publish, and the reader page
@@ -19,8 +19,11 @@ async function signIn(page: Page, email = 'editor@example.com') {
   await page.waitForURL((url) => url.pathname.startsWith('/editor'));
 }
 
+const openContexts: BrowserContext[] = [];
+
 async function newSignedInPage(browser: Browser, email?: string) {
   const context = await browser.newContext();
+  openContexts.push(context);
   const page = await context.newPage();
   // Leaving with unsaved changes asks first; these tests mean to leave.
   page.on('dialog', (dialog) => void dialog.accept());
@@ -34,8 +37,9 @@ async function createFilm(page: Page, title: string) {
   await page.getByRole('button', { name: 'New film' }).click();
   await page.getByRole('dialog', { name: 'New film' }).getByLabel('Title').fill(title);
   await page.getByRole('button', { name: 'Create and edit' }).click();
-  await expect(page).toHaveURL(/\/editor\/films\/e2e-/);
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // Navigations get longer than other steps: a dev server compiles a page on its first visit.
+  await expect(page).toHaveURL(/\/editor\/films\/e2e-/, { timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 60_000 });
   return new URL(page.url()).pathname;
 }
 
@@ -46,11 +50,14 @@ const saveButton = (page: Page) => page.getByRole('button', { name: 'Save draft'
 test.describe('editing workspace', () => {
   // Whole journeys (sign in, create, save, publish) on a small machine: more than the default 30 s.
   test.describe.configure({ timeout: 120_000 });
+  test.afterEach(async () => {
+    await Promise.all(openContexts.splice(0).map((context) => context.close()));
+  });
 
   test('edit the premise, save, publish: the reader page shows it', async ({ browser }) => {
     const page = await newSignedInPage(browser);
     await page.getByRole('link', { name: 'Kiss and Cry' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Kiss and Cry' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kiss and Cry' })).toBeVisible({ timeout: 60_000 });
 
     const original = await premiseField(page).inputValue();
     const marker = `E2E${unique()}`;
@@ -71,7 +78,7 @@ test.describe('editing workspace', () => {
 
       const reader = await page.context().newPage();
       await reader.goto('/films/kiss-and-cry');
-      await expect(reader.getByText(marker, { exact: false }).first()).toBeVisible();
+      await expect(reader.getByText(marker, { exact: false }).first()).toBeVisible({ timeout: 60_000 });
       await reader.close();
     } finally {
       // Put the demo text back (and published) for whoever runs next.
@@ -118,7 +125,7 @@ test.describe('editing workspace', () => {
 
     await page.reload();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(page.getByRole('heading', { name: /You have unsaved changes from/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /You have unsaved changes from/ })).toBeVisible({ timeout: 60_000 });
     await expect(premiseField(page)).toHaveValue('');
     await page.getByRole('button', { name: 'Restore unsaved changes' }).click();
     await expect(premiseField(page)).toHaveValue(text);

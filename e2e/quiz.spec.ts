@@ -43,7 +43,8 @@ const content = {
   },
 };
 
-test.describe.configure({ mode: 'serial' });
+// Serial: later tests use the quiz the first one published. Whole journeys: more than the default time.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 async function signIn(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
@@ -66,7 +67,8 @@ async function latestRevision(request: APIRequestContext): Promise<{ revision: n
 
 let admin: { context: BrowserContext; page: Page };
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser }, testInfo) => {
+  testInfo.setTimeout(120_000);
   admin = await signIn(browser, 'admin@example.com');
   const created = await admin.page.request.post('/api/v1/editor/films', { data: { content } });
   expect(created.status()).toBe(201);
@@ -141,7 +143,11 @@ test('an admin adds a question (errors inline, reorder) and publishes it with th
   await reader.close();
 });
 
-test('a reader at level none is not sent the light and full questions, and is told how many there are', async ({ page }) => {
+test('a reader at level none is not sent the light and full questions, and is told how many there are', async ({ page, request }) => {
+  // Only published films have a quiz page.
+  expect((await request.get('/films/no-such-film-e2e/quiz')).status()).toBe(404);
+  expect((await request.get('/api/v1/films/no-such-film-e2e/quiz')).status()).toBe(404);
+
   await page.goto(QUIZ_URL);
   await expect(page.getByRole('heading', { level: 1, name: `How well do you remember ${TITLE}?` })).toBeVisible();
   await expect(page.getByRole('group', { name: /^Question \d+ of \d+/ })).toHaveCount(2);
@@ -200,7 +206,7 @@ test('the server scores the answers: right/wrong with explanations, the score an
   await page.getByRole('group', { name: /What colour is the ice/ }).getByLabel('White').check(); // right
   // A forgotten question is caught before anything is sent.
   await page.getByRole('button', { name: 'Check my answers' }).click();
-  await expect(page.getByRole('alert')).toContainText('Question 4 has no answer yet');
+  await expect(page.getByRole('alert').filter({ hasText: 'Question 4 has no answer yet' })).toBeVisible();
   await page.getByRole('group', { name: /FULLSECRET/ }).getByLabel('Her rival').check(); // right
 
   const attempt = page.waitForResponse((r) => r.url().includes(`/api/v1/films/${SLUG}/quiz/attempts`) && r.request().method() === 'POST');

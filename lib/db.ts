@@ -15,8 +15,15 @@ import { env } from './env';
  */
 const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
 
+/**
+ * Interactive transactions may take 15 s (Prisma's default is 5 s): publishing a large page writes
+ * many rows, and on a busy server a transaction that expires midway surfaces as a confusing error
+ * (seen as foreign-key violations in the nested quiz writes of a publish).
+ */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
 function clientFor(url: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }) });
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }), transactionOptions: TRANSACTION_OPTIONS });
 }
 
 /** The replica URLs of DATABASE_REPLICA_URLS; each must be a postgresql:// URL. */

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
@@ -22,17 +22,20 @@ export function absoluteTime(iso: string): string {
   return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+const TICK_MS = 30_000;
+const subscribeToClock = (onTick: () => void) => {
+  const timer = setInterval(onTick, TICK_MS);
+  return () => clearInterval(timer);
+};
+// Rounded, so the snapshot stays the same between ticks.
+const clockNow = () => Math.floor(Date.now() / TICK_MS) * TICK_MS;
+
 /**
  * "3 minutes ago", with the exact local time as a tooltip. The server does not know the reader's
  * clock or time zone, so the first render shows a neutral UTC date and the browser fills in the rest.
  */
 export function TimeAgo({ iso }: { iso: string }) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useSyncExternalStore(subscribeToClock, clockNow, () => null);
   return (
     <time dateTime={iso} title={now === null ? undefined : absoluteTime(iso)}>
       {now === null ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : relativeTime(iso, now)}

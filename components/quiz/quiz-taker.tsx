@@ -12,8 +12,11 @@ import buttons from './buttons.module.css';
 type Props = {
   slug: string;
   questions: PublicQuestion[];
-  /** The reader's level, sent back with a plain form submission so the results page keeps it. */
-  level: SpoilerLevel;
+  /**
+   * The level when the page was asked for with `?spoilers=` (it overrides the cookie): a plain form
+   * submission sends it back so the results page keeps it. Unset when the level came from the cookie.
+   */
+  pinnedLevel?: SpoilerLevel;
   /** A problem with the last plain form submission (no JavaScript), from the results redirect. */
   formError?: string | null;
 };
@@ -66,7 +69,7 @@ async function submitAttempt(slug: string, answers: Record<string, string>): Pro
   throw new AttemptFailure(response.status, 'Your answers could not be checked just now. Please try again.', null);
 }
 
-function QuizForm({ slug, questions, level, formError }: Props) {
+function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
   const [view, setView] = useQuizView();
   const [current, setCurrent] = useState(0);
   const [answers, setAnswers] = useState<Record<string, string>>({});
@@ -209,7 +212,7 @@ function QuizForm({ slug, questions, level, formError }: Props) {
         className={styles.form}
         aria-describedby={problem ? 'quiz-problem' : undefined}
       >
-        <input type="hidden" name="spoilers" value={level} />
+        {pinnedLevel ? <input type="hidden" name="spoilers" value={pinnedLevel} /> : null}
 
         {problem ? (
           <p id="quiz-problem" role="alert" className={styles.problem}>
@@ -223,7 +226,7 @@ function QuizForm({ slug, questions, level, formError }: Props) {
               {answeredCount} of {total} answered
             </span>
             <span className={styles.progressBar} aria-hidden="true">
-              <span style={{ width: `${((current + 1) / total) * 100}%` }} />
+              <span style={{ width: `${(answeredCount / total) * 100}%` }} />
             </span>
           </div>
         ) : null}

@@ -1,6 +1,6 @@
 import type { MergeSide, MergeUnit, TextPart, UnitRow } from '@/lib/revisions/diff';
 import styles from './three-way-conflict.module.css';
-import diffStyles from './diff-view.module.css';
+import { MarkedText } from './text-change';
 
 type Props = {
   unit: MergeUnit;
@@ -12,28 +12,8 @@ type Props = {
   theirLabel: string;
 };
 
-function Parts({ parts }: { parts: TextPart[] }) {
-  return (
-    <>
-      {parts.map((p, i) =>
-        p.added ? (
-          <ins key={i} className={diffStyles.ins}>
-            {p.value}
-          </ins>
-        ) : p.removed ? (
-          <del key={i} className={diffStyles.del}>
-            {p.value}
-          </del>
-        ) : (
-          <span key={i}>{p.value}</span>
-        ),
-      )}
-    </>
-  );
-}
-
 /** One column: each row's text, marked against base; an item missing on this side says so. */
-function Column({ rows, pick, textDiff, vsBase }: { rows: UnitRow[]; pick: (row: UnitRow) => string | null; textDiff: Props['textDiff']; vsBase: boolean }) {
+function Column({ rows, pick, textDiff, vsBase, unitLabel }: { rows: UnitRow[]; pick: (row: UnitRow) => string | null; textDiff: Props['textDiff']; vsBase: boolean; unitLabel: string }) {
   if (rows.every((row) => pick(row) === null)) return <p className={styles.absent}>(not there: deleted or never added)</p>;
   return (
     <>
@@ -41,8 +21,8 @@ function Column({ rows, pick, textDiff, vsBase }: { rows: UnitRow[]; pick: (row:
         const value = pick(row);
         return (
           <div key={row.field} className={styles.row}>
-            {rows.length > 1 || row.field !== row.label ? <span className={styles.rowLabel}>{row.label}</span> : null}
-            <p className={diffStyles.text}>{vsBase && row.base !== null && value !== null ? <Parts parts={textDiff(row.base, value)} /> : value || <span className={styles.absent}>(empty)</span>}</p>
+            {rows.length > 1 || row.label !== unitLabel ? <span className={styles.rowLabel}>{row.label}</span> : null}
+            {value ? <MarkedText parts={vsBase && row.base !== null ? textDiff(row.base, value) : [{ value }]} /> : <p className={styles.absent}>(empty)</p>}
           </div>
         );
       })}
@@ -61,21 +41,21 @@ export function MergeUnitView({ unit, changedBy, rows, side, onChoose, textDiff,
       <div className={styles.columns}>
         <div className={styles.column}>
           <span className={styles.columnTitle}>Base (where you started)</span>
-          <Column rows={rows} pick={(r) => r.base} textDiff={textDiff} vsBase={false} />
+          <Column rows={rows} pick={(r) => r.base} textDiff={textDiff} vsBase={false} unitLabel={unit.label} />
         </div>
-        <label className={`${styles.column} ${styles.choice} ${side === 'theirs' ? styles.chosen : ''}`}>
-          <span className={styles.columnTitle}>
+        <div className={`${styles.column} ${side === 'theirs' ? styles.chosen : ''}`}>
+          <label className={styles.columnTitle}>
             <input type="radio" name={name} checked={side === 'theirs'} onChange={() => onChoose('theirs')} /> Keep theirs
             <span className={styles.columnSub}>{theirLabel}</span>
-          </span>
-          <Column rows={rows} pick={(r) => r.theirs} textDiff={textDiff} vsBase />
-        </label>
-        <label className={`${styles.column} ${styles.choice} ${side === 'mine' ? styles.chosen : ''}`}>
-          <span className={styles.columnTitle}>
+          </label>
+          <Column rows={rows} pick={(r) => r.theirs} textDiff={textDiff} vsBase unitLabel={unit.label} />
+        </div>
+        <div className={`${styles.column} ${side === 'mine' ? styles.chosen : ''}`}>
+          <label className={styles.columnTitle}>
             <input type="radio" name={name} checked={side === 'mine'} onChange={() => onChoose('mine')} /> Keep yours
-          </span>
-          <Column rows={rows} pick={(r) => r.mine} textDiff={textDiff} vsBase />
-        </label>
+          </label>
+          <Column rows={rows} pick={(r) => r.mine} textDiff={textDiff} vsBase unitLabel={unit.label} />
+        </div>
       </div>
     </fieldset>
   );

@@ -34,7 +34,11 @@ export function PresenceBar({ slug }: { slug: string }) {
   const holder = state.lockHolder;
   const someoneElseHolds = holder !== null && !holder.thisTab;
   return (
-    <section className={`${styles.bar} ${lostTo ? styles.lost : someoneElseHolds ? styles.warn : ''}`} aria-label="Who is editing" data-testid="presence-bar">
+    <section
+      className={`${styles.bar} ${lostTo ? styles.lost : someoneElseHolds ? styles.warn : state.others.length === 0 ? styles.quiet : ''}`}
+      aria-label="Who is editing"
+      data-testid="presence-bar"
+    >
       <div role="status" className={styles.status}>
         {lostTo ? (
           <strong>{lostTo.isYou ? 'You took over editing in another tab.' : `${lostTo.user} took over editing.`} </strong>

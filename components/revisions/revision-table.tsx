@@ -47,32 +47,38 @@ export function RevisionTable({ history }: { history: FilmHistory }) {
                   <span>#{r.number}</span>
                   <RevisionBadges revision={r} />
                 </th>
-                <td className={styles.saved}>
-                  <span className={styles.author}>{r.author ?? 'system'}</span>
-                  <TimeAgo iso={r.createdAt} />
+                <td>
+                  <div className={styles.saved}>
+                    <span className={styles.author}>{r.author ?? 'system'}</span>
+                    <TimeAgo iso={r.createdAt} />
+                  </div>
                 </td>
-                <td className={styles.what}>
-                  {r.message ? <span className={styles.message}>“{r.message}”</span> : null}
-                  <span className={styles.summary}>
-                    {r.spoilerFlags > 0 ? (
-                      <span className={styles.flag} title="Makes spoilers more visible">
-                        ⚠ {r.spoilerFlags} spoiler {r.spoilerFlags === 1 ? 'warning' : 'warnings'} ·{' '}
-                      </span>
+                <td>
+                  <div className={styles.what}>
+                    {r.message ? <span className={styles.message}>“{r.message}”</span> : null}
+                    <span className={styles.summary}>
+                      {r.spoilerFlags > 0 ? (
+                        <span className={styles.flag} title="Makes spoilers more visible">
+                          ⚠ {r.spoilerFlags} spoiler {r.spoilerFlags === 1 ? 'warning' : 'warnings'} ·{' '}
+                        </span>
+                      ) : null}
+                      {r.summary}
+                    </span>
+                  </div>
+                </td>
+                <td>
+                  <div className={styles.rowActions}>
+                    {r.previous !== null ? (
+                      <Link href={`${base}/compare?from=${r.previous}&to=${r.number}`} aria-label={`Changes in revision ${r.number}`}>
+                        Changes
+                      </Link>
                     ) : null}
-                    {r.summary}
-                  </span>
-                </td>
-                <td className={styles.rowActions}>
-                  {r.previous !== null ? (
-                    <Link href={`${base}/compare?from=${r.previous}&to=${r.number}`} aria-label={`Changes in revision ${r.number}`}>
-                      Changes
-                    </Link>
-                  ) : null}
-                  {!r.latest ? (
-                    <Link href={`${base}/${r.number}/restore`} aria-label={`Restore revision ${r.number}`}>
-                      Restore…
-                    </Link>
-                  ) : null}
+                    {!r.latest ? (
+                      <Link href={`${base}/${r.number}/restore`} aria-label={`Restore revision ${r.number}`}>
+                        Restore…
+                      </Link>
+                    ) : null}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -21,6 +21,8 @@ type Props = {
   onSaveMerged: (merged: FilmContent) => void;
   /** Drop my changes and load theirs. */
   onReloadTheirs: () => void;
+  /** Scroll to and focus the heading when shown (off when another conflict notice takes the focus). */
+  focusOnOpen?: boolean;
 };
 
 const CHANGED_BY: Record<MergeUnit['changedBy'], string> = { theirs: 'changed by them', mine: 'changed by you', both: 'changed by both of you' };
@@ -31,7 +33,7 @@ const CHANGED_BY: Record<MergeUnit['changedBy'], string> = { theirs: 'changed by
  * editor can flip any of them, then saves the merge as a new revision on top of theirs.
  * Mount in the film editor in place of (or under) the conflict panel.
  */
-export function ThreeWayConflict({ conflict, busy, onSaveMerged, onReloadTheirs }: Props) {
+export function ThreeWayConflict({ conflict, busy, onSaveMerged, onReloadTheirs, focusOnOpen = false }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { base, theirs, mine } = conflict;
   const units = useMemo(() => findMergeUnits(base.content, theirs.content, mine), [base, theirs, mine]);
@@ -43,9 +45,10 @@ export function ThreeWayConflict({ conflict, busy, onSaveMerged, onReloadTheirs 
   const who = theirs.author ?? 'Someone else';
 
   useEffect(() => {
+    if (!focusOnOpen) return;
     heading.current?.scrollIntoView({ block: 'start' });
     heading.current?.focus();
-  }, [conflict]);
+  }, [conflict, focusOnOpen]);
 
   const choose = (key: string, side: MergeSide) => setChoices((c) => ({ ...c, [key]: side }));
   const chooseAll = (side: MergeSide) => setChoices(Object.fromEntries(units.map((u) => [u.key, side])));
@@ -54,11 +57,11 @@ export function ThreeWayConflict({ conflict, busy, onSaveMerged, onReloadTheirs 
   return (
     <section className={styles.panel} aria-labelledby="three-way-title" data-testid="three-way-conflict">
       <h2 id="three-way-title" ref={heading} tabIndex={-1} className={styles.title}>
-        Not saved: {who} saved revision {theirs.number} while you were editing
+        Merge part by part: {who}&apos;s revision {theirs.number} and your changes
       </h2>
       <p className={styles.lede}>
-        You started from revision {base.revision}. Below is every part that changed since, with the base, their version and yours. Choose which to keep for
-        each part; parts only one of you changed are already chosen. {both > 0 ? <strong>{both} changed by both of you: check those.</strong> : null}
+        Your save was refused because {who} saved revision {theirs.number} after you started from revision {base.revision}. Below is every part that changed
+        since, with the base, their version and yours. Choose which to keep for each part; parts only one of you changed are already chosen. {both > 0 ? <strong>{both} changed by both of you: check those.</strong> : null}
       </p>
       <div className={styles.bulk}>
         <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => chooseAll('theirs')}>

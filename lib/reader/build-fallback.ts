@@ -2,6 +2,12 @@ import 'server-only';
 import { unstable_cache } from 'next/cache';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 
+export const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
+
+/** The gist of an error in one line: its last non-empty line (where Prisma puts the cause). */
+export const errorGist = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n').map((line) => line.trim()).filter(Boolean).at(-1) ?? 'unknown error';
+
 /**
  * Data for a page that is prerendered at build time (home, sitemap). A build without a database
  * (a Docker image build) prerenders `fallback` instead of failing, and marks that page to be
@@ -12,8 +18,8 @@ export async function orFallbackAtBuild<T>(load: () => Promise<T>, fallback: T):
   try {
     return await load();
   } catch (error) {
-    if (process.env.NEXT_PHASE !== PHASE_PRODUCTION_BUILD) throw error;
-    console.warn(`No database at build time (${error instanceof Error ? error.message.split('\n')[0] : error}): prerendering without data.`);
+    if (!isBuildPhase()) throw error;
+    console.warn(`No database at build time (${errorGist(error)}): prerendering without data.`);
     // Cached data with a 1-second lifetime lowers the prerendered page's revalidate time to 1 s.
     await unstable_cache(async () => true, ['reader-build-without-database'], { revalidate: 1 })();
     return fallback;

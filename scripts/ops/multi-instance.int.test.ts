@@ -28,6 +28,8 @@ import { ensureOpsBuild, type OpsBuild } from './ops-build';
 import { BASE_ENV, REDIS_TEST_URL, buildModule, deleteRedisKeys, freshDatabase, hostPort, runScript, startTcpProxy, testPrefix, waitFor, type Env, type TestDatabase } from './support';
 
 const FILM = 'kiss-and-cry';
+/** Several renders and publishes per test, on a machine other builds may be loading. */
+const SLOW = { timeout: 180_000 };
 const DEMO_PASSWORD = `demo-${randomBytes(6).toString('hex')}`;
 const AUTH_SECRET = randomBytes(48).toString('base64url');
 
@@ -41,7 +43,7 @@ let dbProxy: Awaited<ReturnType<typeof startTcpProxy>>;
 let redisProxy: Awaited<ReturnType<typeof startTcpProxy>>;
 let a: Instance;
 let b: Instance;
-const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-ops-'));
+let logDir: string;
 const instances: Instance[] = [];
 
 async function startInstance(name: string, env: Env): Promise<Instance> {
@@ -126,6 +128,7 @@ async function publishTitle(instance: Instance, title: string) {
 }
 
 beforeAll(async () => {
+  logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-ops-'));
   build = await ensureOpsBuild();
   database = await freshDatabase('ops');
   // The demo content (retried: a loaded machine can time out the domain's 5-second transactions).
@@ -162,16 +165,19 @@ afterAll(async () => {
   await redisProxy?.stop();
   await database?.drop();
   if (prefix) await deleteRedisKeys(prefix).catch(() => {});
-  fs.rmSync(logDir, { recursive: true, force: true });
+  if (logDir) fs.rmSync(logDir, { recursive: true, force: true });
 }, 60_000);
 
-describe('the image\'s server (standalone server.js through serve.mjs)', () => {
+describe("the image's server (standalone server.js through serve.mjs)", SLOW, () => {
   it('answers health and readiness', async () => {
     for (const instance of [a, b]) {
       const health = await get(instance, '/api/health');
       expect(health.status).toBe(200);
-      const ready = await get(instance, '/api/ready');
-      expect(ready.status, ready.text).toBe(200);
+      // Ready once the first database connection is made (a cold start may take a few probes).
+      const ready = await waitFor('/api/ready', async () => {
+        const answer = await get(instance, '/api/ready');
+        return answer.status === 200 ? answer : null;
+      }, 60_000, 500);
       expect(JSON.parse(ready.text)).toMatchObject({ status: 'ready', database: 'ok' });
     }
   });
@@ -199,7 +205,7 @@ describe('the image\'s server (standalone server.js through serve.mjs)', () => {
   });
 });
 
-describe('two instances, one database, one Redis', () => {
+describe('two instances, one database, one Redis', SLOW, () => {
   it('a page one instance rendered is served from the shared cache by the other', async () => {
     const first = await get(a, `/films/${FILM}?spoilers=full`);
     expect(first.status).toBe(200);
@@ -241,10 +247,35 @@ describe('two instances, one database, one Redis', () => {
     expect((await signIn(a, email, 'wrong password')).error).toBe('TooManyAttempts');
   });
 
-  it.todo('editing presence holds across instances (no presence feature in the app yet)');
+  it('editing presence and its soft lock hold across instances', async () => {
+    const beat = async (instance: Instance, session: string, tabId: string, action = 'heartbeat') => {
+      const response = await fetch(`${instance.url}/api/v1/editor/films/${FILM}/presence`, {
+        method: 'POST',
+        headers: { cookie: session, 'content-type': 'application/json' },
+        body: JSON.stringify({ tabId, action }),
+      });
+      expect(response.status, `${instance.name} ${action}`).toBe(200);
+      return (await response.json()) as { holdsLock: boolean; lockHolder: { user: string } | null; others: Array<{ user: string }> };
+    };
+    const admin = (await signIn(a, 'admin@example.com', DEMO_PASSWORD)).session!;
+    const editor = (await signIn(b, 'editor@example.com', DEMO_PASSWORD)).session!;
+    const adminTab = `tab-admin-${randomBytes(4).toString('hex')}`;
+    const editorTab = `tab-editor-${randomBytes(4).toString('hex')}`;
+
+    await beat(a, admin, adminTab, 'take-over');
+    const seenOnB = await beat(b, editor, editorTab);
+    expect(seenOnB.holdsLock).toBe(false);
+    expect(seenOnB.lockHolder?.user).toBe('admin@example.com');
+
+    expect((await beat(b, editor, editorTab, 'take-over')).holdsLock).toBe(true);
+    const seenOnA = await beat(a, admin, adminTab);
+    expect(seenOnA.holdsLock).toBe(false);
+    expect(seenOnA.lockHolder?.user).toBe('editor@example.com');
+    expect(seenOnA.others.map((o) => o.user)).toContain('editor@example.com');
+  });
 });
 
-describe('operations', () => {
+describe('operations', SLOW, () => {
   it('tags every request with an id (kept from the balancer, else generated) and logs JSON lines', async () => {
     const id = `ops-${randomBytes(8).toString('hex')}`;
     const kept = await get(a, '/api/v1/films', { 'x-request-id': id });

@@ -87,7 +87,9 @@ export function ActionBar({
         <button type="submit" form="film-form" className={`${ui.button} ${dirty ? ui.primary : ''}`} disabled={saving} aria-keyshortcuts="Control+S Meta+S">
           {saving ? 'Saving…' : (
             <>
-              Save<span className={styles.wide}> draft</span>
+              <span>
+                Save<span className={styles.wide}> draft</span>
+              </span>
             </>
           )}
         </button>
@@ -103,7 +105,9 @@ export function ActionBar({
               'Publishing…'
             ) : (
               <>
-                Publish<span className={styles.wide}> revision</span> {baseRevision}
+                <span>
+                  Publish<span className={styles.wide}> revision</span> {baseRevision}
+                </span>
               </>
             )}
           </button>

@@ -16,6 +16,7 @@ import { NoticesProvider, useNotices } from '../notices';
 import { TimeAgo } from '../time-ago';
 import { ActionBar } from './action-bar';
 import { CharactersSection } from './characters-section';
+import { ConflictPanel } from './conflict-panel';
 import type { ConflictState, EditBase, EditorInitialData } from './editor-data';
 import { FormWatcher } from './form-watcher';
 import type { FormPath } from './fields';
@@ -339,6 +340,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           />
         ) : null}
 
+        {conflict ? <ConflictPanel conflict={conflict} busy={saveMutation.isPending} onKeepMine={keepMine} onReloadTheirs={reloadTheirs} /> : null}
         {conflict ? <ThreeWayConflict conflict={conflict} busy={saveMutation.isPending} onSaveMerged={(merged) => { form.reset(merged); keepMine(); }} onReloadTheirs={reloadTheirs} /> : null}
 
         {someoneSavedSince ? (

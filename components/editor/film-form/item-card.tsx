@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { get, useFormState, useWatch } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
 import { SPOILER_LABELS, type SpoilerLevel } from '@/lib/spoilers/levels';
@@ -71,9 +71,12 @@ export function ItemCard({
   const { errors, submitCount } = useFormState<FilmContent>({ name: errorPath as FormPath });
   const errorCount = countErrors(get(errors, errorPath));
 
-  useEffect(() => {
-    if (errorCount > 0) setOpen(true);
-  }, [errorCount, submitCount]);
+  // Opens by itself when a save finds errors in it (adjusting state on change, not in an effect).
+  const [seen, setSeen] = useState({ errorCount, submitCount });
+  if (seen.errorCount !== errorCount || seen.submitCount !== submitCount) {
+    setSeen({ errorCount, submitCount });
+    if (errorCount > 0 && !open) setOpen(true);
+  }
 
   return (
     <div className={`${styles.card} ${controls.isDragging ? styles.dragging : ''} ${errorCount ? styles.invalid : ''}`}>

@@ -37,8 +37,9 @@ export function freeSlug(name: string, known: PersonRef[]): string {
 export function PersonPicker({ index }: { index: number }) {
   const name = `characters.${index}.playedBy` as const;
   const { getValues } = useFormContext<FilmContent>();
-  const { field } = useController<FilmContent, typeof name>({ name });
-  const value = field.value;
+  const {
+    field: { value, onChange, ref: inputRef },
+  } = useController<FilmContent, typeof name>({ name });
   const nameError = useFieldError(`${name}.name`);
   const slugError = useFieldError(`${name}.slug`);
   const error = nameError ?? slugError;
@@ -78,10 +79,8 @@ export function PersonPicker({ index }: { index: number }) {
     return list.slice(0, 10);
   }, [open, text, search.data, getValues, index]);
 
-  useEffect(() => setActive(0), [text]);
-
   function choose(option: Option) {
-    field.onChange(option.person);
+    onChange(option.person);
     setEditing(false);
     setOpen(false);
     setText('');
@@ -112,7 +111,7 @@ export function PersonPicker({ index }: { index: number }) {
           >
             Change
           </button>
-          <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small}`} onClick={() => field.onChange(null)} aria-label={`Remove ${value.name} as the actor`}>
+          <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small}`} onClick={() => onChange(null)} aria-label={`Remove ${value.name} as the actor`}>
             Remove
           </button>
         </div>
@@ -130,7 +129,7 @@ export function PersonPicker({ index }: { index: number }) {
       <div className={styles.comboWrap}>
         <input
           id={id}
-          ref={field.ref}
+          ref={inputRef}
           className={ui.input}
           role="combobox"
           aria-autocomplete="list"
@@ -143,6 +142,7 @@ export function PersonPicker({ index }: { index: number }) {
           value={text}
           onChange={(e) => {
             setText(e.target.value);
+            setActive(0);
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}

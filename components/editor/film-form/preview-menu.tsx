@@ -38,8 +38,8 @@ export function PreviewMenu({ slug, dirty, flushAutosave }: { slug: string; dirt
     const href = previewHref(slug, level, true);
     if (tab) {
       tab.opener = null;
-      tab.location.href = href;
-    } else window.location.href = href;
+      tab.location.assign(href);
+    } else window.location.assign(href);
   }
 
   return (
@@ -54,7 +54,10 @@ export function PreviewMenu({ slug, dirty, flushAutosave }: { slug: string; dirt
           if (e.key === 'Escape') setOpen(false);
         }}
       >
-        Preview<span className={styles.wide}> as a reader</span> <span aria-hidden="true">▾</span>
+        <span>
+          Preview<span className={styles.wide}> as a reader</span>
+        </span>
+        <span aria-hidden="true">▾</span>
       </button>
       <div id={menuId} className={styles.menu} hidden={!open} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
         <p className={styles.menuNote}>{dirty ? 'Your unsaved changes, as readers would see them' : 'The latest revision, as readers would see it'}</p>

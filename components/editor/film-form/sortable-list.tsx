@@ -141,20 +141,20 @@ export function SortableList<T extends Item>({
   );
 }
 
-type SortableState = ReturnType<typeof useSortable>;
+type SortableState = Pick<ReturnType<typeof useSortable>, 'attributes' | 'listeners' | 'setActivatorNodeRef' | 'isDragging'>;
 
 function SortableItem({ id, children }: { id: string; children: (sortable: SortableState) => ReactNode }) {
-  const sortable = useSortable({ id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const style: CSSProperties = {
-    transform: CSS.Translate.toString(sortable.transform),
-    transition: sortable.transition,
+    transform: CSS.Translate.toString(transform),
+    transition,
     position: 'relative',
-    zIndex: sortable.isDragging ? 2 : undefined,
+    zIndex: isDragging ? 2 : undefined,
     listStyle: 'none',
   };
   return (
-    <li ref={sortable.setNodeRef} style={style}>
-      {children(sortable)}
+    <li ref={setNodeRef} style={style}>
+      {children({ attributes, listeners, setActivatorNodeRef, isDragging })}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { discardAutosaveAction, saveAutosaveAction } from '@/lib/editor/actions';
 import { sameContent } from '@/lib/editor/same-content';
@@ -41,7 +41,9 @@ export function useAutosave({
   const lastWritten = useRef<WorkInProgress | null>(null);
   const slotFull = useRef(slotInitiallyFull);
   const refs = useRef({ baseRevision, baseline, enabled });
-  refs.current = { baseRevision, baseline, enabled };
+  useLayoutEffect(() => {
+    refs.current = { baseRevision, baseline, enabled };
+  });
 
   const { mutateAsync: writeSlot } = useMutation({
     mutationFn: async (content: WorkInProgress) => unwrap(await saveAutosaveAction({ filmId, baseRevision: refs.current.baseRevision, content })),

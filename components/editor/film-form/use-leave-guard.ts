@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export const LEAVE_MESSAGE = 'You have unsaved changes. Your autosaved copy is kept, but they are not saved as a revision. Leave anyway?';
 
@@ -9,8 +9,11 @@ export const LEAVE_MESSAGE = 'You have unsaved changes. Your autosaved copy is k
  * clicks on in-app links, which Next.js would otherwise handle without the browser asking.
  */
 export function useLeaveGuard(active: boolean) {
+  // The listeners are added once and read the latest value from here.
   const activeRef = useRef(active);
-  activeRef.current = active;
+  useLayoutEffect(() => {
+    activeRef.current = active;
+  });
 
   useEffect(() => {
     function onBeforeUnload(event: BeforeUnloadEvent) {

@@ -51,7 +51,7 @@ export function useListEditor<N extends ListPath>(name: N, { noun, labelOf }: { 
         },
       });
     },
-    [array, getValues, itemAt, name, nameOf, notify],
+    [array, itemAt, nameOf, notify],
   );
 
   const isNew = useCallback((index: number) => added.current.has(String(itemAt(index).id ?? '')), [itemAt]);

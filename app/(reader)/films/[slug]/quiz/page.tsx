@@ -92,7 +92,7 @@ export default async function QuizPage({ params, searchParams }: Props) {
         <QuizTaker
           slug={slug}
           questions={quiz.questions}
-          level={level}
+          pinnedLevel={first(query.spoilers) ? level : undefined}
           formError={formErrorText(first(query.error), first(query.retry))}
         />
       ) : (

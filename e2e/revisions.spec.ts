@@ -1,0 +1,130 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/**
+ * Revisions (issue 5): edit twice, compare, restore the first edit and see the new revision; two
+ * editors in two browsers see each other, one takes the edit lock over, and the stale save gets the
+ * conflict screen, where both changes are merged part by part. Each test creates its own film.
+ */
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
+
+async function newSignedInPage(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Leaving with unsaved changes asks first; these tests mean to leave.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto('/login?callbackUrl=/editor', { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/editor'));
+  return page;
+}
+
+async function createFilm(page: Page, title: string) {
+  await page.goto('/editor');
+  await page.getByRole('button', { name: 'New film' }).click();
+  await page.getByRole('dialog', { name: 'New film' }).getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Create and edit' }).click();
+  await expect(page).toHaveURL(/\/editor\/films\/e2e-/, { timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 60_000 });
+  return new URL(page.url()).pathname;
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const premise = (page: Page) => page.getByRole('textbox', { name: 'Premise', exact: true });
+const story = (page: Page) => page.getByRole('textbox', { name: 'Full story' });
+const note = (page: Page) => page.getByLabel('Note about this change (optional)');
+
+async function save(page: Page, revision: number) {
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').getByText(`Saved revision ${revision}.`)).toBeVisible();
+}
+
+test.describe('revisions', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('edit twice, compare, restore the first edit: a new revision', async ({ browser }) => {
+    const page = await newSignedInPage(browser, 'editor@example.com');
+    await createFilm(page, `E2E history ${unique()}`);
+
+    await premise(page).fill('A skater returns home to train for the last time.');
+    await note(page).fill('First premise');
+    await save(page, 2);
+    await premise(page).fill('A skater returns home to coach her rival.');
+    await save(page, 3);
+
+    await page.getByRole('link', { name: 'History' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^History · / })).toBeVisible({ timeout: 60_000 });
+    const rows = page.getByRole('row');
+    await expect(rows.filter({ hasText: '#3' })).toContainText('Latest draft');
+    await expect(rows.filter({ hasText: '#3' })).toContainText('premise edited');
+    await expect(rows.filter({ hasText: '#2' })).toContainText('“First premise”');
+
+    // Compare any two: 2 → 3.
+    await page.getByRole('radio', { name: 'Compare from revision 2' }).check();
+    await page.getByRole('radio', { name: 'Compare to revision 3' }).check();
+    await page.getByRole('button', { name: 'Compare selected' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Revision 2 → revision 3' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Changes: premise edited')).toBeVisible();
+    const premiseChange = page.locator('[data-key="premise"]');
+    await expect(premiseChange.locator('del').first()).toContainText('train');
+    await expect(premiseChange.locator('ins').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Side by side' }).click();
+    await expect(premiseChange.getByText('Before')).toBeVisible();
+    await expect(premiseChange.getByText('After')).toBeVisible();
+
+    // Restore revision 2 (the first edit): a confirmation with the diff, then a new revision 4.
+    await page.getByRole('link', { name: 'Restore revision 2…' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Restore revision 2?' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('What changes compared with the current draft')).toBeVisible();
+    await page.getByRole('button', { name: 'Restore revision 2 as revision 4' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Restored revision 2 as revision 4' })).toBeVisible({ timeout: 60_000 });
+    const restored = page.getByRole('row').filter({ hasText: '#4' });
+    await expect(restored).toContainText('Restored from 2');
+    await expect(restored).toContainText('Latest draft');
+    await expect(restored).toContainText('Restored revision 2');
+
+    await page.getByRole('link', { name: 'Open it in the editor' }).click();
+    await expect(premise(page)).toHaveValue('A skater returns home to train for the last time.', { timeout: 60_000 });
+  });
+
+  test('two editors see each other, take the lock over, and the stale save merges part by part', async ({ browser }) => {
+    const admin = await newSignedInPage(browser, 'admin@example.com');
+    const path = await createFilm(admin, `E2E presence ${unique()}`);
+    const editor = await newSignedInPage(browser, 'editor@example.com');
+    await editor.goto(path);
+    await expect(premise(editor)).toBeVisible({ timeout: 60_000 });
+
+    // Presence, both ways (the admin hears of the editor on its next heartbeat).
+    const adminBar = admin.getByTestId('presence-bar');
+    const editorBar = editor.getByTestId('presence-bar');
+    await expect(editorBar).toContainText(/admin@example\.com is editing, opened (just now|\d+ minutes? ago)/);
+    await expect(editorBar).toContainText('has the edit lock');
+    await expect(adminBar).toContainText('editor@example.com is editing', { timeout: 20_000 });
+
+    // The soft lock can be taken over; the other tab is told.
+    await editorBar.getByRole('button', { name: 'Take over editing' }).click();
+    await expect(editorBar.getByRole('button', { name: 'Take over editing' })).toBeHidden();
+    await expect(adminBar).toContainText('editor@example.com took over editing.', { timeout: 20_000 });
+
+    // Both edit revision 1; the admin saves first.
+    await premise(admin).fill('The premise, as the admin wrote it.');
+    await save(admin, 2);
+    await story(editor).fill('The story, as the editor wrote it.');
+    await editor.getByRole('button', { name: 'Save draft' }).click();
+
+    // The conflict screen: base, theirs and mine per part, each side preselected where only it changed.
+    const merge = editor.getByTestId('three-way-conflict');
+    await expect(merge).toBeVisible();
+    await expect(merge.locator('[data-unit="premise"]')).toContainText('changed by them');
+    await expect(merge.locator('[data-unit="story"]')).toContainText('changed by you');
+    await expect(merge.locator('[data-unit="premise"]').getByRole('radio', { name: /Keep theirs/ })).toBeChecked();
+    await expect(merge.locator('[data-unit="story"]').getByRole('radio', { name: /Keep yours/ })).toBeChecked();
+    await merge.getByRole('button', { name: 'Save merged version as revision 3' }).click();
+    await expect(editor.getByRole('status').getByText('Saved revision 3.')).toBeVisible();
+    await expect(merge).toBeHidden();
+    await expect(premise(editor)).toHaveValue('The premise, as the admin wrote it.');
+    await expect(story(editor)).toHaveValue('The story, as the editor wrote it.');
+  });
+});

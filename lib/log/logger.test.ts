@@ -1,0 +1,71 @@
+/**
+ * The log format: one JSON object per line, and no secret in it whether it comes as a field, nested
+ * in an object, inside a message, inside an error, or as a request id meant to forge lines.
+ */
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { acceptRequestId, createLogger, scrub } from './logger.mjs';
+
+function capture() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const logger = createLogger({ name: 'test', level: 'debug', destination });
+  return { logger, lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>), raw: () => lines.join('\n') };
+}
+
+describe('createLogger', () => {
+  it('writes JSON lines with level names and ISO times', () => {
+    const { logger, lines } = capture();
+    logger.info({ requestId: 'abc12345', status: 200 }, 'request');
+    expect(lines()[0]).toMatchObject({ level: 'info', name: 'test', requestId: 'abc12345', status: 200, msg: 'request' });
+    expect(String(lines()[0].time)).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('redacts credentials by key, up to two levels down', () => {
+    const { logger, raw, lines } = capture();
+    logger.info(
+      {
+        password: 'p4ssw0rd-top',
+        user: { email: 'a@example.com', passwordHash: 'hash-secret', token: 'tok-secret' },
+        req: { headers: { authorization: 'Bearer abcdef123456', cookie: 'next-auth.session-token=jwt-secret' } },
+        env: { AUTH_SECRET: 'auth-secret-value', DATABASE_URL: 'postgresql://u:db-secret@h/db' },
+      },
+      'sign-in',
+    );
+    for (const secret of ['p4ssw0rd-top', 'hash-secret', 'tok-secret', 'abcdef123456', 'jwt-secret', 'auth-secret-value', 'db-secret']) {
+      expect(raw()).not.toContain(secret);
+    }
+    expect(lines()[0]).toMatchObject({ password: '[redacted]', user: { email: 'a@example.com', passwordHash: '[redacted]' } });
+  });
+
+  it('scrubs URL passwords, Bearer tokens and API token secrets from messages, text fields and errors', () => {
+    const { logger, raw } = capture();
+    logger.warn({ url: 'redis://:redis-secret@cache:6379' }, 'connecting to postgresql://cms:pg-secret@db:5432/cms');
+    logger.error({ err: new Error('auth failed for Bearer cms_0123456789abcdef0123 at postgres://x:err-secret@y/z') }, 'failed');
+    for (const secret of ['redis-secret', 'pg-secret', 'cms_0123456789abcdef0123', 'err-secret']) expect(raw()).not.toContain(secret);
+    expect(raw()).toContain('postgresql://cms:***@db:5432/cms');
+  });
+});
+
+describe('scrub', () => {
+  it('leaves ordinary text alone', () => {
+    expect(scrub('GET /films/kiss-and-cry 200 in 12 ms')).toBe('GET /films/kiss-and-cry 200 in 12 ms');
+    expect(scrub('see https://example.com/a:b')).toBe('see https://example.com/a:b');
+  });
+});
+
+describe('acceptRequestId', () => {
+  it('keeps ids from the balancer and refuses anything that could forge a log line', () => {
+    expect(acceptRequestId('0f1e2d3c4b5a69788796a5b4c3d2e1f0')).toBe('0f1e2d3c4b5a69788796a5b4c3d2e1f0');
+    expect(acceptRequestId('3b2e9c1a-7f0d-4e7b-9a55-1f2e3d4c5b6a')).toBe('3b2e9c1a-7f0d-4e7b-9a55-1f2e3d4c5b6a');
+    expect(acceptRequestId(['first-id-1234', 'second'])).toBe('first-id-1234');
+    for (const bad of [undefined, null, '', 'short', 'has space inside', 'line\nbreak-123456', 'x'.repeat(200), '{"level":"fatal"}']) {
+      expect(acceptRequestId(bad)).toBeNull();
+    }
+  });
+});

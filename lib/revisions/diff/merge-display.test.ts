@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { sampleFilm } from '../../content/sample-film';
+import type { FilmContent } from '../../content/schema';
+import { unitRows } from './merge-display';
+import { findMergeUnits } from './three-way-merge';
+
+const base = sampleFilm();
+const edit = (change: (c: FilmContent) => void) => {
+  const copy = structuredClone(base);
+  change(copy);
+  return copy;
+};
+
+describe('unitRows (what the conflict screen shows per unit)', () => {
+  it('shows only the fields that differ for an item changed on both sides', () => {
+    const theirs = edit((c) => (c.events[0].title = 'Their title'));
+    const mine = edit((c) => (c.events[0].spoiler = 'full'));
+    const [unit] = findMergeUnits(base, theirs, mine);
+    expect(unitRows(unit, { base, theirs, mine }).map((r) => [r.label, r.base, r.theirs, r.mine])).toEqual([
+      ['title', 'Arrival NONEWORD', 'Their title', 'Arrival NONEWORD'],
+      ['spoiler level', 'none', 'none', 'full'],
+    ]);
+  });
+
+  it('shows a deleted item as missing on that side, with all its filled fields', () => {
+    const theirs = edit((c) => c.themes.pop());
+    const mine = edit((c) => (c.themes[1].description = 'Mine'));
+    const [unit] = findMergeUnits(base, theirs, mine);
+    const rows = unitRows(unit, { base, theirs, mine });
+    expect(rows.map((r) => r.label)).toEqual(['title', 'description', 'spoiler level']);
+    expect(rows.every((r) => r.theirs === null)).toBe(true);
+  });
+
+  it('shows an order unit as numbered titles', () => {
+    const theirs = edit((c) => c.events.reverse());
+    const [unit] = findMergeUnits(base, theirs, base);
+    expect(unitRows(unit, { base, theirs, mine: base })[0].theirs).toBe('1. Ending FULLWORD\n2. Training LIGHTWORD\n3. Arrival NONEWORD');
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { sampleFilm } from '../content/sample-film';
+import { splitIntoSections } from './revision-store';
+
+describe('revision store sections', () => {
+  it('cuts the page into sections that put together give the page back', () => {
+    const content = sampleFilm();
+    const sections = splitIntoSections(content);
+    expect(sections).toHaveLength(9);
+    expect(Object.assign({}, ...sections.map((s) => s.data))).toEqual(content);
+    expect(new Set(sections.map((s) => s.hash)).size).toBe(9);
+  });
+
+  it('gives an unchanged section the same hash, and a changed one a new hash', () => {
+    const a = splitIntoSections(sampleFilm());
+    const b = splitIntoSections({ ...sampleFilm(), premise: 'Another premise.' });
+    expect(a.filter((s, i) => s.hash !== b[i].hash).map((s) => Object.keys(s.data))).toEqual([['premise']]);
+  });
+
+  it('refuses content with a key no section stores, instead of dropping it', () => {
+    expect(() => splitIntoSections({ ...sampleFilm(), extra: 1 } as never)).toThrow(/no section stores extra/);
+  });
+});
