@@ -14,6 +14,7 @@ export default defineConfig([
   globalIgnores([
     // eslint-config-next's defaults (a globalIgnores here replaces them):
     '.next/**',
+    '.next-*/**',
     'out/**',
     'build/**',
     'next-env.d.ts',

@@ -24,7 +24,7 @@ const shared = {
   },
 };
 
-const exclude = ['**/node_modules/**', 'e2e/**', '.next/**', '.data/**', 'lib/generated/**', 'tmp/**'];
+const exclude = ['**/node_modules/**', 'e2e/**', '.next/**', '.next-*/**', '.data/**', 'lib/generated/**', 'tmp/**'];
 
 export default defineConfig({
   test: {
