@@ -26,7 +26,11 @@ afterAll(async () => {
   await Promise.all([probe, ...clients].map((c) => c.quit().catch(() => c.disconnect())));
 });
 
-describe.skipIf(!available)('RedisRateLimiter', () => {
+describe('RedisRateLimiter', () => {
+  it('has a Redis to talk to (CI machines run one on 127.0.0.1:6379)', () => {
+    expect(available).toBe(true);
+  });
+
   const prefix = `rl:test:${Date.now().toString(36)}:${Math.random().toString(36).slice(2)}:`;
 
   it('counts together across instances (separate connections), in a fixed window', async () => {
