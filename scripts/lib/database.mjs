@@ -238,6 +238,31 @@ async function clearStaleServer(dataDir) {
 }
 
 /**
+ * The embedded PostgreSQL already serving `dataDir` for a live owner (e.g. a running `npm start`),
+ * or null when none is (then `startEmbeddedPostgres` may start one; an orphaned server it stops
+ * first). A second client such as `npm run import` connects to it instead: the data directory
+ * takes one server only.
+ * @param {string} [dataDir]
+ * @returns {{ port: number, urlFor: (database: string) => string } | null}
+ */
+export function embeddedServerInUse(dataDir = DEFAULT_DATA_DIR) {
+  let lines;
+  try {
+    lines = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  // postmaster.pid: pid, data directory, start time, port, …
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!(pid > 0) || !(port > 0) || !isPostmasterFor(pid, dataDir) || !ownerIsAlive(dataDir)) return null;
+  return {
+    port,
+    urlFor: (database) => `postgresql://${PG_USER}:${encodeURIComponent(PG_PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+  };
+}
+
+/**
  * Remove temporary test clusters whose owning process is gone (after a crash or a SIGKILL),
  * stopping their server first if one still runs.
  */

@@ -1,0 +1,160 @@
+/**
+ * `npm run import`, run as the real command (a child process with DATABASE_URL) on the importer's
+ * fixtures. The fixtures have fixed titles (three of them are "Harbour Lights"), so each test run
+ * copies them under titles of its own: the slug comes from the title.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../lib/db';
+import { importText } from '../lib/import';
+import { makeActor } from '../lib/testing/actors';
+import { runNode, tsx } from './ops/support';
+
+const FIXTURES = path.join(import.meta.dirname, '..', 'lib', 'import', 'fixtures');
+const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+let work: string;
+
+const runImport = (...args: string[]) => runNode([...tsx('scripts/import.ts'), ...args], { DATABASE_URL: process.env.DATABASE_URL });
+
+/** Copies the fixtures into `dir`, the film renamed "<title> <RUN> <label> <fixture>"; returns file → slug. */
+function copyFixtures(dir: string, label: string): Map<string, string> {
+  const slugs = new Map<string, string>();
+  for (const name of readdirSync(FIXTURES).filter((f) => f.endsWith('.page.txt')).sort()) {
+    const fixture = name.replace('.page.txt', '');
+    const text = readFileSync(path.join(FIXTURES, name), 'utf8').replace(/Harbour Lights|Nan's Orchard/gu, (title) => `${title} ${RUN} ${label} ${fixture}`);
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    const imported = importText(text);
+    if (!imported.ok) throw new Error(`fixture ${name} does not import`);
+    slugs.set(file, imported.content.slug);
+  }
+  return slugs;
+}
+
+const warningsIn = (file: string) => {
+  const imported = importText(readFileSync(file, 'utf8'));
+  return imported.ok ? imported.warnings : [];
+};
+
+const filmOf = (slug: string) =>
+  db().film.findUnique({ where: { slug }, include: { revisions: { select: { id: true, number: true, source: true, authorId: true } } } });
+
+beforeAll(() => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'import-cli-'));
+});
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('npm run import', () => {
+  it('imports every page of a folder as a draft, printing each file, its warnings and a summary', async () => {
+    const folder = mkdtempSync(path.join(work, 'folder-'));
+    const slugs = copyFixtures(folder, 'all');
+    writeFileSync(path.join(folder, 'notes.md'), 'not a page'); // not .txt/.json: ignored
+
+    const run = await runImport(folder);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+
+    const lines = run.stdout.trimEnd().split('\n');
+    let warnings = 0;
+    for (const [file, slug] of slugs) {
+      const head = lines.indexOf(`✓ ${file} → ${slug} (revision 1)`);
+      expect(head, `line for ${file}`).toBeGreaterThanOrEqual(0);
+      // The file's warnings follow its line, in order, as "  line N: message".
+      const expected = warningsIn(file).map((w) => `  ${w.line > 0 ? `line ${w.line}: ` : ''}${w.message}`);
+      expect(lines.slice(head + 1, head + 1 + expected.length)).toEqual(expected);
+      warnings += expected.length;
+
+      const film = await filmOf(slug);
+      expect(film).toMatchObject({ latestRevision: 1, publishedRevisionId: null });
+      expect(film?.revisions).toEqual([expect.objectContaining({ number: 1, source: 'IMPORT', authorId: null })]);
+    }
+    expect(lines.filter((l) => l.startsWith('✓ ')).map((l) => l.slice(2, l.indexOf(' → ')))).toEqual([...slugs.keys()]);
+    expect(run.stdout).toContain('  line 2: Premise words: the page says 99, the content has 8'); // wrong-counts
+    expect(run.stdout).toContain('  line 1: Text before the first section, skipped:'); // unknown-section
+    expect(warnings).toBeGreaterThan(10);
+    expect(lines.at(-1)).toBe(`Imported 4 of 4 files (0 published), ${warnings} warnings, 0 failed.`);
+
+    const audit = await db().auditLog.findFirst({ where: { action: 'film.create', subject: [...slugs.values()][0] } });
+    expect(audit).toMatchObject({ actorLabel: 'command line import', actorId: null });
+  });
+
+  it('fails a file whose slug is taken, still imports the others, and exits with 1', async () => {
+    const first = mkdtempSync(path.join(work, 'dup-a-'));
+    const [[taken, takenSlug]] = [...copyFixtures(first, 'dup')];
+    expect((await runImport(taken)).code).toBe(0);
+
+    const second = mkdtempSync(path.join(work, 'dup-b-'));
+    const slugs = copyFixtures(second, 'dup'); // the same titles: the first file's slug is taken
+    const [again, other] = [...slugs.keys()];
+    const otherSlug = slugs.get(other)!;
+    const run = await runImport(again, other);
+
+    expect(run.code).toBe(1);
+    expect(run.stdout.trimEnd().split('\n')).toEqual([
+      `✗ ${again}: slug: Another film already uses the slug “${takenSlug}”`,
+      `✓ ${other} → ${otherSlug} (revision 1)`,
+      `Imported 1 of 2 files (0 published), 0 warnings, 1 failed.`,
+    ]);
+    expect(await db().film.count({ where: { slug: takenSlug } })).toBe(1);
+    expect((await filmOf(takenSlug))?.latestRevision).toBe(1);
+    expect(await filmOf(otherSlug)).toMatchObject({ latestRevision: 1 });
+  });
+
+  it('--publish publishes revision 1', async () => {
+    const dir = mkdtempSync(path.join(work, 'publish-'));
+    const [[file, slug]] = [...copyFixtures(dir, 'pub')];
+    const run = await runImport('--publish', file);
+
+    expect(run.code).toBe(0);
+    // One file: no summary line.
+    expect(run.stdout).toBe(`✓ ${file} → ${slug} (revision 1, published)\n`);
+    const film = await filmOf(slug);
+    expect(film?.publishedRevisionId).toBe(film?.revisions[0]?.id);
+    expect(await db().publishedFilm.count({ where: { filmId: film!.id } })).toBe(1);
+  });
+
+  it('--as imports for that user, with their role (an editor’s quiz is left out)', async () => {
+    const editor = await makeActor('EDITOR', `Import-${RUN}@Test.Example`.toLowerCase());
+    const dir = mkdtempSync(path.join(work, 'as-'));
+    const slugs = copyFixtures(dir, 'as');
+    const file = [...slugs.keys()].find((f) => f.endsWith('twelve-events.page.txt'))!;
+    const run = await runImport(file, '--as', `  Import-${RUN}@Test.Example `);
+
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^ {2}line \d+: The quiz \(\d+ questions?\) was left out: only admins may add a quiz\./mu);
+    const film = await filmOf(slugs.get(file)!);
+    expect(film?.revisions[0]?.authorId).toBe(editor.userId);
+    const audit = await db().auditLog.findFirst({ where: { action: 'film.create', filmId: film!.id } });
+    expect(audit).toMatchObject({ actorId: editor.userId, actorLabel: `${editor.label} (command line import)` });
+
+    const nobody = await runImport(file, '--as', `nobody-${RUN}@test.example`);
+    expect(nobody).toMatchObject({ code: 1, stdout: '' });
+    expect(nobody.stderr).toContain(`there is no user with the email nobody-${RUN}@test.example`);
+  });
+
+  it('refuses a missing path before importing anything', async () => {
+    const dir = mkdtempSync(path.join(work, 'missing-'));
+    const [[file, slug]] = [...copyFixtures(dir, 'missing')];
+    const missing = path.join(dir, 'no-such-page.txt');
+    const run = await runImport(file, missing);
+
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`✗ ${missing}: No such file or folder\nNothing was imported.\n`);
+    expect(await filmOf(slug)).toBeNull();
+  });
+
+  it('answers bad arguments with the usage and exit code 2', async () => {
+    const none = await runImport();
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^Name at least one file or folder to import\.\n\nUsage: npm run import/u);
+    const unknown = await runImport('--force', 'x.txt');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Unknown option '--force'");
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * `npm run import -- FILE_OR_FOLDER... [--publish] [--as EMAIL]`: film pages (page text or JSON
+ * exports) → new draft films through importFilm, the importer the editor page and the API use.
+ * One line per file, its warnings under it; a failing file doesn't stop the others. Exit code 0
+ * when every file was imported, 1 when any failed (or nothing could start), 2 for bad arguments.
+ *
+ * Database: DATABASE_URL when set; else the embedded PostgreSQL of `npm start` (.data/postgres):
+ * the running one when `npm start` is up, otherwise started for this command and stopped after.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MultiBar, Presets } from 'cli-progress';
+import type { Actor } from '../lib/auth/permissions';
+import { errorsOf, expandPaths, outcomeLines, parseImportArgs, summaryLine, USAGE, type FileOutcome, type ImportOptions } from './import/cli';
+import {
+  DEFAULT_DATA_DIR,
+  EMBEDDED_DB_NAME,
+  REPO_ROOT,
+  embeddedServerInUse,
+  migrationsUpToDate,
+  onShutdownSignal,
+  resolveDatabase,
+} from './lib/database.mjs';
+
+/** A problem that ends the command before any file is imported: its message is all there is to say. */
+class Fatal extends Error {}
+
+async function main(): Promise<number> {
+  const args = parseImportArgs(process.argv.slice(2));
+  if (args.kind === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (args.kind === 'usage-error') {
+    console.error(`${args.message}\n\n${USAGE}`);
+    return 2;
+  }
+  // Check every path before importing anything: a rerun after a typo would find its slugs taken.
+  const { files, problems } = await expandPaths(args.paths);
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(`✗ ${problem.path}: ${problem.message}`);
+    console.error('Nothing was imported.');
+    return 1;
+  }
+  const stopDatabase = await openDatabase();
+  try {
+    return await importAll(files, args);
+  } finally {
+    await stopDatabase();
+  }
+}
+
+/**
+ * Points DATABASE_URL at the database to use and returns how to let go of it. Runs before any
+ * lib/ module is loaded: lib/env.ts reads the environment once.
+ */
+async function openDatabase(): Promise<() => Promise<void>> {
+  if (process.env.DATABASE_URL?.trim()) return async () => {};
+  if (!existsSync(DEFAULT_DATA_DIR)) {
+    throw new Fatal(
+      `No database: DATABASE_URL is not set and there is no embedded database in ${path.relative(process.cwd(), DEFAULT_DATA_DIR)} yet. ` +
+        'Set DATABASE_URL, or run `npm start` once to create the embedded one.',
+    );
+  }
+  // `npm start` owns its server while it runs (a second one cannot use the directory): join it.
+  const running = embeddedServerInUse(DEFAULT_DATA_DIR);
+  let url: string;
+  let stop = async () => {};
+  if (running) {
+    url = running.urlFor(EMBEDDED_DB_NAME);
+  } else {
+    const database = await resolveDatabase({ purpose: 'start' });
+    url = database.url;
+    stop = database.stop;
+    // Ctrl-C must not leave the server we started running.
+    onShutdownSignal(() => database.stop(), { exitCode: () => 130 });
+  }
+  // The embedded database may predate the latest migrations (npm start applies them at startup).
+  if (!(await migrationsUpToDate(url))) {
+    console.error('Applying database migrations (prisma migrate deploy)…');
+    const migrate = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'prisma.mjs'), 'migrate', 'deploy'], {
+      env: { ...process.env, DATABASE_URL: url },
+      encoding: 'utf8',
+    });
+    if (migrate.status !== 0) {
+      await stop();
+      throw new Fatal(`The database migrations failed:\n${migrate.stdout ?? ''}${migrate.stderr ?? ''}`);
+    }
+  }
+  process.env.DATABASE_URL = url;
+  return stop;
+}
+
+async function importAll(files: string[], options: ImportOptions): Promise<number> {
+  const { importFilm } = await import('../lib/import/import-film');
+  const { systemActor } = await import('../lib/revisions');
+  const { db, disconnectDb } = await import('../lib/db');
+
+  /** --as: an existing, active user, acting with their own role (an editor's quiz is left out). */
+  async function actorFor(email: string | undefined): Promise<Actor> {
+    if (!email) return systemActor('command line import');
+    const normalized = email.trim().toLowerCase();
+    const user = await db().user.findUnique({ where: { email: normalized }, select: { id: true, email: true, role: true, disabled: true } });
+    if (!user) throw new Fatal(`--as: there is no user with the email ${normalized}`);
+    if (user.disabled) throw new Fatal(`--as: the user ${user.email} is disabled`);
+    return { userId: user.id, label: `${user.email} (command line import)`, role: user.role, via: 'system' };
+  }
+
+  try {
+    const actor = await actorFor(options.as);
+    // A bar only helps a person watching several files; logs and pipes get the plain lines.
+    const bars = files.length > 1 && process.stdout.isTTY
+      ? new MultiBar({ stream: process.stdout, clearOnComplete: true, hideCursor: true, format: '{bar} {value}/{total} {file}' }, Presets.shades_classic)
+      : null;
+    const bar = bars?.create(files.length, 0, { file: '' });
+    const print = (lines: string[]) => (bars ? bars.log(lines.map((line) => `${line}\n`).join('')) : console.log(lines.join('\n')));
+
+    const outcomes: FileOutcome[] = [];
+    for (const file of files) {
+      bar?.update({ file: path.basename(file) });
+      let outcome: FileOutcome;
+      try {
+        const film = await importFilm({ text: await readFile(file, 'utf8'), actor, publish: options.publish });
+        outcome = { file, ok: true, film };
+      } catch (error) {
+        outcome = { file, ok: false, errors: errorsOf(error) };
+      }
+      outcomes.push(outcome);
+      print(outcomeLines(outcome));
+      bar?.increment();
+    }
+    if (bars) {
+      // stop() drops log lines not yet drawn: update() writes them first.
+      bars.update();
+      bars.stop();
+    }
+    if (files.length > 1) console.log(summaryLine(outcomes));
+    return outcomes.every((o) => o.ok) ? 0 : 1;
+  } finally {
+    await disconnectDb();
+  }
+}
+
+main()
+  .then((code) => {
+    process.exitCode = code;
+  })
+  .catch((error) => {
+    console.error(error instanceof Fatal ? error.message : error);
+    process.exitCode = 1;
+  });
