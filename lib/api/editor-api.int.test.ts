@@ -276,6 +276,28 @@ describe('import and export', () => {
     expect((await importPage('nothing a page would have')).status).toBe(400);
   });
 
+  it("an editor's import leaves the quiz out and says so; an admin's keeps it", async () => {
+    const withQuiz = { ...content(), quiz: sampleFilm({ slug: 'x', title: 'X' }).quiz };
+    const byEditor = await importPage(formatPage(withQuiz));
+    expect(byEditor.status).toBe(201);
+    expect(byEditor.body.warnings).toEqual([expect.objectContaining({ kind: 'skipped', message: expect.stringMatching(/quiz \(2 questions\)/) })]);
+    expect(byEditor.body.warnings[0].line).toBeGreaterThan(1);
+    expect((await getFilm(withQuiz.slug)).body.content.quiz).toEqual({ questions: [] });
+
+    const adminCopy = { ...withQuiz, slug: `${withQuiz.slug}-admin` };
+    const byAdmin = await importPage(formatPage(adminCopy), admin);
+    expect(byAdmin.body.warnings).toEqual([]);
+    expect((await getFilm(adminCopy.slug)).body.content.quiz).toEqual(withQuiz.quiz);
+  });
+
+  it('400 naming the slug when the page’s slug is taken, and nothing is created', async () => {
+    const page = await created();
+    const again = await importPage(formatPage({ ...page, title: 'Another title' }));
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual([expect.objectContaining({ path: 'slug' })]);
+    expect((await getFilm(page.slug)).body.content.title).toBe(page.title);
+  });
+
   it('401 anonymously', async () => {
     expect((await importPage(formatPage(content()), null)).status).toBe(401);
   });

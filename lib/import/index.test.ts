@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFilmContent } from '../content/schema';
-import { formatPage, importText } from './index';
+import { sampleFilm } from '../content/sample-film';
+import { formatPage, importText, withoutQuizFor } from './index';
 
 describe('importText', () => {
   const content = { ...emptyFilmContent('Test Film'), releaseYear: 2001, premise: 'A premise.' };
@@ -36,6 +37,7 @@ describe('importText', () => {
       format: 'text',
       content,
       warnings: [{ line: 1, kind: 'unplaced', message: 'Text before the first section, skipped: “Menu”' }],
+      quizLine: page.split('\n').indexOf('Quiz') + 1,
     });
   });
 
@@ -45,5 +47,32 @@ describe('importText', () => {
       format: 'text',
       errors: [{ line: 1, kind: 'invalid', message: expect.stringContaining('No title found') }],
     });
+  });
+});
+
+describe('withoutQuizFor', () => {
+  const page = formatPage(sampleFilm({ slug: 'quiz-film', title: 'Quiz Film' }));
+  const imported = importText(page);
+  if (!imported.ok) throw new Error('the sample page must import');
+
+  it('keeps the quiz for someone who may edit quizzes', () => {
+    expect(withoutQuizFor(true, imported)).toEqual({ content: imported.content, warnings: imported.warnings });
+  });
+
+  it('leaves the quiz out for anyone else, with a warning at the quiz heading, and leaves the import result as it was', () => {
+    const { content, warnings } = withoutQuizFor(false, imported);
+    expect(content.quiz.questions).toEqual([]);
+    expect({ ...content, quiz: imported.content.quiz }).toEqual(imported.content);
+    expect(warnings).toEqual([
+      ...imported.warnings,
+      { line: page.split('\n').indexOf('Quiz') + 1, kind: 'skipped', message: expect.stringContaining('The quiz (2 questions) was left out') },
+    ]);
+    expect(imported.content.quiz.questions).toHaveLength(2);
+  });
+
+  it('has nothing to say about a page without a quiz', () => {
+    const noQuiz = importText(formatPage(emptyFilmContent('No Quiz')));
+    if (!noQuiz.ok) throw new Error('must import');
+    expect(withoutQuizFor(false, noQuiz).warnings).toEqual(noQuiz.warnings);
   });
 });

@@ -9,8 +9,11 @@ export type ImportFormat = 'text' | 'json';
 /** A problem that stops an import: a page line (text) or a field path (JSON). */
 export type ImportError = { message: string; line?: number; path?: string };
 
+/** A page is a few dozen kilobytes; anything far larger is a mistake (and server actions take 1 MB). */
+export const MAX_PAGE_CHARS = 500_000;
+
 export type ImportResult =
-  | { ok: true; format: ImportFormat; content: FilmContent; warnings: PageWarning[] }
+  | { ok: true; format: ImportFormat; content: FilmContent; warnings: PageWarning[]; quizLine?: number }
   | { ok: false; format: ImportFormat; errors: ImportError[] };
 
 /**
@@ -21,8 +24,8 @@ export function importText(text: string): ImportResult {
   const body = text.replace(/^\uFEFF/u, '');
   if (body.trimStart().startsWith('{')) return importJson(body);
   try {
-    const { content, warnings } = parsePage(body);
-    return { ok: true, format: 'text', content, warnings };
+    const { content, warnings, sectionLines } = parsePage(body);
+    return { ok: true, format: 'text', content, warnings, quizLine: sectionLines.quiz };
   } catch (error) {
     if (error instanceof PageFormatError) return { ok: false, format: 'text', errors: error.errors };
     throw error;
@@ -39,4 +42,23 @@ function importJson(text: string): ImportResult {
   const result = filmContentSchema.safeParse(value);
   if (!result.success) return { ok: false, format: 'json', errors: fieldErrors(result.error) satisfies FieldError[] };
   return { ok: true, format: 'json', content: result.data, warnings: [] };
+}
+
+/**
+ * Quizzes are admin-only: an import by someone who may not edit quizzes leaves the quiz out and
+ * says so, instead of refusing the whole page. Shared by the server and the import page's preview.
+ */
+export function withoutQuizFor(
+  mayEditQuiz: boolean,
+  imported: Extract<ImportResult, { ok: true }>,
+): { content: FilmContent; warnings: PageWarning[] } {
+  const { content, warnings } = imported;
+  const count = content.quiz.questions.length;
+  if (mayEditQuiz || count === 0) return { content: structuredClone(content), warnings };
+  const note: PageWarning = {
+    line: imported.quizLine ?? 0,
+    kind: 'skipped',
+    message: `The quiz (${count} question${count === 1 ? '' : 's'}) was left out: only admins may add a quiz. An admin can import the page or add it later.`,
+  };
+  return { content: { ...structuredClone(content), quiz: { questions: [] } }, warnings: [...warnings, note] };
 }

@@ -15,7 +15,9 @@ export type PageWarningKind =
   /** A heading that is unknown, repeated or names another title. */
   | 'section'
   /** Content that would not be valid (duplicate id, missing title, quiz question without an answer…). */
-  | 'invalid';
+  | 'invalid'
+  /** Content the importing user may not add (a quiz, for an editor): left out. */
+  | 'skipped';
 
 export type PageWarning = { line: number; message: string; kind: PageWarningKind };
 

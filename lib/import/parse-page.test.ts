@@ -94,7 +94,7 @@ describe('the seed page', () => {
 
   it('exports to a page that imports back to the same content', () => {
     const again = parsePage(formatPage(content));
-    expect(again).toEqual({ content, warnings: [] });
+    expect(again).toEqual({ content, warnings: [], sectionLines: expect.objectContaining({ premise: 1, quiz: expect.any(Number) }) });
   });
 
   it('gives no warnings other than count disagreements', () => {
@@ -278,7 +278,7 @@ describe('tolerance', () => {
 
   it('ignores blank lines, indentation, a byte order mark and old Mac line ends', () => {
     const text = '\uFEFF\r\n  What Is Test Film About?  \r\r   First.\r\n\r\n\tSecond.\n';
-    expect(parsePage(text)).toEqual({ content: expect.objectContaining({ premise: 'First.\n\nSecond.' }), warnings: [] });
+    expect(parsePage(text)).toEqual({ content: expect.objectContaining({ premise: 'First.\n\nSecond.' }), warnings: [], sectionLines: { premise: 2 } });
   });
 
   it('accepts straight quotes where the exporter writes curly ones', () => {

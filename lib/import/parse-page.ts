@@ -13,7 +13,8 @@ import { readCharacters, readKind, readPremise, readQuiz, readSetting, readStory
 
 export type { PageWarning, PageWarningKind } from './parse-context';
 
-export type ParsedPage = { content: FilmContent; warnings: PageWarning[] };
+/** `sectionLines`: the heading line of each section the page has (by SectionKey). */
+export type ParsedPage = { content: FilmContent; warnings: PageWarning[]; sectionLines: Partial<Record<SectionKey, number>> };
 
 /** Thrown when a page cannot be imported at all: not even a title was found. */
 export class PageFormatError extends Error {
@@ -44,7 +45,7 @@ export function parsePage(text: string): ParsedPage {
   const content = validate(draft, ctx);
   for (const check of ctx.checks) check(content);
   ctx.warnings.sort((a, b) => a.line - b.line);
-  return { content, warnings: ctx.warnings };
+  return { content, warnings: ctx.warnings, sectionLines: Object.fromEntries(ctx.sectionLine) };
 }
 
 // ---------------------------------------------------------------------------------------------

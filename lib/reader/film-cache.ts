@@ -9,13 +9,20 @@ import { revalidateTag } from 'next/cache';
 export const FILMS_TAG = 'films';
 export const filmTag = (slug: string) => `film:${slug}`;
 
-export function invalidateFilmPages(...slugs: Array<string | null | undefined>): void {
+/**
+ * Invalidates the reader pages of these films and every list. Inside the Next.js server this is
+ * revalidateTag. Outside it (the import and seed commands) there is no request to do it through:
+ * with the shared Redis cache the invalidation is written where every instance reads it; without
+ * it each server's cache is its own and cannot be reached from here (the import command says so).
+ */
+export async function invalidateFilmPages(...slugs: Array<string | null | undefined>): Promise<void> {
+  const tags = [FILMS_TAG, ...[...new Set(slugs)].filter((slug): slug is string => Boolean(slug)).map(filmTag)];
   try {
     // expire: 0 → the next request renders fresh content instead of being served the stale page.
-    revalidateTag(FILMS_TAG, { expire: 0 });
-    for (const slug of new Set(slugs)) if (slug) revalidateTag(filmTag(slug), { expire: 0 });
+    for (const tag of tags) revalidateTag(tag, { expire: 0 });
   } catch (error) {
-    // Outside a Next.js server (the seed and import CLIs) there is no cache to invalidate.
     if (!(error instanceof Error && /static generation store|outside a request|workStore|Invariant/i.test(error.message))) throw error;
+    const store = await import('../cache/redis-store.mjs');
+    if (store.redisUrl()) await store.recordInvalidation(tags);
   }
 }

@@ -32,7 +32,7 @@ export async function publishFilm({ slug, revision, actor }: { slug: string; rev
     // Both the old and the new reader address must be refreshed.
     return { slug: content.slug, revision, previousSlug: film.published?.slug ?? null };
   });
-  invalidateFilmPages(result.slug, result.previousSlug);
+  await invalidateFilmPages(result.slug, result.previousSlug);
   return result;
 }
 
@@ -48,6 +48,6 @@ export async function unpublishFilm({ slug, actor }: { slug: string; actor: Acto
     await writeAudit(tx, { actor, action: 'film.unpublish', filmId: film.id, subject: film.published.slug });
     return { slug, previousSlug: film.published.slug, changed: true };
   });
-  if (result.changed) invalidateFilmPages(result.previousSlug);
+  if (result.changed) await invalidateFilmPages(result.previousSlug);
   return result;
 }

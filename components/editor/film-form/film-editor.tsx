@@ -36,6 +36,7 @@ import { useAutosave } from './use-autosave';
 import { useLeaveGuard } from './use-leave-guard';
 import styles from './film-editor.module.css';
 import { HistoryLink } from '@/components/revisions/history-link';
+import { ExportLinks } from '../export-links';
 import { PresenceBar } from '@/components/revisions/presence-bar';
 import { ThreeWayConflict } from '@/components/revisions/three-way-conflict';
 
@@ -319,13 +320,14 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
               <WatchedTitle />
             </h1>
           </div>
-          {current.publishedRevision ? (
-            <div className={styles.headLinks}>
+          <div className={styles.headLinks}>
+            <ExportLinks slug={filmSlug} />
+            {current.publishedRevision ? (
               <a href={`/films/${current.slug}`} target="_blank" rel="noopener">
                 View on the site<span className="visually-hidden"> (opens in a new tab)</span> ↗
               </a>
-            </div>
-          ) : null}
+            ) : null}
+          </div>
         </header>
 
         <PresenceBar slug={filmSlug} />

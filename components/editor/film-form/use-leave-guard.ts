@@ -8,11 +8,13 @@ export const LEAVE_MESSAGE = 'You have unsaved changes. Your autosaved copy is k
  * Warns before leaving with unsaved changes: closing or reloading the tab (beforeunload), and
  * clicks on in-app links, which Next.js would otherwise handle without the browser asking.
  */
-export function useLeaveGuard(active: boolean) {
-  // The listeners are added once and read the latest value from here.
+export function useLeaveGuard(active: boolean, message: string = LEAVE_MESSAGE) {
+  // The listeners are added once and read the latest values from here.
   const activeRef = useRef(active);
+  const messageRef = useRef(message);
   useLayoutEffect(() => {
     activeRef.current = active;
+    messageRef.current = message;
   });
 
   useEffect(() => {
@@ -32,7 +34,7 @@ export function useLeaveGuard(active: boolean) {
       const url = new URL(anchor.href, window.location.href);
       if (url.origin !== window.location.origin) return;
       if (url.pathname === window.location.pathname && url.hash) return;
-      if (!window.confirm(LEAVE_MESSAGE)) {
+      if (!window.confirm(messageRef.current)) {
         event.preventDefault();
         event.stopPropagation();
       }

@@ -174,7 +174,11 @@ export const presenceStateSchema = z
   .meta({ id: 'PresenceState' });
 
 export const importWarningSchema = z
-  .object({ line: z.int(), message: z.string(), kind: z.enum(['count', 'unplaced', 'marker', 'section', 'invalid']) })
+  .object({
+    line: z.int().meta({ description: 'The page line it is about; 0 when it is about no one line' }),
+    message: z.string(),
+    kind: z.enum(['count', 'unplaced', 'marker', 'section', 'invalid', 'skipped']),
+  })
   .meta({ id: 'ImportWarning' });
 
 export const importResultSchema = z

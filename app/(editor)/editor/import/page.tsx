@@ -1,0 +1,14 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getActor } from '@/lib/auth/get-actor';
+import { can } from '@/lib/auth/permissions';
+import { ImportView } from './import-view';
+
+export const metadata: Metadata = { title: 'Import a page' };
+
+export default async function ImportPage() {
+  const actor = await getActor();
+  if (!actor) redirect('/login?callbackUrl=/editor/import');
+  // The preview says up front what the server will do: an editor's import leaves the quiz out.
+  return <ImportView mayEditQuiz={can(actor, 'quiz.edit')} />;
+}

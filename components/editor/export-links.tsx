@@ -1,0 +1,20 @@
+/**
+ * Downloads of a film (the latest saved revision, or `revision`) in both export formats, from the
+ * editorial API: the page format (re-importable, with derived lines) and lossless JSON.
+ */
+export function ExportLinks({ slug, revision }: { slug: string; revision?: number }) {
+  const href = (format: 'text' | 'json') => `/api/v1/editor/films/${slug}/export?format=${format}${revision ? `&revision=${revision}` : ''}`;
+  const what = revision ? `revision ${revision}` : 'the latest saved revision';
+  return (
+    <span>
+      Download{' '}
+      <a href={href('text')} download title={`${what} as a page in the page format`}>
+        page text
+      </a>{' '}
+      ·{' '}
+      <a href={href('json')} download title={`${what} as lossless JSON`}>
+        JSON
+      </a>
+    </span>
+  );
+}

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * Import and export, as editors use them: paste a page (or choose a file) at /editor/import, check
+ * the parsed page and its warnings in the preview, create the draft in one step, and download it
+ * again from the editor. The page is the demo film's source with a new title (of as many words, so
+ * every counted line still holds); the films stay drafts, so other tests never see them.
+ */
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
+const DEMO_TEXT = readFileSync(path.join(import.meta.dirname, '..', 'prisma', 'demo', 'kiss-and-cry.page.txt'), 'utf8');
+
+const openContexts: BrowserContext[] = [];
+
+async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ acceptDownloads: true });
+  openContexts.push(context);
+  const page = await context.newPage();
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto('/login?callbackUrl=/editor', { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/editor'));
+  return page;
+}
+
+/** The demo page under another three-word title, and the lines the reader page must repeat. */
+function renamedDemo() {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const title = `Rink Story ${id}`;
+  const text = DEMO_TEXT.replaceAll('Kiss and Cry', title);
+  const lines = text.split('\n');
+  const find = (pattern: RegExp) => lines.find((line) => pattern.test(line))!;
+  return {
+    title,
+    slug: `rink-story-${id}`,
+    text,
+    lines,
+    counted: [find(/^The premise of .* words/), find(/^The complete story of .* words/), find(/^\d+ key events in the order/), find(/^\d+ characters, among them/)],
+  };
+}
+
+const importArea = (page: Page) => page.getByRole('textbox', { name: 'Page text' });
+const preview = (page: Page) => page.getByRole('region', { name: 'Preview of the imported page' });
+
+test.describe('import and export', () => {
+  test.describe.configure({ timeout: 120_000 });
+  test.afterEach(async () => {
+    await Promise.all(openContexts.splice(0).map((context) => context.close()));
+  });
+
+  test('an editor pastes a page, checks the preview and warnings, and gets a complete draft to download again', async ({ browser }) => {
+    const film = renamedDemo();
+    const page = await signedInPage(browser, 'editor@example.com');
+    await page.getByRole('navigation', { name: 'Editor' }).getByRole('link', { name: 'Import' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Import a page' })).toBeVisible({ timeout: 60_000 });
+
+    await importArea(page).fill(film.text);
+    await expect(page.getByRole('heading', { level: 2, name: film.title, exact: true })).toBeVisible();
+    await expect(page.getByText('574 words of story · 13 events (13 name a place, across 11 locations) · 7 characters')).toBeVisible();
+
+    // Editors may not add quizzes: the only warning says the quiz is left out, and points at it.
+    await expect(page.getByRole('heading', { name: '1 warning' })).toBeVisible();
+    await expect(page.getByText(/The quiz \(7 questions\) was left out/)).toBeVisible();
+    const quizLine = film.lines.findIndex((line) => line.trim() === 'Quiz') + 1;
+    await page.getByRole('button', { name: `Line ${quizLine}` }).click();
+    const selected = await importArea(page).evaluate((area: HTMLTextAreaElement) => area.value.slice(area.selectionStart, area.selectionEnd));
+    expect(selected).toBe('Quiz');
+
+    // The preview is the reader page: the counted lines of the original, and people linked.
+    for (const line of film.counted) await expect(preview(page).getByText(line.trim(), { exact: true })).toBeVisible();
+    await expect(preview(page).getByRole('link', { name: 'Sarah Bramms' }).first()).toHaveAttribute('href', '/people/sarah-bramms');
+    const storyProbe = 'The first warning sign is her breathing';
+    await expect(preview(page).getByText(storyProbe)).toBeVisible();
+    // The reader's own spoiler control switches the preview in place; the pasted text stays.
+    await preview(page).locator('a[data-level="none"]').click();
+    await expect(preview(page).getByText(storyProbe)).toHaveCount(0);
+    await expect(preview(page).getByRole('button', { name: 'No spoilers' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(importArea(page)).toHaveValue(film.text);
+
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await expect(page).toHaveURL(new RegExp(`/editor/films/${film.slug}$`), { timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 1, name: film.title })).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'draft');
+
+    // Export from the editor: the page text re-creates what was imported, the JSON is the content.
+    const [textDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'page text' }).click()]);
+    expect(textDownload.suggestedFilename()).toBe(`${film.slug}.txt`);
+    const exported = readFileSync((await textDownload.path())!, 'utf8');
+    expect(exported.split('\n')[0]).toBe(`What Is ${film.title} About?`);
+    for (const line of film.counted) expect(exported).toContain(line.trim());
+    expect(exported).not.toMatch(/^Q1\./mu);
+
+    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'JSON' }).click()]);
+    expect(jsonDownload.suggestedFilename()).toBe(`${film.slug}.json`);
+    const content = JSON.parse(readFileSync((await jsonDownload.path())!, 'utf8'));
+    expect(content).toMatchObject({ slug: film.slug, title: film.title, quiz: { questions: [] } });
+    expect(content.events).toHaveLength(13);
+  });
+
+  test('an admin uploads a file with its quiz; a taken address is named and can be changed', async ({ browser }) => {
+    const film = renamedDemo();
+    const page = await signedInPage(browser, 'admin@example.com');
+    await page.goto('/editor/import');
+    await page.getByText('Choose a file…').setInputFiles({ name: 'rink.page.txt', mimeType: 'text/plain', buffer: Buffer.from(film.text) });
+    await expect(page.getByText(/From rink\.page\.txt/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No warnings: everything on the page was placed.' })).toBeVisible();
+    await expect(page.getByText(/· 7 quiz questions/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await expect(page).toHaveURL(new RegExp(`/editor/films/${film.slug}$`), { timeout: 60_000 });
+
+    // The same page again: its address is taken, so the server says so at the address field.
+    await page.goto('/editor/import');
+    await importArea(page).fill(film.text);
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    const address = page.getByRole('textbox', { name: 'Address' });
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(`Another film already uses the slug “${film.slug}”`)).toBeVisible();
+    await address.fill(`${film.slug}-2`);
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await expect(page).toHaveURL(new RegExp(`/editor/films/${film.slug}-2$`), { timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 1, name: film.title })).toBeVisible({ timeout: 60_000 });
+  });
+
+  test('a page that cannot be imported says why, with its line, and offers nothing to create', async ({ browser }) => {
+    const page = await signedInPage(browser, 'editor@example.com');
+    await page.goto('/editor/import');
+    await importArea(page).fill('Just some notes\nwithout any heading a page would have.');
+    const problem = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'This cannot be imported' }) });
+    await expect(problem).toContainText('Line 1');
+    await expect(problem).toContainText('No title found');
+    await expect(page.getByRole('button', { name: 'Create draft' })).toHaveCount(0);
+  });
+});

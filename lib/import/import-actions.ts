@@ -1,0 +1,19 @@
+'use server';
+
+import { z } from 'zod';
+import { guardedAction } from '../auth/guarded-action';
+import { importFilm } from './import-film';
+import { MAX_PAGE_CHARS } from './index';
+
+/** The import page's one action: the pasted or uploaded page → a new draft (never published). */
+export const importFilmAction = guardedAction(
+  'film.edit',
+  z.object({
+    text: z.string().max(MAX_PAGE_CHARS, `The page is too large (at most ${MAX_PAGE_CHARS.toLocaleString('en')} characters)`),
+    slug: z.string().trim().max(200).optional(),
+  }),
+  async ({ text, slug }, actor) => {
+    const imported = await importFilm({ text, slug, actor });
+    return { slug: imported.slug, revision: imported.revision, warnings: imported.warnings };
+  },
+);

@@ -1,0 +1,58 @@
+import 'server-only';
+import { assertCan, can, type Actor } from '../auth/permissions';
+import { ValidationError } from '../errors';
+import { createFilm, publishFilm } from '../revisions';
+import { importText, MAX_PAGE_CHARS, withoutQuizFor, type ImportError, type ImportFormat, type PageWarning } from './index';
+
+export type ImportFilmInput = {
+  /** A page in the page format, or an exported JSON object. */
+  text: string;
+  actor: Actor;
+  /** Another slug than the page's own (when the page's slug is taken). */
+  slug?: string;
+  /** Publish the new draft's revision 1 as well (the CLI's --publish); needs film.publish. */
+  publish?: boolean;
+};
+
+export type ImportedFilm = {
+  slug: string;
+  title: string;
+  revision: number;
+  format: ImportFormat;
+  published: boolean;
+  warnings: PageWarning[];
+};
+
+/**
+ * The one way in for every importer (CLI, editor page, API): a page → a new film whose revision 1
+ * is the page, never published unless asked. What could not be placed comes back as warnings.
+ * An editor's import leaves the quiz out (quizzes are admin-only) and says so in a warning.
+ */
+export async function importFilm({ text, actor, slug, publish = false }: ImportFilmInput): Promise<ImportedFilm> {
+  assertCan(actor, 'film.edit');
+  if (publish) assertCan(actor, 'film.publish');
+  if (text.trim() === '') throw ValidationError.field('text', 'The page is empty');
+  if (text.length > MAX_PAGE_CHARS) throw ValidationError.field('text', `The page is too large (at most ${MAX_PAGE_CHARS.toLocaleString('en')} characters)`);
+
+  const imported = importText(text);
+  if (!imported.ok) throw new ValidationError(imported.errors.map(toFieldError));
+  const { content, warnings } = withoutQuizFor(can(actor, 'quiz.edit'), imported);
+  if (slug !== undefined && slug.trim() !== '') content.slug = slug.trim();
+
+  const created = await createFilm({ content, actor, source: 'IMPORT', message: 'Imported' });
+  if (publish) await publishFilm({ slug: created.film.slug, revision: created.revision.number, actor });
+  return {
+    slug: created.film.slug,
+    title: created.film.title,
+    revision: created.revision.number,
+    format: imported.format,
+    published: publish,
+    warnings,
+  };
+}
+
+/** Import errors as the field errors every API answers with: a page line, a JSON path, or the text. */
+export const toFieldError = (error: ImportError) => ({
+  path: error.path ?? (error.line ? `line ${error.line}` : 'text'),
+  message: error.message,
+});
