@@ -10,13 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../lib/db';
 import { importText } from '../lib/import';
 import { makeActor } from '../lib/testing/actors';
-import { runNode, tsx } from './ops/support';
+import { Redis } from 'ioredis';
+import { REDIS_TEST_URL, deleteRedisKeys, runNode, testPrefix, tsx, type Env } from './ops/support';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'lib', 'import', 'fixtures');
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let work: string;
 
-const runImport = (...args: string[]) => runNode([...tsx('scripts/import.ts'), ...args], { DATABASE_URL: process.env.DATABASE_URL });
+const runImportWith = (env: Env, ...args: string[]) => runNode([...tsx('scripts/import.ts'), ...args], { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: '', ...env });
+const runImport = (...args: string[]) => runImportWith({}, ...args);
 
 /** Copies the fixtures into `dir`, the film renamed "<title> <RUN> <label> <fixture>"; returns file → slug. */
 function copyFixtures(dir: string, label: string): Map<string, string> {
@@ -111,11 +113,34 @@ describe('npm run import', () => {
     const run = await runImport('--publish', file);
 
     expect(run.code).toBe(0);
-    // One file: no summary line.
-    expect(run.stdout).toBe(`✓ ${file} → ${slug} (revision 1, published)\n`);
+    // One file: no summary line; without Redis, a note that running servers' lists are their own.
+    const [line, note] = run.stdout.trimEnd().split('\n');
+    expect(line).toBe(`✓ ${file} → ${slug} (revision 1, published)`);
+    expect(note).toMatch(/^Note: REDIS_URL is not set/u);
     const film = await filmOf(slug);
     expect(film?.publishedRevisionId).toBe(film?.revisions[0]?.id);
     expect(await db().publishedFilm.count({ where: { filmId: film!.id } })).toBe(1);
+  });
+
+  it('--publish with the shared Redis cache records the invalidation every instance reads', async () => {
+    const dir = mkdtempSync(path.join(work, 'redis-'));
+    const [[file, slug]] = [...copyFixtures(dir, 'redis')];
+    const prefix = testPrefix('import-cli');
+    const before = Date.now();
+    try {
+      const run = await runImportWith({ REDIS_URL: REDIS_TEST_URL, CACHE_KEY_PREFIX: prefix }, '--publish', file);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(`✓ ${file} → ${slug} (revision 1, published)\n`);
+      const redis = new Redis(REDIS_TEST_URL);
+      try {
+        const times = await redis.hmget(`${prefix}:tags`, 'films', `film:${slug}`);
+        for (const time of times) expect(Number(time)).toBeGreaterThanOrEqual(before);
+      } finally {
+        redis.disconnect();
+      }
+    } finally {
+      await deleteRedisKeys(prefix);
+    }
   });
 
   it('--as imports for that user, with their role (an editor’s quiz is left out)', async () => {

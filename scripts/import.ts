@@ -24,10 +24,20 @@ import {
   resolveDatabase,
 } from './lib/database.mjs';
 
+/**
+ * A publish from here reaches a running server's page cache only through Redis. Without it the
+ * new film's own page is right (it was never cached), but cached lists are the server's own.
+ */
+const UNSHARED_CACHE_NOTE =
+  'Note: REDIS_URL is not set, so a running server keeps its own page cache, which this command cannot reach. ' +
+  'The new films’ pages show at once; cached lists (home page, people, search) show them after the next publish or unpublish made in the editor or the API.';
+
 /** A problem that ends the command before any file is imported: its message is all there is to say. */
 class Fatal extends Error {}
 
 async function main(): Promise<number> {
+  // The app's JSON logs (e.g. the cache's Redis connection) would interleave with this command's lines.
+  process.env.LOG_LEVEL ||= 'warn';
   const args = parseImportArgs(process.argv.slice(2));
   if (args.kind === 'help') {
     console.log(USAGE);
@@ -137,9 +147,12 @@ async function importAll(files: string[], options: ImportOptions): Promise<numbe
       bars.stop();
     }
     if (files.length > 1) console.log(summaryLine(outcomes));
+    if (outcomes.some((o) => o.ok && o.film.published) && !process.env.REDIS_URL?.trim()) console.log(UNSHARED_CACHE_NOTE);
     return outcomes.every((o) => o.ok) ? 0 : 1;
   } finally {
     await disconnectDb();
+    // A publish wrote its cache invalidation to Redis (lib/reader/film-cache.ts): let go of it.
+    if (process.env.REDIS_URL?.trim()) await (await import('../lib/cache/redis-store.mjs')).closeCacheConnection();
   }
 }
 
