@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { createFilm, signedInContext, unique } from './support/editor-session';
 
 /**
  * The editing workspace, as an editor uses it: sign in, edit, save, publish, and the reader page
@@ -8,42 +9,14 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
  * its text back at the end.
  */
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
-
-async function signIn(page: Page, email = 'editor@example.com') {
-  // Wait until the sign-in form is interactive, or a click may submit it natively.
-  await page.goto('/login?callbackUrl=/editor', { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/editor'));
-}
-
 const openContexts: BrowserContext[] = [];
 
 async function newSignedInPage(browser: Browser, email?: string) {
-  const context = await browser.newContext();
+  const { context, page } = await signedInContext(browser, email);
   openContexts.push(context);
-  const page = await context.newPage();
-  // Leaving with unsaved changes asks first; these tests mean to leave.
-  page.on('dialog', (dialog) => void dialog.accept());
-  await signIn(page, email);
   return page;
 }
 
-/** Creates a film through "New film" and waits for its editor. */
-async function createFilm(page: Page, title: string) {
-  await page.goto('/editor');
-  await page.getByRole('button', { name: 'New film' }).click();
-  await page.getByRole('dialog', { name: 'New film' }).getByLabel('Title').fill(title);
-  await page.getByRole('button', { name: 'Create and edit' }).click();
-  // Navigations get longer than other steps: a dev server compiles a page on its first visit.
-  await expect(page).toHaveURL(/\/editor\/films\/e2e-/, { timeout: 60_000 });
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 60_000 });
-  return new URL(page.url()).pathname;
-}
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const premiseField = (page: Page) => page.getByRole('textbox', { name: 'Premise', exact: true });
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save draft' });
 

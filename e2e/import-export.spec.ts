@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { signedInContext } from './support/editor-session';
 
 /**
  * Import and export, as editors use them: paste a page (or choose a file) at /editor/import, check
@@ -9,21 +10,13 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
  * every counted line still holds); the films stay drafts, so other tests never see them.
  */
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
 const DEMO_TEXT = readFileSync(path.join(import.meta.dirname, '..', 'prisma', 'demo', 'kiss-and-cry.page.txt'), 'utf8');
 
 const openContexts: BrowserContext[] = [];
 
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ acceptDownloads: true });
+  const { context, page } = await signedInContext(browser, email);
   openContexts.push(context);
-  const page = await context.newPage();
-  page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto('/login?callbackUrl=/editor', { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/editor'));
   return page;
 }
 

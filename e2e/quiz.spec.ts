@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { signedInContext } from './support/editor-session';
 
 /**
  * Quizzes (issue 6): an admin edits and publishes a quiz; readers take it at their spoiler level and
@@ -11,7 +12,6 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
  * one published. Quiz attempts are rate limited per address (10 a minute): these tests submit 4.
  */
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const SLUG = `e2e-quiz-${unique}`;
 const TITLE = `Quiz Trial ${unique}`;
@@ -46,18 +46,7 @@ const content = {
 // Serial: later tests use the quiz the first one published. Whole journeys: more than the default time.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-async function signIn(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.on('dialog', (dialog) => void dialog.accept());
-  // Wait until the sign-in form is interactive, or a click may submit it natively.
-  await page.goto('/login?callbackUrl=/editor', { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL((url) => url.pathname.startsWith('/editor'), { timeout: 60_000 });
-  return { context, page };
-}
+const signIn = signedInContext;
 
 async function latestRevision(request: APIRequestContext): Promise<{ revision: number; content: typeof content }> {
   const response = await request.get(`/api/v1/editor/films/${SLUG}`);

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createFilm, signedInContext, unique } from './support/editor-session';
 
 /**
  * Revisions (issue 5): edit twice, compare, restore the first edit and see the new revision; two
@@ -6,32 +7,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
  * conflict screen, where both changes are merged part by part. Each test creates its own film.
  */
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
+const newSignedInPage = async (browser: Browser, email: string) => (await signedInContext(browser, email)).page;
 
-async function newSignedInPage(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  // Leaving with unsaved changes asks first; these tests mean to leave.
-  page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto('/login?callbackUrl=/editor', { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/editor'));
-  return page;
-}
-
-async function createFilm(page: Page, title: string) {
-  await page.goto('/editor');
-  await page.getByRole('button', { name: 'New film' }).click();
-  await page.getByRole('dialog', { name: 'New film' }).getByLabel('Title').fill(title);
-  await page.getByRole('button', { name: 'Create and edit' }).click();
-  await expect(page).toHaveURL(/\/editor\/films\/e2e-/, { timeout: 60_000 });
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 60_000 });
-  return new URL(page.url()).pathname;
-}
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const premise = (page: Page) => page.getByRole('textbox', { name: 'Premise', exact: true });
 const story = (page: Page) => page.getByRole('textbox', { name: 'Full story' });
 const note = (page: Page) => page.getByLabel('Note about this change (optional)');

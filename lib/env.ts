@@ -12,6 +12,8 @@ const envSchema = z
     DATABASE_REPLICA_URLS: z.string().default(''),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+    /** The public address (canonical links, Open Graph, JSON-LD, the sitemap); read by lib/seo/site-url.ts. */
+    SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL such as https://films.example.com' }).optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     DEMO_PASSWORD: z.string().default('demo-password'),

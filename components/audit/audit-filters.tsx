@@ -11,6 +11,7 @@ const KNOWN_ACTIONS = [
   'film.publish',
   'film.unpublish',
   'film.restore',
+  'quiz.save',
   'user.invite',
   'user.role',
   'user.disable',

@@ -55,6 +55,15 @@ describe('saveQuiz', () => {
     expect(revision.authorId).toBe(admin.userId);
   });
 
+  it('audits quiz changes on their own (creation with a quiz, a quiz save), not a save that keeps the quiz', async () => {
+    const content = await draftFilm();
+    await saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, premise: 'Only the premise.' }, actor: editor });
+    await saveQuiz({ slug: content.slug, baseRevision: 2, quiz: { questions: [added] }, actor: admin });
+    const rows = await db().auditLog.findMany({ where: { subject: content.slug }, orderBy: { id: 'asc' }, select: { action: true, actorId: true, details: true } });
+    expect(rows.map((row) => row.action)).toEqual(['film.create', 'quiz.save', 'film.save', 'film.save', 'quiz.save']);
+    expect(rows.at(-1)).toEqual({ action: 'quiz.save', actorId: admin.userId, details: { revision: 3, questions: 1 } });
+  });
+
   it('goes live only when the revision is published', async () => {
     const content = await draftFilm();
     await publishFilm({ slug: content.slug, revision: 1, actor: editor });

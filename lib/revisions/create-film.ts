@@ -3,7 +3,7 @@ import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { ValidationError } from '../errors';
-import { assertQuizUnchanged, authorIdOf, contentHash, validateContent } from './revision-content';
+import { quizChanged, authorIdOf, writeQuizAudit, contentHash, validateContent } from './revision-content';
 import { writeContentBlobs } from './revision-store';
 import type { RevisionSource } from '../generated/prisma/enums';
 
@@ -13,7 +13,7 @@ export type CreateFilmInput = { content: unknown; actor: Actor; message?: string
 export async function createFilm({ content: input, actor, message = '', source = 'CREATE' }: CreateFilmInput) {
   assertCan(actor, 'film.edit');
   const content = validateContent(input);
-  assertQuizUnchanged(actor, null, content.quiz);
+  const withQuiz = quizChanged(actor, null, content.quiz);
 
   return db().$transaction(async (tx) => {
     const taken = await tx.film.findUnique({ where: { slug: content.slug }, select: { id: true } });
@@ -31,6 +31,7 @@ export async function createFilm({ content: input, actor, message = '', source =
       },
     });
     await writeAudit(tx, { actor, action: 'film.create', filmId: film.id, subject: content.slug, details: { revision: 1, source } });
+    if (withQuiz) await writeQuizAudit(tx, actor, film.id, content, 1);
     return { film, revision, content };
   });
 }

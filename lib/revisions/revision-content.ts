@@ -4,6 +4,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { filmContentSchema, fieldErrors, type FilmContent } from '../content/schema';
 import { can, type Actor } from '../auth/permissions';
 import { ForbiddenError, ValidationError } from '../errors';
+import { writeAudit } from '../audit/write-audit';
+import type { Tx } from '../db';
 
 /** Validates untrusted content; a 400 names every wrong field by its path. */
 export function validateContent(input: unknown): FilmContent {
@@ -22,11 +24,19 @@ export function contentHash(content: FilmContent): string {
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
-/** Quizzes are admin-only (PRODUCT.md section 4): an editor's save may not change one. */
-export function assertQuizUnchanged(actor: Actor, before: FilmContent['quiz'] | null, after: FilmContent['quiz']): void {
-  if (can(actor, 'quiz.edit')) return;
-  const unchanged = before ? isDeepStrictEqual(before, after) : after.questions.length === 0;
-  if (!unchanged) throw new ForbiddenError('Only admins may change a quiz');
+/**
+ * Whether `after` changes the quiz (`before` null: a new film). Quizzes are admin-only (PRODUCT.md
+ * section 4): a change by anyone else is refused, so an editor's save may carry a quiz but not change it.
+ */
+export function quizChanged(actor: Actor, before: FilmContent['quiz'] | null, after: FilmContent['quiz']): boolean {
+  const changed = before ? !isDeepStrictEqual(before, after) : after.questions.length > 0;
+  if (changed && !can(actor, 'quiz.edit')) throw new ForbiddenError('Only admins may change a quiz');
+  return changed;
+}
+
+/** The audit row of a quiz change, beside the revision's own row, in the same transaction. */
+export function writeQuizAudit(tx: Tx, actor: Actor, filmId: string, content: FilmContent, revision: number): Promise<void> {
+  return writeAudit(tx, { actor, action: 'quiz.save', filmId, subject: content.slug, details: { revision, questions: content.quiz.questions.length } });
 }
 
 export const systemActor = (label = 'system', userId = ''): Actor => ({ userId, label, role: 'ADMIN', via: 'system' });

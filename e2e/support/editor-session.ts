@@ -1,0 +1,41 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/** What the editor journeys share: signing in as a demo account, and creating a film of one's own. */
+
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
+
+/** Signs in through the form and waits for the editor. */
+export async function signIn(page: Page, email = 'editor@example.com') {
+  // Wait until the sign-in form is interactive, or a click may submit it natively.
+  await page.goto('/login?callbackUrl=/editor', { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL((url) => url.pathname.startsWith('/editor'), { timeout: 60_000 });
+}
+
+/**
+ * A new browser context (its own cookies) signed in as `email`. Leaving with unsaved work asks
+ * first; these tests mean to leave, so dialogs are accepted. Close the context when done.
+ */
+export async function signedInContext(browser: Browser, email = 'editor@example.com'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  page.on('dialog', (dialog) => void dialog.accept());
+  await signIn(page, email);
+  return { context, page };
+}
+
+/** Creates a film through "New film" and waits for its editor; returns the editor's path. */
+export async function createFilm(page: Page, title: string): Promise<string> {
+  await page.goto('/editor');
+  await page.getByRole('button', { name: 'New film' }).click();
+  await page.getByRole('dialog', { name: 'New film' }).getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Create and edit' }).click();
+  // Navigations get longer than other steps: a dev server compiles a page on its first visit.
+  await expect(page).toHaveURL(/\/editor\/films\/e2e-/, { timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 60_000 });
+  return new URL(page.url()).pathname;
+}
+
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
