@@ -11,6 +11,7 @@ import { visibleFilm } from '@/lib/spoilers/visible-film';
 import { FilmPage } from '@/components/reader/film-page';
 import { useLeaveGuard } from '@/components/editor/film-form/use-leave-guard';
 import ui from '@/components/editor/ui.module.css';
+import pageStyles from '@/components/admin/admin.module.css';
 import styles from './import-view.module.css';
 
 const LEAVE_MESSAGE = 'The page you pasted has not been imported yet. Leave anyway?';
@@ -114,12 +115,15 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
 
   return (
     <section className={styles.page}>
-      <header className={styles.header}>
-        <h1>Import a page</h1>
-        <p className={styles.lead}>
-          Paste a film page in the page format (the one the text export writes) or a JSON export, or choose a file. You see what will be imported
-          before anything is saved; it becomes a new draft, never published by itself. Spoiler levels that the page does not mark are set to full spoilers.
-        </p>
+      <header className={pageStyles.header}>
+        <div>
+          <h1>Import a page</h1>
+          <p className={pageStyles.lead}>
+            Paste a film page in the page format (the one the text export writes) or a JSON export, or choose a file. You see what will be
+            imported before anything is saved; it becomes a new draft, never published by itself. Spoiler levels that the page does not mark are set
+            to full spoilers.
+          </p>
+        </div>
       </header>
 
       <div className={styles.columns}>
