@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createFilm, signedInContext, unique } from './support/editor-session';
 
@@ -37,6 +38,11 @@ test.describe('revisions', () => {
     await expect(rows.filter({ hasText: '#3' })).toContainText('Latest draft');
     await expect(rows.filter({ hasText: '#3' })).toContainText('premise edited');
     await expect(rows.filter({ hasText: '#2' })).toContainText('“First premise”');
+
+    // Any revision downloads as a page in the page format.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download revision 2 as page text' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^e2e-history-.*-r2\.txt$/u);
+    expect(readFileSync((await download.path())!, 'utf8')).toContain('A skater returns home to train for the last time.');
 
     // Compare any two: 2 → 3.
     await page.getByRole('radio', { name: 'Compare from revision 2' }).check();

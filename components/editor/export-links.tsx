@@ -2,8 +2,11 @@
  * Downloads of a film (the latest saved revision, or `revision`) in both export formats, from the
  * editorial API: the page format (re-importable, with derived lines) and lossless JSON.
  */
+export const exportHref = (slug: string, format: 'text' | 'json', revision?: number) =>
+  `/api/v1/editor/films/${slug}/export?format=${format}${revision ? `&revision=${revision}` : ''}`;
+
 export function ExportLinks({ slug, revision }: { slug: string; revision?: number }) {
-  const href = (format: 'text' | 'json') => `/api/v1/editor/films/${slug}/export?format=${format}${revision ? `&revision=${revision}` : ''}`;
+  const href = (format: 'text' | 'json') => exportHref(slug, format, revision);
   const what = revision ? `revision ${revision}` : 'the latest saved revision';
   return (
     <span>

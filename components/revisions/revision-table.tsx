@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { FilmHistory } from '@/lib/revisions/list-history';
 import { TimeAgo } from '@/components/editor/time-ago';
 import { RevisionBadges } from './revision-badges';
+import { exportHref } from '@/components/editor/export-links';
 import ui from '@/components/editor/ui.module.css';
 import styles from './revision-table.module.css';
 
@@ -73,6 +74,9 @@ export function RevisionTable({ history }: { history: FilmHistory }) {
                         Changes
                       </Link>
                     ) : null}
+                    <a href={exportHref(history.slug, 'text', r.number)} download aria-label={`Download revision ${r.number} as page text`}>
+                      Download
+                    </a>
                     {!r.latest ? (
                       <Link href={`${base}/${r.number}/restore`} aria-label={`Restore revision ${r.number}`}>
                         Restore…

@@ -10,6 +10,7 @@ import { createFilm, getRevision, publishFilm, restoreRevision, saveDraft } from
 import { listHistory } from './list-history';
 import { compareRevisions } from './compare-revisions';
 import { GET as diffRoute } from '../../app/api/v1/editor/films/[slug]/revisions/[n]/diff/[m]/route';
+import { POST as presenceRoute } from '../../app/api/v1/editor/films/[slug]/presence/route';
 
 let editor: Actor;
 let admin: Actor;
@@ -82,6 +83,28 @@ describe('history', () => {
     expect(body.diff.entries[0].fields[0].text).toEqual(expect.arrayContaining([{ value: 'train', removed: true }, { value: 'coach', added: true }]));
     const anonymous = await callRoute(diffRoute as RouteHandler, 'GET', `/api/v1/editor/films/${slug}/revisions/1/diff/2`, { slug, n: '1', m: '2' });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('400 naming the parameter for a revision that is not a number; 404 for one the film does not have', async () => {
+    const { slug } = await filmWithHistory();
+    const cookie = await sessionCookieFor(await db().user.findUniqueOrThrow({ where: { id: editor.userId } }));
+    const diff = (n: string, m: string) => callRoute(diffRoute as RouteHandler, 'GET', `/api/v1/editor/films/${slug}/revisions/${n}/diff/${m}`, { slug, n, m }, { headers: { cookie } });
+    const wrong = await diff('1', 'latest');
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).errors).toEqual([expect.objectContaining({ path: 'm' })]);
+    expect((await diff('1', '99')).status).toBe(404);
+  });
+
+  it('presence: 400 for a malformed tab id or action, naming the field', async () => {
+    const { slug } = await filmWithHistory();
+    const cookie = await sessionCookieFor(await db().user.findUniqueOrThrow({ where: { id: editor.userId } }));
+    const beat = (body: unknown) => callRoute(presenceRoute as RouteHandler, 'POST', `/api/v1/editor/films/${slug}/presence`, { slug }, { headers: { cookie }, json: body });
+    expect((await beat({ tabId: 'tab-history-1' })).status).toBe(200);
+    const badTab = await beat({ tabId: 'x' });
+    expect(badTab.status).toBe(400);
+    expect((await badTab.json()).errors).toEqual([expect.objectContaining({ path: 'tabId' })]);
+    const badAction = await beat({ tabId: 'tab-history-1', action: 'grab' });
+    expect((await badAction.json()).errors).toEqual([expect.objectContaining({ path: 'action' })]);
   });
 
   it('restoring appends a revision with the old content, which the history then shows', async () => {

@@ -1,21 +1,16 @@
-import { z } from 'zod';
 import { apiHandler, readJson } from '@/lib/api/api-handler';
 import { parseInput } from '@/lib/api/parse-input';
+import { presenceBodySchema } from '@/lib/api/schemas/film-api';
 import { leavePresence, recordPresence } from '@/lib/revisions/presence';
 
-const bodySchema = z.object({
-  tabId: z.string(),
-  /** heartbeat (default), take-over (the soft lock), or leave (the tab is closing). */
-  action: z.enum(['heartbeat', 'take-over', 'leave']).default('heartbeat'),
-});
-
 /**
- * POST /api/v1/editor/films/{slug}/presence `{tabId, action}`: the editor's heartbeat. Answers who
+ * POST /api/v1/editor/films/{slug}/presence `{tabId, action}`: the editor's heartbeat (default),
+ * `take-over` (the soft lock) or `leave` (the tab is closing). Answers who
  * else has the film open and who holds the soft lock; `leave` answers 204. Sent with
  * navigator.sendBeacon on close, so the body may arrive as text/plain: it is read as JSON either way.
  */
 export const POST = apiHandler<{ slug: string }>('film.edit', async ({ request, params, actor }) => {
-  const { tabId, action } = parseInput(bodySchema, await readJson(request));
+  const { tabId, action } = parseInput(presenceBodySchema, await readJson(request));
   if (action === 'leave') {
     await leavePresence({ slug: params.slug, tabId, actor });
     return new Response(null, { status: 204 });

@@ -1,15 +1,10 @@
-import { z } from 'zod';
 import { apiHandler } from '@/lib/api/api-handler';
 import { parseInput } from '@/lib/api/parse-input';
+import { revisionDiffParamsSchema } from '@/lib/api/schemas/film-api';
 import { compareRevisions } from '@/lib/revisions/compare-revisions';
 
 // The folder is [n] (not [a]) because Next.js needs one name per dynamic segment, and
 // `revisions/[n]` already exists; the second revision is [m].
-const paramsSchema = z.object({
-  slug: z.string().min(1).max(200),
-  n: z.coerce.number().int().min(1),
-  m: z.coerce.number().int().min(1),
-});
 
 /**
  * GET /api/v1/editor/films/{slug}/revisions/{a}/diff/{b}: what changed from revision a to b, as
@@ -17,6 +12,6 @@ const paramsSchema = z.object({
  * per part or list item (matched by id) with their changed fields; text fields carry a word diff.
  */
 export const GET = apiHandler<{ slug: string; n: string; m: string }>('film.read', async ({ params, actor }) => {
-  const { slug, n, m } = parseInput(paramsSchema, params);
+  const { slug, n, m } = parseInput(revisionDiffParamsSchema, params);
   return compareRevisions({ slug, from: n, to: m, actor });
 });
