@@ -1,0 +1,237 @@
+/**
+ * `npm run bench [-- --only http,domain,import,storage] [--duration S] [--iterations N] [--revisions N]`
+ *
+ * Speed and memory of the main paths, each group against a baseline measured in the same run;
+ * every row is reported as a ratio to its group's baseline (absolute numbers depend on the machine
+ * and whatever else runs on it, ratios much less so). Never put timing thresholds into tests.
+ *
+ *   http     autocannon (10 connections, 127.0.0.1) against the production standalone server:
+ *            film page, film JSON API and search page against /api/health; the server's RSS
+ *            after start and after the load
+ *   domain   in-process against PostgreSQL: getPublishedFilm (uncached), saveDraft of a realistic
+ *            edit, searchPublished, against `SELECT 1` through Prisma
+ *   import   parsePage and formatPage of the demo page, against a JSON round trip of its content
+ *   storage  bytes on disk of N revisions saved through saveDraft, against the same revisions
+ *            stored as whole JSON documents
+ *
+ * Databases: fresh ones on DATABASE_URL's server when set (dropped at the end), else a throwaway
+ * embedded PostgreSQL. Results also go to bench-results/latest.json.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BASE_ENV, REPO_ROOT, ensureBuild, ensurePrismaClient, migrate, run, seedDemo, startStandaloneServer, stopActiveChildren, tsxArgs } from './lib/build.mjs';
+import { createFreshDatabase, dropDatabase, findFreePort, onShutdownSignal, randomDatabaseName, resolveDatabase } from './lib/database.mjs';
+import { printHttp, runHttp, type HttpResult } from './bench/http';
+import { printOps, runDomain, runImport, type OpGroup } from './bench/in-process';
+import type { RevisionStorageResult } from './bench/revision-storage';
+import { bytes, formatRatio, ratio, table } from './bench/stats';
+
+const GROUPS = ['http', 'domain', 'import', 'storage'] as const;
+type Group = (typeof GROUPS)[number];
+
+const USAGE = `Usage: npm run bench [-- --only ${GROUPS.join(',')}] [--duration SECONDS (5)] [--iterations N (200)] [--revisions N (300)]`;
+const RESULTS_DIR = path.join(REPO_ROOT, 'bench-results');
+
+function parseArgs(argv: string[]) {
+  const options = { groups: new Set<Group>(GROUPS), duration: 5, iterations: 200, revisions: 300 };
+  const positive = (flag: string, value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) usageError(`${flag} takes a whole number above 0, not "${value}"`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => inline ?? argv[++i] ?? '';
+    if (flag === '--only') {
+      const names = value().split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+      for (const name of names) if (!(GROUPS as readonly string[]).includes(name)) usageError(`Unknown group "${name}". Groups: ${GROUPS.join(', ')}`);
+      options.groups = new Set(names as Group[]);
+    } else if (flag === '--duration') options.duration = positive(flag, value());
+    else if (flag === '--iterations') options.iterations = positive(flag, value());
+    else if (flag === '--revisions') options.revisions = Math.max(2, positive(flag, value()));
+    else if (flag === '--help' || flag === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else usageError(`Unknown option ${arg}`);
+  }
+  return options;
+}
+
+function usageError(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup: the server, the databases, the embedded PostgreSQL; once, on success, failure or a signal.
+
+const cleanups: Array<() => Promise<unknown>> = [];
+let cleaning: Promise<void> | null = null;
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await stopActiveChildren(5_000).catch(() => {});
+    for (const fn of cleanups.splice(0).reverse()) await fn().catch((error) => console.error(`cleanup: ${error instanceof Error ? error.message : error}`));
+  })();
+  return cleaning;
+}
+onShutdownSignal(
+  (signal) => {
+    console.error(`\n${signal}: stopping the benchmark and cleaning up…`);
+    return cleanup();
+  },
+  { exitCode: (signal) => (signal === 'SIGINT' ? 130 : 143) },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Groups
+
+type Database = Awaited<ReturnType<typeof resolveDatabase>>;
+
+/** The demo database: migrated and seeded once, for the http and domain groups. */
+async function demoDatabase(database: Database, appEnv: Record<string, string>) {
+  console.log('> migrating and loading the demo content');
+  await migrate(database.url, { quiet: true });
+  await seedDemo(database.url, appEnv);
+}
+
+async function benchHttp(appEnv: Record<string, string>, duration: number): Promise<HttpResult> {
+  if (!(await ensureBuild({ env: appEnv }))) console.log('> the production build is up to date');
+  const port = await findFreePort();
+  const logFile = path.join(RESULTS_DIR, 'server.log');
+  const log = fs.openSync(logFile, 'w');
+  try {
+    const server = await startStandaloneServer({ port, env: appEnv, stdio: ['ignore', log, log] });
+    console.log(`> standalone server on ${server.url} (log: ${path.relative(REPO_ROOT, logFile)}); ${duration} s per address`);
+    try {
+      if (server.child.pid === undefined) throw new Error('the server has no process id');
+      return await runHttp({ baseUrl: server.url, pid: server.child.pid, duration });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.closeSync(log);
+  }
+}
+
+async function benchStorage(database: Database, revisions: number): Promise<RevisionStorageResult> {
+  const name = randomDatabaseName('bench_storage');
+  const url = await createFreshDatabase(database.adminUrl, name);
+  cleanups.push(() => dropDatabase(database.adminUrl, name));
+  await migrate(url, { quiet: true });
+  const out = path.join(RESULTS_DIR, 'storage.json');
+  fs.rmSync(out, { force: true });
+  console.log(`> saving ${revisions} revisions through saveDraft (a child process on its own database)`);
+  const code = await run(process.execPath, [...tsxArgs('scripts/bench/revision-storage.ts'), '--in-place', '--revisions', String(revisions), '--json', out], {
+    env: { DATABASE_URL: url, LOG_LEVEL: 'warn' },
+  });
+  if (code !== 0) throw new Error(`scripts/bench/revision-storage.ts failed (exit code ${code})`);
+  const result = JSON.parse(fs.readFileSync(out, 'utf8')) as RevisionStorageResult;
+  fs.rmSync(out, { force: true });
+  return result;
+}
+
+function printStorage(result: RevisionStorageResult) {
+  const n = result.revisions;
+  const row = (name: string, total: number) => [name, bytes(total), bytes(Math.round(total / n)), formatRatio(ratio(total, result.rawJsonBytes))];
+  console.log(
+    table(
+      `Storage: ${n} revisions of the demo page (${n - 1} realistic edits through saveDraft in ${result.seconds.toFixed(1)} s; ratio: bytes against whole JSON documents)`,
+      ['stored as', 'total', 'per revision', 'ratio'],
+      [
+        row('whole JSON documents, uncompressed (baseline)', result.rawJsonBytes),
+        ...result.relations.map((r) => row(`  "${r.relation}" on disk (table + TOAST + indexes)`, r.bytes)),
+        row('revision storage on disk, total', result.totalBytes),
+      ],
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  const options = parseArgs(process.argv.slice(2));
+  Object.assign(process.env, BASE_ENV);
+  process.env.LOG_LEVEL ||= 'warn';
+  const cpus = os.cpus();
+  const machine = {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    memoryBytes: os.totalmem(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+  };
+  console.log(`Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${bytes(machine.memoryBytes)} RAM, Node ${machine.node}, ${machine.platform}`);
+  console.log(`Groups: ${[...options.groups].join(', ')}; --duration ${options.duration} --iterations ${options.iterations} --revisions ${options.revisions}`);
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+
+  const results: { http?: HttpResult; domain?: OpGroup; import?: OpGroup; storage?: RevisionStorageResult } = {};
+  const errors: Record<string, string> = {};
+  const selected = (group: Group) => options.groups.has(group);
+  const attempt = async (group: Group, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (error) {
+      errors[group] = error instanceof Error ? error.message : String(error);
+      console.error(`\n${group}: FAILED: ${errors[group]}`);
+    }
+  };
+
+  await ensurePrismaClient();
+  let database: Database | null = null;
+  if (selected('http') || selected('domain') || selected('storage')) {
+    database = await resolveDatabase({ purpose: 'test' });
+    const stop = database.stop;
+    cleanups.push(stop);
+    console.log(`> database: ${database.embedded ? 'a throwaway embedded PostgreSQL' : "fresh databases on DATABASE_URL's server"}`);
+  }
+  const appEnv = {
+    DATABASE_URL: database?.url ?? '',
+    AUTH_SECRET: randomBytes(48).toString('base64url'),
+    CMS_DEMO_MODE: '1',
+    DEMO_PASSWORD: process.env.DEMO_PASSWORD || 'demo-password',
+    LOG_LEVEL: 'warn',
+  };
+
+  if (database && (selected('http') || selected('domain'))) {
+    await demoDatabase(database, appEnv);
+    // lib/env.ts reads DATABASE_URL once, when the domain group first imports lib/db.
+    process.env.DATABASE_URL = database.url;
+  }
+  // The server first, while nothing else runs in this process.
+  if (selected('http')) await attempt('http', async () => printHttp((results.http = await benchHttp(appEnv, options.duration))));
+  if (selected('domain')) {
+    cleanups.push(async () => (await import('../lib/db')).disconnectDb());
+    await attempt('domain', async () => printOps('Domain (in-process, PostgreSQL)', (results.domain = await runDomain(options.iterations))));
+  }
+  if (selected('import')) await attempt('import', async () => printOps('Import (in-process)', (results.import = await runImport(options.iterations))));
+  if (selected('storage') && database) {
+    const db = database;
+    await attempt('storage', async () => printStorage((results.storage = await benchStorage(db, options.revisions))));
+  }
+
+  const file = path.join(RESULTS_DIR, 'latest.json');
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ finishedAt: new Date().toISOString(), machine, options: { ...options, groups: [...options.groups] }, results, errors }, null, 2)}\n`,
+  );
+  console.log(`\nResults: ${path.relative(REPO_ROOT, file)}`);
+  console.log(
+    'Note: absolute numbers depend on this machine and what else runs on it (load generator, server and PostgreSQL share its CPUs); ' +
+      'compare runs only through the ratios, each against the baseline measured in the same run.',
+  );
+  return Object.keys(errors).length > 0 ? 1 : 0;
+}
+
+main()
+  .then(async (code) => {
+    await cleanup();
+    process.exit(code);
+  })
+  .catch(async (error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    await cleanup();
+    process.exit(1);
+  });
