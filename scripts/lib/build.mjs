@@ -188,6 +188,8 @@ const NOT_BUILD_INPUTS = [
   /^eslint\.config\.mjs$/,
   /^scripts\/(start|test)\.mjs$/,
   /^scripts\/lib\//,
+  /^scripts\/bench/,
+  /^scripts\/import/,
 ];
 
 /** Every file of the source tree (git-tracked plus untracked-but-not-ignored), sorted. */
