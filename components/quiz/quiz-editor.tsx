@@ -16,33 +16,23 @@ import {
   type Resolver,
   type UseFormRegisterReturn,
 } from 'react-hook-form';
-import { newItemId, type FieldError } from '@/lib/content/schema';
+import { newItemId } from '@/lib/content/schema';
+import type { ActionResult } from '@/lib/auth/guarded-action';
 import { SPOILER_LABELS, SPOILER_LEVELS, type SpoilerLevel } from '@/lib/spoilers/levels';
 import { quizFormSchema, type QuizFormValues, type SaveQuizInput } from '@/lib/quiz/quiz-schema';
 import { SortableList, type SortableControls } from '@/components/editor/film-form/sortable-list';
+import { CardShell, LevelBadge } from '@/components/editor/film-form/item-card';
+import { ActionFailure, unwrap } from '@/components/editor/action-result';
 import ui from '@/components/editor/ui.module.css';
 import styles from './quiz-editor.module.css';
 
 type Question = QuizFormValues['questions'][number];
 
-/** What a guardedAction returns (lib/auth/guarded-action.ts). */
-type ActionResult<T> = { ok: true; data: T } | { ok: false; status: number; error: string; errors?: FieldError[]; details?: unknown };
 type SaveResult = { revision: number; quiz: QuizFormValues };
 type SaveAction = (input: SaveQuizInput) => Promise<ActionResult<SaveResult>>;
 
 /** The newest revision a refused save carries (lib/revisions/save-draft.ts SaveConflict). */
 type Conflict = { current: { number: number; author: string | null; content: { quiz: QuizFormValues } } };
-
-class SaveFailure extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: FieldError[] = [],
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
 
 const MIN_OPTIONS = 2;
 const MAX_OPTIONS = 6;
@@ -93,11 +83,7 @@ export function QuizEditor({
   const questions = useFieldArray({ control, name: 'questions', keyName: 'key' });
 
   const mutation = useMutation({
-    mutationFn: async (input: SaveQuizInput) => {
-      const result = await save(input);
-      if (!result.ok) throw new SaveFailure(result.status, result.error, result.errors, result.details);
-      return result.data;
-    },
+    mutationFn: async (input: SaveQuizInput) => unwrap(await save(input)),
     onSuccess: (data) => {
       setBase({ revision: data.revision, quiz: data.quiz });
       reset(data.quiz);
@@ -111,7 +97,7 @@ export function QuizEditor({
       router.refresh();
     },
     onError: (error) => {
-      if (!(error instanceof SaveFailure)) {
+      if (!(error instanceof ActionFailure)) {
         setStatus({ tone: 'error', text: 'The quiz was not saved: the server did not answer. Check your connection and try again.' });
         return;
       }
@@ -272,105 +258,72 @@ function QuestionCard({
 }) {
   const { register } = useFormContext<QuizFormValues>();
   const id = useId();
-  const [open, setOpen] = useState(defaultOpen);
   const prompt = useWatch<QuizFormValues, `questions.${number}.prompt`>({ name: `questions.${index}.prompt` });
   const options = useWatch<QuizFormValues, `questions.${number}.options`>({ name: `questions.${index}.options` }) ?? [];
   const correctText = options.find((o) => o.correct)?.text.trim();
   const spoiler = useWatch<QuizFormValues, `questions.${number}.spoiler`>({ name: `questions.${index}.spoiler` }) as SpoilerLevel;
-  const { errors, submitCount } = useFormState<QuizFormValues>({ name: `questions.${index}` });
-  const hasErrors = Boolean(get(errors, `questions.${index}`));
   const promptError = useError(`questions.${index}.prompt`);
   const explanationError = useError(`questions.${index}.explanation`);
   const name = `question ${index + 1}`;
 
-  // A question with a problem opens by itself (on each submit, or when the server names a field),
-  // so an error is never hidden in a collapsed card. State adjusted while rendering, not in an effect.
-  const errorKey = hasErrors ? submitCount : -1;
-  const [seenErrorKey, setSeenErrorKey] = useState(errorKey);
-  if (seenErrorKey !== errorKey) {
-    setSeenErrorKey(errorKey);
-    if (hasErrors) setOpen(true);
-  }
-
+  // A question with a problem opens by itself (CardShell), so an error is never hidden in a collapsed card.
   return (
-    <article className={`${styles.card} ${controls.isDragging ? styles.dragging : ''} ${hasErrors ? styles.invalid : ''}`} aria-labelledby={`${id}-title`}>
-      <header className={styles.cardHeader}>
-        <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon} ${styles.handle}`} aria-label={`Drag to reorder ${name}`} {...controls.handleProps}>
-          <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
-            {[3, 7, 11].flatMap((y) => [4, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.4" fill="currentColor" />))}
-          </svg>
-        </button>
-        <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen(!open)}>
-          <span className={styles.number}>{index + 1}</span>
-          <span className={styles.titles}>
-            <span id={`${id}-title`} className={styles.cardTitle}>
-              {prompt?.trim() || 'New question'}
-            </span>
-            <span className={styles.subtitle}>
-              {options.length} options{correctText ? ` · correct: ${correctText}` : ' · no correct option yet'}
-            </span>
-          </span>
-          {spoiler ? <span className={`${styles.level} ${styles[spoiler]}`}>{SPOILER_LABELS[spoiler]}</span> : null}
-        </button>
-        <div className={styles.cardActions}>
-          <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon}`} {...controls.moveButtonProps(-1)} aria-label={`Move ${name} up`}>
-            ↑
-          </button>
-          <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon}`} {...controls.moveButtonProps(1)} aria-label={`Move ${name} down`}>
-            ↓
-          </button>
-          <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small} ${ui.danger}`} onClick={onRemove} aria-label={`Remove ${name}`}>
-            Remove
-          </button>
-        </div>
-      </header>
-
-      <div id={`${id}-body`} className={styles.cardBody} hidden={!open}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-prompt`} className={ui.label}>
-            Question {index + 1}: prompt
-          </label>
-          <textarea
-            id={`${id}-prompt`}
-            rows={2}
-            className={`${ui.input} ${styles.shortText}`}
-            aria-invalid={promptError ? true : undefined}
-            aria-describedby={promptError ? `${id}-prompt-error` : undefined}
-            {...register(`questions.${index}.prompt`)}
-          />
-          <ErrorText id={`${id}-prompt-error`} message={promptError} />
-        </div>
-
-        <OptionsEditor questionIndex={index} questionName={name} />
-
-        <div className={styles.field}>
-          <label htmlFor={`${id}-explanation`} className={ui.label}>
-            Explanation <span className={ui.optional}>(shown after answering)</span>
-          </label>
-          <textarea
-            id={`${id}-explanation`}
-            rows={2}
-            className={`${ui.input} ${styles.shortText}`}
-            aria-invalid={explanationError ? true : undefined}
-            {...register(`questions.${index}.explanation`)}
-          />
-          <ErrorText id={`${id}-explanation-error`} message={explanationError} />
-        </div>
-
-        <fieldset className={styles.levels}>
-          <legend className={ui.label}>Spoiler level</legend>
-          <div className={styles.segments}>
-            {SPOILER_LEVELS.map((level) => (
-              <label key={level} className={`${styles.segment} ${styles[level]}`}>
-                <input type="radio" value={level} {...register(`questions.${index}.spoiler`)} />
-                <span>{SPOILER_LABELS[level]}</span>
-              </label>
-            ))}
-          </div>
-          <p className={ui.hint}>Readers below this level are not sent the question, its options or its explanation.</p>
-        </fieldset>
+    <CardShell
+      controls={controls}
+      itemName={name}
+      number={index + 1}
+      title={prompt?.trim() || 'New question'}
+      subtitle={`${options.length} options${correctText ? ` · correct: ${correctText}` : ' · no correct option yet'}`}
+      badge={spoiler ? <LevelBadge level={spoiler} /> : null}
+      errorPath={`questions.${index}`}
+      onRemove={onRemove}
+      defaultOpen={defaultOpen}
+      article={{ titleId: `${id}-title`, removeText: 'Remove' }}
+    >
+      <div className={styles.field}>
+        <label htmlFor={`${id}-prompt`} className={ui.label}>
+          Question {index + 1}: prompt
+        </label>
+        <textarea
+          id={`${id}-prompt`}
+          rows={2}
+          className={`${ui.input} ${styles.shortText}`}
+          aria-invalid={promptError ? true : undefined}
+          aria-describedby={promptError ? `${id}-prompt-error` : undefined}
+          {...register(`questions.${index}.prompt`)}
+        />
+        <ErrorText id={`${id}-prompt-error`} message={promptError} />
       </div>
-    </article>
+
+      <OptionsEditor questionIndex={index} questionName={name} />
+
+      <div className={styles.field}>
+        <label htmlFor={`${id}-explanation`} className={ui.label}>
+          Explanation <span className={ui.optional}>(shown after answering)</span>
+        </label>
+        <textarea
+          id={`${id}-explanation`}
+          rows={2}
+          className={`${ui.input} ${styles.shortText}`}
+          aria-invalid={explanationError ? true : undefined}
+          {...register(`questions.${index}.explanation`)}
+        />
+        <ErrorText id={`${id}-explanation-error`} message={explanationError} />
+      </div>
+
+      <fieldset className={styles.levels}>
+        <legend className={ui.label}>Spoiler level</legend>
+        <div className={styles.segments}>
+          {SPOILER_LEVELS.map((level) => (
+            <label key={level} className={`${styles.segment} ${styles[level]}`}>
+              <input type="radio" value={level} {...register(`questions.${index}.spoiler`)} />
+              <span>{SPOILER_LABELS[level]}</span>
+            </label>
+          ))}
+        </div>
+        <p className={ui.hint}>Readers below this level are not sent the question, its options or its explanation.</p>
+      </fieldset>
+    </CardShell>
   );
 }
 

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import type { SortableControls } from './sortable-list';
-import { useItemName } from './item-card';
+import { DragHandle, ItemTools, useItemName } from './item-card';
 import type { FormPath } from './fields';
 import ui from '../ui.module.css';
 import styles from './fields.module.css';
@@ -13,23 +13,9 @@ export function CompactRow({ controls, noun, labelField, onRemove, children }: {
   const itemName = useItemName(noun, labelField, controls.index);
   return (
     <div className={`${styles.row} ${controls.isDragging ? card.dragging : ''}`}>
-      <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon} ${card.handle}`} aria-label={`Drag to reorder ${itemName}`} {...controls.handleProps}>
-        <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
-          {[3, 7, 11].flatMap((y) => [4, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.4" fill="currentColor" />))}
-        </svg>
-      </button>
+      <DragHandle controls={controls} itemName={itemName} />
       <div className={styles.rowMain}>{children}</div>
-      <div className={styles.rowTools}>
-        <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon}`} {...controls.moveButtonProps(-1)} aria-label={`Move ${itemName} up`}>
-          <span aria-hidden="true">↑</span>
-        </button>
-        <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon}`} {...controls.moveButtonProps(1)} aria-label={`Move ${itemName} down`}>
-          <span aria-hidden="true">↓</span>
-        </button>
-        <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon} ${ui.danger}`} aria-label={`Remove ${itemName}`} onClick={onRemove}>
-          <span aria-hidden="true">✕</span>
-        </button>
-      </div>
+      <ItemTools controls={controls} itemName={itemName} onRemove={onRemove} className={styles.rowTools} />
     </div>
   );
 }

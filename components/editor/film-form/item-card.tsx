@@ -24,51 +24,97 @@ export function useItemName(noun: string, labelField: FormPath, index: number): 
   return label ? `${noun} “${label}”` : `${noun} ${index + 1}`;
 }
 
-function SpoilerBadge({ name }: { name: FormPath }) {
-  const level = useWatch<FilmContent>({ name }) as SpoilerLevel | undefined;
-  if (!level) return null;
+/** The spoiler level as a coloured dot and its name (hidden on narrow screens). */
+export function LevelBadge({ level, title }: { level: SpoilerLevel; title?: string }) {
   return (
-    <span className={`${styles.level} ${styles[level]}`} title={`Spoiler level: ${SPOILER_LABELS[level]}`}>
+    <span className={`${styles.level} ${styles[level]}`} title={title}>
       {SPOILER_LABELS[level]}
     </span>
   );
 }
 
-/**
- * One item of a list (event, character, theme): a header to drag, move, remove and expand it, and
- * its fields. Collapsed items keep their inputs mounted (only hidden), so the form keeps every value,
- * and an item opens by itself when one of its fields has an error.
- */
-export function ItemCard({
+function SpoilerBadge({ name }: { name: FormPath }) {
+  const level = useWatch<FilmContent>({ name }) as SpoilerLevel | undefined;
+  if (!level) return null;
+  return <LevelBadge level={level} title={`Spoiler level: ${SPOILER_LABELS[level]}`} />;
+}
+
+/** The handle that drags a sortable item (the arrow keys move it too, see sortable-list). */
+export function DragHandle({ controls, itemName }: { controls: SortableControls; itemName: string }) {
+  return (
+    <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon} ${styles.handle}`} aria-label={`Drag to reorder ${itemName}`} {...controls.handleProps}>
+      <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+        {[3, 7, 11].flatMap((y) => [4, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.4" fill="currentColor" />))}
+      </svg>
+    </button>
+  );
+}
+
+/** Move up, move down and remove: icons, or (with `removeText`) a worded remove button. */
+export function ItemTools({
   controls,
-  number,
-  title,
-  subtitle,
-  spoilerName,
-  errorPath,
-  noun,
-  labelField,
+  itemName,
   onRemove,
-  defaultOpen = false,
-  children,
+  removeText,
+  className,
 }: {
   controls: SortableControls;
-  number?: string;
+  itemName: string;
+  onRemove: () => void;
+  removeText?: string;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon}`} {...controls.moveButtonProps(-1)} aria-label={`Move ${itemName} up`}>
+        <span aria-hidden="true">↑</span>
+      </button>
+      <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon}`} {...controls.moveButtonProps(1)} aria-label={`Move ${itemName} down`}>
+        <span aria-hidden="true">↓</span>
+      </button>
+      {removeText ? (
+        <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small} ${ui.danger}`} aria-label={`Remove ${itemName}`} onClick={onRemove}>
+          {removeText}
+        </button>
+      ) : (
+        <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon} ${ui.danger}`} aria-label={`Remove ${itemName}`} onClick={onRemove}>
+          <span aria-hidden="true">✕</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+type CardShellProps = {
+  controls: SortableControls;
+  /** Names the item in its buttons' labels ("event “Tracheal surgery”", "question 2"). */
+  itemName: string;
+  number?: ReactNode;
   title: ReactNode;
   subtitle?: ReactNode;
-  spoilerName?: FormPath;
+  /** Shown after the titles (a spoiler level). */
+  badge?: ReactNode;
+  /** Where the item's errors are in the form: an item with errors is marked and opens by itself. */
   errorPath: string;
-  /** What the item is ("event") and the field that names it, for its buttons' labels. */
-  noun: string;
-  labelField: FormPath;
   onRemove: () => void;
   defaultOpen?: boolean;
   children: ReactNode;
-}) {
+  /**
+   * A standalone card (a quiz question): an <article> named by its title, a worded remove button,
+   * no chevron or error count, and on narrow screens the title wraps with the buttons under it.
+   */
+  article?: { titleId: string; removeText: string };
+};
+
+/**
+ * The frame of one item of a sortable list: a header to drag, move, remove and expand it, and a body.
+ * Collapsed items keep their inputs mounted (only hidden), so the form keeps every value, and an item
+ * opens by itself when one of its fields has an error.
+ */
+export function CardShell({ controls, itemName, number, title, subtitle, badge, errorPath, onRemove, defaultOpen = false, children, article }: CardShellProps) {
   const [open, setOpen] = useState(defaultOpen);
-  const itemName = useItemName(noun, labelField, controls.index);
   const bodyId = useId();
-  const { errors, submitCount } = useFormState<FilmContent>({ name: errorPath as FormPath });
+  const { errors, submitCount } = useFormState({ name: errorPath });
   const errorCount = countErrors(get(errors, errorPath));
 
   // Opens by itself when a save finds errors in it (adjusting state on change, not in an effect).
@@ -78,45 +124,58 @@ export function ItemCard({
     if (errorCount > 0 && !open) setOpen(true);
   }
 
+  const Card = article ? 'article' : 'div';
+  const Header = article ? 'header' : 'div';
   return (
-    <div className={`${styles.card} ${controls.isDragging ? styles.dragging : ''} ${errorCount ? styles.invalid : ''}`}>
-      <div className={styles.header}>
-        <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon} ${styles.handle}`} aria-label={`Drag to reorder ${itemName}`} {...controls.handleProps}>
-          <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
-            {[3, 7, 11].flatMap((y) => [4, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.4" fill="currentColor" />))}
-          </svg>
-        </button>
+    <Card
+      className={`${styles.card} ${controls.isDragging ? styles.dragging : ''} ${errorCount ? styles.invalid : ''} ${article ? styles.standalone : ''}`}
+      aria-labelledby={article?.titleId}
+    >
+      <Header className={styles.header}>
+        <DragHandle controls={controls} itemName={itemName} />
         <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
-          {number ? <span className={styles.number}>{number}</span> : null}
+          {number !== undefined ? <span className={styles.number}>{number}</span> : null}
           <span className={styles.titles}>
-            <span className={styles.title}>{title}</span>
+            <span id={article?.titleId} className={styles.title}>
+              {title}
+            </span>
             {subtitle ? <span className={styles.subtitle}>{subtitle}</span> : null}
           </span>
-          {errorCount ? (
+          {errorCount && !article ? (
             <span className={styles.errors}>
               {errorCount} {errorCount === 1 ? 'error' : 'errors'}
             </span>
           ) : null}
-          {spoilerName ? <SpoilerBadge name={spoilerName} /> : null}
-          <span className={styles.chevron} aria-hidden="true">
-            {open ? '▴' : '▾'}
-          </span>
+          {badge}
+          {article ? null : (
+            <span className={styles.chevron} aria-hidden="true">
+              {open ? '▴' : '▾'}
+            </span>
+          )}
         </button>
-        <div className={styles.tools}>
-          <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon}`} {...controls.moveButtonProps(-1)} aria-label={`Move ${itemName} up`}>
-            <span aria-hidden="true">↑</span>
-          </button>
-          <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon}`} {...controls.moveButtonProps(1)} aria-label={`Move ${itemName} down`}>
-            <span aria-hidden="true">↓</span>
-          </button>
-          <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon} ${ui.danger}`} aria-label={`Remove ${itemName}`} onClick={onRemove}>
-            <span aria-hidden="true">✕</span>
-          </button>
-        </div>
-      </div>
+        <ItemTools controls={controls} itemName={itemName} onRemove={onRemove} removeText={article?.removeText} className={styles.tools} />
+      </Header>
       <div id={bodyId} className={styles.body} hidden={!open}>
         {children}
       </div>
-    </div>
+    </Card>
   );
+}
+
+/** One item of a film's list (event, character, theme), named by one of its fields. */
+export function ItemCard({
+  noun,
+  labelField,
+  spoilerName,
+  number,
+  ...shell
+}: Omit<CardShellProps, 'itemName' | 'badge' | 'article' | 'number'> & {
+  number?: string;
+  spoilerName?: FormPath;
+  /** What the item is ("event") and the field that names it, for its buttons' labels. */
+  noun: string;
+  labelField: FormPath;
+}) {
+  const itemName = useItemName(noun, labelField, shell.controls.index);
+  return <CardShell {...shell} number={number || undefined} itemName={itemName} badge={spoilerName ? <SpoilerBadge name={spoilerName} /> : null} />;
 }
