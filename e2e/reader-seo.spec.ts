@@ -49,8 +49,12 @@ test('sitemap lists the film and its people; robots keeps crawlers out of the ed
   expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/u);
 });
 
-test('unknown films and people answer 404 with a way on', async ({ page }) => {
+test('unknown films and people answer 404 with a way on, in the HTML itself (no JavaScript needed)', async ({ page, request }) => {
   for (const path of ['/films/no-such-film', '/people/no-such-person', '/no-such-page']) {
+    const html = await request.get(path);
+    expect(html.status(), path).toBe(404);
+    // React separates text parts with empty comments: the heading is "Page<!-- --> not found".
+    expect((await html.text()).replaceAll('<!-- -->', ''), path).toMatch(/<h1[^>]*>[^<]*not found<\/h1>/u);
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('not found');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelVariantPath, readerLevel, safeReturnPath, setLevelHref } from './reader-level';
+import { levelVariantPath, readerAddress, readerLevel, safeReturnPath, setLevelHref } from './reader-level';
 
 describe('readerLevel', () => {
   it('takes ?spoilers= over the cookie, the cookie over the default', () => {
@@ -24,6 +24,15 @@ describe('levelVariantPath', () => {
   it('leaves every other address alone, the quiz included', () => {
     for (const path of ['/films/kiss-and-cry/quiz', '/films/kiss-and-cry/quiz/answers', '/films', '/', '/search', '/api/v1/films/kiss-and-cry', '/films/x/level/full'])
       expect(levelVariantPath(path, 'full')).toBeNull();
+  });
+});
+
+describe('readerAddress', () => {
+  it('names the section and slug of film and people pages only', () => {
+    expect(readerAddress('/films/kiss-and-cry')).toEqual({ section: 'films', slug: 'kiss-and-cry' });
+    expect(readerAddress('/people/sarah-bramms/')).toEqual({ section: 'people', slug: 'sarah-bramms' });
+    expect(readerAddress('/films/kiss-and-cry/quiz')).toBeNull();
+    expect(readerAddress('/search')).toBeNull();
   });
 });
 

@@ -18,8 +18,14 @@ export function readerLevel(query: string | null | undefined, cookie: string | n
 const LEVELLED_PAGE = /^\/(films|people)\/([^/]+)\/?$/;
 
 export function levelVariantPath(pathname: string, level: SpoilerLevel): string | null {
+  const address = readerAddress(pathname);
+  return address ? `/${address.section}/${address.slug}/level/${level}` : null;
+}
+
+/** The section and slug of a reader page address (`/films/{slug}`, `/people/{slug}`), or null. */
+export function readerAddress(pathname: string): { section: 'films' | 'people'; slug: string } | null {
   const match = LEVELLED_PAGE.exec(pathname);
-  return match ? `/${match[1]}/${match[2]}/level/${level}` : null;
+  return match ? { section: match[1] as 'films' | 'people', slug: match[2] } : null;
 }
 
 /** The link that sets the reader's level and comes back to `returnTo` (works without JavaScript). */

@@ -11,6 +11,7 @@ import { getPublishedFilm } from './get-published-film';
 import { getPublishedPerson, listPublishedPeople } from './get-person';
 import { listFilmSummaries } from './list-films';
 import { searchPublished } from './search-films';
+import { isPublishedAddress } from './published-address';
 
 let admin: Actor;
 const tag = Date.now().toString(36);
@@ -111,5 +112,28 @@ describe('people and lists', () => {
     const slugs = (await listFilmSummaries()).map((f) => f.slug);
     expect(slugs.indexOf(second.slug)).toBeLessThan(slugs.indexOf(first.slug));
     expect(JSON.stringify(await listFilmSummaries())).not.toMatch(/LIGHTWORD|FULLWORD/u);
+  });
+});
+
+describe('isPublishedAddress (the proxy sends unknown reader addresses to the 404 page)', () => {
+  it('knows published films and their people, and nothing else', async () => {
+    const content = await published(film('address'));
+    const person = content.characters[0].playedBy!.slug;
+    expect(await isPublishedAddress('films', content.slug)).toBe(true);
+    expect(await isPublishedAddress('people', person)).toBe(true);
+    expect(await isPublishedAddress('films', `no-such-film-${tag}`)).toBe(false);
+    expect(await isPublishedAddress('people', `no-such-person-${tag}`)).toBe(false);
+    // A person's slug is not a film's, and a draft is not published.
+    expect(await isPublishedAddress('films', person)).toBe(false);
+    const draft = film('address-draft');
+    await createFilm({ content: draft, actor: admin });
+    expect(await isPublishedAddress('films', draft.slug)).toBe(false);
+  });
+
+  it('asks again after a miss, so a film published since is found at once', async () => {
+    const content = film('address-late');
+    expect(await isPublishedAddress('films', content.slug)).toBe(false);
+    await published(content);
+    expect(await isPublishedAddress('films', content.slug)).toBe(true);
   });
 });
