@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { SPOILER_COOKIE, SPOILER_QUERY, levelVariantPath, readerAddress, readerLevel } from '@/lib/reader/reader-level';
+import { SPOILER_COOKIE, SPOILER_QUERY, levelVariantPath, quizFilmSlug, readerAddress, readerLevel } from '@/lib/reader/reader-level';
 import { isPublishedAddress } from '@/lib/reader/published-address';
 import { MISSING_PATH } from '@/lib/reader/missing-page';
 
@@ -12,16 +12,14 @@ import { MISSING_PATH } from '@/lib/reader/missing-page';
  */
 export async function proxy(request: NextRequest) {
   const { nextUrl } = request;
+  const quizOf = quizFilmSlug(nextUrl.pathname);
+  if (quizOf) return (await published('films', quizOf)) ? NextResponse.next() : missing(nextUrl);
   const address = readerAddress(nextUrl.pathname);
   if (!address) return NextResponse.next();
+  if (!(await published(address.section, address.slug))) return missing(nextUrl);
+
   const url = nextUrl.clone();
   url.searchParams.delete(SPOILER_QUERY);
-
-  if (!(await isPublishedAddress(address.section, decodeURIComponent(address.slug)))) {
-    url.pathname = MISSING_PATH;
-    return NextResponse.rewrite(url);
-  }
-
   const level = readerLevel(nextUrl.searchParams.get(SPOILER_QUERY), request.cookies.get(SPOILER_COOKIE)?.value);
   url.pathname = levelVariantPath(nextUrl.pathname, level)!;
   const response = NextResponse.rewrite(url);
@@ -31,5 +29,24 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
-// `/films/{slug}/quiz` and deeper paths are not matched: only the two page addresses themselves.
-export const config = { matcher: ['/films/:slug', '/people/:slug'] };
+/** A slug as it stands in the path, percent-encoded; one that does not decode names nothing. */
+async function published(section: 'films' | 'people', encodedSlug: string): Promise<boolean> {
+  let slug: string;
+  try {
+    slug = decodeURIComponent(encodedSlug);
+  } catch {
+    return false;
+  }
+  return isPublishedAddress(section, slug);
+}
+
+/** The site's 404 page, rendered as HTML, with the 404 status. */
+function missing(nextUrl: NextRequest['nextUrl']) {
+  const url = nextUrl.clone();
+  url.pathname = MISSING_PATH;
+  url.search = '';
+  return NextResponse.rewrite(url);
+}
+
+// The two page addresses and the quiz; deeper paths are not matched.
+export const config = { matcher: ['/films/:slug', '/people/:slug', '/films/:slug/quiz'] };

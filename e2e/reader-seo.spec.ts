@@ -50,7 +50,7 @@ test('sitemap lists the film and its people; robots keeps crawlers out of the ed
 });
 
 test('unknown films and people answer 404 with a way on, in the HTML itself (no JavaScript needed)', async ({ page, request }) => {
-  for (const path of ['/films/no-such-film', '/people/no-such-person', '/no-such-page']) {
+  for (const path of ['/films/no-such-film', '/people/no-such-person', '/films/no-such-film/quiz', '/films/%E0%A4%A', '/no-such-page']) {
     const html = await request.get(path);
     expect(html.status(), path).toBe(404);
     // React separates text parts with empty comments: the heading is "Page<!-- --> not found".

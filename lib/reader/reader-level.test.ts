@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelVariantPath, readerAddress, readerLevel, safeReturnPath, setLevelHref } from './reader-level';
+import { levelVariantPath, quizFilmSlug, readerAddress, readerLevel, safeReturnPath, setLevelHref } from './reader-level';
 
 describe('readerLevel', () => {
   it('takes ?spoilers= over the cookie, the cookie over the default', () => {
@@ -33,6 +33,12 @@ describe('readerAddress', () => {
     expect(readerAddress('/people/sarah-bramms/')).toEqual({ section: 'people', slug: 'sarah-bramms' });
     expect(readerAddress('/films/kiss-and-cry/quiz')).toBeNull();
     expect(readerAddress('/search')).toBeNull();
+  });
+
+  it('names the film of a quiz address', () => {
+    expect(quizFilmSlug('/films/kiss-and-cry/quiz')).toBe('kiss-and-cry');
+    expect(quizFilmSlug('/films/kiss-and-cry')).toBeNull();
+    expect(quizFilmSlug('/films/kiss-and-cry/quiz/answers')).toBeNull();
   });
 });
 

@@ -22,6 +22,11 @@ export function levelVariantPath(pathname: string, level: SpoilerLevel): string 
   return address ? `/${address.section}/${address.slug}/level/${level}` : null;
 }
 
+/** The film of a quiz address (`/films/{slug}/quiz`), or null. */
+export function quizFilmSlug(pathname: string): string | null {
+  return /^\/films\/([^/]+)\/quiz\/?$/u.exec(pathname)?.[1] ?? null;
+}
+
 /** The section and slug of a reader page address (`/films/{slug}`, `/people/{slug}`), or null. */
 export function readerAddress(pathname: string): { section: 'films' | 'people'; slug: string } | null {
   const match = LEVELLED_PAGE.exec(pathname);
