@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { signedInContext } from './support/editor-session';
+import { signedInContext, unique } from './support/editor-session';
 
 /**
  * Import and export, as editors use them: paste a page (or choose a file) at /editor/import, check
@@ -127,5 +129,39 @@ test.describe('import and export', () => {
     await expect(problem).toContainText('Line 1');
     await expect(problem).toContainText('No title found');
     await expect(page.getByRole('button', { name: 'Create draft' })).toHaveCount(0);
+  });
+
+  test('npm run import --publish while the site runs: the home page lists the film on the next request', async ({ page, baseURL }) => {
+    // npm test passes the server's database and secret (scripts/test.mjs); without them this cannot run.
+    const { DATABASE_URL, AUTH_SECRET } = process.env;
+    expect(DATABASE_URL && AUTH_SECRET, 'DATABASE_URL and AUTH_SECRET of the server under test').toBeTruthy();
+    const title = `Harbour Lights ${unique()}`;
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-import-'));
+    const file = path.join(dir, 'harbour.page.txt');
+    writeFileSync(file, readFileSync(path.join(import.meta.dirname, '..', 'lib', 'import', 'fixtures', 'short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title));
+
+    // The home page's list is cached now, without the film. (A build made without a database
+    // prerenders an empty list that the server regenerates after the first visit: wait for that.)
+    await expect(async () => {
+      await page.goto('/');
+      await expect(page.getByRole('link', { name: 'Kiss and Cry' }).first()).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+
+    try {
+      const run = spawnSync(
+        process.execPath,
+        [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', 'scripts/import.ts', '--publish', file],
+        { cwd: path.join(import.meta.dirname, '..'), encoding: 'utf8', timeout: 90_000, env: { ...process.env, CMS_SERVER_URL: baseURL, REDIS_URL: '' } },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/→ harbour-lights-[a-z0-9-]+ \(revision 1, published\)/u);
+      expect(run.stdout + run.stderr).not.toMatch(/Note:|did not refresh|Could not ask/u);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
   });
 });

@@ -17,7 +17,7 @@ const FIXTURES = path.join(import.meta.dirname, '..', 'lib', 'import', 'fixtures
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let work: string;
 
-const runImportWith = (env: Env, ...args: string[]) => runNode([...tsx('scripts/import.ts'), ...args], { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: '', ...env });
+const runImportWith = (env: Env, ...args: string[]) => runNode([...tsx('scripts/import.ts'), ...args], { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: '', CMS_SERVER_URL: '', ...env });
 const runImport = (...args: string[]) => runImportWith({}, ...args);
 
 /** Copies the fixtures into `dir`, the film renamed "<title> <RUN> <label> <fixture>"; returns file → slug. */
@@ -116,7 +116,7 @@ describe('npm run import', () => {
     // One file: no summary line; without Redis, a note that running servers' lists are their own.
     const [line, note] = run.stdout.trimEnd().split('\n');
     expect(line).toBe(`✓ ${file} → ${slug} (revision 1, published)`);
-    expect(note).toMatch(/^Note: REDIS_URL is not set/u);
+    expect(note).toMatch(/^Note: neither REDIS_URL nor CMS_SERVER_URL is set/u);
     const film = await filmOf(slug);
     expect(film?.publishedRevisionId).toBe(film?.revisions[0]?.id);
     expect(await db().publishedFilm.count({ where: { filmId: film!.id } })).toBe(1);

@@ -8,7 +8,7 @@
  * the running one when `npm start` is up, otherwise started for this command and stopped after.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MultiBar, Presets } from 'cli-progress';
@@ -23,13 +23,15 @@ import {
   onShutdownSignal,
   resolveDatabase,
 } from './lib/database.mjs';
+import { AUTH_SECRET_FILE, SERVER_FILE } from './lib/build.mjs';
 
 /**
- * A publish from here reaches a running server's page cache only through Redis. Without it the
- * new film's own page is right (it was never cached), but cached lists are the server's own.
+ * A publish from here reaches a running server's page cache through Redis (REDIS_URL) or by asking
+ * the server itself (CMS_SERVER_URL + AUTH_SECRET; found by itself when `npm start` runs). Without
+ * either, the new film's own page is right (it was never cached), but cached lists are the server's own.
  */
 const UNSHARED_CACHE_NOTE =
-  'Note: REDIS_URL is not set, so a running server keeps its own page cache, which this command cannot reach. ' +
+  'Note: neither REDIS_URL nor CMS_SERVER_URL is set, so a running server’s page cache cannot be reached from here. ' +
   'The new films’ pages show at once; cached lists (home page, people, search) show them after the next publish or unpublish made in the editor or the API.';
 
 /** A problem that ends the command before any file is imported: its message is all there is to say. */
@@ -80,6 +82,7 @@ async function openDatabase(): Promise<() => Promise<void>> {
   let stop = async () => {};
   if (running) {
     url = running.urlFor(EMBEDDED_DB_NAME);
+    reachRunningServer();
   } else {
     const database = await resolveDatabase({ purpose: 'start' });
     url = database.url;
@@ -101,6 +104,21 @@ async function openDatabase(): Promise<() => Promise<void>> {
   }
   process.env.DATABASE_URL = url;
   return stop;
+}
+
+/**
+ * `npm start` is serving this database: a --publish must refresh that server's page cache, which
+ * lives in its process. It is asked over HTTP (lib/reader/film-cache.ts), signed with the secret
+ * `npm start` keeps in .data.
+ */
+function reachRunningServer() {
+  try {
+    const { url } = JSON.parse(readFileSync(SERVER_FILE, 'utf8')) as { url?: string };
+    if (url && !process.env.CMS_SERVER_URL) process.env.CMS_SERVER_URL = url;
+    if (!process.env.AUTH_SECRET && existsSync(AUTH_SECRET_FILE)) process.env.AUTH_SECRET = readFileSync(AUTH_SECRET_FILE, 'utf8').trim();
+  } catch {
+    // The database is up but its server is not (yet): there is no page cache to refresh.
+  }
 }
 
 async function importAll(files: string[], options: ImportOptions): Promise<number> {
@@ -147,7 +165,7 @@ async function importAll(files: string[], options: ImportOptions): Promise<numbe
       bars.stop();
     }
     if (files.length > 1) console.log(summaryLine(outcomes));
-    if (outcomes.some((o) => o.ok && o.film.published) && !process.env.REDIS_URL?.trim()) console.log(UNSHARED_CACHE_NOTE);
+    if (outcomes.some((o) => o.ok && o.film.published) && !process.env.REDIS_URL?.trim() && !process.env.CMS_SERVER_URL?.trim()) console.log(UNSHARED_CACHE_NOTE);
     return outcomes.every((o) => o.ok) ? 0 : 1;
   } finally {
     await disconnectDb();

@@ -23,6 +23,8 @@ import path from 'node:path';
 import {
   BASE_ENV,
   REPO_ROOT,
+  AUTH_SECRET_FILE,
+  SERVER_FILE,
   ensureBuild,
   ensureDependencies,
   ensurePrismaClient,
@@ -35,7 +37,6 @@ import {
 Object.assign(process.env, BASE_ENV);
 const startedAt = Date.now();
 const DATA_DIR = path.join(REPO_ROOT, '.data');
-const AUTH_SECRET_FILE = path.join(DATA_DIR, 'auth-secret');
 const DEMO_MARKER_FILE = path.join(DATA_DIR, 'demo-seeded.json');
 
 /** @type {null | (() => Promise<void>)} */
@@ -46,6 +47,7 @@ let shuttingDown = false;
 
 async function shutdown() {
   shuttingDown = true;
+  fs.rmSync(SERVER_FILE, { force: true });
   if (stopServer) await stopServer().catch(() => {});
   await stopActiveChildren().catch(() => {});
   if (stopDatabase) await stopDatabase().catch((error) => console.error(error));
@@ -135,6 +137,10 @@ async function main() {
   await assertPortFree(port, hostname);
   const server = await startStandaloneServer({ port, hostname, env: appEnv });
   stopServer = server.stop;
+  if (database.embedded) {
+    fs.mkdirSync(DATA_DIR, { recursive: true });
+    fs.writeFileSync(SERVER_FILE, `${JSON.stringify({ url: server.url, pid: server.child.pid })}\n`);
+  }
   server.child.on('exit', (code, signal) => {
     if (shuttingDown) return;
     console.error(`The server stopped (code ${code}, signal ${signal}).`);

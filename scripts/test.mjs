@@ -265,7 +265,8 @@ const suites = {
     const report = path.join(WORK_DIR, 'playwright.json');
     try {
       const code = await run(NODE, [path.join(REPO_ROOT, 'node_modules/@playwright/test/cli.js'), 'test'], {
-        env: { E2E_BASE_URL: server.url, PLAYWRIGHT_JSON_OUTPUT_FILE: report, DEMO_PASSWORD: demoPassword, DATABASE_URL: url },
+        // The database and secret let a test run a command against the server (the import CLI's --publish).
+        env: { E2E_BASE_URL: server.url, PLAYWRIGHT_JSON_OUTPUT_FILE: report, DEMO_PASSWORD: demoPassword, DATABASE_URL: url, AUTH_SECRET: appEnv.AUTH_SECRET },
       });
       const json = readJson(report);
       if (!json) return { passed: 0, failed: 1, note: `no results (exit code ${code})` };

@@ -19,6 +19,13 @@ const PRISMA_CLIENT_DIR = path.join(REPO_ROOT, 'lib', 'generated', 'prisma');
 const PRISMA_HASH_FILE = path.join(REPO_ROOT, 'lib', 'generated', '.prisma-schema-hash');
 
 /** Environment every child gets. */
+/**
+ * While `npm start` serves the embedded demo database: where its server listens ({url, pid}), for
+ * commands that must reach it (the import CLI's --publish refreshes its page cache).
+ */
+export const SERVER_FILE = path.join(REPO_ROOT, '.data', 'server.json');
+export const AUTH_SECRET_FILE = path.join(REPO_ROOT, '.data', 'auth-secret');
+
 export const BASE_ENV = { NEXT_TELEMETRY_DISABLED: '1', CHECKPOINT_DISABLE: '1' };
 
 // ---------------------------------------------------------------------------------------------
