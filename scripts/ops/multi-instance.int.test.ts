@@ -182,6 +182,16 @@ describe("the image's server (standalone server.js through serve.mjs)", SLOW, ()
     }
   });
 
+  it('lists the demo film on the home page from the first visit, though the image was built without a database', async () => {
+    // Nothing has asked for "/" yet. The build prerendered an empty list; the shared cache has no
+    // entry for it, so the first visit renders the page with the data.
+    for (const instance of [a, b]) {
+      const home = await get(instance, '/');
+      expect(home.status).toBe(200);
+      expect(home.text).toContain('Kiss and Cry');
+    }
+  });
+
   it('renders a reader page of the demo film', async () => {
     const page = await get(a, `/films/${FILM}`);
     expect(page.status).toBe(200);
