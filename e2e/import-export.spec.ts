@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { signedInContext, unique } from './support/editor-session';
+import { expect, type Page } from '@playwright/test';
+import { test, unique } from './support/editor-session';
 
 /**
  * Import and export, as editors use them: paste a page (or choose a file) at /editor/import, check
@@ -13,14 +13,6 @@ import { signedInContext, unique } from './support/editor-session';
  */
 
 const DEMO_TEXT = readFileSync(path.join(import.meta.dirname, '..', 'prisma', 'demo', 'kiss-and-cry.page.txt'), 'utf8');
-
-const openContexts: BrowserContext[] = [];
-
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const { context, page } = await signedInContext(browser, email);
-  openContexts.push(context);
-  return page;
-}
 
 /** The demo page under another three-word title, and the lines the reader page must repeat. */
 function renamedDemo() {
@@ -43,13 +35,10 @@ const preview = (page: Page) => page.getByRole('region', { name: 'Preview of the
 
 test.describe('import and export', () => {
   test.describe.configure({ timeout: 120_000 });
-  test.afterEach(async () => {
-    await Promise.all(openContexts.splice(0).map((context) => context.close()));
-  });
 
-  test('an editor pastes a page, checks the preview and warnings, and gets a complete draft to download again', async ({ browser }) => {
+  test('an editor pastes a page, checks the preview and warnings, and gets a complete draft to download again', async ({ signedInPage }) => {
     const film = renamedDemo();
-    const page = await signedInPage(browser, 'editor@example.com');
+    const page = await signedInPage('editor@example.com');
     await page.getByRole('navigation', { name: 'Editor' }).getByRole('link', { name: 'Import' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Import a page' })).toBeVisible({ timeout: 60_000 });
 
@@ -96,9 +85,9 @@ test.describe('import and export', () => {
     expect(content.events).toHaveLength(13);
   });
 
-  test('an admin uploads a file with its quiz; a taken address is named and can be changed', async ({ browser }) => {
+  test('an admin uploads a file with its quiz; a taken address is named and can be changed', async ({ signedInPage }) => {
     const film = renamedDemo();
-    const page = await signedInPage(browser, 'admin@example.com');
+    const page = await signedInPage('admin@example.com');
     await page.goto('/editor/import');
     await page.getByText('Choose a file…').setInputFiles({ name: 'rink.page.txt', mimeType: 'text/plain', buffer: Buffer.from(film.text) });
     await expect(page.getByText(/From rink\.page\.txt/)).toBeVisible();
@@ -121,8 +110,8 @@ test.describe('import and export', () => {
     await expect(page.getByRole('heading', { level: 1, name: film.title })).toBeVisible({ timeout: 60_000 });
   });
 
-  test('a page that cannot be imported says why, with its line, and offers nothing to create', async ({ browser }) => {
-    const page = await signedInPage(browser, 'editor@example.com');
+  test('a page that cannot be imported says why, with its line, and offers nothing to create', async ({ signedInPage }) => {
+    const page = await signedInPage('editor@example.com');
     await page.goto('/editor/import');
     await importArea(page).fill('Just some notes\nwithout any heading a page would have.');
     const problem = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'This cannot be imported' }) });

@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /** What the editor journeys share: signing in as a demo account, and creating a film of one's own. */
 
@@ -39,3 +39,19 @@ export async function createFilm(page: Page, title: string): Promise<string> {
 }
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * `test` with a `signedInPage(email)` fixture: each call signs in a new browser context (its own
+ * cookies, so two users can work side by side), and every context is closed after the test.
+ */
+export const test = base.extend<{ signedInPage: (email?: string) => Promise<Page> }>({
+  signedInPage: async ({ browser }, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async (email) => {
+      const { context, page } = await signedInContext(browser, email);
+      contexts.push(context);
+      return page;
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
