@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { test, unique } from './support/editor-session';
 
@@ -152,5 +153,22 @@ test.describe('import and export', () => {
 
     await page.goto('/');
     await expect(page.getByRole('link', { name: title })).toBeVisible();
+  });
+
+  test('the import page has no serious accessibility problem, empty, with a parsed page and with errors', async ({ signedInPage }) => {
+    const page = await signedInPage('editor@example.com');
+    await page.goto('/editor/import');
+    const seriousProblems = async () => {
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    await expect(page.getByRole('heading', { level: 1, name: 'Import a page' })).toBeVisible({ timeout: 60_000 });
+    expect(await seriousProblems()).toEqual([]);
+    await importArea(page).fill(renamedDemo().text);
+    await expect(preview(page)).toBeVisible();
+    expect(await seriousProblems()).toEqual([]);
+    await importArea(page).fill('Just notes');
+    await expect(page.getByRole('heading', { name: 'This cannot be imported' })).toBeVisible();
+    expect(await seriousProblems()).toEqual([]);
   });
 });
