@@ -4,18 +4,10 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { NotFoundError, ValidationError } from '../errors';
 import { diffFilm, type FilmDiff } from './diff';
 import { readContents } from './revision-store';
-import type { RevisionSource } from '../generated/prisma/enums';
+import { describeRevision, filmForHistory, revisionInfoSelect, type RevisionInfo } from './revision-info';
 
-export type ComparedRevision = {
-  number: number;
-  author: string | null;
-  createdAt: string;
-  message: string;
-  source: RevisionSource;
-  restoredFrom: number | null;
-  published: boolean;
-  latest: boolean;
-};
+/** Kept as a name of its own: the compare screens and the API schema use it. */
+export type ComparedRevision = RevisionInfo;
 
 export type RevisionComparison = { slug: string; title: string; from: ComparedRevision; to: ComparedRevision; diff: FilmDiff };
 
@@ -29,15 +21,8 @@ export async function compareRevisions({ slug, from, to, actor }: { slug: string
   assertCan(actor, 'film.read');
   if (!isRevisionNumber(from)) throw ValidationError.field('from', 'Must be a revision number');
   if (!isRevisionNumber(to)) throw ValidationError.field('to', 'Must be a revision number');
-  const film = await db().film.findUnique({
-    where: { slug },
-    select: { id: true, slug: true, title: true, latestRevision: true, publishedRevision: { select: { number: true } } },
-  });
-  if (!film) throw new NotFoundError(`No film “${slug}”`);
-  const rows = await db().revision.findMany({
-    where: { filmId: film.id, number: { in: [from, to] } },
-    select: { number: true, parts: true, message: true, source: true, restoredFrom: true, createdAt: true, author: { select: { email: true } } },
-  });
+  const film = await filmForHistory(slug);
+  const rows = await db().revision.findMany({ where: { filmId: film.id, number: { in: [from, to] } }, select: revisionInfoSelect });
   const rowOf = (n: number) => {
     const row = rows.find((r) => r.number === n);
     if (!row) throw new NotFoundError(`Film has no revision ${n}`);
@@ -45,15 +30,5 @@ export async function compareRevisions({ slug, from, to, actor }: { slug: string
   };
   const [a, b] = [rowOf(from), rowOf(to)];
   const [before, after] = await readContents(db(), film.id, [a.parts, b.parts]);
-  const describe = (row: typeof a): ComparedRevision => ({
-    number: row.number,
-    author: row.author?.email ?? null,
-    createdAt: row.createdAt.toISOString(),
-    message: row.message,
-    source: row.source,
-    restoredFrom: row.restoredFrom,
-    published: row.number === film.publishedRevision?.number,
-    latest: row.number === film.latestRevision,
-  });
-  return { slug: film.slug, title: film.title, from: describe(a), to: describe(b), diff: diffFilm(before, after) };
+  return { slug: film.slug, title: film.title, from: describeRevision(a, film), to: describeRevision(b, film), diff: diffFilm(before, after) };
 }

@@ -1,20 +1,11 @@
 import 'server-only';
 import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
-import { NotFoundError } from '../errors';
 import { diffFilm } from './diff';
 import { readContents } from './revision-store';
-import type { RevisionSource } from '../generated/prisma/enums';
+import { describeRevision, filmForHistory, revisionInfoSelect, type RevisionInfo } from './revision-info';
 
-export type HistoryEntry = {
-  number: number;
-  author: string | null;
-  createdAt: string;
-  message: string;
-  source: RevisionSource;
-  restoredFrom: number | null;
-  published: boolean;
-  latest: boolean;
+export type HistoryEntry = RevisionInfo & {
   /** The revision this one is compared with: the one before it (numbers can have gaps after pruning). */
   previous: number | null;
   /** "premise edited, 2 events added, …", or "first revision". */
@@ -43,17 +34,13 @@ export const HISTORY_PAGE_SIZE = 50;
  */
 export async function listHistory({ slug, actor, before, limit = HISTORY_PAGE_SIZE }: { slug: string; actor: Actor; before?: number; limit?: number }): Promise<FilmHistory> {
   assertCan(actor, 'film.read');
-  const film = await db().film.findUnique({
-    where: { slug },
-    select: { id: true, slug: true, title: true, latestRevision: true, publishedRevision: { select: { number: true } } },
-  });
-  if (!film) throw new NotFoundError(`No film “${slug}”`);
+  const film = await filmForHistory(slug);
   // One extra row: the revision before the oldest shown, to summarise it.
   const rows = await db().revision.findMany({
     where: { filmId: film.id, ...(before ? { number: { lt: before } } : {}) },
     orderBy: { number: 'desc' },
     take: limit + 1,
-    select: { number: true, parts: true, message: true, source: true, restoredFrom: true, createdAt: true, author: { select: { email: true } } },
+    select: revisionInfoSelect,
   });
   const total = await db().revision.count({ where: { filmId: film.id } });
   const contents = await readContents(db(), film.id, rows.map((r) => r.parts));
@@ -63,14 +50,7 @@ export async function listHistory({ slug, actor, before, limit = HISTORY_PAGE_SI
     const previous = rows[i + 1];
     const diff = previous ? diffFilm(contents[i + 1], contents[i]) : null;
     return {
-      number: row.number,
-      author: row.author?.email ?? null,
-      createdAt: row.createdAt.toISOString(),
-      message: row.message,
-      source: row.source,
-      restoredFrom: row.restoredFrom,
-      published: row.number === film.publishedRevision?.number,
-      latest: row.number === film.latestRevision,
+      ...describeRevision(row, film),
       previous: previous?.number ?? null,
       summary: diff ? diff.summary : row.source === 'IMPORT' ? 'first revision (imported)' : 'first revision',
       spoilerFlags: diff?.flags.length ?? 0,

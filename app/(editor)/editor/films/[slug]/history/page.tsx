@@ -10,6 +10,7 @@ import { RevisionTable } from '@/components/revisions/revision-table';
 import { RetentionPanel } from '@/components/revisions/retention-panel';
 import styles from '@/components/revisions/history-page.module.css';
 import { pruneRevisionsAction, setRetentionAction } from './actions';
+import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -34,13 +35,7 @@ export default async function HistoryPage({ params, searchParams }: Props) {
 
   return (
     <div className={styles.page}>
-      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-        <Link href="/editor">Films</Link>
-        <span aria-hidden="true"> / </span>
-        <Link href={`/editor/films/${history.slug}`}>{history.title}</Link>
-        <span aria-hidden="true"> / </span>
-        <span aria-current="page">History</span>
-      </nav>
+      <FilmBreadcrumb slug={history.slug} title={history.title} steps={[{ label: 'History' }]} />
       <header>
         <h1 className={styles.title}>History · {history.title}</h1>
         <p className={styles.status}>

@@ -12,6 +12,7 @@ import { QuizEditor } from '@/components/quiz/quiz-editor';
 import { QuizReadOnly } from '@/components/quiz/quiz-read-only';
 import { QuizStats } from '@/components/quiz/quiz-stats';
 import styles from './page.module.css';
+import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
 
 type Props = PageProps<'/editor/films/[slug]/quiz'>;
 
@@ -49,13 +50,7 @@ export default async function QuizEditorPage({ params }: Props) {
 
   return (
     <div className={styles.page}>
-      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-        <Link href="/editor">Films</Link>
-        <span aria-hidden="true"> / </span>
-        <Link href={`/editor/films/${draft.slug}`}>{draft.content.title}</Link>
-        <span aria-hidden="true"> / </span>
-        <span aria-current="page">Quiz</span>
-      </nav>
+      <FilmBreadcrumb slug={draft.slug} title={draft.content.title} steps={[{ label: 'Quiz' }]} />
       <header className={styles.header}>
         <div>
           <h1 className={styles.title}>Quiz · {draft.content.title}</h1>

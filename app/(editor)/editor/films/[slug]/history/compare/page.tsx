@@ -9,6 +9,7 @@ import { DiffView } from '@/components/revisions/diff-view';
 import { RevisionCard } from '@/components/revisions/revision-card';
 import { RevisionPicker } from '@/components/revisions/revision-picker';
 import styles from '@/components/revisions/history-page.module.css';
+import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -37,15 +38,7 @@ export default async function ComparePage({ params, searchParams }: Props) {
 
   return (
     <div className={styles.page}>
-      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-        <Link href="/editor">Films</Link>
-        <span aria-hidden="true"> / </span>
-        <Link href={`/editor/films/${comparison.slug}`}>{comparison.title}</Link>
-        <span aria-hidden="true"> / </span>
-        <Link href={base}>History</Link>
-        <span aria-hidden="true"> / </span>
-        <span aria-current="page">Compare</span>
-      </nav>
+      <FilmBreadcrumb slug={comparison.slug} title={comparison.title} steps={[{ label: 'History', href: base }, { label: 'Compare' }]} />
       <header>
         <h1 className={styles.title}>
           Revision {from} → revision {to}

@@ -10,6 +10,7 @@ import { RevisionCard } from '@/components/revisions/revision-card';
 import { RestoreButton } from '@/components/revisions/restore-button';
 import styles from '@/components/revisions/history-page.module.css';
 import { restoreRevisionAction } from '../../actions';
+import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
 
 type Props = { params: Promise<{ slug: string; n: string }> };
 
@@ -34,15 +35,7 @@ export default async function RestorePage({ params }: Props) {
 
   return (
     <div className={styles.page}>
-      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-        <Link href="/editor">Films</Link>
-        <span aria-hidden="true"> / </span>
-        <Link href={`/editor/films/${comparison.slug}`}>{comparison.title}</Link>
-        <span aria-hidden="true"> / </span>
-        <Link href={history}>History</Link>
-        <span aria-hidden="true"> / </span>
-        <span aria-current="page">Restore revision {number}</span>
-      </nav>
+      <FilmBreadcrumb slug={comparison.slug} title={comparison.title} steps={[{ label: 'History', href: history }, { label: `Restore revision ${number}` }]} />
       <header>
         <h1 className={styles.title}>Restore revision {number}?</h1>
         <p className={styles.status}>
