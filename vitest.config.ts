@@ -10,6 +10,8 @@ import { defineConfig } from 'vitest/config';
  *   cleans up after itself or uses its own rows (unique slugs/emails). A test that needs databases
  *   of its own creates and drops them through TEST_DATABASE_ADMIN_URL (same server; use it for
  *   CREATE/DROP DATABASE only). Never fall back to a fixed server: `npm test` always sets both.
+ * - seed-page: `**\/*.check.ts`, only when SEED_PAGE names the product brief's seed page, which is
+ *   outside the repository; `.ci/run` runs it as its own step (`--project seed-page`).
  */
 const root = import.meta.dirname;
 
@@ -53,6 +55,9 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      ...(process.env.SEED_PAGE
+        ? [{ ...shared, test: { name: 'seed-page', environment: 'node', include: ['**/*.check.ts'], exclude } }]
+        : []),
     ],
   },
 });

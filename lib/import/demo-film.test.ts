@@ -116,33 +116,3 @@ describe('the demo film at each spoiler level', () => {
     expect(Object.values(page.hidden).every((hidden) => hidden === 0 || hidden === false)).toBe(true);
   });
 });
-
-describe('the demo film is in our own words', () => {
-  const seedPath = path.resolve(process.cwd(), '../shared/seed/kiss-and-cry.txt');
-  const seed = parsePage(readFileSync(seedPath, 'utf8')).content;
-
-  /** Every run of six words in the film's own prose (not names, places, tags or derived lines). */
-  function sixWordRuns(film: FilmContent): Set<string> {
-    const prose = [
-      film.premise,
-      ...paragraphs(film.story).filter((p) => !p.quote).map((p) => p.text),
-      ...film.events.flatMap((e) => [e.title, e.description]),
-      ...film.characters.map((c) => c.description),
-      film.setting.when,
-      film.setting.where,
-      ...film.themes.map((t) => t.description),
-      film.kind.summary.text,
-    ];
-    const runs = new Set<string>();
-    for (const textPart of prose) {
-      const words = textPart.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-      for (let i = 0; i + 6 <= words.length; i += 1) runs.add(words.slice(i, i + 6).join(' '));
-    }
-    return runs;
-  }
-
-  it('shares no run of six words with the seed page', () => {
-    const seedRuns = sixWordRuns(seed);
-    expect([...sixWordRuns(content)].filter((run) => seedRuns.has(run))).toEqual([]);
-  });
-});

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { filmContentSchema } from '../content/schema';
-import { formatPage } from './format-page';
 import { PageFormatError, parsePage, type PageWarning } from './parse-page';
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
@@ -16,92 +15,6 @@ function onlyWarning(text: string): [number, string, string] {
   expect(warnings).toHaveLength(1);
   return [warnings[0].line, warnings[0].kind, warnings[0].message];
 }
-
-describe('the seed page', () => {
-  const seedPath = path.resolve(process.cwd(), '../shared/seed/kiss-and-cry.txt');
-  const { content, warnings } = parsePage(readFileSync(seedPath, 'utf8'));
-
-  it('imports every section', () => {
-    expect(content.title).toBe('Kiss and Cry');
-    expect(content.slug).toBe('kiss-and-cry');
-    expect(content.releaseYear).toBeNull();
-    expect(content.premise.split('\n\n')).toHaveLength(4);
-    expect(content.premise).not.toContain('The premise of');
-    expect(content.story.split('\n\n')).toHaveLength(7);
-    expect(content.story).not.toMatch(/Spoilers ahead|The complete story/u);
-    expect(content.story).toContain('> “always smile”');
-    expect(content.events).toHaveLength(13);
-    expect(content.characters).toHaveLength(7);
-    expect(content.themes.map((t) => t.title)).toEqual(['Illness', 'Love', 'Sport']);
-    expect(content.kind.moods).toHaveLength(10);
-    expect(content.kind.contentNotes.map((n) => n.label)).toEqual(['terminal illness', 'cancer', 'medical trauma', 'death of a young person']);
-    expect(content.quiz.questions).toEqual([]);
-  });
-
-  it('reads events, characters, setting and kind field by field', () => {
-    expect(content.events[0]).toEqual({
-      id: 'e1',
-      title: 'Meet John and a budding romance in Toronto',
-      description: expect.stringMatching(/^Carley Elle Allison is a 17-year-old .* as her health battles unfold\.$/u),
-      when: 'early in the story',
-      where: 'Toronto, at a party',
-      spoiler: 'full',
-    });
-    expect(content.events[12]).toMatchObject({ id: 'e13', title: 'Passing and legacy begins', where: 'Hospital and foundation' });
-    expect(content.characters[1]).toMatchObject({
-      id: 'c2',
-      name: "Sarah's mother",
-      playedBy: { name: 'Dinara Drukarova', slug: 'dinara-drukarova' },
-      tags: [
-        { emoji: '👩👧', label: 'Family-first' },
-        { emoji: '💖', label: 'Supportive' },
-        { emoji: '🌟', label: 'Courageous' },
-      ],
-    });
-    expect(content.characters.map((c) => c.name)).toEqual([
-      'Sarah Ivanov',
-      "Sarah's mother",
-      'Xavier, the trainer',
-      'Aurélie',
-      'Carla-Marie',
-      'Amanda',
-      'Noémie',
-    ]);
-    expect(content.characters[5].tags[0]).toEqual({ emoji: '🎗️', label: 'Supporter' });
-    expect(content.characters[3].playedBy).toEqual({ name: 'Aurélie Faula', slug: 'aurelie-faula' });
-    expect(content.setting).toMatchObject({ era: '2010s', place: 'Toronto, Canada', spoiler: 'full' });
-    expect(content.setting.tags).toEqual([
-      { emoji: '🏙️', label: 'Toronto' },
-      { emoji: '🎬', label: 'Canadian setting' },
-    ]);
-    expect(content.kind).toMatchObject({
-      tone: { value: 'Bittersweet', spoiler: 'full' },
-      pacing: { value: 'Steady' },
-      story: { value: 'Straightforward' },
-      intensity: { value: 'High' },
-      ending: { value: 'Sad' },
-    });
-    expect(content.kind.summary.text).toMatch(/^An inspiring yet deeply tragic story/u);
-    expect(content.kind.moods.map((m) => m.label)).toContain('coming of age');
-  });
-
-  it('hides everything but the premise behind full spoilers, with positional ids', () => {
-    const items = [...content.events, ...content.characters, ...content.themes, ...content.kind.moods, ...content.kind.contentNotes];
-    expect(items.every((item) => item.spoiler === 'full')).toBe(true);
-    expect(content.themes.map((t) => t.id)).toEqual(['t1', 't2', 't3']);
-    expect(content.kind.moods[9].id).toBe('m10');
-  });
-
-  it('exports to a page that imports back to the same content', () => {
-    const again = parsePage(formatPage(content));
-    expect(again).toEqual({ content, warnings: [], sectionLines: expect.objectContaining({ premise: 1, quiz: expect.any(Number) }) });
-  });
-
-  it('gives no warnings other than count disagreements', () => {
-    expect(warnings.filter((w) => w.kind !== 'count')).toEqual([]);
-    expect(() => filmContentSchema.parse(content)).not.toThrow();
-  });
-});
 
 describe('fixtures', () => {
   it('reads a short film: no quiz, events without Where:, missing sections, a character without an actor', () => {
