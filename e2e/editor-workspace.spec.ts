@@ -90,6 +90,9 @@ test.describe('editing workspace', () => {
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { name: /You have unsaved changes from/ })).toBeVisible({ timeout: 60_000 });
     await expect(premiseField(page)).toHaveValue('');
+    // Typing while the offer is open does not overwrite the earlier work, and says so.
+    await page.getByRole('textbox', { name: 'Full story' }).fill('Typed while the offer is open');
+    await expect(page.getByText('autosave paused until you restore or discard the earlier changes')).toBeVisible();
     await page.getByRole('button', { name: 'Restore unsaved changes' }).click();
     await expect(premiseField(page)).toHaveValue(text);
     await expect(page.getByText(/Unsaved changes/).first()).toBeVisible();

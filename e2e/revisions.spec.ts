@@ -72,6 +72,22 @@ test.describe('revisions', () => {
     await expect(premise(page)).toHaveValue('A skater returns home to train for the last time.', { timeout: 60_000 });
   });
 
+  test('leaving the editor by an in-app link frees the edit lock at once', async ({ browser }) => {
+    const page = await newSignedInPage(browser, 'editor@example.com');
+    const path = await createFilm(page, `E2E leave ${unique()}`);
+    const bar = page.getByTestId('presence-bar');
+    await expect(bar).toContainText('Only you have this film open.');
+
+    // Away by the editor's own navigation (no page unload), then straight back: no ghost of this
+    // user's earlier visit holds the lock.
+    await page.getByRole('link', { name: 'Films', exact: true }).click();
+    await expect(page).toHaveURL(/\/editor$/);
+    await page.getByRole('link', { name: /^E2E leave / }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(bar).toContainText('Only you have this film open.');
+    await expect(bar).not.toContainText('another tab');
+  });
+
   test('two editors see each other, take the lock over, and the stale save merges part by part', async ({ browser }) => {
     const admin = await newSignedInPage(browser, 'admin@example.com');
     const path = await createFilm(admin, `E2E presence ${unique()}`);

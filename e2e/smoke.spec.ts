@@ -17,3 +17,17 @@ test('the home page renders', async ({ page }) => {
   await expect(page.locator('main')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('every page names a site icon that loads, so browsers never hit a 404 for one', async ({ page, request }) => {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto('/films/kiss-and-cry');
+  const href = await page.locator('link[rel="icon"]').first().getAttribute('href');
+  expect(href).toMatch(/^\/icon\.svg/);
+  const icon = await request.get(href!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  expect(failed).toEqual([]);
+});

@@ -19,7 +19,7 @@ async function postPresence(slug: string, body: { tabId: string; action: 'heartb
 
 /**
  * The heartbeat: every few seconds (also in a background tab, and at once when the tab is shown
- * again), and a goodbye when the page is closed so the lock frees at once. `lostTo` names who took
+ * again), and a goodbye when the page is closed or left so the lock frees at once. `lostTo` names who took
  * the lock from this tab, until it takes it back.
  */
 export function usePresence(slug: string) {
@@ -52,10 +52,17 @@ export function usePresence(slug: string) {
     onSuccess: (state) => queryClient.setQueryData(queryKey, state),
   });
 
+  // Leaving frees the lock at once: on closing or reloading the page (pagehide) and on moving
+  // elsewhere in the app (the editor unmounts). A beacon survives the page going away; the Blob
+  // gives it the JSON content type the API requires.
   useEffect(() => {
-    const leave = () => navigator.sendBeacon(presenceUrl(slug), JSON.stringify({ tabId, action: 'leave' }));
+    const leave = () =>
+      navigator.sendBeacon(presenceUrl(slug), new Blob([JSON.stringify({ tabId, action: 'leave' })], { type: 'application/json' }));
     window.addEventListener('pagehide', leave);
-    return () => window.removeEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
   }, [slug, tabId]);
 
   return { state: presence.data, error: presence.error, lostTo, takeOver: () => takeOver.mutate(), takingOver: takeOver.isPending };

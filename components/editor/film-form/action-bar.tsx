@@ -20,6 +20,8 @@ function SaveState({ dirty, autosave, saving }: { dirty: boolean; autosave: Auto
           Unsaved changes · autosaved <TimeAgo iso={autosave.savedAt} />
         </>
       );
+    case 'paused':
+      return <span className={styles.failed}>Unsaved changes · autosave paused until you restore or discard the earlier changes</span>;
     case 'failed':
       return <span className={styles.failed}>Unsaved changes · autosave failed, keep this tab open</span>;
     default:

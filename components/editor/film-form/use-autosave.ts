@@ -12,6 +12,8 @@ export const AUTOSAVE_DELAY_MS = 2_000;
 export type AutosaveState =
   | { phase: 'idle' }
   | { phase: 'waiting' }
+  // Changes are not being autosaved (the earlier unsaved work is still on offer): the bar says so.
+  | { phase: 'paused' }
   | { phase: 'saving' }
   | { phase: 'saved'; savedAt: string }
   | { phase: 'failed'; message: string };
@@ -83,7 +85,10 @@ export function useAutosave({
     (values: WorkInProgress & { quiz?: unknown }) => {
       pending.current = withoutQuiz(values);
       clearTimeout(timer.current);
-      if (!refs.current.enabled) return;
+      if (!refs.current.enabled) {
+        setState((s) => (s.phase === 'paused' ? s : { phase: 'paused' }));
+        return;
+      }
       setState((s) => (s.phase === 'waiting' ? s : { phase: 'waiting' }));
       timer.current = setTimeout(() => void run(), AUTOSAVE_DELAY_MS);
     },
@@ -113,5 +118,7 @@ export function useAutosave({
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  return { state, schedule, flush, revisionSaved, clear };
+  // "Paused" lasts only while autosave is off: once the offer is settled, the next change saves.
+  const shown: AutosaveState = state.phase === 'paused' && enabled ? { phase: 'idle' } : state;
+  return { state: shown, schedule, flush, revisionSaved, clear };
 }
