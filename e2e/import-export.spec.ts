@@ -104,7 +104,8 @@ test.describe('import and export', () => {
     await page.getByRole('button', { name: 'Create draft' }).click();
     const address = page.getByRole('textbox', { name: 'Address' });
     await expect(address).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText(`Another film already uses the slug “${film.slug}”`)).toBeVisible();
+    await expect(page.getByText(`Another film already uses the address “${film.slug}”`)).toBeVisible();
+    await expect(page.getByRole('link', { name: `Open “${film.title}” in the editor` })).toHaveAttribute('href', `/editor/films/${film.slug}`);
     await address.fill(`${film.slug}-2`);
     await page.getByRole('button', { name: 'Create draft' }).click();
     await expect(page).toHaveURL(new RegExp(`/editor/films/${film.slug}-2$`), { timeout: 60_000 });

@@ -98,13 +98,29 @@ describe('npm run import', () => {
 
     expect(run.code).toBe(1);
     expect(run.stdout.trimEnd().split('\n')).toEqual([
-      `✗ ${again}: slug: Another film already uses the slug “${takenSlug}”`,
+      expect.stringMatching(new RegExp(`^✗ ${again}: Another film already uses the address “${takenSlug}”: “.+”\\. Import it under another address\\.$`)),
       `✓ ${other} → ${otherSlug} (revision 1)`,
       `Imported 1 of 2 files (0 published), 0 warnings, 1 failed.`,
     ]);
     expect(await db().film.count({ where: { slug: takenSlug } })).toBe(1);
     expect((await filmOf(takenSlug))?.latestRevision).toBe(1);
     expect(await filmOf(otherSlug)).toMatchObject({ latestRevision: 1 });
+  });
+
+  it('--slug imports one file under another address; with several files it is a usage error', async () => {
+    const folder = mkdtempSync(path.join(work, 'slug-'));
+    const [[file, slug], [otherFile]] = [...copyFixtures(folder, 'slug')];
+    expect((await runImport(file)).code).toBe(0);
+
+    const run = await runImport(file, '--slug', `${slug}-copy`);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`✓ ${file} → ${slug}-copy (revision 1)`);
+    expect(await filmOf(`${slug}-copy`)).toMatchObject({ latestRevision: 1 });
+
+    const twoFiles = await runImport(file, otherFile, '--slug', `${slug}-again`);
+    expect(twoFiles.code).toBe(2);
+    expect(twoFiles.stderr).toContain('--slug names the address of one film');
+    expect(await filmOf(`${slug}-again`)).toBeNull();
   });
 
   it('--publish publishes revision 1', async () => {

@@ -1,5 +1,5 @@
 /**
- * `npm run import -- FILE_OR_FOLDER... [--publish] [--as EMAIL]`: film pages (page text or JSON
+ * `npm run import -- FILE_OR_FOLDER... [--publish] [--as EMAIL] [--slug SLUG]`: film pages (page text or JSON
  * exports) → new draft films through importFilm, the importer the editor page and the API use.
  * One line per file, its warnings under it; a failing file doesn't stop the others. Exit code 0
  * when every file was imported, 1 when any failed (or nothing could start), 2 for bad arguments.
@@ -55,6 +55,11 @@ async function main(): Promise<number> {
     for (const problem of problems) console.error(`✗ ${problem.path}: ${problem.message}`);
     console.error('Nothing was imported.');
     return 1;
+  }
+  // One address cannot serve several films.
+  if (args.slug && files.length !== 1) {
+    console.error(`--slug names the address of one film: give exactly one file (got ${files.length}).\n\n${USAGE}`);
+    return 2;
   }
   const stopDatabase = await openDatabase();
   try {
@@ -150,7 +155,7 @@ async function importAll(files: string[], options: ImportOptions): Promise<numbe
       bar?.update({ file: path.basename(file) });
       let outcome: FileOutcome;
       try {
-        const film = await importFilm({ text: await readFile(file, 'utf8'), actor, publish: options.publish });
+        const film = await importFilm({ text: await readFile(file, 'utf8'), actor, publish: options.publish, slug: options.slug });
         outcome = { file, ok: true, film };
       } catch (error) {
         outcome = { file, ok: false, errors: errorsOf(error) };

@@ -252,7 +252,8 @@ describe('history', () => {
 });
 
 describe('import and export', () => {
-  const importPage = (text: string, who: Who | null = editor) => call(importRoute.POST, 'POST', '/api/v1/editor/import', {}, who, { body: text });
+  const importPage = (text: string, who: Who | null = editor, query = '') =>
+    call(importRoute.POST, 'POST', `/api/v1/editor/import${query}`, {}, who, { body: text });
   const exportAs = (slug: string, query: string) => call(exportRoute.GET, 'GET', `/api/v1/editor/films/${slug}/export${query}`, { slug }, editor);
 
   it('imports a page in the page format as a new draft: 201 {slug, revision, warnings}', async () => {
@@ -290,12 +291,33 @@ describe('import and export', () => {
     expect((await getFilm(adminCopy.slug)).body.content.quiz).toEqual(withQuiz.quiz);
   });
 
-  it('400 naming the slug when the page’s slug is taken, and nothing is created', async () => {
+  it('409 naming the film when the page’s slug is taken, and nothing is created', async () => {
     const page = await created();
     const again = await importPage(formatPage({ ...page, title: 'Another title' }));
-    expect(again.status).toBe(400);
-    expect(again.body.errors).toEqual([expect.objectContaining({ path: 'slug' })]);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: expect.stringContaining(`Another film already uses the address “${page.slug}”`),
+      field: 'slug',
+      existing: { slug: page.slug, title: page.title, editorUrl: `/editor/films/${page.slug}` },
+    });
     expect((await getFilm(page.slug)).body.content.title).toBe(page.title);
+  });
+
+  it('?slug= imports under another address: export text → import → export JSON is the same content but the slug', async () => {
+    const page = await created();
+    const text = await exportAs(page.slug, '?format=text');
+    const copySlug = `${page.slug}-copy`;
+    const copy = await importPage(text.body as unknown as string, editor, `?slug=${copySlug}`);
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ slug: copySlug, revision: 1 });
+    const json = await exportAs(copySlug, '?format=json');
+    expect(json.body).toEqual({ ...page, slug: copySlug });
+
+    const bad = await importPage(text.body as unknown as string, editor, '?slug=Not%20An%20Address');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ path: 'slug' })]);
+    const taken = await importPage(text.body as unknown as string, editor, `?slug=${copySlug}`);
+    expect(taken.status).toBe(409);
   });
 
   it('401 anonymously', async () => {

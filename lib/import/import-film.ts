@@ -1,6 +1,8 @@
 import 'server-only';
 import { assertCan, can, type Actor } from '../auth/permissions';
-import { ValidationError } from '../errors';
+import { slugSchema } from '../content/schema';
+import { db } from '../db';
+import { ConflictError, ValidationError } from '../errors';
 import { createFilm, publishFilm } from '../revisions';
 import { importText, MAX_PAGE_CHARS, withoutQuizFor, type ImportError, type ImportFormat, type PageWarning } from './index';
 
@@ -23,6 +25,9 @@ export type ImportedFilm = {
   warnings: PageWarning[];
 };
 
+/** What a 409 names when the page's address is taken: the film there, and where to edit it. */
+export type SlugTakenDetails = { field: 'slug'; existing: { slug: string; title: string; editorUrl: string } };
+
 /**
  * The one way in for every importer (CLI, editor page, API): a page → a new film whose revision 1
  * is the page, never published unless asked. What could not be placed comes back as warnings.
@@ -37,7 +42,20 @@ export async function importFilm({ text, actor, slug, publish = false }: ImportF
   const imported = importText(text);
   if (!imported.ok) throw new ValidationError(imported.errors.map(toFieldError));
   const { content, warnings } = withoutQuizFor(can(actor, 'quiz.edit'), imported);
-  if (slug !== undefined && slug.trim() !== '') content.slug = slug.trim();
+  if (slug !== undefined && slug.trim() !== '') {
+    const chosen = slugSchema.safeParse(slug);
+    if (!chosen.success) throw ValidationError.field('slug', chosen.error.issues[0]?.message ?? 'Not a valid address');
+    content.slug = chosen.data;
+  }
+  // A taken address is a conflict with that film, not a fault of the page: say which film, so the
+  // importer can open it or choose another address (createFilm still refuses a race in its transaction).
+  const existing = await db().film.findUnique({ where: { slug: content.slug }, select: { slug: true, title: true } });
+  if (existing) {
+    throw new ConflictError<SlugTakenDetails>(`Another film already uses the address “${existing.slug}”: “${existing.title}”. Import it under another address.`, {
+      field: 'slug',
+      existing: { ...existing, editorUrl: `/editor/films/${existing.slug}` },
+    });
+  }
 
   const created = await createFilm({ content, actor, source: 'IMPORT', message: 'Imported' });
   if (publish) await publishFilm({ slug: created.film.slug, revision: created.revision.number, actor });

@@ -36,6 +36,8 @@ describe('parseImportArgs', () => {
     expect(parseImportArgs(['--force', 'a.txt'])).toEqual({ kind: 'usage-error', message: expect.stringContaining("Unknown option '--force'") });
     expect(parseImportArgs(['a.txt', '--as'])).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('--as') });
     expect(parseImportArgs(['a.txt', '--as', ' '])).toEqual({ kind: 'usage-error', message: '--as needs an email address.' });
+    expect(parseImportArgs(['a.txt', '--slug', ' '])).toEqual({ kind: 'usage-error', message: '--slug needs an address.' });
+    expect(parseImportArgs(['a.txt', '--slug', 'another-address'])).toMatchObject({ kind: 'run', slug: 'another-address' });
   });
 });
 

@@ -8,18 +8,19 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ImportedFilm } from '../../lib/import/import-film';
 
-export const USAGE = `Usage: npm run import -- FILE_OR_FOLDER... [--publish] [--as EMAIL]
+export const USAGE = `Usage: npm run import -- FILE_OR_FOLDER... [--publish] [--as EMAIL] [--slug SLUG]
 
 Imports film pages (page text or an exported JSON object) as new films, each a draft whose
 revision 1 is the page. A folder stands for every *.txt and *.json file directly in it.
 
   --publish     publish each new film's revision 1 as well
   --as EMAIL    attribute the import to this existing, active user (with their role)
+  --slug SLUG   import one file under this address instead of its own (when that one is taken)
   --help        show this help
 
 Database: DATABASE_URL when set, else the embedded PostgreSQL of \`npm start\` (.data/postgres).`;
 
-export type ImportOptions = { paths: string[]; publish: boolean; as?: string };
+export type ImportOptions = { paths: string[]; publish: boolean; as?: string; slug?: string };
 
 export type ParsedArgs =
   | { kind: 'help' }
@@ -33,7 +34,7 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { publish: { type: 'boolean' }, as: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { publish: { type: 'boolean' }, as: { type: 'string' }, slug: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     // parseArgs says which flag it did not know, or which one lacks its value.
@@ -44,7 +45,9 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
   if (positionals.length === 0) return { kind: 'usage-error', message: 'Name at least one file or folder to import.' };
   const as = values.as?.trim();
   if (values.as !== undefined && !as) return { kind: 'usage-error', message: '--as needs an email address.' };
-  return { kind: 'run', paths: positionals, publish: values.publish ?? false, ...(as ? { as } : {}) };
+  const slug = values.slug?.trim();
+  if (values.slug !== undefined && !slug) return { kind: 'usage-error', message: '--slug needs an address.' };
+  return { kind: 'run', paths: positionals, publish: values.publish ?? false, ...(as ? { as } : {}), ...(slug ? { slug } : {}) };
 }
 
 /** Which files a folder contributes: exports (.json) and pages (.txt), not other notes or images. */

@@ -7,7 +7,9 @@ import {
   exportQuerySchema,
   filmContentApiSchema,
   filmListSchema,
+  importQuerySchema,
   importResultSchema,
+  slugTakenBodySchema,
   listFilmsQuerySchema,
   publishBodySchema,
   publishResultSchema,
@@ -119,8 +121,14 @@ export function registerEditorPaths(registry: OpenAPIRegistry): void {
   });
   registry.registerPath({
     method: 'post', path: '/api/v1/editor/import', tags, security, summary: 'Import a page as a new draft',
-    description: 'A page in the page format (or an exported JSON object). Never published by itself; warnings list what could not be placed.',
-    request: { body: { required: true, content: { 'text/plain': { schema: z.string() } } } },
-    responses: { 201: json('The new draft', importResultSchema), 400: errors[400], 401: errors[401], 403: errors[403] },
+    description:
+      'A page in the page format (or an exported JSON object). Never published by itself; warnings list what could not be placed. ' +
+      "A taken address is a 409 naming the film there; `?slug=` imports the page under another address.",
+    request: { query: importQuerySchema, body: { required: true, content: { 'text/plain': { schema: z.string() } } } },
+    responses: {
+      201: json('The new draft', importResultSchema),
+      400: errors[400], 401: errors[401], 403: errors[403],
+      409: json('Another film already uses the address', slugTakenBodySchema),
+    },
   });
 }

@@ -33,6 +33,19 @@ export const listFilmsQuerySchema = z.object({
   status: filmStatusSchema.optional(),
 });
 
+export const importQuerySchema = z.object({
+  slug: slugSchema.optional().meta({ description: "Import under this address instead of the page's own (when that one is taken)" }),
+});
+
+/** 409 from an import: the page's address is taken by this film. */
+export const slugTakenBodySchema = z
+  .object({
+    error: z.string(),
+    field: z.literal('slug'),
+    existing: z.object({ slug: slugSchema, title: z.string(), editorUrl: z.string().meta({ description: "The film's editor page" }) }),
+  })
+  .meta({ id: 'SlugTaken' });
+
 export const exportQuerySchema = z.object({
   format: z.enum(['json', 'text']).default('json'),
   revision: z.coerce.number().int().min(1).optional().meta({ description: 'Defaults to the latest revision' }),

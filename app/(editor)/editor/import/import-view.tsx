@@ -1,11 +1,13 @@
 'use client';
 
 import { useDeferredValue, useId, useMemo, useRef, useState, useTransition, type DragEvent, type MouseEvent } from 'react';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import type { FieldError } from '@/lib/content/schema';
 import { derivedFacts, plural } from '@/lib/content/derive';
 import { importText, MAX_PAGE_CHARS, withoutQuizFor, type PageWarning } from '@/lib/import';
 import { importFilmAction } from '@/lib/import/import-actions';
+import type { SlugTakenDetails } from '@/lib/import/import-film';
 import { SPOILER_LABELS, SPOILER_LEVELS, type SpoilerLevel } from '@/lib/spoilers/levels';
 import { visibleFilm } from '@/lib/spoilers/visible-film';
 import { FilmPage } from '@/components/reader/film-page';
@@ -46,6 +48,7 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
   const [slugOverride, setSlugOverride] = useState<string | null>(null);
   const [level, setLevel] = useState<SpoilerLevel>('full');
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const [slugTakenBy, setSlugTakenBy] = useState<SlugTakenDetails['existing'] | null>(null);
   const [created, setCreated] = useState(false);
   const [pending, startTransition] = useTransition();
 
@@ -98,10 +101,14 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
   function create() {
     if (!prepared) return;
     setServerErrors([]);
+    setSlugTakenBy(null);
     startTransition(async () => {
       const result = await importFilmAction({ text, slug: slug !== prepared.content.slug ? slug : undefined });
       if (!result.ok) {
-        setServerErrors(result.errors ?? [{ path: '(page)', message: result.error }]);
+        // 409: the address is taken; the field says by which film, with a link to it.
+        const taken = result.status === 409 ? (result.details as SlugTakenDetails | undefined) : undefined;
+        if (taken?.field === 'slug') setSlugTakenBy(taken.existing);
+        setServerErrors(taken ? [{ path: 'slug', message: result.error }] : (result.errors ?? [{ path: '(page)', message: result.error }]));
         if (result.errors?.some((e) => e.path === 'slug')) slugInput.current?.focus();
         return;
       }
@@ -205,6 +212,12 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
                   {slugError ? (
                     <p id={`${ids}-slug-error`} className={ui.error}>
                       {slugError.message}
+                      {slugTakenBy ? (
+                        <>
+                          {' '}
+                          <Link href={slugTakenBy.editorUrl}>Open “{slugTakenBy.title}” in the editor</Link>
+                        </>
+                      ) : null}
                     </p>
                   ) : null}
                 </div>

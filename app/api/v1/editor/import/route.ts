@@ -1,12 +1,16 @@
 import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/api-handler';
+import { parseInput, queryOf } from '@/lib/api/parse-input';
+import { importQuerySchema } from '@/lib/api/schemas/film-api';
 import { importFilm } from '@/lib/import/import-film';
 
 /**
  * A page in the page format (or an exported JSON object), as a text/plain body → a new draft,
  * never published by itself, with the warnings of what the importer could not place.
+ * `?slug=` imports it under another address; a taken address is a 409 naming the film there.
  */
 export const POST = apiHandler('film.edit', async ({ request, actor }) => {
-  const imported = await importFilm({ text: await request.text(), actor });
+  const { slug } = parseInput(importQuerySchema, queryOf(request));
+  const imported = await importFilm({ text: await request.text(), actor, slug });
   return NextResponse.json({ slug: imported.slug, revision: imported.revision, warnings: imported.warnings }, { status: 201 });
 });
