@@ -79,6 +79,28 @@ test.describe('editing workspace', () => {
     await expect(eventTitle).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  test('the keyboard moves an open card one place and names the card it moved', async ({ signedInPage }) => {
+    const page = await signedInPage();
+    await createFilm(page, `E2E reorder ${unique()}`);
+    for (const title of ['First', 'Second', 'Third']) {
+      await page.getByRole('button', { name: 'Add event' }).click();
+      await page.keyboard.type(title); // a new event opens with its title focused
+    }
+    const eventTitles = () => page.locator('#section-timeline').getByRole('textbox', { name: 'Title' });
+    await expect(eventTitles()).toHaveCount(3);
+
+    // Open cards are much taller than a step: Space, ArrowDown, Space must still move one place.
+    await page.getByRole('button', { name: 'Drag to reorder event “First”' }).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Picked up event “First”, at position 1 of 3.')).toBeAttached();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Dropped event “First” at position 2 of 3.')).toBeAttached();
+    await expect(eventTitles().nth(0)).toHaveValue('Second');
+    await expect(eventTitles().nth(1)).toHaveValue('First');
+    await expect(eventTitles().nth(2)).toHaveValue('Third');
+  });
+
   test('autosave keeps unsaved work across a reload', async ({ signedInPage }) => {
     const page = await signedInPage();
     const path = await createFilm(page, `E2E autosave ${unique()}`);

@@ -8,11 +8,13 @@ import {
   closestCenter,
   useSensor,
   useSensors,
+  KeyboardCode,
   type Announcements,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 
 /** What each item of a sortable list gets to build its controls. */
@@ -55,9 +57,12 @@ export function SortableList<T extends Item>({
 }) {
   const [announcement, setAnnouncement] = useState('');
   const pendingFocus = useRef<string | null>(null);
+  // The dragged item's name, taken when it is picked up: once dropped, the form has moved it, so
+  // looking it up by its old index would name another item.
+  const draggedName = useRef('');
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: oneStepCoordinates }),
   );
 
   const indexOf = useCallback((id: UniqueIdentifier) => items.findIndex((item) => item.id === id), [items]);
@@ -82,11 +87,13 @@ export function SortableList<T extends Item>({
   }
 
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(indexOf(active.id))}, at ${position(indexOf(active.id))}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(indexOf(active.id))} is over ${position(indexOf(over.id))}.` : undefined),
-    onDragEnd: ({ active, over }) =>
-      over ? `Dropped ${nameOf(indexOf(active.id))} at ${position(indexOf(over.id))}.` : `Dropped ${nameOf(indexOf(active.id))}.`,
-    onDragCancel: ({ active }) => `Cancelled. ${nameOf(indexOf(active.id))} stays at ${position(indexOf(active.id))}.`,
+    onDragStart: ({ active }) => {
+      draggedName.current = nameOf(indexOf(active.id));
+      return `Picked up ${draggedName.current}, at ${position(indexOf(active.id))}.`;
+    },
+    onDragOver: ({ over }) => (over ? `${draggedName.current} is over ${position(indexOf(over.id))}.` : undefined),
+    onDragEnd: ({ over }) => (over ? `Dropped ${draggedName.current} at ${position(indexOf(over.id))}.` : `Dropped ${draggedName.current}.`),
+    onDragCancel: ({ active }) => `Cancelled. ${draggedName.current} stays at ${position(indexOf(active.id))}.`,
   };
 
   function handleDragEnd({ active, over }: DragEndEvent) {
@@ -140,6 +147,28 @@ export function SortableList<T extends Item>({
     </DndContext>
   );
 }
+
+/**
+ * Arrow up/down moves the dragged item exactly one place: its centre is put on the centre of the
+ * neighbouring item, so the collision check (closest centre) picks that neighbour whatever the
+ * heights. dnd-kit's sortableKeyboardCoordinates aligns edges instead, and an open card, taller
+ * than its neighbours, then stays closest to its own place and drops back where it was.
+ */
+const oneStepCoordinates: KeyboardCoordinateGetter = (event, { active, currentCoordinates, context }) => {
+  const step = event.code === KeyboardCode.Down ? 1 : event.code === KeyboardCode.Up ? -1 : 0;
+  if (step === 0) return undefined;
+  event.preventDefault();
+  const { collisionRect, droppableRects, droppableContainers, over } = context;
+  // The list's ids in order, as the SortableContext gave them to each item.
+  const order: UniqueIdentifier[] = droppableContainers.get(active)?.data.current?.sortable?.items ?? [];
+  const target = order[order.indexOf(over?.id ?? active) + step];
+  const rect = target === undefined ? undefined : droppableRects.get(target);
+  if (!rect || !collisionRect) return currentCoordinates;
+  return {
+    x: currentCoordinates.x,
+    y: currentCoordinates.y + (rect.top + rect.height / 2) - (collisionRect.top + collisionRect.height / 2),
+  };
+};
 
 type SortableState = Pick<ReturnType<typeof useSortable>, 'attributes' | 'listeners' | 'setActivatorNodeRef' | 'isDragging'>;
 
