@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
@@ -52,6 +53,21 @@ test('the demo admin signs in and manages users, tokens and the audit log', asyn
   await page.goto('/editor/audit?action=auth.sign-in');
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   await expect(page.getByRole('cell', { name: ADMIN }).first()).toBeVisible();
+  // In words, not codes; the CSV has the same entries with the filter applied.
+  await expect(page.getByRole('cell', { name: 'Signed in', exact: true }).first()).toBeVisible();
+  await expect(page.getByText('auth.sign-in')).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download as CSV' }).click();
+  const csv = readFileSync((await (await download).path())!, 'utf8').split('\n');
+  expect(csv[0]).toBe('time,who,what happened,action,film,revision,subject');
+  expect(csv.slice(1).filter(Boolean).every((line) => line.includes(',auth.sign-in,'))).toBe(true);
+  expect(csv.some((line) => line.includes(`${ADMIN},Signed in,auth.sign-in`))).toBe(true);
+
+  // A publish names its film and revision, both linked.
+  await page.goto('/editor/audit?action=film.publish&film=kiss-and-cry');
+  const published = page.getByRole('row').filter({ hasText: 'Published revision' }).first();
+  await expect(published.getByRole('link', { name: 'kiss-and-cry' })).toHaveAttribute('href', '/editor/films/kiss-and-cry');
+  await expect(published.getByRole('link', { name: /^what changed in revision \d+$/ })).toHaveAttribute('href', /\/editor\/films\/kiss-and-cry\/history\/compare\?from=\d+&to=\d+$/);
 });
 
 test('signing in from a protected page comes back to it', async ({ page }) => {

@@ -1,27 +1,18 @@
 import Link from 'next/link';
 import { AUDIT_ACTION_GROUPS } from '@/lib/audit/audit-schema';
+import { AUDIT_ACTIONS } from '@/lib/audit/describe-audit-entry';
 import ui from '../editor/ui.module.css';
 import styles from '../admin/admin.module.css';
 
-const KNOWN_ACTIONS = [
-  'auth.sign-in',
-  'auth.sign-in-failed',
-  'film.create',
-  'film.save',
-  'film.publish',
-  'film.unpublish',
-  'film.restore',
-  'quiz.save',
-  'user.invite',
-  'user.role',
-  'user.disable',
-  'user.enable',
-  'user.reset-password',
-  'user.change-password',
-  'user.sign-out-everywhere',
-  'token.create',
-  'token.revoke',
-];
+
+const GROUP_LABELS: Record<(typeof AUDIT_ACTION_GROUPS)[number], string> = {
+  'auth.': 'Any sign-in',
+  'film.': 'Any film change',
+  'user.': 'Any user change',
+  'token.': 'Any API token change',
+  'quiz.': 'Any quiz change',
+  'history.': 'Any history setting or pruning',
+};
 
 export type AuditFilterValues = { action?: string; actor?: string; film?: string };
 
@@ -37,12 +28,12 @@ export function AuditFilters({ values }: { values: AuditFilterValues }) {
           <option value="">Any action</option>
           {AUDIT_ACTION_GROUPS.map((group) => (
             <option key={group} value={group}>
-              Any {group.slice(0, -1)} action
+              {GROUP_LABELS[group]}
             </option>
           ))}
-          {KNOWN_ACTIONS.map((action) => (
+          {Object.entries(AUDIT_ACTIONS).map(([action, { label }]) => (
             <option key={action} value={action}>
-              {action}
+              {label}
             </option>
           ))}
         </select>

@@ -17,4 +17,4 @@ export const auditQuerySchema = z.object({
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 /** Action names the filter offers; "film." and friends match every action of that kind. */
-export const AUDIT_ACTION_GROUPS = ['auth.', 'film.', 'user.', 'token.', 'quiz.'] as const;
+export const AUDIT_ACTION_GROUPS = ['auth.', 'film.', 'quiz.', 'history.', 'user.', 'token.'] as const;

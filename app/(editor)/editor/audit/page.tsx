@@ -27,6 +27,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <h1>Audit log</h1>
           <p className={styles.lead}>Sign-ins, saves, publishes, restores, user and token changes: who, what and when, newest first.</p>
         </div>
+        <a href={`/editor/audit/audit.csv?${new URLSearchParams(definedOnly(filters))}`} download>
+          Download as CSV
+        </a>
       </div>
       <AuditFilters values={filters} />
       <AuditTable entries={entries} />

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS, describeAuditEntry } from './describe-audit-entry';
+
+const entry = (action: string, details: unknown = {}, film: string | null = null, subject = '') => ({ action, subject, film, details });
+
+describe('describeAuditEntry', () => {
+  it('says what happened in words, naming the film and revision it is about', () => {
+    expect(describeAuditEntry(entry('film.publish', { revision: 4 }, 'kiss-and-cry', 'kiss-and-cry'))).toEqual({
+      text: 'Published revision 4',
+      film: 'kiss-and-cry',
+      revision: 4,
+    });
+    expect(describeAuditEntry(entry('film.restore', { revision: 6, restoredFrom: 2 }, 'x')).text).toBe('Restored revision 2 as revision 6');
+    expect(describeAuditEntry(entry('film.save', { revision: 3, message: 'typo' }, 'x')).text).toBe('Saved revision 3: “typo”');
+    expect(describeAuditEntry(entry('user.role', { from: 'EDITOR', to: 'ADMIN' }, null, 'ana@example.com')).text).toBe(
+      'Changed the role of ana@example.com from editor to admin',
+    );
+    expect(describeAuditEntry(entry('auth.sign-in-failed', { reason: 'invalid' }, null, 'a@b.c')).text).toBe('Sign-in as a@b.c failed: wrong email or password');
+    expect(describeAuditEntry(entry('token.revoke', { prefix: 'fpc_ab12' }, null, 'CI')).text).toBe('Revoked the API token “CI” (fpc_ab12…)');
+  });
+
+  it('gives every catalogued action a sentence, whatever its details hold', () => {
+    for (const action of Object.keys(AUDIT_ACTIONS)) {
+      for (const details of [{}, null, 'text', [1], { revision: 'x', reason: 7, numbers: 'no' }]) {
+        const { text } = describeAuditEntry(entry(action, details, 'film', 'subject'));
+        expect(text.length, action).toBeGreaterThan(0);
+        expect(text, action).not.toMatch(/undefined|\[object/);
+      }
+    }
+  });
+
+  it('links no revision without a film, and shows an unknown action as its code', () => {
+    expect(describeAuditEntry(entry('film.publish', { revision: 2 }, null, 'gone-film'))).toMatchObject({ film: null, revision: null });
+    expect(describeAuditEntry(entry('something.new', {}, null, 'subject')).text).toBe('something.new subject');
+  });
+});

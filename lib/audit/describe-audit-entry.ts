@@ -1,0 +1,103 @@
+/**
+ * What each audit action means, in words: the one catalogue the audit page, its filter and the CSV
+ * export read, so a new action is named in one place. Pure (no database): entries come from
+ * listAudit. An action missing here still shows, as its code.
+ */
+
+type Details = Record<string, unknown>;
+
+export type AuditEntryFacts = {
+  action: string;
+  subject: string;
+  /** The film's slug now, when the entry is about a film that still exists. */
+  film: string | null;
+  details: unknown;
+};
+
+export type AuditDescription = {
+  /** One sentence: "Published revision 4", "Changed the role of ana@example.com from editor to admin". */
+  text: string;
+  /** The film the entry is about (its slug now), for a link to its editor. */
+  film: string | null;
+  /** The revision the entry names, for a link to the film's history. */
+  revision: number | null;
+};
+
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+const role = (value: unknown): string => (str(value) ?? 'unknown role').toLowerCase();
+const quoted = (text: string) => `“${text}”`;
+
+const SIGN_IN_FAILURES: Record<string, string> = {
+  invalid: 'wrong email or password',
+  disabled: 'the account is disabled',
+  throttled: 'too many attempts',
+  locked: 'too many attempts',
+};
+
+/** Action code → label for the filter, and the sentence for one entry. */
+export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: string, details: Details) => string }> = {
+  'auth.sign-in': { label: 'Signed in', describe: () => 'Signed in' },
+  'auth.sign-in-failed': {
+    label: 'Sign-in failed',
+    describe: (subject, d) => `Sign-in as ${subject || 'an empty email'} failed: ${SIGN_IN_FAILURES[String(d.reason)] ?? String(d.reason ?? 'unknown reason')}`,
+  },
+  'film.create': {
+    label: 'Created a film',
+    describe: (_, d) => (d.source === 'IMPORT' ? 'Created the film by importing a page' : 'Created the film'),
+  },
+  'film.save': {
+    label: 'Saved a revision',
+    describe: (_, d) => `Saved revision ${num(d.revision) ?? '?'}${str(d.message) ? `: ${quoted(String(d.message))}` : ''}`,
+  },
+  'film.restore': {
+    label: 'Restored a revision',
+    describe: (_, d) => `Restored revision ${num(d.restoredFrom) ?? '?'} as revision ${num(d.revision) ?? '?'}`,
+  },
+  'film.publish': { label: 'Published', describe: (_, d) => `Published revision ${num(d.revision) ?? '?'}` },
+  'film.unpublish': { label: 'Unpublished', describe: () => 'Took the film off the site' },
+  'quiz.save': {
+    label: 'Changed a quiz',
+    describe: (_, d) => `Changed the quiz (${num(d.questions) ?? '?'} questions) in revision ${num(d.revision) ?? '?'}`,
+  },
+  'history.retention': {
+    label: 'Changed history retention',
+    describe: (_, d) =>
+      num(d.pruneUnnamedAfterDays) === null
+        ? 'Set the history to keep every revision'
+        : `Set the history to prune unnamed revisions after ${d.pruneUnnamedAfterDays} days`,
+  },
+  'history.prune': {
+    label: 'Pruned history',
+    describe: (_, d) => {
+      const numbers = Array.isArray(d.numbers) ? d.numbers.filter((n) => num(n) !== null) : [];
+      return `Pruned ${num(d.revisions) ?? numbers.length} unnamed revisions${numbers.length > 0 ? ` (${numbers.join(', ')})` : ''}`;
+    },
+  },
+  'user.create': { label: 'Created a user', describe: (subject, d) => `Created the first admin ${subject} (${role(d.role)})` },
+  'user.invite': { label: 'Invited a user', describe: (subject, d) => `Invited ${subject} as ${role(d.role)}` },
+  'user.role': { label: 'Changed a role', describe: (subject, d) => `Changed the role of ${subject} from ${role(d.from)} to ${role(d.to)}` },
+  'user.disable': { label: 'Disabled a user', describe: (subject) => `Disabled ${subject}` },
+  'user.enable': { label: 'Enabled a user', describe: (subject) => `Enabled ${subject}` },
+  'user.reset-password': { label: 'Reset a password', describe: (subject) => `Reset the password of ${subject}` },
+  'user.change-password': { label: 'Changed own password', describe: () => 'Changed their own password' },
+  'user.sign-out-everywhere': { label: 'Signed out everywhere', describe: (subject) => `Signed ${subject} out of every session` },
+  'token.create': {
+    label: 'Created an API token',
+    describe: (subject, d) => `Created the API token ${quoted(subject)} (${role(d.role)}${str(d.prefix) ? `, ${d.prefix}…` : ''})`,
+  },
+  'token.revoke': {
+    label: 'Revoked an API token',
+    describe: (subject, d) => `Revoked the API token ${quoted(subject)}${str(d.prefix) ? ` (${d.prefix}…)` : ''}`,
+  },
+};
+
+export function describeAuditEntry({ action, subject, film, details }: AuditEntryFacts): AuditDescription {
+  const facts: Details = details && typeof details === 'object' && !Array.isArray(details) ? (details as Details) : {};
+  const known = AUDIT_ACTIONS[action];
+  return {
+    text: known ? known.describe(subject, facts) : [action, subject].filter(Boolean).join(' '),
+    film,
+    revision: film ? num(facts.revision) : null,
+  };
+}
