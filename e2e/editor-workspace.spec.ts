@@ -92,8 +92,9 @@ test.describe('editing workspace', () => {
     // Open cards are much taller than a step: Space, ArrowDown, Space must still move one place.
     await page.getByRole('button', { name: 'Drag to reorder event “First”' }).focus();
     await page.keyboard.press('Space');
-    await expect(page.getByText('Picked up event “First”, at position 1 of 3.')).toBeAttached();
+    await expect(page.getByText('event “First” is over position 1 of 3.')).toBeAttached();
     await page.keyboard.press('ArrowDown');
+    await expect(page.getByText('event “First” is over position 2 of 3.')).toBeAttached();
     await page.keyboard.press('Space');
     await expect(page.getByText('Dropped event “First” at position 2 of 3.')).toBeAttached();
     await expect(eventTitles().nth(0)).toHaveValue('Second');

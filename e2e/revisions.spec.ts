@@ -80,7 +80,7 @@ test.describe('revisions', () => {
 
     // Away by the editor's own navigation (no page unload), then straight back: no ghost of this
     // user's earlier visit holds the lock.
-    await page.getByRole('link', { name: 'Films', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Editor' }).getByRole('link', { name: 'Films', exact: true }).click();
     await expect(page).toHaveURL(/\/editor$/);
     await page.getByRole('link', { name: /^E2E leave / }).first().click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));

@@ -15,7 +15,7 @@ export function SearchForm({
   autoFocus?: boolean;
 }) {
   return (
-    <form role="search" aria-label={label} action="/search" method="get" className={`${styles.form} ${styles[size]}`}>
+    <form role="search" aria-label={label} action="/search" method="get" className={`${styles.form} ${styles[size]}`} data-size={size}>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>

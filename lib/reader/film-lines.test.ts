@@ -52,6 +52,18 @@ describe('derived lines below full', () => {
     );
   });
 
+  it('say the kind of film is hidden, not missing, when none of it is visible', () => {
+    const kind = { ...content.kind, tone: { ...content.kind.tone, spoiler: 'full' as const }, pacing: { ...content.kind.pacing, spoiler: 'full' as const }, story: { ...content.kind.story, spoiler: 'full' as const } };
+    const film = visibleFilm({ ...content, kind }, 'none');
+    expect(kindLineAt(film)).toBe('What kind of film Sample Film is, is hidden at this spoiler level.');
+    expect(kindLineAt(visibleFilm({ ...content, kind }, 'full'))).toMatch(/^Bittersweet in tone/u);
+    const empty = { value: '', spoiler: 'none' as const };
+    const undescribed = { ...kind, tone: empty, pacing: empty, story: empty, intensity: empty, ending: empty };
+    expect(kindLineAt(visibleFilm({ ...content, kind: { ...undescribed, moods: [], contentNotes: [], summary: { text: '', spoiler: 'none' as const } } }, 'none'))).toBe(
+      'Not described yet, going by the plot summary.',
+    );
+  });
+
   it('describe the kind of film from the visible values only', () => {
     expect(kindLineAt(at('none'))).toBe('Bittersweet in tone, with steady pacing and a straightforward story, going by the plot summary.');
   });
