@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-messages';
 import { DEFAULT_ITEM_LEVEL, spoilerLevelSchema } from '../spoilers/levels';
 
 /**
@@ -151,7 +152,7 @@ export const filmContentSchema = z
   .object({
     title: requiredText(MAX_SHORT, 'Title'),
     slug: slugSchema,
-    releaseYear: z.number().int().min(1870).max(2100).nullable().default(null),
+    releaseYear: z.number().int('Enter a whole year').min(1870, 'Enter a year between 1870 and 2100').max(2100, 'Enter a year between 1870 and 2100').nullable().default(null),
     premise: trimmed(MAX_TEXT).default(''),
     story: trimmed(MAX_TEXT * 2).default(''),
     events: z.array(eventSchema).max(300).default([]),
