@@ -5,6 +5,7 @@ import { authenticate } from './authenticate';
 import { SIGN_IN_ERRORS } from './sign-in-errors';
 import { authSecret } from './auth-secret';
 import type { Role } from './permissions';
+import { endSession, findLiveSession, SESSION_MAX_AGE_SECONDS, startSession } from './user-session';
 
 export { authenticate } from './authenticate';
 
@@ -26,6 +27,8 @@ declare module 'next-auth/jwt' {
     uid: string;
     role: Role;
     sv: number;
+    /** The UserSession row that keeps this cookie valid (deleted on sign-out). */
+    sid: string;
   }
 }
 
@@ -33,7 +36,7 @@ export const authOptions: NextAuthOptions = {
   get secret() {
     return authSecret();
   },
-  session: { strategy: 'jwt', maxAge: 60 * 60 * 12 },
+  session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: '/login' },
   providers: [
     CredentialsProvider({
@@ -47,12 +50,22 @@ export const authOptions: NextAuthOptions = {
       },
     }),
   ],
+  events: {
+    // Sign-out ends the session on the server too: a copy of the cookie stops working at once.
+    async signOut({ token }) {
+      await endSession(token?.sid);
+    },
+  },
   callbacks: {
-    jwt({ token, user }) {
+    async jwt({ token, user }) {
       if (user) {
         token.uid = user.id;
         token.role = user.role;
         token.sv = user.sessionVersion;
+        token.sid = await startSession(user.id);
+      } else if (!(await findLiveSession(token.sid))) {
+        // /api/auth/session with an ended session: next-auth clears the cookie and answers no session.
+        throw new Error('Session ended');
       }
       return token;
     },
