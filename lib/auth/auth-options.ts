@@ -2,7 +2,7 @@ import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { authenticate } from './authenticate';
-import { SIGN_IN_ERRORS } from './sign-in-errors';
+import { SIGN_IN_ERRORS, throttledCode } from './sign-in-errors';
 import { authSecret } from './auth-secret';
 import type { Role } from './permissions';
 import { endSession, findLiveSession, SESSION_MAX_AGE_SECONDS, startSession } from './user-session';
@@ -46,6 +46,7 @@ export const authOptions: NextAuthOptions = {
         const result = await authenticate(credentials, requestHeaders(request?.headers));
         if (result.ok) return { ...result.user };
         if (result.reason === 'invalid') return null;
+        if (result.reason === 'throttled') throw new Error(throttledCode(result.retryAfterSeconds));
         throw new Error(SIGN_IN_ERRORS[result.reason]);
       },
     }),
