@@ -4,6 +4,9 @@
  * an admin. Now server actions and pages see sessions only, and the data layer refuses token actors
  * for anything that creates tokens or users, whatever the entry point.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { actorFromToken } from '../auth/actor-from-request';
@@ -58,5 +61,43 @@ describe('an API token on server actions', () => {
     await expect(inviteUser({ actor: tokenActor!, email: `invited-${run}@test.example`, role: 'ADMIN' })).rejects.toThrow(/API token cannot manage users/);
     expect(await tokenCount()).toBe(tokensBefore);
     expect(await db().user.count({ where: { email: `invited-${run}@test.example` } })).toBe(0);
+  });
+});
+
+describe('the migration that undoes what tokens did before this fix', () => {
+  const MIGRATION = path.resolve(import.meta.dirname, '../../prisma/migrations/20261203021000_undo_admin_actions_of_tokens/migration.sql');
+
+  /** Runs the migration's SQL as `migrate deploy` would (several statements, one simple query). */
+  async function runMigration() {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(fs.readFileSync(MIGRATION, 'utf8'));
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('revokes tokens a token minted and disables accounts a token invited, with audit rows; the rest is untouched', async () => {
+    const tokenLabel = `token:scope-parent-${run}`;
+    const minted = await db().apiToken.create({ data: { name: `minted-before-${run}`, role: 'ADMIN', prefix: 'cms_00000000', tokenHash: `hash-minted-${run}`, createdById: admin.id } });
+    const fine = await db().apiToken.create({ data: { name: `made-by-admin-${run}`, role: 'EDITOR', prefix: 'cms_11111111', tokenHash: `hash-fine-${run}`, createdById: admin.id } });
+    const invited = await db().user.create({ data: { email: `invited-before-${run}@test.example`, role: 'ADMIN', passwordHash: 'not-used' } });
+    await db().auditLog.createMany({
+      data: [
+        { actorId: admin.id, actorLabel: tokenLabel, action: 'token.create', subject: minted.name, details: { tokenId: minted.id, role: 'ADMIN' } },
+        { actorId: admin.id, actorLabel: admin.email, action: 'token.create', subject: fine.name, details: { tokenId: fine.id, role: 'EDITOR' } },
+        { actorId: admin.id, actorLabel: tokenLabel, action: 'user.invite', subject: invited.email, details: { userId: invited.id, role: 'ADMIN' } },
+      ],
+    });
+
+    await runMigration();
+    await runMigration();
+
+    expect((await db().apiToken.findUniqueOrThrow({ where: { id: minted.id } })).revokedAt).not.toBeNull();
+    expect((await db().apiToken.findUniqueOrThrow({ where: { id: fine.id } })).revokedAt).toBeNull();
+    expect(await db().user.findUniqueOrThrow({ where: { id: invited.id } })).toMatchObject({ disabled: true, sessionVersion: invited.sessionVersion + 1 });
+    expect(await db().auditLog.count({ where: { action: 'token.revoke', subject: minted.name, actorLabel: 'system' } })).toBe(1);
+    expect(await db().auditLog.count({ where: { action: 'user.disable', subject: invited.email, actorLabel: 'system' } })).toBe(1);
   });
 });
