@@ -1,7 +1,7 @@
 -- Issue 12, item 4: until this release an API token could reach admin server actions. What a token
 -- made there is undone, each with an audit row: tokens it minted are revoked (they would outlive
 -- the token that made them) and accounts it invited are disabled (an admin may enable them again
--- after checking). Data only; the schema is unchanged. Running it twice changes nothing more.
+-- after checking). Data only, the schema is unchanged, and running it twice changes nothing more.
 
 WITH minted AS (
   UPDATE "ApiToken" AS token
