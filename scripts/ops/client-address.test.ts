@@ -70,7 +70,7 @@ describe('serve.mjs: the client address', () => {
   });
 
   it('refuses to start with a malformed TRUSTED_PROXIES, naming it', async () => {
-    const run = await runNode([path.join(REPO_ROOT, 'scripts/serve.mjs'), path.join(dir, 'server.js')], { TRUSTED_PROXIES: '10.0.0.0/8, 10.0.0.300' }, 60_000);
+    const run = await runNode([path.join(REPO_ROOT, 'scripts/serve.mjs'), path.join(dir, 'server.js')], { TRUSTED_PROXIES: '10.0.0.0/8, 10.0.0.300', LOG_LEVEL: 'info' }, 60_000);
     expect(run.code).toBe(1);
     expect(run.stdout + run.stderr).toContain('Invalid environment: TRUSTED_PROXIES invalid IP address: 10.0.0.300');
   });
