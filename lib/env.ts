@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { parseTrustedProxies } from './ops/client-address.mjs';
 
 /**
  * Environment, validated once when the server starts (instrumentation.ts): a missing or malformed
@@ -19,6 +20,21 @@ const envSchema = z
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     DEMO_PASSWORD: z.string().default('demo-password'),
+    /**
+     * The reverse proxies whose X-Forwarded-For is believed (addresses, CIDRs, or loopback /
+     * linklocal / uniquelocal); unset: none, the socket's address is the client's. Applied by
+     * scripts/serve.mjs (lib/ops/client-address.mjs), validated here so a typo stops the server.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .superRefine((value, ctx) => {
+        try {
+          parseTrustedProxies(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `${error instanceof Error ? error.message : error} (comma-separated addresses or CIDRs)` });
+        }
+      }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Set by `npm start` on the embedded database: demo accounts and a generated secret are allowed. */
     CMS_DEMO_MODE: z.enum(['0', '1']).default('0'),

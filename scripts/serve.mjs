@@ -6,6 +6,9 @@
  * - a request id on every request: the balancer's X-Request-Id when it sent a sane one, else a new
  *   UUID; Next and the app see it as that request header, the client gets it back as a response
  *   header, and it is on the request's access log line;
+ * - the client's address: X-Forwarded-For and X-Real-IP replaced by the one this server can vouch
+ *   for (the socket, or the proxies' header when the socket is one of TRUSTED_PROXIES), so a
+ *   client cannot forge the address rate limits and the audit log use (lib/ops/client-address.mjs);
  * - JSON logs (pino, lib/log/logger.mjs): an access line per request, and Next's own console output
  *   turned into JSON lines, secrets scrubbed;
  * - graceful shutdown on SIGTERM / SIGINT: stop accepting connections, let in-flight requests
@@ -40,6 +43,8 @@ const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(p
 const { rootLogger, acceptRequestId, REQUEST_ID_HEADER } = await import(pathToFileURL(path.join(serverDir, 'lib/log/logger.mjs')).href);
 /** @type {typeof import('../lib/ops/shutdown.mjs')} */
 const { runShutdownHooks } = await import(pathToFileURL(path.join(serverDir, 'lib/ops/shutdown.mjs')).href);
+/** @type {typeof import('../lib/ops/client-address.mjs')} */
+const clientAddress = await import(pathToFileURL(path.join(serverDir, 'lib/ops/client-address.mjs')).href);
 
 const log = rootLogger();
 
@@ -58,6 +63,22 @@ for (const [method, level] of Object.entries(CONSOLE_LEVELS)) {
     else if (text) log[level](text);
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Client addresses: replaced before anything else reads them (subscribed before the request ids).
+
+/** @type {string[]} */
+let trustedProxies;
+try {
+  trustedProxies = clientAddress.parseTrustedProxies(process.env.TRUSTED_PROXIES);
+} catch (error) {
+  log.fatal(`Invalid environment: TRUSTED_PROXIES ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+const addressOf = clientAddress.clientAddressOf(trustedProxies);
+diagnostics.subscribe('http.server.request.start', (message) => {
+  clientAddress.replaceClientAddressHeaders(/** @type {{ request: http.IncomingMessage }} */ (message).request, addressOf);
+});
 
 // ---------------------------------------------------------------------------------------------
 // Request ids and access log, from Node's HTTP diagnostics channels: published for every request

@@ -2,6 +2,7 @@ import 'server-only';
 import { db } from '../db';
 import { hashToken } from './api-token';
 import { readSessionToken } from './session-cookie';
+import { findLiveSession } from './user-session';
 import type { Actor, Role } from './permissions';
 
 /** A token acts with its own role, but never above its creator's current role. */
@@ -22,17 +23,16 @@ export async function actorFromToken(secret: string): Promise<Actor | null> {
 }
 
 /**
- * Session cookie → actor, checked against the database on every request: a disabled user or a
- * bumped session version (password or role change, "sign out everywhere") ends the session at once.
+ * Session cookie → actor, checked against the database on every request: a signed-out session, a
+ * disabled user or a bumped session version (password or role change, "sign out everywhere") ends
+ * the session at once, whatever the cookie still says.
  */
 export async function actorFromSessionCookie(headers: Headers): Promise<Actor | null> {
-  const session = await readSessionToken(headers);
-  if (!session) return null;
-  const user = await db().user.findUnique({
-    where: { id: session.uid },
-    select: { id: true, email: true, role: true, disabled: true, sessionVersion: true, mustChangePassword: true },
-  });
-  if (!user || user.disabled || user.sessionVersion !== session.sv) return null;
+  const token = await readSessionToken(headers);
+  if (!token) return null;
+  const session = await findLiveSession(token.sid);
+  const user = session?.user;
+  if (!user || user.id !== token.uid || user.disabled || user.sessionVersion !== token.sv) return null;
   return { userId: user.id, label: user.email, role: user.role, via: 'session', ...(user.mustChangePassword ? { mustChangePassword: true } : {}) };
 }
 

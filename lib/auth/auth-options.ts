@@ -2,9 +2,10 @@ import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { authenticate } from './authenticate';
-import { SIGN_IN_ERRORS } from './sign-in-errors';
+import { SIGN_IN_ERRORS, throttledCode } from './sign-in-errors';
 import { authSecret } from './auth-secret';
 import type { Role } from './permissions';
+import { endSession, findLiveSession, SESSION_MAX_AGE_SECONDS, startSession } from './user-session';
 
 export { authenticate } from './authenticate';
 
@@ -26,6 +27,8 @@ declare module 'next-auth/jwt' {
     uid: string;
     role: Role;
     sv: number;
+    /** The UserSession row that keeps this cookie valid (deleted on sign-out). */
+    sid: string;
   }
 }
 
@@ -33,7 +36,7 @@ export const authOptions: NextAuthOptions = {
   get secret() {
     return authSecret();
   },
-  session: { strategy: 'jwt', maxAge: 60 * 60 * 12 },
+  session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: '/login' },
   providers: [
     CredentialsProvider({
@@ -43,16 +46,27 @@ export const authOptions: NextAuthOptions = {
         const result = await authenticate(credentials, requestHeaders(request?.headers));
         if (result.ok) return { ...result.user };
         if (result.reason === 'invalid') return null;
+        if (result.reason === 'throttled') throw new Error(throttledCode(result.retryAfterSeconds));
         throw new Error(SIGN_IN_ERRORS[result.reason]);
       },
     }),
   ],
+  events: {
+    // Sign-out ends the session on the server too: a copy of the cookie stops working at once.
+    async signOut({ token }) {
+      await endSession(token?.sid);
+    },
+  },
   callbacks: {
-    jwt({ token, user }) {
+    async jwt({ token, user }) {
       if (user) {
         token.uid = user.id;
         token.role = user.role;
         token.sv = user.sessionVersion;
+        token.sid = await startSession(user.id);
+      } else if (!(await findLiveSession(token.sid))) {
+        // /api/auth/session with an ended session: next-auth clears the cookie and answers no session.
+        throw new Error('Session ended');
       }
       return token;
     },

@@ -3,8 +3,9 @@ import { db } from '../db';
 import { dummyPasswordHash, verifyPassword } from './password';
 import { signInSchema } from '../users/user-schema';
 import { writeAudit } from '../audit/write-audit';
-import { signInKey, signInLimiter } from '../rate-limit/sign-in-limiter';
+import { signInKeys, signInLimiters } from '../rate-limit/sign-in-limiter';
 import { clientAddress } from '../rate-limit/client-key';
+import { requestLogger } from '../log';
 
 export type AuthenticateResult =
   | { ok: true; user: { id: string; email: string; name: string; role: 'ADMIN' | 'EDITOR'; sessionVersion: number } }
@@ -16,7 +17,8 @@ type FailureReason = 'unknown email' | 'wrong password' | 'disabled' | 'too many
 /**
  * Checks email and password. The answer never says whether the email exists: an unknown email is
  * checked against a dummy hash so both failures take the same time and give the same message.
- * Attempts are counted per email and address; past the limit the password is not even checked.
+ * Failures are limited per email and address, per email from all addresses and per address over
+ * all emails (lib/rate-limit/sign-in-limiter.ts); past a limit the password is not even checked.
  * Only someone who knows the right password learns that an account is disabled.
  */
 export async function authenticate(input: unknown, headers: Headers = new Headers()): Promise<AuthenticateResult> {
@@ -27,12 +29,21 @@ export async function authenticate(input: unknown, headers: Headers = new Header
     return { ok: false, reason: 'invalid' };
   }
   const { email, password } = parsed.data;
-  const limiter = signInLimiter();
-  const key = signInKey(email, headers);
-  const attempt = await limiter.hit(key);
-  if (attempt.limited) {
-    await recordFailure(email, 'too many attempts', ip);
-    return { ok: false, reason: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds };
+  const limiters = signInLimiters();
+  const keys = signInKeys(email, headers);
+  const [pair, account, address] = await Promise.all([
+    limiters.accountAndAddress.hit(keys.accountAndAddress),
+    limiters.account.hit(keys.account),
+    limiters.address.check(keys.address),
+  ]);
+  const limits = { 'email and address': pair, email: account, address };
+  const reached = Object.entries(limits).filter(([, state]) => state.limited);
+  if (reached.length > 0) {
+    const retryAfterSeconds = Math.max(...reached.map(([, state]) => state.retryAfterSeconds));
+    const limit = reached.map(([name]) => name).join(', ');
+    await recordFailure(email, 'too many attempts', ip, { limit, retryAfterSeconds });
+    requestLogger(headers).warn({ event: 'auth.sign-in-throttled', ip, limit, retryAfterSeconds }, 'sign-in refused: too many failed attempts');
+    return { ok: false, reason: 'throttled', retryAfterSeconds };
   }
 
   const user = await db().user.findUnique({
@@ -41,11 +52,12 @@ export async function authenticate(input: unknown, headers: Headers = new Header
   });
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !passwordOk || user.disabled) {
+    await limiters.address.hit(keys.address);
     await recordFailure(email, !user ? 'unknown email' : !passwordOk ? 'wrong password' : 'disabled', ip);
     return { ok: false, reason: user && passwordOk ? 'disabled' : 'invalid' };
   }
 
-  await limiter.reset(key);
+  await Promise.all([limiters.accountAndAddress.reset(keys.accountAndAddress), limiters.account.reset(keys.account)]);
   const actor = { userId: user.id, label: user.email, role: user.role, via: 'session' as const };
   await db().$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
@@ -55,8 +67,8 @@ export async function authenticate(input: unknown, headers: Headers = new Header
   return { ok: true, user: safe };
 }
 
-async function recordFailure(email: string, reason: FailureReason, ip: string) {
+async function recordFailure(email: string, reason: FailureReason, ip: string, more: Record<string, unknown> = {}) {
   await db().$transaction((tx) =>
-    writeAudit(tx, { actor: null, actorLabel: email.slice(0, 254) || 'anonymous', action: 'auth.sign-in-failed', subject: email.slice(0, 254), details: { reason, ip } }),
+    writeAudit(tx, { actor: null, actorLabel: email.slice(0, 254) || 'anonymous', action: 'auth.sign-in-failed', subject: email.slice(0, 254), details: { reason, ip, ...more } }),
   );
 }

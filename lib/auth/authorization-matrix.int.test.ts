@@ -79,7 +79,7 @@ function addressOf(file: string): { url: string; params: Record<string, string |
   return { url: `/${segments.join('/')}`, params };
 }
 
-type Guarded = { label: string; permission: Permission; call: (identity: Identity) => Promise<{ status: number }> };
+type Guarded = { label: string; kind: 'route' | 'action'; permission: Permission; call: (identity: Identity) => Promise<{ status: number }> };
 
 const guarded: Guarded[] = [];
 const unguarded: string[] = [];
@@ -96,6 +96,7 @@ beforeAll(async () => {
       if (typeof handler.permission === 'string') {
         guarded.push({
           label,
+          kind: 'route',
           permission: handler.permission as Permission,
           call: (identity) => callRoute(handler, method, url, params, { headers: identity.headers, ...(method === 'GET' ? {} : { json: {} }) }),
         });
@@ -115,6 +116,7 @@ beforeAll(async () => {
       }
       guarded.push({
         label,
+        kind: 'action',
         permission: permission as Permission,
         call: async (identity) => {
           currentHeaders = new Headers(identity.headers);
@@ -131,10 +133,13 @@ afterAll(async () => {
   await db().$disconnect();
 });
 
-function expectedFor(identity: Identity, permission: Permission): 'allow' | 401 | 403 {
+function expectedFor(identity: Identity, entry: Guarded): 'allow' | 401 | 403 {
+  const { permission } = entry;
+  // Server actions read sessions only: to them an API token is no one (issue 12, item 4).
+  if (identity.token && entry.kind === 'action') return 401;
   const roleDecides = identity.expect === 'role' || identity.roleDecidesFor?.includes(permission);
   if (!roleDecides) return identity.expect as 401 | 403;
-  const actor = { userId: 'x', label: 'x', role: identity.role, via: 'session' } as Actor;
+  const actor = { userId: 'x', label: 'x', role: identity.role, via: identity.token ? 'token' : 'session' } as Actor;
   return can(actor, permission) ? 'allow' : 403;
 }
 
@@ -160,7 +165,7 @@ describe('authorization matrix', () => {
     for (const entry of guarded) {
       for (const identity of identities) {
         await resetIdentities();
-        const expected = expectedFor(identity, entry.permission);
+        const expected = expectedFor(identity, entry);
         const { status } = await entry.call(identity);
         const actual = status === 401 || status === 403 ? status : 'allow';
         cells += 1;

@@ -36,6 +36,12 @@ const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
+/**
+ * What an API token may never do, whatever its role: tokens are for the REST API's content work,
+ * so they cannot create tokens or users (a stolen token must not mint a successor that outlives it).
+ */
+const SESSION_ONLY: ReadonlySet<Permission> = new Set(['user.manage', 'token.manage', 'account.update', 'audit.read', 'history.retention']);
+
 /** For messages: "Your role (editor) cannot manage users". */
 const PERMISSION_LABELS: Record<Permission, string> = {
   'film.read': 'read films',
@@ -52,6 +58,7 @@ const PERMISSION_LABELS: Record<Permission, string> = {
 
 export function can(actor: Actor | null | undefined, permission: Permission): boolean {
   if (!actor || (actor.mustChangePassword && permission !== 'account.update')) return false;
+  if (actor.via === 'token' && SESSION_ONLY.has(permission)) return false;
   return (PERMISSIONS[permission] as readonly Role[]).includes(actor.role);
 }
 
@@ -59,5 +66,6 @@ export function can(actor: Actor | null | undefined, permission: Permission): bo
 export function assertCan(actor: Actor | null | undefined, permission: Permission): asserts actor is Actor {
   if (!actor) throw new UnauthorizedError();
   if (actor.mustChangePassword && permission !== 'account.update') throw new ForbiddenError('Choose a new password first');
+  if (actor.via === 'token' && SESSION_ONLY.has(permission)) throw new ForbiddenError(`An API token cannot ${PERMISSION_LABELS[permission]}: sign in`);
   if (!can(actor, permission)) throw new ForbiddenError(`Your role (${actor.role.toLowerCase()}) cannot ${PERMISSION_LABELS[permission]}`);
 }

@@ -5,8 +5,15 @@
  */
 export const SIGN_IN_ERRORS = { disabled: 'AccountDisabled', throttled: 'TooManyAttempts' } as const;
 
+/** The code of a refused sign-in, carrying how long to wait: "TooManyAttempts:900". */
+export const throttledCode = (retryAfterSeconds: number) => `${SIGN_IN_ERRORS.throttled}:${Math.max(1, Math.ceil(retryAfterSeconds))}`;
+
 export function signInErrorMessage(code: string | null | undefined): string {
-  if (code === SIGN_IN_ERRORS.throttled) return 'Too many failed sign-ins. Wait a few minutes and try again.';
+  const throttled = new RegExp(`^${SIGN_IN_ERRORS.throttled}(?::(\\d+))?$`).exec(code ?? '');
+  if (throttled) {
+    const minutes = Math.max(1, Math.ceil(Number(throttled[1] ?? 900) / 60));
+    return `Too many attempts, try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  }
   if (code === SIGN_IN_ERRORS.disabled) return 'This account is disabled. Ask an admin to enable it.';
   return 'Wrong email or password.';
 }

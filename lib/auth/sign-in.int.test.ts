@@ -8,7 +8,7 @@ import { db } from '../db';
 import { hashPassword } from './password';
 import { authenticate } from './authenticate';
 import { actorFromRequest } from './actor-from-request';
-import { SIGN_IN_LIMIT } from '../rate-limit/sign-in-limiter';
+import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_LIMIT } from '../rate-limit/sign-in-limiter';
 import { sessionCookieFor } from '../testing/session-cookie';
 
 const PASSWORD = 'correct-horse-battery';
@@ -65,6 +65,45 @@ describe('authenticate', () => {
     expect(await authenticate({ email: user.email, password: PASSWORD }, from('1.2.3.4, 10.0.0.2'))).toMatchObject({ ok: false, reason: 'throttled' });
     const throttled = await db().auditLog.count({ where: { action: 'auth.sign-in-failed', subject: user.email, details: { path: ['reason'], equals: 'too many attempts' } } });
     expect(throttled).toBe(2);
+  });
+});
+
+/** The audit rows of refused (throttled) sign-ins of this email. */
+const throttledRows = (email: string) =>
+  db().auditLog.findMany({ where: { action: 'auth.sign-in-failed', subject: email, details: { path: ['reason'], equals: 'too many attempts' } } });
+
+describe('limits that a changing address cannot escape (issue 12, item 1)', () => {
+  it(`locks an account after ${SIGN_IN_ACCOUNT_LIMIT.failures} failures from any mix of addresses, even for the right password`, async () => {
+    const user = await account();
+    for (let i = 0; i < SIGN_IN_ACCOUNT_LIMIT.failures; i++)
+      expect(await authenticate({ email: user.email, password: 'wrong' }, from(`203.0.113.${i + 1}`))).toEqual({ ok: false, reason: 'invalid' });
+    const locked = await authenticate({ email: user.email, password: PASSWORD }, from('203.0.113.200'));
+    expect(locked).toMatchObject({ ok: false, reason: 'throttled' });
+    expect(locked.ok === false && locked.reason === 'throttled' && locked.retryAfterSeconds).toBeGreaterThan(60);
+    const [row] = await throttledRows(user.email);
+    expect(row.details).toMatchObject({ ip: '203.0.113.200', limit: 'email' });
+  });
+
+  it(`stops one address after ${SIGN_IN_ADDRESS_LIMIT.failures} failures over many accounts; other addresses go on`, async () => {
+    const attacker = from('198.51.100.7');
+    for (let i = 0; i < SIGN_IN_ADDRESS_LIMIT.failures; i++) {
+      const email = `sprayed-${i}-${Math.random().toString(36).slice(2, 8)}@test.example`;
+      expect(await authenticate({ email, password: 'wrong' }, attacker)).toEqual({ ok: false, reason: 'invalid' });
+    }
+    const user = await account();
+    expect(await authenticate({ email: user.email, password: PASSWORD }, attacker)).toMatchObject({ ok: false, reason: 'throttled' });
+    expect((await throttledRows(user.email))[0].details).toMatchObject({ ip: '198.51.100.7', limit: 'address' });
+    expect(await authenticate({ email: user.email, password: PASSWORD }, from('198.51.100.8'))).toMatchObject({ ok: true });
+  });
+
+  it('a success from an address does not wipe its failures on other accounts', async () => {
+    const attacker = from('198.51.100.9');
+    const own = await account();
+    for (let i = 0; i < SIGN_IN_ADDRESS_LIMIT.failures - 1; i++)
+      await authenticate({ email: `sprayed-again-${i}-${Math.random().toString(36).slice(2, 8)}@test.example`, password: 'wrong' }, attacker);
+    expect(await authenticate({ email: own.email, password: PASSWORD }, attacker)).toMatchObject({ ok: true });
+    await authenticate({ email: `one-more-${Math.random().toString(36).slice(2, 8)}@test.example`, password: 'wrong' }, attacker);
+    expect(await authenticate({ email: own.email, password: PASSWORD }, attacker)).toMatchObject({ ok: false, reason: 'throttled' });
   });
 });
 

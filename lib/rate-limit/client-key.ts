@@ -3,9 +3,10 @@ import { createHmac } from 'node:crypto';
 import { authSecret } from '../auth/auth-secret';
 
 /**
- * The client's address as the nearest proxy saw it: the last X-Forwarded-For entry (Next.js adds
- * one with the socket address when there is none; earlier entries are whatever the client sent),
- * else X-Real-IP.
+ * The client's address. The production server (scripts/serve.mjs) replaces X-Forwarded-For with
+ * the one address it can vouch for, from the socket and TRUSTED_PROXIES (lib/ops/client-address.mjs),
+ * so a client cannot choose it. Without that wrapper (`next dev`) the header is whatever the client
+ * sent: the last entry (Next.js adds the socket address when there is none), else X-Real-IP.
  */
 export function clientAddress(headers: Headers): string {
   const forwarded = (headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean).pop();
@@ -18,5 +19,10 @@ export function clientAddress(headers: Headers): string {
  * anyone reading Redis or a memory dump without the secret.
  */
 export function anonymousClientKey(headers: Headers, scope: string): string {
-  return createHmac('sha256', authSecret()).update(`${scope}|${clientAddress(headers)}`).digest('base64url').slice(0, 32);
+  return keyedHash(`${scope}|${clientAddress(headers)}`);
+}
+
+/** The keyed hash behind every limiter key (e.g. an email alone, for a per-account limit). */
+export function keyedHash(value: string): string {
+  return createHmac('sha256', authSecret()).update(value).digest('base64url').slice(0, 32);
 }

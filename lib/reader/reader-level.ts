@@ -1,4 +1,5 @@
 import { parseSpoilerLevel, type SpoilerLevel } from '../spoilers/levels';
+import { safeLocalPath } from '../auth/safe-callback-url';
 
 /**
  * How a reader's spoiler level travels. Kept free of server-only imports: proxy.ts uses it.
@@ -40,6 +41,5 @@ export function setLevelHref(level: SpoilerLevel, returnTo: string): string {
 
 /** Only same-site paths are followed back after setting the level (no open redirect). */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
+  return safeLocalPath(value, '/');
 }

@@ -15,6 +15,8 @@ export type Identity = {
   expect: 'role' | 401 | 403;
   /** Except for these permissions, which the role decides (a must-change-password user may change it). */
   roleDecidesFor?: string[];
+  /** An API token: the REST API only (server actions and pages ignore it), never session-only permissions. */
+  token?: true;
   headers: Record<string, string>;
 };
 
@@ -54,9 +56,9 @@ export async function createIdentities(): Promise<Identity[]> {
     { name: 'editor', role: 'EDITOR', expect: 'role', headers: { cookie: await sessionCookieFor(editor) } },
     { name: 'admin', role: 'ADMIN', expect: 'role', headers: { cookie: await sessionCookieFor(admin) } },
     { name: 'disabled user', role: 'ADMIN', expect: 401, headers: { cookie: await sessionCookieFor(disabled) } },
-    { name: 'revoked token', role: 'ADMIN', expect: 401, headers: await token(admin.id, 'ADMIN', true) },
-    { name: 'editor token', role: 'EDITOR', expect: 'role', headers: await token(admin.id, 'EDITOR') },
-    { name: 'admin token', role: 'ADMIN', expect: 'role', headers: await token(admin.id, 'ADMIN') },
+    { name: 'revoked token', role: 'ADMIN', expect: 401, token: true, headers: await token(admin.id, 'ADMIN', true) },
+    { name: 'editor token', role: 'EDITOR', expect: 'role', token: true, headers: await token(admin.id, 'EDITOR') },
+    { name: 'admin token', role: 'ADMIN', expect: 'role', token: true, headers: await token(admin.id, 'ADMIN') },
     { name: 'signed out everywhere', role: 'ADMIN', expect: 401, headers: { cookie: staleCookie } },
     { name: 'must change password', role: 'EDITOR', expect: 403, roleDecidesFor: ['account.update'], headers: { cookie: await sessionCookieFor(mustChange) } },
   ];

@@ -1,14 +1,15 @@
 import { encode } from 'next-auth/jwt';
 import { authSecret } from '../auth/auth-secret';
 import { SESSION_COOKIE } from '../auth/session-cookie';
+import { startSession } from '../auth/user-session';
 
 /**
  * A Cookie header carrying a next-auth session for this user, exactly as /api/auth/callback would
- * set it (same secret, same claims), so tests exercise the real cookie → actor path.
+ * set it (same secret, same claims, a live session row), so tests exercise the real cookie → actor path.
  */
 export async function sessionCookieFor(user: { id: string; email: string; role: string; sessionVersion: number }): Promise<string> {
   const token = await encode({
-    token: { sub: user.id, email: user.email, uid: user.id, role: user.role as 'ADMIN' | 'EDITOR', sv: user.sessionVersion },
+    token: { sub: user.id, email: user.email, uid: user.id, role: user.role as 'ADMIN' | 'EDITOR', sv: user.sessionVersion, sid: await startSession(user.id) },
     secret: authSecret(),
   });
   return `${SESSION_COOKIE}=${token}`;

@@ -317,11 +317,12 @@ export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
 }
 
 /**
- * Start `.next/standalone/server.js` and wait until it answers.
+ * Start `.next/standalone/server.js` through scripts/serve.mjs, as production runs it (request ids,
+ * JSON logs, trusted client addresses, graceful shutdown), and wait until it answers.
  * @param {{ port: number, hostname?: string, env?: Record<string, string | undefined>, stdio?: import('node:child_process').StdioOptions, readyPath?: string }} options
  */
 export async function startStandaloneServer({ port, hostname = '127.0.0.1', env = {}, stdio = 'inherit', readyPath = '/api/health' }) {
-  const server = spawn(process.execPath, [path.join(STANDALONE_DIR, 'server.js')], {
+  const server = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts', 'serve.mjs'), path.join(STANDALONE_DIR, 'server.js')], {
     cwd: STANDALONE_DIR,
     env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', ...env, PORT: String(port), HOSTNAME: hostname },
     stdio,

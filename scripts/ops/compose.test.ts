@@ -20,6 +20,7 @@ type Service = {
   environment?: Record<string, string> | string[];
   depends_on?: Record<string, { condition?: string }> | string[];
   profiles?: string[];
+  networks?: Record<string, { ipv4_address?: string } | null> | string[];
   volumes?: string[];
   healthcheck?: { test?: unknown };
   restart?: string;
@@ -185,6 +186,18 @@ describe('docker-compose.yml', () => {
     const upstreams = [...conf.matchAll(/^\s*server\s+([\w.-]+):(\d+)/gm)].map((m) => m[1]);
     expect(upstreams.sort()).toEqual(['app', 'app-2']);
     expect(conf).toMatch(/proxy_set_header\s+X-Request-Id\s+\$request_id/i);
+  });
+
+  it('the instances believe X-Forwarded-For from the balancer only, which appends the client to it', () => {
+    const { services } = loadCompose().compose;
+    const balancer = (services.balancer.networks as Record<string, { ipv4_address?: string }>).default.ipv4_address;
+    expect(balancer).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    for (const name of ['app', 'app-2']) {
+      const environment = services[name].environment as Record<string, string>;
+      expect(interpolate(environment.TRUSTED_PROXIES, {}).text, name).toBe(balancer);
+    }
+    const conf = read(services.balancer.volumes!.find((v) => v.includes('nginx'))!.split(':')[0]);
+    expect(conf).toMatch(/proxy_set_header\s+X-Forwarded-For\s+\$proxy_add_x_forwarded_for/i);
   });
 });
 

@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/env-test';
+
+/** env() reads process.env once per module instance: a fresh instance per case. */
+async function envWith(vars: Record<string, string>) {
+  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+  vi.resetModules();
+  return (await import('./env')).env();
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('TRUSTED_PROXIES', () => {
+  it('accepts addresses, CIDRs and the named ranges; empty means none', async () => {
+    expect((await envWith({ DATABASE_URL, TRUSTED_PROXIES: '172.30.50.10, 10.0.0.0/8, fd00::/8, loopback' })).TRUSTED_PROXIES).toBe(
+      '172.30.50.10, 10.0.0.0/8, fd00::/8, loopback',
+    );
+    expect((await envWith({ DATABASE_URL, TRUSTED_PROXIES: '' })).TRUSTED_PROXIES).toBe('');
+  });
+
+  it('stops the server with one line naming the variable and the wrong entry', async () => {
+    await expect(envWith({ DATABASE_URL, TRUSTED_PROXIES: '10.0.0.0/8, nginx' })).rejects.toThrow(
+      'Invalid environment: TRUSTED_PROXIES invalid IP address: nginx (comma-separated addresses or CIDRs)',
+    );
+    await expect(envWith({ DATABASE_URL, TRUSTED_PROXIES: '10.0.0.0/33' })).rejects.toThrow(/TRUSTED_PROXIES invalid range on address: 10\.0\.0\.0\/33/);
+  });
+});
