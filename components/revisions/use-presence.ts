@@ -53,7 +53,10 @@ export function usePresence(slug: string) {
   });
 
   useEffect(() => {
-    const leave = () => navigator.sendBeacon(presenceUrl(slug), JSON.stringify({ tabId, action: 'leave' }));
+    // fetch with keepalive outlives the page like sendBeacon, and can say application/json (the API
+    // takes JSON only; a beacon's string body is text/plain).
+    const leave = () =>
+      void fetch(presenceUrl(slug), { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tabId, action: 'leave' }) }).catch(() => {});
     window.addEventListener('pagehide', leave);
     return () => window.removeEventListener('pagehide', leave);
   }, [slug, tabId]);

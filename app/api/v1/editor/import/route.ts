@@ -1,5 +1,7 @@
 import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/api-handler';
+import { BODY_LIMITS, readBodyText } from '@/lib/api/read-body';
+import { assertSafeText } from '@/lib/api/safe-text';
 import { importFilm } from '@/lib/import/import-film';
 
 /**
@@ -7,6 +9,8 @@ import { importFilm } from '@/lib/import/import-film';
  * never published by itself, with the warnings of what the importer could not place.
  */
 export const POST = apiHandler('film.edit', async ({ request, actor }) => {
-  const imported = await importFilm({ text: await request.text(), actor });
+  const text = await readBodyText(request, BODY_LIMITS.content);
+  assertSafeText(text, ['(body)']);
+  const imported = await importFilm({ text, actor });
   return NextResponse.json({ slug: imported.slug, revision: imported.revision, warnings: imported.warnings }, { status: 201 });
 });
