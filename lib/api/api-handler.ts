@@ -40,7 +40,8 @@ export function apiHandler<P = Record<string, string>, Perm extends Permission |
       const error = toDomainError(caught);
       const response = NextResponse.json(errorBody(error), { status: error.status });
       if (error instanceof RateLimitError || error instanceof ServiceUnavailableError) response.headers.set('Retry-After', String(error.retryAfterSeconds));
-      if (error instanceof ServiceUnavailableError) logger.error({ err: caught, path: request.nextUrl.pathname }, 'database unavailable');
+      // One line, not a stack: during an outage every request says the same.
+      if (error instanceof ServiceUnavailableError) logger.warn({ path: request.nextUrl.pathname, cause: String((caught as Error)?.message).trim().split('\n').pop() }, 'database unavailable: 503');
       return response;
     }
   };
