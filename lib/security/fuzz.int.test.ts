@@ -12,7 +12,6 @@
  * own test on a real HTTP server (lib/http/request-guard.test.ts). next-auth's route needs Next's
  * request context and is left out; sign-in's bad input is covered in hardening.int.test.ts.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -21,6 +20,7 @@ import { sampleFilm } from '../content/sample-film';
 import { hashToken, newTokenSecret } from '../auth/api-token';
 import { callRoute, type RouteHandler } from '../testing/call-route';
 import { sessionCookieFor } from '../testing/session-cookie';
+import { REPO_ROOT as ROOT, actionFiles, routeFiles } from '../testing/entry-points';
 
 let currentHeaders = new Headers();
 vi.mock('next/headers', () => ({
@@ -38,21 +38,10 @@ vi.mock('next/navigation', () => ({
   },
 }));
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const RUNS = 2_000;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Route handlers that need Next.js's own request context (not callable in process). */
 const LEFT_OUT = new Set(['app/api/auth/[...nextauth]/route.ts']);
-
-function walk(dir: string, found: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && entry.name !== 'generated' && !entry.name.startsWith('.')) walk(full, found);
-    } else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) found.push(path.relative(ROOT, full));
-  }
-  return found;
-}
 
 type Target =
   | { kind: 'route'; label: string; file: string; method: string; handler: RouteHandler; segments: string[]; params: string[] }
@@ -74,8 +63,7 @@ async function digest(): Promise<string> {
 }
 
 beforeAll(async () => {
-  const files = ['app', 'lib', 'components'].flatMap((dir) => walk(path.join(ROOT, dir)));
-  for (const file of files.filter((f) => /(^|\/)route\.ts$/.test(f) && !LEFT_OUT.has(f)).sort()) {
+  for (const file of routeFiles().filter((f) => !LEFT_OUT.has(f))) {
     const mod = (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, RouteHandler | undefined>;
     const segments = path.dirname(file).split('/').slice(1).filter((s) => !/^\(.*\)$/.test(s));
     const params = segments.flatMap((s) => /^\[(\w+)\]$/.exec(s)?.[1] ?? []);
@@ -84,8 +72,7 @@ beforeAll(async () => {
       if (handler) targets.push({ kind: 'route', label: `${method} ${file}`, file, method, handler, segments, params });
     }
   }
-  const actionFiles = files.filter((f) => /^\s*(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/\s*)*['"]use server['"]/.test(fs.readFileSync(path.join(ROOT, f), 'utf8')));
-  for (const file of actionFiles) {
+  for (const file of actionFiles()) {
     const mod = (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, unknown>;
     for (const [name, action] of Object.entries(mod)) {
       if (typeof action === 'function') targets.push({ kind: 'action', label: `${file} ${name}`, action: action as (input: unknown) => Promise<unknown> });
