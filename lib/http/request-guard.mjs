@@ -5,11 +5,18 @@
  *
  * Next.js answers some malformed requests with a 500 and an empty body: a TRACE, a path whose
  * percent-encoding is not UTF-8 (`/api/v1/films/%ff`), a NUL that reaches PostgreSQL
- * (`/films/kiss%00`). These are the client's mistakes: 405 / 400 with a plain-text reason here.
+ * (`/films/kiss%00`). These are the client's mistakes: 405 / 400 with a plain-text reason here,
+ * except that reading a page at such an address shows the site's 404 page.
  *
  * Plain JavaScript because two kinds of code load it: the app (bundled) and the server wrapper,
  * which finds it next to the standalone server.js (next.config.js traces it there).
  */
+
+/**
+ * The site's 404 page (MISSING_PATH of lib/reader/missing-page.ts; a test keeps them equal): a
+ * reader's page address that cannot name anything is shown that page, as proxy.ts does.
+ */
+export const MISSING_PAGE_PATH = '/_missing';
 
 /** The methods the app serves; anything else (TRACE, CONNECT, PROPFIND, …) is a 405. */
 export const ALLOWED_METHODS = Object.freeze(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -65,17 +72,20 @@ function decoded(text) {
 }
 
 /**
- * What to answer instead of passing the request on, or null to pass it on.
+ * What to do instead of passing the request on as it is: answer it (a status and a reason), or
+ * show a page reader the site's 404 page (`rewrite`); null to pass it on.
  * @param {{ method?: string, url?: string }} request
- * @returns {{ status: 400 | 405, message: string, headers?: Record<string, string> } | null}
+ * @returns {{ status: 400 | 405, message: string, headers?: Record<string, string> } | { rewrite: string } | null}
  */
 export function refusal({ method = 'GET', url = '/' }) {
   if (!ALLOWED_METHODS.includes(method)) {
     return { status: 405, message: `Method ${method} is not allowed`, headers: { Allow: ALLOWED_METHODS.join(', ') } };
   }
   const reason = badTargetReason(url);
-  if (reason) return { status: 400, message: reason };
-  return null;
+  if (!reason) return null;
+  // A page address that cannot name anything (a broken link): the 404 page, with its way on.
+  const pageRead = (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && !reason.startsWith('The query');
+  return pageRead ? { rewrite: MISSING_PAGE_PATH } : { status: 400, message: reason };
 }
 
 /**
@@ -89,6 +99,10 @@ export function guardRequests(listener) {
     (/** @type {import('node:http').IncomingMessage} */ request, /** @type {import('node:http').ServerResponse} */ response) => {
       const refused = refusal(request);
       if (!refused) return listener(request, response);
+      if ('rewrite' in refused) {
+        request.url = refused.rewrite;
+        return listener(request, response);
+      }
       const body = `${refused.status === 405 ? 'Method Not Allowed' : 'Bad Request'}: ${refused.message}\n`;
       response.writeHead(refused.status, {
         'Content-Type': 'text/plain; charset=utf-8',

@@ -6,13 +6,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardRequests, unsafeTextReason } from './request-guard.mjs';
+import { MISSING_PATH } from '../reader/missing-page';
+import { MISSING_PAGE_PATH, guardRequests, unsafeTextReason } from './request-guard.mjs';
 
 let server: http.Server;
 let port = 0;
 
 beforeAll(async () => {
-  server = http.createServer(guardRequests((_request, response) => response.end('passed')));
+  server = http.createServer(guardRequests((_request, response) => response.end(`passed ${_request.url}`)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -41,11 +42,20 @@ describe('request guard', () => {
     }
   });
 
-  it('malformed percent-encoding and control characters in the path or query: 400 saying so', async () => {
-    for (const target of ['/api/v1/films/%ff', '/films/%E0%A4', '/api/v1/films/kiss%00', '/films/kiss%00', '/people/%00', '/spoilers?return=/%0A/evil', '/spoilers?return=/%09/evil.example', '/search?q=%ff', '/x/%ED%A0%80']) {
-      const response = await send('GET', target);
+  it('malformed percent-encoding and control characters in an API path or any query: 400 saying so', async () => {
+    for (const [method, target] of [['GET', '/api/v1/films/%ff'], ['GET', '/api/v1/films/kiss%00'], ['POST', '/films/kiss%00/quiz/answers'], ['PUT', '/x/%ED%A0%80'], ['GET', '/spoilers?return=/%0A/evil'], ['GET', '/spoilers?return=/%09/evil.example'], ['GET', '/search?q=%ff']]) {
+      const response = await send(method, target);
       expect(response.status, target).toBe(400);
       expect(response.body, target).toMatch(/^Bad Request: The (address|query string)/);
+    }
+  });
+
+  it("reading a page at such an address shows the site's 404 page instead (proxy.ts does the same)", async () => {
+    expect(MISSING_PAGE_PATH).toBe(MISSING_PATH);
+    for (const target of ['/films/%E0%A4%A', '/films/kiss%00', '/people/%00', '/x/%ED%A0%80']) {
+      const response = await send('GET', target);
+      expect(response.status, target).toBe(200);
+      expect(response.body, target).toBe(`passed ${MISSING_PATH}`);
     }
   });
 
@@ -53,7 +63,7 @@ describe('request guard', () => {
     for (const [method, target] of [['GET', '/films/kiss-and-cry?spoilers=full'], ['POST', '/api/v1/editor/films'], ['HEAD', '/'], ['GET', '/search?q=caf%C3%A9+%26+cr%C3%AApes'], ['OPTIONS', '/api/v1/films']]) {
       const response = await send(method, target);
       expect(response.status, target).toBe(200);
-      if (method !== 'HEAD') expect(response.body).toBe('passed');
+      if (method !== 'HEAD') expect(response.body).toBe(`passed ${target}`);
     }
   });
 
