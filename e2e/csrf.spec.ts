@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from '@playwright/test';
+import { sampleFilm } from '../lib/content/sample-film';
 import { test, unique } from './support/editor-session';
 
 /**
@@ -30,10 +31,10 @@ test('a page on another port cannot create a draft or unpublish a film with an a
   const api = `${baseURL}/api/v1/editor/films`;
   const own = { origin: new URL(baseURL!).origin };
 
-  // A film of this test's own, published, for the unpublish attempt.
+  // A film of this test's own (the sample page, not the demo film: other tests search the demo's
+  // people), published for the unpublish attempt, and taken off the site at the end.
   const film = `e2e-csrf-${unique()}`;
-  const source = await admin.request.get(`${api}/kiss-and-cry`);
-  const content = { ...(await source.json()).content, slug: film, title: `Csrf ${film}`, quiz: { questions: [] } };
+  const content = sampleFilm({ slug: film, title: `Csrf ${film}`, quiz: { questions: [] } });
   expect((await admin.request.post(api, { data: { content }, headers: own })).status()).toBe(201);
   expect((await admin.request.post(`${api}/${film}/publish`, { data: { revision: 1 }, headers: own })).status()).toBe(200);
 
@@ -66,4 +67,5 @@ test('a page on another port cannot create a draft or unpublish a film with an a
     body: JSON.stringify({ content: { ...content, slug: `${film}-own`, title: 'Own' } }),
   });
   expect(mine).toBe(201);
+  expect((await admin.request.post(`${api}/${film}/unpublish`, { headers: own })).status()).toBe(200);
 });
