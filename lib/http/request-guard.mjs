@@ -104,14 +104,15 @@ export function guardRequests(listener) {
         return listener(request, response);
       }
       const body = `${refused.status === 405 ? 'Method Not Allowed' : 'Bad Request'}: ${refused.message}\n`;
+      // The body of a refused request is not read: close the connection rather than drain it. Set
+      // before writeHead, which decides the Connection header (else clients reuse a closed socket).
+      response.shouldKeepAlive = false;
       response.writeHead(refused.status, {
         'Content-Type': 'text/plain; charset=utf-8',
         'Content-Length': Buffer.byteLength(body),
         'Cache-Control': 'no-store',
         ...refused.headers,
       });
-      // The body of a refused request is not read: close the connection rather than drain it.
-      response.shouldKeepAlive = false;
       response.end(request.method === 'HEAD' ? undefined : body);
     }
   );

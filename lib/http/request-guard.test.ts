@@ -59,6 +59,27 @@ describe('request guard', () => {
     }
   });
 
+  it('a refused request says Connection: close, so a keep-alive client does not reuse the closed socket', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (method: string, target: string) =>
+      new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+        const request = http.request({ host: '127.0.0.1', port, method, path: target, agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode!, connection: response.headers.connection }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect(await get('TRACE', '/')).toEqual({ status: 405, connection: 'close' });
+        expect((await get('GET', '/films/kiss-and-cry')).status).toBe(200);
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('ordinary requests pass, including encoded Unicode and reserved characters', async () => {
     for (const [method, target] of [['GET', '/films/kiss-and-cry?spoilers=full'], ['POST', '/api/v1/editor/films'], ['HEAD', '/'], ['GET', '/search?q=caf%C3%A9+%26+cr%C3%AApes'], ['OPTIONS', '/api/v1/films']]) {
       const response = await send(method, target);
