@@ -2,8 +2,9 @@ import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from
 import { assertSafeText } from './safe-text';
 
 /**
- * Request body limits. A film page is at most a few hundred KB in practice; its schema allows far
- * more text per field, so the cap is where a page stops being plausible. Everything else is small.
+ * Request body limits. A film page is about 20 KB as JSON (the demo page, docs/benchmarks.md); its
+ * schema allows far more text per field, so the cap is where a page stops being plausible (100×
+ * the demo). Everything else (publish, presence, quiz attempts…) is small.
  */
 export const BODY_LIMITS = { content: 2 * 1024 * 1024, small: 64 * 1024 } as const;
 
