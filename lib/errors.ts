@@ -3,11 +3,11 @@ import { fieldErrors, type FieldError } from './content/schema';
 
 /**
  * Domain errors carry their HTTP meaning, so route handlers and server actions translate them the
- * same way: 400 names each wrong field, 401/403/404/409/429 as fits. Nothing is changed when one is thrown.
+ * same way: 400 names each wrong field, 401/403/404/409/413/415/429/503 as fits. Nothing is changed when one is thrown.
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
     message: string,
   ) {
     super(message);
@@ -57,6 +57,25 @@ export class ConflictError<T = unknown> extends DomainError {
 export class RateLimitError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, 'Too many requests: try again in a moment');
+  }
+}
+
+export class PayloadTooLargeError extends DomainError {
+  constructor(readonly limitBytes: number) {
+    super(413, `The request body is larger than ${limitBytes} bytes`);
+  }
+}
+
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(expected: string) {
+    super(415, `Send the body as ${expected}`);
+  }
+}
+
+/** The database (or another dependency) cannot be reached: nothing was changed, try again later. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(readonly retryAfterSeconds = 5) {
+    super(503, 'The service is temporarily unavailable: try again in a moment');
   }
 }
 

@@ -11,6 +11,8 @@
  *   client cannot forge the address rate limits and the audit log use (lib/ops/client-address.mjs);
  * - JSON logs (pino, lib/log/logger.mjs): an access line per request, and Next's own console output
  *   turned into JSON lines, secrets scrubbed;
+ * - a request guard in front of Next (lib/http/request-guard.mjs): unknown methods (TRACE…) are a
+ *   405, addresses that don't percent-decode to UTF-8 or carry control characters a 400;
  * - graceful shutdown on SIGTERM / SIGINT: stop accepting connections, let in-flight requests
  *   finish (at most SHUTDOWN_TIMEOUT_MS, default 20 s), then close the database pools and Redis
  *   connections (lib/ops/shutdown.mjs hooks) and exit 0. Next's own handler only drains and exits;
@@ -45,6 +47,9 @@ const { rootLogger, acceptRequestId, REQUEST_ID_HEADER } = await import(pathToFi
 const { runShutdownHooks } = await import(pathToFileURL(path.join(serverDir, 'lib/ops/shutdown.mjs')).href);
 /** @type {typeof import('../lib/ops/client-address.mjs')} */
 const clientAddress = await import(pathToFileURL(path.join(serverDir, 'lib/ops/client-address.mjs')).href);
+// TRACE, undecodable or NUL-carrying addresses: refused before Next, which would answer 500.
+/** @type {typeof import('../lib/http/request-guard.mjs')} */
+const { guardRequests } = await import(pathToFileURL(path.join(serverDir, 'lib/http/request-guard.mjs')).href);
 
 const log = rootLogger();
 
@@ -125,10 +130,12 @@ process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 /** @type {http.Server[]} */
 const servers = [];
 const createServer = http.createServer;
-// Next creates its server with http.createServer: keep a handle on it to stop it later.
+// Next creates its server with http.createServer: keep a handle on it to stop it later, and put
+// the request guard in front of its listener.
 http.createServer = /** @type {typeof http.createServer} */ (
   (/** @type {any[]} */ ...args) => {
-    const server = createServer.apply(http, /** @type {any} */ (args));
+    const guarded = args.map((arg) => (typeof arg === 'function' ? guardRequests(arg) : arg));
+    const server = createServer.apply(http, /** @type {any} */ (guarded));
     servers.push(server);
     return server;
   }

@@ -53,11 +53,11 @@ export function usePresence(slug: string) {
   });
 
   // Leaving frees the lock at once: on closing or reloading the page (pagehide) and on moving
-  // elsewhere in the app (the editor unmounts). A beacon survives the page going away; the Blob
-  // gives it the JSON content type the API requires.
+  // elsewhere in the app (the editor unmounts). A keepalive fetch outlives the page like a beacon
+  // and can say application/json, which the API requires.
   useEffect(() => {
     const leave = () =>
-      navigator.sendBeacon(presenceUrl(slug), new Blob([JSON.stringify({ tabId, action: 'leave' })], { type: 'application/json' }));
+      void fetch(presenceUrl(slug), { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tabId, action: 'leave' }) }).catch(() => {});
     window.addEventListener('pagehide', leave);
     return () => {
       window.removeEventListener('pagehide', leave);

@@ -2,15 +2,21 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { actorFromRequest } from '../auth/actor-from-request';
 import { assertCan, type Actor, type Permission } from '../auth/permissions';
-import { errorBody, RateLimitError, ValidationError } from '../errors';
+import { errorBody, RateLimitError, ServiceUnavailableError } from '../errors';
+import { logger } from '../log';
+import { BODY_LIMITS, readJsonBody } from './read-body';
+import { assertSafeText } from './safe-text';
+import { assertSameOrigin, isUnsafeMethod } from './same-origin';
 import { toDomainError } from './to-domain-error';
 
 type Context<P> = { params: Promise<P> };
 type HandlerArgs<P, A> = { request: NextRequest; params: P; actor: A };
 
 /**
- * Wraps a route handler: resolves and checks the actor when a permission is given, and answers
- * domain errors as JSON with their status (400 names each wrong field). The same rules as actions.
+ * Wraps a route handler: refuses unstorable text in the address, resolves and checks the actor
+ * when a permission is given (a cookie-authenticated write must come from this site: CSRF), and
+ * answers domain errors as JSON with their status (400 names each wrong field; 503 with
+ * Retry-After when the database is down). The same rules as actions.
  */
 export function apiHandler<P = Record<string, string>, Perm extends Permission | null = Permission>(
   permission: Perm,
@@ -18,40 +24,36 @@ export function apiHandler<P = Record<string, string>, Perm extends Permission |
 ) {
   const route = async (request: NextRequest, context: Context<P>) => {
     try {
+      const params = await context.params;
+      assertSafeText(params);
+      assertSafeText(Object.fromEntries(request.nextUrl.searchParams));
       let actor: Actor | null = null;
       if (permission) {
         // From the request itself (not next/headers): the handler runs the same in tests.
         actor = await actorFromRequest(request);
+        if (actor?.via === 'session' && isUnsafeMethod(request.method)) assertSameOrigin(request);
         assertCan(actor, permission);
       }
-      const result = await handler({ request, params: await context.params, actor: actor as Perm extends Permission ? Actor : null });
+      const result = await handler({ request, params, actor: actor as Perm extends Permission ? Actor : null });
       return result instanceof Response ? result : NextResponse.json(result);
     } catch (caught) {
       const error = toDomainError(caught);
       const response = NextResponse.json(errorBody(error), { status: error.status });
-      if (error instanceof RateLimitError) response.headers.set('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof RateLimitError || error instanceof ServiceUnavailableError) response.headers.set('Retry-After', String(error.retryAfterSeconds));
+      // One line, not a stack: during an outage every request says the same.
+      if (error instanceof ServiceUnavailableError) logger.warn({ path: request.nextUrl.pathname, cause: String((caught as Error)?.message).trim().split('\n').pop() }, 'database unavailable: 503');
       return response;
     }
   };
   return Object.assign(route, { permission });
 }
 
-/** Reads a JSON body; malformed JSON is a 400, not a crash. */
-export async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    throw ValidationError.field('(body)', 'Send a JSON body');
-  }
+/** Reads a JSON body (application/json only, capped; see readJsonBody). Film pages pass BODY_LIMITS.content. */
+export function readJson(request: Request, limitBytes: number = BODY_LIMITS.small): Promise<unknown> {
+  return readJsonBody(request, { limitBytes });
 }
 
 /** Like readJson, but an empty body is an empty object (for calls whose options are all optional). */
-export async function readOptionalJson(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw ValidationError.field('(body)', 'Send a JSON body');
-  }
+export function readOptionalJson(request: Request): Promise<unknown> {
+  return readJsonBody(request, { optional: true });
 }

@@ -1,4 +1,5 @@
-import { DomainError, ValidationError } from '../errors';
+import { isDatabaseUnavailable, isInvalidTextError } from '../db-errors';
+import { DomainError, ServiceUnavailableError, ValidationError } from '../errors';
 
 /** Maps what a domain call may throw onto a DomainError; anything else is a bug and is rethrown. */
 export function toDomainError(caught: unknown): DomainError {
@@ -10,5 +11,9 @@ export function toDomainError(caught: unknown): DomainError {
     const field = Array.isArray(target) ? target[0] : (target ?? 'value');
     return ValidationError.field(String(field), 'Already used');
   }
+  // The database is down or dropped the connection: nothing was written, the client may retry.
+  if (isDatabaseUnavailable(caught)) return new ServiceUnavailableError();
+  // Input checks refuse NUL and invalid Unicode first (lib/api/safe-text.ts); this is the backstop.
+  if (isInvalidTextError(caught)) return ValidationError.field('(input)', 'must not contain NUL or invalid Unicode characters');
   throw caught;
 }

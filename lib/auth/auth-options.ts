@@ -1,6 +1,9 @@
 import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { findUnsafeText } from '../api/safe-text';
+import { isDatabaseUnavailable } from '../db-errors';
+import { logger } from '../log';
 import { authenticate } from './authenticate';
 import { SIGN_IN_ERRORS, throttledCode } from './sign-in-errors';
 import { authSecret } from './auth-secret';
@@ -43,7 +46,13 @@ export const authOptions: NextAuthOptions = {
       name: 'Email and password',
       credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
       async authorize(credentials, request) {
-        const result = await authenticate(credentials, requestHeaders(request?.headers));
+        // Text PostgreSQL can't store (NUL, lone surrogates) is nobody's email or password.
+        if (findUnsafeText(credentials)) return null;
+        const result = await authenticate(credentials, requestHeaders(request?.headers)).catch((error: unknown) => {
+          // next-auth puts a thrown error's message into the address (?error=): never an internal one.
+          logger.error({ err: error }, 'sign-in failed');
+          throw new Error(isDatabaseUnavailable(error) ? SIGN_IN_ERRORS.unavailable : SIGN_IN_ERRORS.failed);
+        });
         if (result.ok) return { ...result.user };
         if (result.reason === 'invalid') return null;
         if (result.reason === 'throttled') throw new Error(throttledCode(result.retryAfterSeconds));

@@ -13,6 +13,7 @@ import { can, type Actor, type Permission } from './permissions';
 import { createIdentities, resetIdentities, type Identity } from '../testing/identities';
 import { callRoute, type RouteHandler } from '../testing/call-route';
 import { db } from '../db';
+import { REPO_ROOT as ROOT, actionFiles, routeFiles, sourceFiles } from '../testing/entry-points';
 
 // Server actions read the request through next/headers: give them the identity's headers.
 let currentHeaders = new Headers();
@@ -23,7 +24,6 @@ vi.mock('next/headers', () => ({
 // Actions and domain functions may invalidate caches; there is no Next.js cache here.
 vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {} }));
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
@@ -44,20 +44,8 @@ const EDITORIAL = [/^app\/api\/v1\/editor\//, /^app\/\(editor\)\//];
 /** Route handlers that are public by design, by location (reader pages and the public reader API). */
 const PUBLIC_LOCATIONS = [/^app\/\(reader\)\//, /^app\/api\/v1\/films(\/|$)/, /^app\/(sitemap|robots)/];
 
-function walk(dir: string, found: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && entry.name !== 'generated' && !entry.name.startsWith('.')) walk(full, found);
-    } else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) found.push(path.relative(ROOT, full));
-  }
-  return found;
-}
-
-const sourceFiles = ['app', 'lib', 'components'].flatMap((dir) => walk(path.join(ROOT, dir)));
-const routeFiles = sourceFiles.filter((file) => /(^|\/)route\.ts$/.test(file)).sort();
-/** A module whose first statement is 'use server': every export is a server action. */
-const actionFiles = sourceFiles.filter((file) => /^\s*(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/\s*)*['"]use server['"]/.test(fs.readFileSync(path.join(ROOT, file), 'utf8'))).sort();
+const routes = routeFiles();
+const actions = actionFiles();
 
 /** An address for a route file, with a value for each dynamic segment. */
 function addressOf(file: string): { url: string; params: Record<string, string | string[]> } {
@@ -86,7 +74,7 @@ const unguarded: string[] = [];
 let identities: Identity[] = [];
 
 beforeAll(async () => {
-  for (const file of routeFiles) {
+  for (const file of routes) {
     const mod = (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, RouteHandler | undefined>;
     const { url, params } = addressOf(file);
     for (const method of HTTP_METHODS) {
@@ -105,7 +93,7 @@ beforeAll(async () => {
       } else unguarded.push(label);
     }
   }
-  for (const file of actionFiles) {
+  for (const file of actions) {
     const mod = (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, unknown>;
     for (const [name, action] of Object.entries(mod)) {
       const label = `${file} ${name}`;
@@ -145,8 +133,8 @@ function expectedFor(identity: Identity, entry: Guarded): 'allow' | 401 | 403 {
 
 describe('authorization matrix', () => {
   it('finds the route handlers and server actions', () => {
-    expect(routeFiles.length).toBeGreaterThan(5);
-    expect(actionFiles.length).toBeGreaterThan(0);
+    expect(routes.length).toBeGreaterThan(5);
+    expect(actions.length).toBeGreaterThan(0);
     expect(guarded.length).toBeGreaterThan(20);
   });
 
@@ -155,7 +143,7 @@ describe('authorization matrix', () => {
   });
 
   it('no server action is declared inline (it could not be enumerated)', () => {
-    const inline = sourceFiles.filter((file) => !actionFiles.includes(file) && /['"]use server['"]/.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+    const inline = sourceFiles().filter((file) => !actions.includes(file) && /['"]use server['"]/.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
     expect(inline).toEqual([]);
   });
 

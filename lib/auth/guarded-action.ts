@@ -4,6 +4,7 @@ import { getActor } from './get-actor';
 import { assertCan, type Actor, type Permission } from './permissions';
 import { fieldErrors, type FieldError } from '../content/schema';
 import { toDomainError } from '../api/to-domain-error';
+import { assertSafeText } from '../api/safe-text';
 import { ValidationError, ConflictError } from '../errors';
 
 export type ActionResult<T> =
@@ -12,7 +13,8 @@ export type ActionResult<T> =
 
 /**
  * The one way to write a server action: it resolves the actor, checks the permission, validates the
- * input with the entity's zod schema, and turns domain errors into a result the form can show.
+ * input with the entity's zod schema (and refuses unstorable text in it), and turns domain errors
+ * (a database outage: 503) into a result the form can show.
  * Domain functions check the role again themselves; this wrapper makes forgetting impossible here.
  */
 export function guardedAction<S extends z.ZodType, T>(
@@ -24,6 +26,8 @@ export function guardedAction<S extends z.ZodType, T>(
     try {
       const actor = await getActor();
       assertCan(actor, permission);
+      // NUL or a lone surrogate would reach PostgreSQL and fail there: a 400 naming the field.
+      assertSafeText(input);
       const parsed = schema.safeParse(input);
       if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
       return { ok: true, data: await handler(parsed.data, actor) };

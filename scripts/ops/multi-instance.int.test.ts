@@ -261,7 +261,7 @@ describe('two instances, one database, one Redis', SLOW, () => {
     const beat = async (instance: Instance, session: string, tabId: string, action = 'heartbeat') => {
       const response = await fetch(`${instance.url}/api/v1/editor/films/${FILM}/presence`, {
         method: 'POST',
-        headers: { cookie: session, 'content-type': 'application/json' },
+        headers: { cookie: session, 'content-type': 'application/json', origin: instance.url },
         body: JSON.stringify({ tabId, action }),
       });
       expect(response.status, `${instance.name} ${action}`).toBe(200);

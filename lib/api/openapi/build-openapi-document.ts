@@ -21,7 +21,10 @@ export function buildOpenApiDocument() {
       version: '1.0.0',
       description:
         'Published film pages for readers, filtered by spoiler level on the server, and the editorial API (session cookie or `Authorization: Bearer` API token). ' +
-        'Errors are JSON `{ error }`; 400 adds `errors: [{ path, message }]`, one per wrong field.',
+        'Errors are JSON `{ error }`; 400 adds `errors: [{ path, message }]`, one per wrong field. ' +
+        'Bodies are JSON sent as `application/json` (415 otherwise; the import takes text), at most 64 KiB, film pages 2 MiB (413). ' +
+        'A write signed in by session cookie must come from the site itself (`Origin` or `Sec-Fetch-Site: same-origin`, else 403); API tokens need neither. ' +
+        'Any call answers 503 with `Retry-After` while the database is unreachable.',
     },
     tags: [
       { name: 'Reader', description: 'Public, published content' },

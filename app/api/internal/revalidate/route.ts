@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiHandler } from '@/lib/api/api-handler';
 import { parseInput } from '@/lib/api/parse-input';
+import { BODY_LIMITS, readBodyText } from '@/lib/api/read-body';
 import { env } from '@/lib/env';
 import { NotFoundError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import { SIGNATURE_HEADER, TIME_HEADER, verifyRevalidation } from '@/lib/cache/revalidation-signature';
@@ -17,7 +18,7 @@ const bodySchema = z.object({ slugs: z.array(z.string().min(1).max(200)).max(100
 export const POST = apiHandler(null, async ({ request }) => {
   const secret = env().AUTH_SECRET;
   if (!secret) throw new NotFoundError();
-  const text = await request.text();
+  const text = await readBodyText(request, BODY_LIMITS.small);
   if (!verifyRevalidation(secret, request.headers.get(TIME_HEADER), request.headers.get(SIGNATURE_HEADER), text)) {
     throw new UnauthorizedError('Not signed with this deployment’s secret');
   }

@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 import { apiHandler, readJson } from '@/lib/api/api-handler';
+import { BODY_LIMITS } from '@/lib/api/read-body';
 import { parseInput, queryOf } from '@/lib/api/parse-input';
 import { createFilmBodySchema, listFilmsQuerySchema } from '@/lib/api/schemas/film-api';
 import { listFilms } from '@/lib/editor/list-films';
@@ -27,7 +28,7 @@ export const GET = apiHandler('film.read', async ({ request, actor }) => {
 
 /** Creates a film as a draft: revision 1, never published by itself. */
 export const POST = apiHandler('film.edit', async ({ request, actor }) => {
-  const { content } = parseInput(createFilmBodySchema, await readJson(request), { contentKey: 'content' });
+  const { content } = parseInput(createFilmBodySchema, await readJson(request, BODY_LIMITS.content), { contentKey: 'content' });
   const { film, revision } = await createFilm({ content, actor });
   return NextResponse.json({ slug: film.slug, revision: revision.number }, { status: 201 });
 });

@@ -2,6 +2,8 @@ import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/api-handler';
 import { parseInput, queryOf } from '@/lib/api/parse-input';
 import { importQuerySchema } from '@/lib/api/schemas/film-api';
+import { BODY_LIMITS, readBodyText } from '@/lib/api/read-body';
+import { assertSafeText } from '@/lib/api/safe-text';
 import { importFilm } from '@/lib/import/import-film';
 
 /**
@@ -11,6 +13,8 @@ import { importFilm } from '@/lib/import/import-film';
  */
 export const POST = apiHandler('film.edit', async ({ request, actor }) => {
   const { slug } = parseInput(importQuerySchema, queryOf(request));
-  const imported = await importFilm({ text: await request.text(), actor, slug });
+  const text = await readBodyText(request, BODY_LIMITS.content);
+  assertSafeText(text, ['(body)']);
+  const imported = await importFilm({ text, actor, slug });
   return NextResponse.json({ slug: imported.slug, revision: imported.revision, warnings: imported.warnings }, { status: 201 });
 });

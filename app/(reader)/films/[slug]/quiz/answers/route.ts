@@ -1,4 +1,5 @@
 import { apiHandler } from '@/lib/api/api-handler';
+import { BODY_LIMITS, readBodyText } from '@/lib/api/read-body';
 import { toDomainError } from '@/lib/api/to-domain-error';
 import { RateLimitError } from '@/lib/errors';
 import { limitAttempts } from '@/lib/quiz/limit-attempts';
@@ -13,7 +14,10 @@ import { parseSpoilerLevel } from '@/lib/spoilers/levels';
  * (`?error=`), so reloading the results never submits twice.
  */
 export const POST = apiHandler<{ slug: string }, null>(null, async ({ request, params }) => {
-  const form = await request.formData().catch(() => new FormData());
+  // Capped like every body; a form that doesn't parse is an empty one (scored as invalid).
+  const text = await readBodyText(request, BODY_LIMITS.small);
+  const contentType = request.headers.get('content-type') ?? 'application/x-www-form-urlencoded';
+  const form = await new Response(text, { headers: { 'content-type': contentType } }).formData().catch(() => new FormData());
   const level = form.get('spoilers');
   const back = (query: Record<string, string>) => {
     if (typeof level === 'string' && level) query.spoilers = parseSpoilerLevel(level);

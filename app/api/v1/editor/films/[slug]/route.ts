@@ -1,4 +1,5 @@
 import { apiHandler, readJson } from '@/lib/api/api-handler';
+import { BODY_LIMITS } from '@/lib/api/read-body';
 import { parseInput } from '@/lib/api/parse-input';
 import { saveFilmBodySchema } from '@/lib/api/schemas/film-api';
 import { getDraft, saveDraft } from '@/lib/revisions';
@@ -13,7 +14,7 @@ export const GET = apiHandler<Params>('film.read', async ({ params, actor }) => 
 
 /** Saves a new revision on top of `baseRevision`; 409 with both sides when someone saved first. */
 export const PUT = apiHandler<Params>('film.edit', async ({ request, params, actor }) => {
-  const { baseRevision, content, message } = parseInput(saveFilmBodySchema, await readJson(request), { contentKey: 'content' });
+  const { baseRevision, content, message } = parseInput(saveFilmBodySchema, await readJson(request, BODY_LIMITS.content), { contentKey: 'content' });
   const saved = await saveDraft({ slug: params.slug, baseRevision, content, message, actor });
   return { slug: saved.slug, revision: saved.revision };
 });

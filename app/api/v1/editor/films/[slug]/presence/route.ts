@@ -6,8 +6,8 @@ import { leavePresence, recordPresence } from '@/lib/revisions/presence';
 /**
  * POST /api/v1/editor/films/{slug}/presence `{tabId, action}`: the editor's heartbeat (default),
  * `take-over` (the soft lock) or `leave` (the tab is closing). Answers who
- * else has the film open and who holds the soft lock; `leave` answers 204 (sent with
- * navigator.sendBeacon when the editor is closed or left, as an application/json Blob).
+ * else has the film open and who holds the soft lock; `leave` answers 204 (sent with a keepalive fetch
+ * when the editor is closed or left). JSON only, as every body of this API.
  */
 export const POST = apiHandler<{ slug: string }>('film.edit', async ({ request, params, actor }) => {
   const { tabId, action } = parseInput(presenceBodySchema, await readJson(request));
