@@ -12,6 +12,7 @@ const KNOWN_ACTIONS = [
   'film.unpublish',
   'film.restore',
   'quiz.save',
+  'quiz.publish',
   'user.invite',
   'user.role',
   'user.disable',
