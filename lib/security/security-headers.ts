@@ -44,7 +44,7 @@ export function responseSecurityHeaders(policy: PagePolicy): Record<string, stri
     [CSP_HEADER]:
       policy.kind === 'nonce' ? noncePagePolicy(policy.nonce) : policy.kind === 'cached' ? CACHED_PAGE_BASE_POLICY : NON_PAGE_POLICY,
   };
-  if (sendsHsts()) headers['strict-transport-security'] = HSTS_VALUE;
+  if (sendsHsts(env().NODE_ENV, siteUrl())) headers['strict-transport-security'] = HSTS_VALUE;
   return headers;
 }
 
@@ -52,6 +52,6 @@ export function responseSecurityHeaders(policy: PagePolicy): Record<string, stri
  * HSTS only in production when the public address is https: a browser ignores it over http anyway,
  * but sending it from a development or test server on https://localhost would pin that host.
  */
-function sendsHsts(): boolean {
-  return env().NODE_ENV === 'production' && siteUrl().startsWith('https://');
+export function sendsHsts(nodeEnv: string, publicUrl: string): boolean {
+  return nodeEnv === 'production' && publicUrl.startsWith('https://');
 }
