@@ -107,6 +107,10 @@ test('a reader page, the API and the 404 page send the headers; a reader page ru
   expect(missing!.status()).toBe(404);
   expectFixedHeaders(await missing!.allHeaders());
   expectPolicies(cspOf(await missing!.headersArray()), 'hash');
+  // The quiz address of a missing film is a per-request page sent to the same cached 404 page.
+  const missingQuiz = await page.goto('/films/no-such-film-here/quiz', { waitUntil: 'networkidle' });
+  expect(missingQuiz!.status()).toBe(404);
+  expectPolicies(cspOf(await missingQuiz!.headersArray()), 'hash');
   expect(violations).toEqual([]);
 });
 
