@@ -51,6 +51,7 @@ async function published(section: 'films' | 'people', encodedSlug: string): Prom
   return isPublishedAddress(section, slug);
 }
 
+/** Sent to the cached 404 page: it gets that page's policy, whatever address was asked for. */
 function isMissing(response: NextResponse): boolean {
   const rewrite = response.headers.get('x-middleware-rewrite');
   return rewrite !== null && new URL(rewrite).pathname === MISSING_PATH;
