@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { FIXED_SECURITY_HEADERS } from './lib/security/security-policy.mjs';
 
 // Shared caches (lib/cache): Redis when the server runs with REDIS_URL, else Next's own caches.
 // Always configured, because the choice is made at run time: one image serves both set-ups.
@@ -20,6 +21,10 @@ const nextConfig = {
   cacheHandlers: {
     default: cacheHandlerPath('use-cache-handler.mjs'),
     remote: cacheHandlerPath('use-cache-handler.mjs'),
+  },
+  // The headers that never vary; CSP and HSTS are per request (proxy.ts, lib/security).
+  async headers() {
+    return [{ source: '/:path*', headers: FIXED_SECURITY_HEADERS }];
   },
 };
 

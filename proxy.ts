@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { SPOILER_COOKIE, SPOILER_QUERY, levelVariantPath, quizFilmSlug, readerAddress, readerLevel } from '@/lib/reader/reader-level';
 import { isPublishedAddress } from '@/lib/reader/published-address';
 import { MISSING_PATH } from '@/lib/reader/missing-page';
+import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders } from '@/lib/security/security-headers';
 
 /**
  * One cached page per spoiler level: `/films/{slug}` and `/people/{slug}` are rewritten onto their
@@ -11,11 +12,21 @@ import { MISSING_PATH } from '@/lib/reader/missing-page';
  * isPublishedAddress for why not the page's own notFound()).
  */
 export async function proxy(request: NextRequest) {
+  // Every response gets its CSP (a nonce for pages rendered per request) and HSTS here.
+  const policy = pagePolicyFor(request.nextUrl.pathname);
+  const headers = renderRequestHeaders(request, policy);
+  const response = await route(request, headers ? { request: { headers } } : undefined);
+  const served = isMissing(response) ? pagePolicyFor(MISSING_PATH) : policy;
+  for (const [name, value] of Object.entries(responseSecurityHeaders(served))) response.headers.set(name, value);
+  return response;
+}
+
+async function route(request: NextRequest, init: Parameters<typeof NextResponse.next>[0]) {
   const { nextUrl } = request;
   const quizOf = quizFilmSlug(nextUrl.pathname);
-  if (quizOf) return (await published('films', quizOf)) ? NextResponse.next() : missing(nextUrl);
+  if (quizOf) return (await published('films', quizOf)) ? NextResponse.next(init) : missing(nextUrl);
   const address = readerAddress(nextUrl.pathname);
-  if (!address) return NextResponse.next();
+  if (!address) return NextResponse.next(init);
   if (!(await published(address.section, address.slug))) return missing(nextUrl);
 
   const url = nextUrl.clone();
@@ -40,6 +51,12 @@ async function published(section: 'films' | 'people', encodedSlug: string): Prom
   return isPublishedAddress(section, slug);
 }
 
+/** Sent to the cached 404 page: it gets that page's policy, whatever address was asked for. */
+function isMissing(response: NextResponse): boolean {
+  const rewrite = response.headers.get('x-middleware-rewrite');
+  return rewrite !== null && new URL(rewrite).pathname === MISSING_PATH;
+}
+
 /** The site's 404 page, rendered as HTML, with the 404 status. */
 function missing(nextUrl: NextRequest['nextUrl']) {
   const url = nextUrl.clone();
@@ -48,5 +65,5 @@ function missing(nextUrl: NextRequest['nextUrl']) {
   return NextResponse.rewrite(url);
 }
 
-// The two page addresses and the quiz; deeper paths are not matched.
-export const config = { matcher: ['/films/:slug', '/people/:slug', '/films/:slug/quiz'] };
+// Everything but build assets (their headers are the fixed ones from next.config.js).
+export const config = { matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'] };

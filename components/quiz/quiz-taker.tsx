@@ -49,10 +49,12 @@ class AttemptFailure extends Error {
   }
 }
 
-async function submitAttempt(slug: string, answers: Record<string, string>): Promise<AttemptResponse> {
+async function submitAttempt(slug: string, answers: Record<string, string>, pinnedLevel?: SpoilerLevel): Promise<AttemptResponse> {
   let response: Response;
+  // Scored at the level the questions were served at: the pinned one, else the cookie (sent along).
+  const query = pinnedLevel ? `?spoilers=${pinnedLevel}` : '';
   try {
-    response = await fetch(`/api/v1/films/${encodeURIComponent(slug)}/quiz/attempts`, {
+    response = await fetch(`/api/v1/films/${encodeURIComponent(slug)}/quiz/attempts${query}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ answers }),
@@ -80,7 +82,7 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
   const focusQuestion = useRef<number | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (chosen: Record<string, string>) => submitAttempt(slug, chosen),
+    mutationFn: (chosen: Record<string, string>) => submitAttempt(slug, chosen, pinnedLevel),
     onSuccess: (data) => {
       setProblem(null);
       setAnnouncement(`You scored ${data.score} of ${data.total}.`);

@@ -32,12 +32,13 @@ const SIGN_IN_FAILURES: Record<string, string> = {
   invalid: 'wrong email or password',
   disabled: 'the account is disabled',
   throttled: 'too many attempts',
-  locked: 'too many attempts',
+  'too many attempts': 'too many attempts',
 };
 
 /** Action code → label for the filter, and the sentence for one entry. */
 export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: string, details: Details) => string }> = {
   'auth.sign-in': { label: 'Signed in', describe: () => 'Signed in' },
+  'auth.sign-out': { label: 'Signed out', describe: () => 'Signed out' },
   'auth.sign-in-failed': {
     label: 'Sign-in failed',
     describe: (subject, d) => `Sign-in as ${subject || 'an empty email'} failed: ${SIGN_IN_FAILURES[String(d.reason)] ?? String(d.reason ?? 'unknown reason')}`,
@@ -56,6 +57,11 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   },
   'film.publish': { label: 'Published', describe: (_, d) => `Published revision ${num(d.revision) ?? '?'}` },
   'film.unpublish': { label: 'Unpublished', describe: () => 'Took the film off the site' },
+  'quiz.publish': {
+    label: 'Published a quiz change',
+    describe: (_, d) =>
+      `Published revision ${num(d.revision) ?? '?'}, which changes the live quiz from ${num(d.previousQuestions) ?? '?'} to ${num(d.questions) ?? '?'} questions`,
+  },
   'quiz.save': {
     label: 'Changed a quiz',
     describe: (_, d) => `Changed the quiz (${num(d.questions) ?? '?'} questions) in revision ${num(d.revision) ?? '?'}`,
@@ -77,7 +83,7 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   'user.create': { label: 'Created a user', describe: (subject, d) => `Created the first admin ${subject} (${role(d.role)})` },
   'user.invite': { label: 'Invited a user', describe: (subject, d) => `Invited ${subject} as ${role(d.role)}` },
   'user.role': { label: 'Changed a role', describe: (subject, d) => `Changed the role of ${subject} from ${role(d.from)} to ${role(d.to)}` },
-  'user.disable': { label: 'Disabled a user', describe: (subject) => `Disabled ${subject}` },
+  'user.disable': { label: 'Disabled a user', describe: (subject, d) => `Disabled ${subject}${str(d.reason) ? ` (${d.reason})` : ''}` },
   'user.enable': { label: 'Enabled a user', describe: (subject) => `Enabled ${subject}` },
   'user.reset-password': { label: 'Reset a password', describe: (subject) => `Reset the password of ${subject}` },
   'user.change-password': { label: 'Changed own password', describe: () => 'Changed their own password' },
@@ -88,7 +94,7 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   },
   'token.revoke': {
     label: 'Revoked an API token',
-    describe: (subject, d) => `Revoked the API token ${quoted(subject)}${str(d.prefix) ? ` (${d.prefix}…)` : ''}`,
+    describe: (subject, d) => `Revoked the API token ${quoted(subject)}${str(d.prefix) ? ` (${d.prefix}…)` : ''}${str(d.reason) ? `: ${d.reason}` : ''}`,
   },
 };
 

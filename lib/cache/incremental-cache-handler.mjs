@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { latestInvalidation, keyPrefix, readEntry, recordInvalidation, reportError, sharedCacheEnabled, writeEntry } from './redis-store.mjs';
+import { withStaticPagePolicy } from '../security/security-policy.mjs';
 
 /** @typedef {import('next/dist/server/lib/incremental-cache').CacheHandler} NextCacheHandler */
 /** @typedef {import('next/dist/server/lib/incremental-cache').CacheHandlerContext} CacheHandlerContext */
@@ -99,6 +100,18 @@ export default class IncrementalCacheHandler {
    * @returns {Promise<CacheHandlerValue | null>}
    */
   async get(cacheKey, ctx) {
+    const entry = await this.#read(cacheKey, ctx);
+    // Pages prerendered by `next build` were written without their script policy.
+    if (entry) withStaticPagePolicy(entry.value);
+    return entry;
+  }
+
+  /**
+   * @param {string} cacheKey
+   * @param {GetContext} ctx
+   * @returns {Promise<CacheHandlerValue | null>}
+   */
+  async #read(cacheKey, ctx) {
     if (this.#fallback) return this.#fallback.get(cacheKey, ctx);
     try {
       const stored = await readEntry(this.#scope + cacheKey);
@@ -120,6 +133,8 @@ export default class IncrementalCacheHandler {
    * @param {SetContext} ctx
    */
   async set(cacheKey, data, ctx) {
+    // A cached page carries the hashes of its own inline scripts (lib/security/security-policy.mjs).
+    withStaticPagePolicy(data);
     if (this.#fallback) return this.#fallback.set(cacheKey, data, ctx);
     try {
       const cacheControl = 'fetchCache' in ctx && ctx.fetchCache ? undefined : /** @type {{ cacheControl?: unknown }} */ (ctx).cacheControl;

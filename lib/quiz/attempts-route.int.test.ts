@@ -118,3 +118,77 @@ describe('POST /films/{slug}/quiz/answers (the form without JavaScript)', () => 
     expect(limited.headers.get('location')).toMatch(/\?error=rate-limited&retry=\d+$/);
   });
 });
+
+/**
+ * Issue 12, item 9: an attempt is scored at the reader's level (`?spoilers=`, else the cookie, else
+ * none; the form sends its pinned level as a field). A question above it is not there: naming it
+ * answers exactly as naming a made-up id does, and its explanation never leaves the server.
+ */
+describe('attempts at the reader’s spoiler level', () => {
+  const errorsOf = async (response: Response) => ((await response.json()) as { errors: Array<{ path: string; message: string }> }).errors;
+
+  it('at level none, a full-level question is refused like an unknown one and its explanation is not sent', async () => {
+    const before = await db().quizAttempt.count({ where: { filmId } });
+    const client = newClient();
+    const hidden = await post({ answers: { n1: 'n1a', f1: 'f1a' } }, client);
+    const hiddenText = await hidden.clone().text();
+    expect(hidden.status).toBe(400);
+    expect(hiddenText).not.toContain('FULLEXPLAINED');
+    const unknown = await post({ answers: { n1: 'n1a', zz9: 'f1a' } }, client);
+    expect(unknown.status).toBe(400);
+    // Same status, same message: only the id the reader sent differs.
+    expect((await errorsOf(hidden)).map((e) => ({ ...e, path: e.path.replace('f1', 'ID') }))).toEqual(
+      (await errorsOf(unknown)).map((e) => ({ ...e, path: e.path.replace('zz9', 'ID') })),
+    );
+    expect(await db().quizAttempt.count({ where: { filmId } })).toBe(before);
+  });
+
+  it('a hidden question with a made-up option answers like an unknown question, not "Unknown option"', async () => {
+    const client = newClient();
+    const hidden = await post({ answers: { l1: 'nope' } }, client, {}, slug);
+    const unknown = await post({ answers: { zz9: 'nope' } }, client, {}, slug);
+    expect(await errorsOf(hidden)).toEqual([{ path: 'answers.l1', message: 'Unknown question' }]);
+    expect(await errorsOf(unknown)).toEqual([{ path: 'answers.zz9', message: 'Unknown question' }]);
+  });
+
+  it('scores a question once the level (query or cookie) shows it', async () => {
+    const request = (query: string, headers: Record<string, string>) =>
+      POST(
+        new NextRequest(`http://localhost/api/v1/films/${slug}/quiz/attempts${query}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': newClient(), ...headers },
+          body: JSON.stringify({ answers: { n1: 'n1a', f1: 'f1a' } }),
+        }),
+        { params: Promise.resolve({ slug }) },
+      );
+    const full = await request('?spoilers=full', {});
+    expect(full.status).toBe(200);
+    expect((await full.json()).results).toContainEqual({ questionId: 'f1', correct: true, correctOptionId: 'f1a', explanation: 'Because FULLEXPLAINED.' });
+    expect((await request('', { cookie: 'spoilers=full' })).status).toBe(200);
+    // The query overrides the cookie, as it does for the quiz itself.
+    expect((await request('?spoilers=light', { cookie: 'spoilers=full' })).status).toBe(400);
+  });
+
+  it('the form scores at its pinned level, else the cookie, else none', async () => {
+    const form = (fields: Record<string, string>, cookie?: string) =>
+      POST_FORM(
+        new NextRequest(`http://localhost/films/${slug}/quiz/answers`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': newClient(), ...(cookie ? { cookie } : {}) },
+          body: new URLSearchParams(fields).toString(),
+        }),
+        { params: Promise.resolve({ slug }) },
+      );
+    const before = await db().quizAttempt.count({ where: { filmId } });
+    const refused = await form({ 'answers[n1]': 'n1a', 'answers[f1]': 'f1a' });
+    expect(refused.headers.get('location')).toBe(`/films/${slug}/quiz?error=invalid`);
+    expect((await form({ 'answers[f1]': 'f1a', spoilers: 'light' }, 'spoilers=full')).headers.get('location')).toMatch(/error=invalid/);
+    expect(await db().quizAttempt.count({ where: { filmId } })).toBe(before);
+
+    const pinned = await form({ 'answers[n1]': 'n1a', 'answers[f1]': 'f1a', spoilers: 'full' });
+    const fromCookie = await form({ 'answers[l1]': 'l1a' }, 'spoilers=light');
+    for (const response of [pinned, fromCookie]) expect(response.headers.get('location')).toMatch(/\?attempt=[a-z0-9]+/);
+    const attemptId = new URLSearchParams(pinned.headers.get('location')!.split('?')[1]).get('attempt')!;
+    expect(await db().quizAttempt.findUnique({ where: { id: attemptId } })).toMatchObject({ score: 2, total: 2 });
+  });
+});

@@ -29,7 +29,7 @@ describe('getQuizStats', () => {
       { n1: 'n1a' },
       { n1: 'n1b', l1: 'l1a' },
     ];
-    for (const answers of attempts) await scoreAttempt({ slug, input: { answers } });
+    for (const answers of attempts) await scoreAttempt({ slug, level: 'full', input: { answers } });
 
     const stats = await getQuizStats({ slug, actor: admin });
     expect(stats.attempts).toBe(5);
@@ -51,8 +51,8 @@ describe('getQuizStats', () => {
 
   it('breaks a tie for the most chosen wrong option by the options’ order', async () => {
     const { slug } = await publishedQuizFilm(admin);
-    await scoreAttempt({ slug, input: { answers: { n1: 'n1c' } } });
-    await scoreAttempt({ slug, input: { answers: { n1: 'n1b' } } });
+    await scoreAttempt({ slug, level: 'full', input: { answers: { n1: 'n1c' } } });
+    await scoreAttempt({ slug, level: 'full', input: { answers: { n1: 'n1b' } } });
     expect((await getQuizStats({ slug, actor: admin })).questions[0].mostChosenWrong?.id).toBe('n1b');
   });
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 describe('scoreAttempt', () => {
   it('scores on the server, in the quiz order, and returns the correct option and explanation', async () => {
-    const scored = await scoreAttempt({ slug, input: { answers: { l1: 'l1b', n1: 'n1a', n2: 'n2c' } } });
+    const scored = await scoreAttempt({ slug, level: 'full', input: { answers: { l1: 'l1b', n1: 'n1a', n2: 'n2c' } } });
     expect(scored.score).toBe(1);
     expect(scored.total).toBe(3);
     expect(scored.results).toEqual([
@@ -34,7 +34,7 @@ describe('scoreAttempt', () => {
   });
 
   it('records the attempt and its answers anonymously, with the published revision', async () => {
-    const { attemptId } = await scoreAttempt({ slug, input: { answers: { n1: 'n1b', f1: 'f1a' } } });
+    const { attemptId } = await scoreAttempt({ slug, level: 'full', input: { answers: { n1: 'n1b', f1: 'f1a' } } });
     const attempt = await db().quizAttempt.findUniqueOrThrow({ where: { id: attemptId }, include: { answers: true } });
     expect(attempt).toMatchObject({ filmId, revisionNumber: 1, score: 1, total: 2 });
     expect(attempt.answers.map((a) => [a.questionItemId, a.optionItemId, a.correct]).sort()).toEqual([
@@ -47,7 +47,7 @@ describe('scoreAttempt', () => {
 
   it('refuses an unknown question or option with a 400 naming each, and records nothing', async () => {
     const [attempts, answers] = [await attemptsOf(), await answersOf()];
-    const error = await scoreAttempt({ slug, input: { answers: { n1: 'n1a', nope: 'n1a', n2: 'l1a' } } }).catch((e) => e);
+    const error = await scoreAttempt({ slug, level: 'full', input: { answers: { n1: 'n1a', nope: 'n1a', n2: 'l1a' } } }).catch((e) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).errors).toEqual([
       { path: 'answers.nope', message: 'Unknown question' },
@@ -56,27 +56,38 @@ describe('scoreAttempt', () => {
     expect([await attemptsOf(), await answersOf()]).toEqual([attempts, answers]);
   });
 
+  it('scores only questions visible at the attempt’s level: one above it is an unknown question', async () => {
+    const [attempts, answers] = [await attemptsOf(), await answersOf()];
+    for (const [level, hidden] of [['none', 'l1'], ['light', 'f1']] as const) {
+      const error = await scoreAttempt({ slug, level, input: { answers: { n1: 'n1a', [hidden]: 'bogus' } } }).catch((e) => e);
+      expect((error as ValidationError).errors).toEqual([{ path: `answers.${hidden}`, message: 'Unknown question' }]);
+    }
+    expect([await attemptsOf(), await answersOf()]).toEqual([attempts, answers]);
+    const light = await scoreAttempt({ slug, level: 'light', input: { answers: { n1: 'n1a', l1: 'l1a' } } });
+    expect(light.results.map((r) => r.questionId)).toEqual(['n1', 'l1']);
+  });
+
   it('refuses malformed input', async () => {
     const attempts = await attemptsOf();
     for (const input of [{}, { answers: {} }, { answers: [] }, { answers: { n1: 3 } }, { answers: { 'bad id!': 'n1a' } }, null, 'n1=n1a']) {
-      await expect(scoreAttempt({ slug, input })).rejects.toBeInstanceOf(ValidationError);
+      await expect(scoreAttempt({ slug, level: 'full', input })).rejects.toBeInstanceOf(ValidationError);
     }
     const tooMany = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`q${i}`, 'x']));
-    await expect(scoreAttempt({ slug, input: { answers: tooMany } })).rejects.toMatchObject({ status: 400 });
+    await expect(scoreAttempt({ slug, level: 'full', input: { answers: tooMany } })).rejects.toMatchObject({ status: 400 });
     expect(await attemptsOf()).toBe(attempts);
   });
 
   it('answers 404 for a film that is not published', async () => {
     const draft = quizFilm(uniqueSlug('draft'));
     await createFilm({ content: draft, actor: admin });
-    await expect(scoreAttempt({ slug: draft.slug, input: { answers: { n1: 'n1a' } } })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(scoreAttempt({ slug: 'no-such-film', input: { answers: { n1: 'n1a' } } })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(scoreAttempt({ slug: draft.slug, level: 'full', input: { answers: { n1: 'n1a' } } })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(scoreAttempt({ slug: 'no-such-film', level: 'full', input: { answers: { n1: 'n1a' } } })).rejects.toBeInstanceOf(NotFoundError);
   });
 });
 
 describe('getAttemptResults (the no-JavaScript results page)', () => {
   it('shows an attempt with the chosen and correct options, only at the viewer’s level', async () => {
-    const { attemptId } = await scoreAttempt({ slug, input: { answers: { n1: 'n1b', f1: 'f1a' } } });
+    const { attemptId } = await scoreAttempt({ slug, level: 'full', input: { answers: { n1: 'n1b', f1: 'f1a' } } });
     const full = await getAttemptResults(slug, attemptId, 'full');
     expect(full).toMatchObject({ score: 1, total: 2, hidden: 0 });
     expect(full!.answered.map((q) => [q.questionId, q.chosenOptionId, q.correctOptionId, q.correct])).toEqual([
@@ -92,7 +103,7 @@ describe('getAttemptResults (the no-JavaScript results page)', () => {
 
   it('finds nothing for another film’s attempt or a made-up id', async () => {
     const other = await publishedQuizFilm(admin);
-    const { attemptId } = await scoreAttempt({ slug: other.slug, input: { answers: { n1: 'n1a' } } });
+    const { attemptId } = await scoreAttempt({ slug: other.slug, level: 'full', input: { answers: { n1: 'n1a' } } });
     expect(await getAttemptResults(slug, attemptId, 'full')).toBeNull();
     expect(await getAttemptResults(slug, 'clnotanattempt000000000', 'full')).toBeNull();
     expect(await getAttemptResults(slug, '../../etc', 'full')).toBeNull();

@@ -2,6 +2,8 @@ import 'server-only';
 import { db } from '../db';
 import { fieldErrors, type FieldError } from '../content/schema';
 import { NotFoundError, ValidationError } from '../errors';
+import { levelsUpTo } from '../spoilers/levels-up-to';
+import type { SpoilerLevel } from '../spoilers/levels';
 import { attemptInputSchema, type AttemptResponse } from './quiz-schema';
 
 export type ScoredAttempt = AttemptResponse & { attemptId: string };
@@ -11,12 +13,14 @@ export type ScoredAttempt = AttemptResponse & { attemptId: string };
  * and its answers: no user, address or cookie) for the statistics, in one transaction (Prisma runs
  * a nested create as one).
  *
- * Every answer must name a published question of this film and one of its options; otherwise the
- * whole attempt is refused with a 400 naming each wrong answer (`answers.{questionId}`) and nothing
- * is recorded. `total` is the number of questions answered: a reader is only served the questions
- * at their spoiler level, and the server does not guess which level that was.
+ * The attempt is scored at the reader's spoiler `level`, the one their quiz was served at: a
+ * question above it is not loaded, so naming one answers exactly as naming a made-up id does
+ * ("Unknown question"; its existence, options and explanation stay on the server). Every answer
+ * must name a question visible at the level and one of its options; otherwise the whole attempt is
+ * refused with a 400 naming each wrong answer (`answers.{questionId}`) and nothing is recorded.
+ * `total` is the number of questions answered.
  */
-export async function scoreAttempt({ slug, input }: { slug: string; input: unknown }): Promise<ScoredAttempt> {
+export async function scoreAttempt({ slug, level, input }: { slug: string; level: SpoilerLevel; input: unknown }): Promise<ScoredAttempt> {
   const parsed = attemptInputSchema.safeParse(input);
   if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
   const { answers } = parsed.data;
@@ -27,7 +31,7 @@ export async function scoreAttempt({ slug, input }: { slug: string; input: unkno
       filmId: true,
       revisionNumber: true,
       questions: {
-        where: { itemId: { in: Object.keys(answers) } },
+        where: { itemId: { in: Object.keys(answers) }, spoiler: { in: levelsUpTo(level) } },
         orderBy: { position: 'asc' },
         select: { itemId: true, explanation: true, options: { select: { itemId: true, correct: true } } },
       },

@@ -4,6 +4,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { NotFoundError, ValidationError } from '../errors';
 import { readContent } from './revision-store';
+import { quizPublishChanged } from './revision-content';
 import { materializePublished } from './materialize-published';
 import { invalidateFilmPages } from '../reader/film-cache';
 
@@ -14,7 +15,17 @@ async function lockFilm(tx: Tx, slug: string) {
   return tx.film.findUniqueOrThrow({ where: { id: rows[0].id }, include: { published: { select: { slug: true } } } });
 }
 
-/** Publishes one revision of a film: the reader site switches to it atomically. */
+/** The quiz of one revision of a film, or null when there is no such revision. */
+async function quizOf(tx: Tx, filmId: string, where: { id: string } | { number: number }) {
+  const row = await tx.revision.findFirst({ where: { filmId, ...where }, select: { parts: true } });
+  return row ? (await readContent(tx, filmId, row.parts)).quiz : null;
+}
+
+/**
+ * Publishes one revision of a film: the reader site switches to it atomically. Its quiz goes live
+ * with it, so the quiz rule applies (quizPublishChanged: an editor cannot bring an older quiz back)
+ * and a change of the live quiz is audited as `quiz.publish`.
+ */
 export async function publishFilm({ slug, revision, actor }: { slug: string; revision: number; actor: Actor }) {
   assertCan(actor, 'film.publish');
   if (!Number.isInteger(revision) || revision < 1) throw ValidationError.field('revision', 'Must be a revision number');
@@ -25,10 +36,17 @@ export async function publishFilm({ slug, revision, actor }: { slug: string; rev
     const content = await readContent(tx, film.id, row.parts);
     const clash = await tx.publishedFilm.findUnique({ where: { slug: content.slug }, select: { filmId: true } });
     if (clash && clash.filmId !== film.id) throw ValidationError.field('slug', `Another published film uses “${content.slug}”`);
+    const live = film.publishedRevisionId ? await quizOf(tx, film.id, { id: film.publishedRevisionId }) : null;
+    const current = revision === film.latestRevision ? content.quiz : ((await quizOf(tx, film.id, { number: film.latestRevision })) ?? content.quiz);
+    const quizChanges = quizPublishChanged(actor, { live, current, next: content.quiz });
 
     await materializePublished(tx, film.id, revision, content);
     await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: row.id } });
     await writeAudit(tx, { actor, action: 'film.publish', filmId: film.id, subject: content.slug, details: { revision } });
+    if (quizChanges) {
+      const details = { revision, questions: content.quiz.questions.length, previousQuestions: live?.questions.length ?? 0 };
+      await writeAudit(tx, { actor, action: 'quiz.publish', filmId: film.id, subject: content.slug, details });
+    }
     // Both the old and the new reader address must be refreshed.
     return { slug: content.slug, revision, previousSlug: film.published?.slug ?? null };
   });

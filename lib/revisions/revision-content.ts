@@ -34,6 +34,22 @@ export function quizChanged(actor: Actor, before: FilmContent['quiz'] | null, af
   return changed;
 }
 
+/**
+ * Whether publishing a revision whose quiz is `next` changes the live quiz (`live` null: the film is
+ * not on the site). Publishing carries the revision's quiz, so it is a quiz change too: besides
+ * admins, anyone may bring live only the live quiz or the film's current quiz (`current`, its latest
+ * revision's), which only admins can have changed (quizChanged); an older revision's quiz is refused.
+ */
+export function quizPublishChanged(
+  actor: Actor,
+  { live, current, next }: { live: FilmContent['quiz'] | null; current: FilmContent['quiz']; next: FilmContent['quiz'] },
+): boolean {
+  const changed = live ? !isDeepStrictEqual(live, next) : next.questions.length > 0;
+  if (changed && !can(actor, 'quiz.edit') && !isDeepStrictEqual(current, next))
+    throw new ForbiddenError('This revision’s quiz is neither the live quiz nor the current one: only admins may publish an older quiz');
+  return changed;
+}
+
 /** The audit row of a quiz change, beside the revision's own row, in the same transaction. */
 export function writeQuizAudit(tx: Tx, actor: Actor, filmId: string, content: FilmContent, revision: number): Promise<void> {
   return writeAudit(tx, { actor, action: 'quiz.save', filmId, subject: content.slug, details: { revision, questions: content.quiz.questions.length } });

@@ -30,10 +30,11 @@ export function registerReaderPaths(registry: OpenAPIRegistry): void {
     responses: { 200: json('Questions at or below the level', quizSchemaForReaders), 404: errors[404] },
   });
   registry.registerPath({
-    method: 'post', path: '/api/v1/films/{slug}/quiz/attempts', tags, summary: 'Score answers on the server',
-    request: { params: slugParamsSchema, body: { required: true, content: { 'application/json': { schema: quizAttemptBodySchema } } } },
+    method: 'post', path: '/api/v1/films/{slug}/quiz/attempts', tags, summary: 'Score answers on the server, at a spoiler level',
+    request: { params: slugParamsSchema, query: spoilersQuerySchema, body: { required: true, content: { 'application/json': { schema: quizAttemptBodySchema } } } },
     responses: {
-      200: json('The score and the right answers', quizAttemptResultSchema), 400: errors[400], 404: errors[404],
+      200: json('The score and the right answers', quizAttemptResultSchema),
+      400: json('An unknown question or option; a question above the level is unknown', errorBodySchema), 404: errors[404],
       429: json('Too many attempts from this client: see Retry-After', errorBodySchema),
     },
   });

@@ -6,12 +6,14 @@ import { limitAttempts } from '@/lib/quiz/limit-attempts';
 import { scoreAttempt } from '@/lib/quiz/score-attempt';
 import { attemptFromFormData } from '@/lib/quiz/quiz-schema';
 import { parseSpoilerLevel } from '@/lib/spoilers/levels';
+import { SPOILER_COOKIE, readerLevel } from '@/lib/reader/reader-level';
 
 /**
  * `POST /films/{slug}/quiz/answers`: the quiz page's plain `<form method="post">`, for readers
  * without JavaScript. The same scoring, validation and rate limit as the attempts API; then a 303 to
  * the quiz page, which shows the recorded attempt's results (`?attempt=`) or what went wrong
- * (`?error=`), so reloading the results never submits twice.
+ * (`?error=`), so reloading the results never submits twice. Scored at the level the page was
+ * served at: its pinned level (the `spoilers` field), else the cookie, else none.
  */
 export const POST = apiHandler<{ slug: string }, null>(null, async ({ request, params }) => {
   // Capped like every body; a form that doesn't parse is an empty one (scored as invalid).
@@ -30,7 +32,8 @@ export const POST = apiHandler<{ slug: string }, null>(null, async ({ request, p
   };
   try {
     await limitAttempts(request.headers);
-    const { attemptId } = await scoreAttempt({ slug: params.slug, input: attemptFromFormData(form) });
+    const scoredAt = readerLevel(typeof level === 'string' ? level : null, request.cookies.get(SPOILER_COOKIE)?.value);
+    const { attemptId } = await scoreAttempt({ slug: params.slug, level: scoredAt, input: attemptFromFormData(form) });
     return back({ attempt: attemptId });
   } catch (caught) {
     const error = toDomainError(caught);

@@ -2,17 +2,20 @@ import { NextResponse } from 'next/server';
 import { apiHandler, readJson } from '@/lib/api/api-handler';
 import { limitAttempts } from '@/lib/quiz/limit-attempts';
 import { scoreAttempt } from '@/lib/quiz/score-attempt';
+import { SPOILER_COOKIE, SPOILER_QUERY, readerLevel } from '@/lib/reader/reader-level';
 import type { AttemptResponse } from '@/lib/quiz/quiz-schema';
 
 /**
  * `POST /api/v1/films/{slug}/quiz/attempts` `{answers: {questionId: optionId}}` → `{score, total,
- * results: [{questionId, correct, correctOptionId, explanation}]}`. Scored on the server and
- * recorded anonymously; 400 names each unknown question or option (nothing is recorded); 429 with
- * Retry-After when one client sends too many.
+ * results: [{questionId, correct, correctOptionId, explanation}]}`. Scored on the server at the
+ * reader's level (`?spoilers=`, else the `spoilers` cookie, else none: the rule the quiz was served
+ * by) and recorded anonymously; 400 names each unknown question or option, a question above the
+ * level counting as unknown (nothing is recorded); 429 with Retry-After when one client sends too many.
  */
 export const POST = apiHandler<{ slug: string }, null>(null, async ({ request, params }) => {
   await limitAttempts(request.headers);
-  const { score, total, results } = await scoreAttempt({ slug: params.slug, input: await readJson(request) });
+  const level = readerLevel(request.nextUrl.searchParams.get(SPOILER_QUERY), request.cookies.get(SPOILER_COOKIE)?.value);
+  const { score, total, results } = await scoreAttempt({ slug: params.slug, level, input: await readJson(request) });
   const body: AttemptResponse = { score, total, results };
   return NextResponse.json(body, { headers: { 'Cache-Control': 'no-store' } });
 });
