@@ -8,10 +8,14 @@
  *   header, and it is on the request's access log line;
  * - JSON logs (pino, lib/log/logger.mjs): an access line per request, and Next's own console output
  *   turned into JSON lines, secrets scrubbed;
- * - graceful shutdown on SIGTERM / SIGINT: stop accepting connections, let in-flight requests
- *   finish (at most SHUTDOWN_TIMEOUT_MS, default 20 s), then close the database pools and Redis
- *   connections (lib/ops/shutdown.mjs hooks) and exit 0. Next's own handler only drains and exits;
- *   it never closes the pools.
+ * - graceful shutdown on SIGTERM / SIGINT: stop accepting connections, answer the requests in
+ *   flight with `Connection: close` and let them finish (at most SHUTDOWN_TIMEOUT_MS, default
+ *   20 s), then close the database pools and Redis connections (lib/ops/shutdown.mjs hooks) and
+ *   exit 0. Next's own handler only drains and exits; it never closes the pools. Started with an
+ *   IPC channel (scripts/lib/build.mjs, `npm start`), it also shuts down when its parent exits,
+ *   even by SIGKILL, rather than hold the port;
+ * - the reader's cache rules (sharedCachePolicy): Next writes its ISR header (`s-maxage` of a year)
+ *   over whatever proxy.ts said, so the final Cache-Control is decided here, as headers go out.
  *
  * Usage: node serve.mjs [path/to/server.js]   (default: server.js next to this file, as in the
  * Docker image, where this file is copied into the standalone folder).
@@ -72,6 +76,7 @@ diagnostics.subscribe('http.server.request.start', (message) => {
   request.headers[REQUEST_ID_HEADER] = id;
   response.setHeader(REQUEST_ID_HEADER, id);
   requests.set(request, { id, start: process.hrtime.bigint() });
+  beforeHeaders(response);
 });
 
 diagnostics.subscribe('http.server.response.finish', (message) => {
@@ -96,6 +101,49 @@ diagnostics.subscribe('http.server.response.finish', (message) => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Last word on response headers: Node calls writeHead (explicitly or for the first body chunk)
+// once per response, after Next has set everything.
+
+/** @param {http.ServerResponse} response */
+function beforeHeaders(response) {
+  const writeHead = response.writeHead;
+  response.writeHead = /** @type {typeof response.writeHead} */ (
+    function (/** @type {any[]} */ ...args) {
+      sharedCachePolicy(response);
+      // Draining: the client must not send another request on this connection.
+      if (stopping) response.setHeader('Connection', 'close');
+      return writeHead.apply(response, /** @type {any} */ (args));
+    }
+  );
+}
+
+/** proxy.ts's Cache-Control for a page chosen by the reader's cookie (or query), see there. */
+const READER_CACHE_HEADER = 'x-reader-cache-control';
+/**
+ * How long a shared cache (CDN) may keep a public reader page: a publish or an unpublish shows
+ * there within SHARED_MAX_AGE_S + SHARED_STALE_S (2 minutes), while the server itself refreshes
+ * its own cache at once (tags).
+ */
+const SHARED_MAX_AGE_S = 60;
+const SHARED_STALE_S = 60;
+
+/** @param {http.ServerResponse} response */
+function sharedCachePolicy(response) {
+  const chosen = response.getHeader(READER_CACHE_HEADER);
+  if (chosen !== undefined) {
+    response.removeHeader(READER_CACHE_HEADER);
+    response.setHeader('Cache-Control', String(chosen));
+    const vary = String(response.getHeader('Vary') ?? '');
+    if (!/(^|,)\s*cookie\s*(,|$)/i.test(vary)) response.setHeader('Vary', vary ? `${vary}, Cookie` : 'Cookie');
+    return;
+  }
+  const sMaxAge = /(?:^|,)\s*s-maxage=(\d+)/i.exec(String(response.getHeader('Cache-Control') ?? ''));
+  if (sMaxAge && Number(sMaxAge[1]) > SHARED_MAX_AGE_S) {
+    response.setHeader('Cache-Control', `public, s-maxage=${SHARED_MAX_AGE_S}, stale-while-revalidate=${SHARED_STALE_S}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Graceful shutdown. Next installs its own SIGTERM/SIGINT handler unless NEXT_MANUAL_SIG_HANDLE
 // is set; ours drains the same way and then closes the pools.
 
@@ -115,7 +163,7 @@ http.createServer = /** @type {typeof http.createServer} */ (
 
 let stopping = false;
 
-/** @param {NodeJS.Signals} signal */
+/** @param {NodeJS.Signals | 'parent exited'} signal */
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
@@ -150,5 +198,10 @@ async function shutdown(signal) {
 
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));
+// The channel closes when the parent exits, however it died.
+if (process.channel) {
+  process.once('disconnect', () => void shutdown('parent exited'));
+  process.channel.unref();
+}
 
 await import(pathToFileURL(serverJs).href);
