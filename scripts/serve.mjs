@@ -24,6 +24,7 @@ import { randomUUID } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
@@ -37,6 +38,9 @@ if (!fs.existsSync(serverJs)) {
 }
 
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(process.env.SHUTDOWN_TIMEOUT_MS) : 20_000;
+// How long idle keep-alive connections stay open after SIGTERM, for requests already on their way
+// on them (a balancer reusing its connection); those are answered with Connection: close.
+const idleGraceMs = Number(process.env.SHUTDOWN_IDLE_GRACE_MS) >= 0 && process.env.SHUTDOWN_IDLE_GRACE_MS ? Number(process.env.SHUTDOWN_IDLE_GRACE_MS) : 1_000;
 
 // The logger and the shutdown hooks are the app's own modules; the build traced them into the
 // standalone folder (the cache handlers import them), so this file needs nothing of its own.
@@ -137,9 +141,12 @@ function sharedCachePolicy(response) {
     if (!/(^|,)\s*cookie\s*(,|$)/i.test(vary)) response.setHeader('Vary', vary ? `${vary}, Cookie` : 'Cookie');
     return;
   }
+  // Next's ISR header (s-maxage = the revalidate time, stale-while-revalidate up to a year):
+  // shorten both, so a shared cache lets go of an unpublished page within minutes.
   const sMaxAge = /(?:^|,)\s*s-maxage=(\d+)/i.exec(String(response.getHeader('Cache-Control') ?? ''));
-  if (sMaxAge && Number(sMaxAge[1]) > SHARED_MAX_AGE_S) {
-    response.setHeader('Cache-Control', `public, s-maxage=${SHARED_MAX_AGE_S}, stale-while-revalidate=${SHARED_STALE_S}`);
+  if (sMaxAge) {
+    const maxAge = Math.min(Number(sMaxAge[1]), SHARED_MAX_AGE_S);
+    response.setHeader('Cache-Control', `public, s-maxage=${maxAge}, stale-while-revalidate=${SHARED_STALE_S}`);
   }
 }
 
@@ -174,11 +181,16 @@ async function shutdown(signal) {
       servers.map(
         (server) =>
           new Promise((resolve) => {
-            server.close(() => resolve(undefined));
-            // Keep-alive connections with no request in flight would hold close() open.
-            server.closeIdleConnections();
-            const idle = setInterval(() => server.closeIdleConnections(), 250);
-            server.once('close', () => clearInterval(idle));
+            // net.Server's close stops accepting; http.Server's would also drop every idle
+            // keep-alive connection at once, resetting requests already on their way on one.
+            net.Server.prototype.close.call(server, () => resolve(undefined));
+            // After a moment, close connections with nothing in flight (they would hold close()
+            // open); the others close after their response, which says Connection: close.
+            let idle = setTimeout(function closeIdle() {
+              server.closeIdleConnections();
+              idle = setTimeout(closeIdle, 100);
+            }, Math.min(idleGraceMs, shutdownTimeoutMs));
+            server.once('close', () => clearTimeout(idle));
           }),
       ),
     ).then(() => true),
