@@ -28,6 +28,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
+import { FRONT_CACHE_HEADER, createFrontCache } from './serve-front-cache.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverJs = path.resolve(process.argv[2] ?? path.join(here, 'server.js'));
@@ -98,7 +99,7 @@ diagnostics.subscribe('http.server.response.finish', (message) => {
       path: url.split('?')[0],
       status: response.statusCode,
       durationMs: Number((process.hrtime.bigint() - seen.start) / 1_000_000n),
-      cache: response.getHeader('x-nextjs-cache'),
+      cache: response.getHeader(FRONT_CACHE_HEADER) ? 'FRONT' : response.getHeader('x-nextjs-cache'),
     },
     'request',
   );
@@ -159,9 +160,26 @@ process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 /** @type {http.Server[]} */
 const servers = [];
 const createServer = http.createServer;
-// Next creates its server with http.createServer: keep a handle on it to stop it later.
+const frontCache = process.env.FRONT_CACHE === '0' ? null : await createFrontCache(serverDir);
+// Next creates its server with http.createServer: keep a handle on it to stop it later, and put
+// the front cache (serve-front-cache.mjs) before its request listener.
 http.createServer = /** @type {typeof http.createServer} */ (
   (/** @type {any[]} */ ...args) => {
+    const at = args.findIndex((arg) => typeof arg === 'function');
+    if (frontCache && at >= 0) {
+      const next = args[at];
+      args[at] = (/** @type {http.IncomingMessage} */ request, /** @type {http.ServerResponse} */ response) => {
+        const key = frontCache.keyOf(request);
+        if (key === null) return next(request, response);
+        frontCache.handle(request, response, key).then(
+          (answered) => answered || next(request, response),
+          (error) => {
+            log.error({ err: error }, 'front cache failed: passing the request to Next');
+            next(request, response);
+          },
+        );
+      };
+    }
     const server = createServer.apply(http, /** @type {any} */ (args));
     servers.push(server);
     return server;

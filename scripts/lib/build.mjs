@@ -193,7 +193,7 @@ const NOT_BUILD_INPUTS = [
   /\.md$/,
   /^(playwright|vitest)\.config\.ts$/,
   /^eslint\.config\.mjs$/,
-  /^scripts\/(start|test|serve)\.mjs$/,
+  /^scripts\/(start|test|serve|serve-front-cache)\.mjs$/,
   /^scripts\/ops\/socket-probe\.mjs$/,
   /^scripts\/lib\//,
   /^scripts\/bench/,

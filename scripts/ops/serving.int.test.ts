@@ -2,7 +2,8 @@
  * The serving path of the production build (the image's `node serve.mjs`, run as the ops tests run
  * it): reader pages never go over HTTP back to the server itself, whatever address it listens on
  * and whatever a TLS-terminating proxy in front says (issue 13, item 1); SIGTERM drains, and the
- * server `npm start` runs dies with its parent (item 3).
+ * server `npm start` runs dies with its parent (item 3); the front cache (scripts/serve-front-cache.mjs)
+ * keeps every reader rule (item 4).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,9 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../lib/database.mjs';
 import { createDbClient } from '../../lib/db';
 import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
-import { DEMO_SLUG, demo } from '../../e2e/reader-demo';
+import { DEMO_SLUG, LEVELS, demo, found, probesAt } from '../../e2e/reader-demo';
 import { ensureOpsBuild, type OpsBuild } from './ops-build';
-import { BASE_ENV, REPO_ROOT, buildModule, freshDatabase, runScript, waitFor, type TestDatabase } from './support';
+import { BASE_ENV, REDIS_TEST_URL, REPO_ROOT, buildModule, deleteRedisKeys, freshDatabase, runScript, testPrefix, waitFor, type TestDatabase } from './support';
 
 const SLOW = { timeout: 240_000 };
 const AUTH_SECRET = randomBytes(48).toString('base64url');
@@ -255,3 +256,91 @@ function isRunning(pid: number): boolean {
     return false;
   }
 }
+
+describe('front cache', () => {
+  const FILM = `/films/${DEMO_SLUG}`;
+  const FRONT = 'x-front-cache';
+
+  /** GETs until the front cache answers (it stores what Next served from its own page cache). */
+  async function untilFrontHit(server: Server, pathname: string, headers: Record<string, string>) {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const answer = await request(server, pathname, { headers });
+      if (answer.headers[FRONT] === 'HIT') return answer;
+      expect(answer.status, answer.body.slice(0, 300)).toBe(200);
+    }
+    throw new Error(`${pathname} ${JSON.stringify(headers)} never came from the front cache`);
+  }
+
+  // Without Redis the invalidation is Next's in-process tags manifest; with it, the shared tag times.
+  for (const shared of [false, true]) {
+    it(`${shared ? 'with Redis' : 'without Redis'}: answers reader pages at the level of the query and cookie, HEAD too; a publish${shared ? ', an unpublish and a new publish show' : ' shows'}, and the front cache never answers with an older page`, SLOW, async () => {
+      const prefix = testPrefix('serving');
+      const server = await startServer('127.0.0.1', '127.0.0.1', shared ? { REDIS_URL: REDIS_TEST_URL, CACHE_KEY_PREFIX: prefix } : {});
+      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const draft = JSON.parse((await request(server, `/api/v1/editor/films/${DEMO_SLUG}`, { headers: auth })).body) as { revision: number; content: Record<string, unknown> };
+      // Published now: without Redis, pages stay in the build's page cache on disk from run to run.
+      const start = await request(server, `/api/v1/editor/films/${DEMO_SLUG}/publish`, { method: 'POST', headers: auth, body: JSON.stringify({ revision: draft.revision }) });
+      expect(start.status, start.body).toBe(200);
+      const cases = [
+        ...LEVELS.map((level) => ({ pathname: FILM, cookie: level, level })),
+        { pathname: FILM, cookie: undefined, level: 'none' as const },
+        ...LEVELS.map((level) => ({ pathname: `${FILM}?spoilers=${level}`, cookie: 'full', level })),
+      ];
+      for (const { pathname, cookie, level } of cases) {
+        const headers: Record<string, string> = cookie ? { cookie: `spoilers=${cookie}` } : {};
+        const hit = await untilFrontHit(server, pathname, headers);
+        const what = `${pathname} cookie=${cookie}`;
+        expect(found(hit.body, probesAt(level).hidden), what).toEqual([]);
+        expect(probesAt(level).visible.filter((piece) => !hit.body.includes(piece.text)).map((piece) => piece.what), what).toEqual([]);
+        expect(hit.headers['cache-control'], what).toBe('private, no-cache');
+        expect(hit.headers['x-request-id'], what).toBeTruthy();
+      }
+
+      const head = await request(server, FILM, { method: 'HEAD', headers: { cookie: 'spoilers=full' } });
+      expect([head.status, head.headers[FRONT], head.body]).toEqual([200, 'HIT', '']);
+      expect(Number(head.headers['content-length'])).toBeGreaterThan(1000);
+      // Conditional and RSC requests are Next's to answer.
+      const bypass: Array<Record<string, string>> = [{ 'if-none-match': '"x"' }, { rsc: '1' }, { range: 'bytes=0-10' }];
+      for (const headers of bypass) {
+        const answer = await request(server, FILM, { headers });
+        expect(answer.headers[FRONT], JSON.stringify(headers)).toBeUndefined();
+      }
+
+      const title = `Kiss and Cry ${randomBytes(4).toString('hex')}`;
+      const saved = await request(server, `/api/v1/editor/films/${DEMO_SLUG}`, { method: 'PUT', headers: auth, body: JSON.stringify({ baseRevision: draft.revision, content: { ...draft.content, title }, message: 'front cache test' }) });
+      expect(saved.status, saved.body).toBe(200);
+      const published = await request(server, `/api/v1/editor/films/${DEMO_SLUG}/publish`, { method: 'POST', headers: auth, body: JSON.stringify({ revision: JSON.parse(saved.body).revision }) });
+      expect(published.status, published.body).toBe(200);
+      // Without Redis, Next applies a route's revalidateTag as its response goes out, so the very
+      // next request can still race it (seen once in Next's own answer, not the front cache's).
+      await waitFor('the publish to show', async () => (await request(server, FILM, { headers: { cookie: 'spoilers=full' } })).body.includes(title), 10_000, 50);
+      expect((await untilFrontHit(server, FILM, { cookie: 'spoilers=full' })).body).toContain(title);
+
+      if (!shared) {
+        // Not without Redis: there, a page unpublished and published again stays a 404 in Next's own
+        // page cache (on disk, so for later runs on this build too); a bug of its own, not the front cache's.
+        await stop(server);
+        return;
+      }
+      const unpublished = await request(server, `/api/v1/editor/films/${DEMO_SLUG}/unpublish`, { method: 'POST', headers: auth });
+      expect(unpublished.status, unpublished.body).toBe(200);
+      for (const cookie of LEVELS) {
+        const gone = await waitFor(`${cookie}: the unpublish to show`, async () => {
+          const answer = await request(server, FILM, { headers: { cookie: `spoilers=${cookie}` } });
+          return answer.status === 404 && answer;
+        }, 10_000, 50);
+        expect(gone.headers[FRONT], cookie).toBeUndefined();
+        // And it stays gone: the front cache does not bring the page back.
+        const again = await request(server, FILM, { headers: { cookie: `spoilers=${cookie}` } });
+        expect([again.status, again.headers[FRONT]], cookie).toEqual([404, undefined]);
+      }
+
+      // Published again.
+      const again = await request(server, `/api/v1/editor/films/${DEMO_SLUG}/publish`, { method: 'POST', headers: auth, body: JSON.stringify({ revision: JSON.parse(saved.body).revision }) });
+      expect(again.status, again.body).toBe(200);
+      expect((await untilFrontHit(server, FILM, { cookie: 'spoilers=full' })).body).toContain(title);
+      await stop(server);
+      await deleteRedisKeys(prefix);
+    });
+  }
+});
