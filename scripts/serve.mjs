@@ -15,7 +15,8 @@
  *   IPC channel (scripts/lib/build.mjs, `npm start`), it also shuts down when its parent exits,
  *   even by SIGKILL, rather than hold the port;
  * - the reader's cache rules (sharedCachePolicy): Next writes its ISR header (`s-maxage` of a year)
- *   over whatever proxy.ts said, so the final Cache-Control is decided here, as headers go out.
+ *   over whatever proxy.ts said, so the final Cache-Control is decided here, as headers go out;
+ * - the front cache (serve-front-cache.mjs): repeated reader pages answered without Next.
  *
  * Usage: node serve.mjs [path/to/server.js]   (default: server.js next to this file, as in the
  * Docker image, where this file is copied into the standalone folder).
