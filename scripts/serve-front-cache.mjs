@@ -9,9 +9,10 @@
  *   x-reader-cache-control marker), that Next answered from its page cache (`x-nextjs-cache: HIT`)
  *   with no time-based revalidation (s-maxage of a year = revalidate false) and no Set-Cookie;
  * - the key: everything proxy.ts and Next's cache read from such a request: the exact path and
- *   query (only `?spoilers=…` or none), the `spoilers` cookie and Accept-Encoding (the body may be
- *   compressed). Requests with other query parameters, RSC/router headers, Range or conditional
- *   headers, or several `spoilers` cookies are not answered from here (Next answers them);
+ *   query (only `?spoilers=none|light|full` or none), the `spoilers` cookie (a level or absent) and
+ *   Accept-Encoding (the body may be compressed). Requests with other query parameters or values,
+ *   RSC/router headers, Range or conditional headers, or several `spoilers` cookies are not answered
+ *   from here (Next answers them). At most 64 MB, least recently used out first;
  * - validity: every publish and unpublish invalidates the `films` tag (lib/reader/film-cache.ts).
  *   An entry is used only while that tag has not been invalidated since its request started: in
  *   this process (Next's tags manifest, without Redis) and on any instance (the Redis tag times of
@@ -26,8 +27,10 @@ const INVALIDATING_TAG = 'films';
 export const FRONT_CACHE_HEADER = 'x-front-cache';
 const READER_CACHE_HEADER = 'x-reader-cache-control';
 const ONE_YEAR_S = 31_536_000;
-const MAX_ENTRIES = 2_000;
+// Bounded however many addresses, levels and encodings are asked for; the least recently used go first.
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const LEVEL = /^(none|light|full)$/;
 // Not replayed: per-response headers Node or serve.mjs set again.
 const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'content-length']);
 const BYPASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'range', 'if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'authorization'];
@@ -50,8 +53,17 @@ export async function createFrontCache(serverDir) {
   /** @type {typeof import('../lib/cache/redis-store.mjs')} */
   const redisStore = await import(pathToFileURL(path.join(serverDir, 'lib/cache/redis-store.mjs')).href);
 
-  /** @type {Map<string, Entry>} */
+  /** @type {Map<string, Entry>} in least recently used order */
   const entries = new Map();
+  let totalBytes = 0;
+
+  /** @param {string} key */
+  function remove(key) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalBytes -= entry.body.length;
+    entries.delete(key);
+  }
 
   /** When `films` was last invalidated (ms), here or on any instance; null when unknown. */
   async function lastInvalidation() {
@@ -70,10 +82,10 @@ export async function createFrontCache(serverDir) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     const url = request.url ?? '';
     const query = url.indexOf('?');
-    if (query >= 0 && !/^spoilers=[a-z]*$/.test(url.slice(query + 1))) return null;
+    if (query >= 0 && !/^spoilers=(none|light|full)$/.test(url.slice(query + 1))) return null;
     for (const name of BYPASS_HEADERS) if (request.headers[name] !== undefined) return null;
     const cookies = [...String(request.headers.cookie ?? '').matchAll(/(?:^|;)\s*spoilers=([^;]*)/g)];
-    if (cookies.length > 1) return null;
+    if (cookies.length > 1 || (cookies.length === 1 && !LEVEL.test(cookies[0][1]))) return null;
     return `${url}\n${cookies[0]?.[1] ?? ''}\n${request.headers['accept-encoding'] ?? ''}`;
   }
 
@@ -92,9 +104,11 @@ export async function createFrontCache(serverDir) {
         response.setHeader(FRONT_CACHE_HEADER, 'HIT');
         response.writeHead(200);
         response.end(request.method === 'HEAD' ? undefined : entry.body);
+        entries.delete(key);
+        entries.set(key, entry);
         return true;
       }
-      entries.delete(key);
+      remove(key);
     }
     if (request.method === 'GET') record(key, requestStartedAt, response);
     return false;
@@ -143,8 +157,11 @@ export async function createFrontCache(serverDir) {
             const value = response.getHeader(name);
             if (!NOT_REPLAYED.has(name) && value !== undefined) headers.push([name, typeof value === 'number' ? String(value) : value]);
           }
-          if (entries.size >= MAX_ENTRIES) entries.delete(/** @type {string} */ (entries.keys().next().value));
-          entries.set(key, { headers, body: Buffer.concat(chunks), requestStartedAt });
+          const body = Buffer.concat(chunks);
+          remove(key);
+          while (entries.size > 0 && totalBytes + body.length > MAX_TOTAL_BYTES) remove(/** @type {string} */ (entries.keys().next().value));
+          entries.set(key, { headers, body, requestStartedAt });
+          totalBytes += body.length;
         }
         return result;
       }
