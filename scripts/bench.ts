@@ -7,7 +7,8 @@
  *
  *   http     autocannon (10 connections, 127.0.0.1) against the production standalone server:
  *            film page, film JSON API and search page against /api/health; the server's RSS
- *            after start and after the load
+ *            after start and after the load; the cached film page against a bare node:http server
+ *            sending its exact bytes, in alternating rounds (scripts/bench/film-page-limit.ts)
  *   domain   in-process against PostgreSQL: getPublishedFilm (uncached), saveDraft of a realistic
  *            edit, searchPublished, against `SELECT 1` through Prisma
  *   import   parsePage and formatPage of the demo page, against a JSON round trip of its content
@@ -24,6 +25,7 @@ import path from 'node:path';
 import { BASE_ENV, REPO_ROOT, ensureBuild, ensurePrismaClient, migrate, run, seedDemo, startStandaloneServer, stopActiveChildren, tsxArgs } from './lib/build.mjs';
 import { createFreshDatabase, dropDatabase, findFreePort, onShutdownSignal, randomDatabaseName, resolveDatabase } from './lib/database.mjs';
 import { printHttp, runHttp, type HttpResult } from './bench/http';
+import { printFilmPageLimit, runFilmPageLimit, type FilmPageLimitResult } from './bench/film-page-limit';
 import { printOps, runDomain, runImport, type OpGroup } from './bench/in-process';
 import type { RevisionStorageResult } from './bench/revision-storage';
 import { bytes, formatRatio, ratio, table } from './bench/stats';
@@ -97,7 +99,7 @@ async function demoDatabase(database: Database, appEnv: Record<string, string>) 
   await seedDemo(database.url, appEnv);
 }
 
-async function benchHttp(appEnv: Record<string, string>, duration: number): Promise<HttpResult> {
+async function benchHttp(appEnv: Record<string, string>, duration: number): Promise<HttpResult & { filmPageLimit?: FilmPageLimitResult }> {
   if (!(await ensureBuild({ env: appEnv }))) console.log('> the production build is up to date');
   const port = await findFreePort();
   const logFile = path.join(RESULTS_DIR, 'server.log');
@@ -107,7 +109,9 @@ async function benchHttp(appEnv: Record<string, string>, duration: number): Prom
     console.log(`> standalone server on ${server.url} (log: ${path.relative(REPO_ROOT, logFile)}); ${duration} s per address`);
     try {
       if (server.child.pid === undefined) throw new Error('the server has no process id');
-      return await runHttp({ baseUrl: server.url, pid: server.child.pid, duration });
+      const http: HttpResult & { filmPageLimit?: FilmPageLimitResult } = await runHttp({ baseUrl: server.url, pid: server.child.pid, duration });
+      http.filmPageLimit = await runFilmPageLimit({ baseUrl: server.url, duration });
+      return http;
     } finally {
       await server.stop();
     }
@@ -167,7 +171,7 @@ async function main(): Promise<number> {
   console.log(`Groups: ${[...options.groups].join(', ')}; --duration ${options.duration} --iterations ${options.iterations} --revisions ${options.revisions}`);
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
 
-  const results: { http?: HttpResult; domain?: OpGroup; import?: OpGroup; storage?: RevisionStorageResult } = {};
+  const results: { http?: HttpResult & { filmPageLimit?: FilmPageLimitResult }; domain?: OpGroup; import?: OpGroup; storage?: RevisionStorageResult } = {};
   const errors: Record<string, string> = {};
   const selected = (group: Group) => options.groups.has(group);
   const attempt = async (group: Group, fn: () => Promise<void>) => {
@@ -201,7 +205,13 @@ async function main(): Promise<number> {
     process.env.DATABASE_URL = database.url;
   }
   // The server first, while nothing else runs in this process.
-  if (selected('http')) await attempt('http', async () => printHttp((results.http = await benchHttp(appEnv, options.duration))));
+  if (selected('http')) {
+    await attempt('http', async () => {
+      results.http = await benchHttp(appEnv, options.duration);
+      printHttp(results.http);
+      if (results.http.filmPageLimit) printFilmPageLimit(results.http.filmPageLimit);
+    });
+  }
   if (selected('domain')) {
     cleanups.push(async () => (await import('../lib/db')).disconnectDb());
     await attempt('domain', async () => printOps('Domain (in-process, PostgreSQL)', (results.domain = await runDomain(options.iterations))));

@@ -13,10 +13,15 @@
  *   turned into JSON lines, secrets scrubbed;
  * - a request guard in front of Next (lib/http/request-guard.mjs): unknown methods (TRACE…) are a
  *   405, addresses that don't percent-decode to UTF-8 or carry control characters a 400;
- * - graceful shutdown on SIGTERM / SIGINT: stop accepting connections, let in-flight requests
- *   finish (at most SHUTDOWN_TIMEOUT_MS, default 20 s), then close the database pools and Redis
- *   connections (lib/ops/shutdown.mjs hooks) and exit 0. Next's own handler only drains and exits;
- *   it never closes the pools.
+ * - graceful shutdown on SIGTERM / SIGINT: stop accepting connections, answer the requests in
+ *   flight with `Connection: close` and let them finish (at most SHUTDOWN_TIMEOUT_MS, default
+ *   20 s), then close the database pools and Redis connections (lib/ops/shutdown.mjs hooks) and
+ *   exit 0. Next's own handler only drains and exits; it never closes the pools. Started with an
+ *   IPC channel (scripts/lib/build.mjs, `npm start`), it also shuts down when its parent exits,
+ *   even by SIGKILL, rather than hold the port;
+ * - the reader's cache rules (sharedCachePolicy): Next writes its ISR header (`s-maxage` of a year)
+ *   over whatever proxy.ts said, so the final Cache-Control is decided here, as headers go out;
+ * - the front cache (serve-front-cache.mjs): repeated reader pages answered without Next.
  *
  * Usage: node serve.mjs [path/to/server.js]   (default: server.js next to this file, as in the
  * Docker image, where this file is copied into the standalone folder).
@@ -25,9 +30,11 @@ import { randomUUID } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
+import { FRONT_CACHE_HEADER, createFrontCache } from './serve-front-cache.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverJs = path.resolve(process.argv[2] ?? path.join(here, 'server.js'));
@@ -38,6 +45,9 @@ if (!fs.existsSync(serverJs)) {
 }
 
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(process.env.SHUTDOWN_TIMEOUT_MS) : 20_000;
+// How long idle keep-alive connections stay open after SIGTERM, for requests already on their way
+// on them (a balancer reusing its connection); those are answered with Connection: close.
+const idleGraceMs = Number(process.env.SHUTDOWN_IDLE_GRACE_MS) >= 0 && process.env.SHUTDOWN_IDLE_GRACE_MS ? Number(process.env.SHUTDOWN_IDLE_GRACE_MS) : 1_000;
 
 // The logger and the shutdown hooks are the app's own modules; the build traced them into the
 // standalone folder (the cache handlers import them), so this file needs nothing of its own.
@@ -98,6 +108,7 @@ diagnostics.subscribe('http.server.request.start', (message) => {
   request.headers[REQUEST_ID_HEADER] = id;
   response.setHeader(REQUEST_ID_HEADER, id);
   requests.set(request, { id, start: process.hrtime.bigint() });
+  beforeHeaders(response);
 });
 
 diagnostics.subscribe('http.server.response.finish', (message) => {
@@ -115,11 +126,57 @@ diagnostics.subscribe('http.server.response.finish', (message) => {
       path: url.split('?')[0],
       status: response.statusCode,
       durationMs: Number((process.hrtime.bigint() - seen.start) / 1_000_000n),
-      cache: response.getHeader('x-nextjs-cache'),
+      cache: response.getHeader(FRONT_CACHE_HEADER) ? 'FRONT' : response.getHeader('x-nextjs-cache'),
     },
     'request',
   );
 });
+
+// ---------------------------------------------------------------------------------------------
+// Last word on response headers: Node calls writeHead (explicitly or for the first body chunk)
+// once per response, after Next has set everything.
+
+/** @param {http.ServerResponse} response */
+function beforeHeaders(response) {
+  const writeHead = response.writeHead;
+  response.writeHead = /** @type {typeof response.writeHead} */ (
+    function (/** @type {any[]} */ ...args) {
+      sharedCachePolicy(response);
+      // Draining: the client must not send another request on this connection.
+      if (stopping) response.setHeader('Connection', 'close');
+      return writeHead.apply(response, /** @type {any} */ (args));
+    }
+  );
+}
+
+/** proxy.ts's Cache-Control for a page chosen by the reader's cookie (or query), see there. */
+const READER_CACHE_HEADER = 'x-reader-cache-control';
+/**
+ * How long a shared cache (CDN) may keep a public reader page: a publish or an unpublish shows
+ * there within SHARED_MAX_AGE_S + SHARED_STALE_S (2 minutes), while the server itself refreshes
+ * its own cache at once (tags).
+ */
+const SHARED_MAX_AGE_S = 60;
+const SHARED_STALE_S = 60;
+
+/** @param {http.ServerResponse} response */
+function sharedCachePolicy(response) {
+  const chosen = response.getHeader(READER_CACHE_HEADER);
+  if (chosen !== undefined) {
+    response.removeHeader(READER_CACHE_HEADER);
+    response.setHeader('Cache-Control', String(chosen));
+    const vary = String(response.getHeader('Vary') ?? '');
+    if (!/(^|,)\s*cookie\s*(,|$)/i.test(vary)) response.setHeader('Vary', vary ? `${vary}, Cookie` : 'Cookie');
+    return;
+  }
+  // Next's ISR header (s-maxage = the revalidate time, stale-while-revalidate up to a year):
+  // shorten both, so a shared cache lets go of an unpublished page within minutes.
+  const sMaxAge = /(?:^|,)\s*s-maxage=(\d+)/i.exec(String(response.getHeader('Cache-Control') ?? ''));
+  if (sMaxAge) {
+    const maxAge = Math.min(Number(sMaxAge[1]), SHARED_MAX_AGE_S);
+    response.setHeader('Cache-Control', `public, s-maxage=${maxAge}, stale-while-revalidate=${SHARED_STALE_S}`);
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Graceful shutdown. Next installs its own SIGTERM/SIGINT handler unless NEXT_MANUAL_SIG_HANDLE
@@ -130,10 +187,26 @@ process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 /** @type {http.Server[]} */
 const servers = [];
 const createServer = http.createServer;
-// Next creates its server with http.createServer: keep a handle on it to stop it later, and put
-// the request guard in front of its listener.
+const frontCache = process.env.FRONT_CACHE === '0' ? null : await createFrontCache(serverDir);
+// Next creates its server with http.createServer: keep a handle on it to stop it later, and put in
+// front of its request listener the request guard, then the front cache (serve-front-cache.mjs).
 http.createServer = /** @type {typeof http.createServer} */ (
   (/** @type {any[]} */ ...args) => {
+    const at = args.findIndex((arg) => typeof arg === 'function');
+    if (frontCache && at >= 0) {
+      const next = args[at];
+      args[at] = (/** @type {http.IncomingMessage} */ request, /** @type {http.ServerResponse} */ response) => {
+        const key = frontCache.keyOf(request);
+        if (key === null) return next(request, response);
+        frontCache.handle(request, response, key).then(
+          (answered) => answered || next(request, response),
+          (error) => {
+            log.error({ err: error }, 'front cache failed: passing the request to Next');
+            next(request, response);
+          },
+        );
+      };
+    }
     const guarded = args.map((arg) => (typeof arg === 'function' ? guardRequests(arg) : arg));
     const server = createServer.apply(http, /** @type {any} */ (guarded));
     servers.push(server);
@@ -143,7 +216,7 @@ http.createServer = /** @type {typeof http.createServer} */ (
 
 let stopping = false;
 
-/** @param {NodeJS.Signals} signal */
+/** @param {NodeJS.Signals | 'parent exited'} signal */
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
@@ -154,11 +227,16 @@ async function shutdown(signal) {
       servers.map(
         (server) =>
           new Promise((resolve) => {
-            server.close(() => resolve(undefined));
-            // Keep-alive connections with no request in flight would hold close() open.
-            server.closeIdleConnections();
-            const idle = setInterval(() => server.closeIdleConnections(), 250);
-            server.once('close', () => clearInterval(idle));
+            // net.Server's close stops accepting; http.Server's would also drop every idle
+            // keep-alive connection at once, resetting requests already on their way on one.
+            net.Server.prototype.close.call(server, () => resolve(undefined));
+            // After a moment, close connections with nothing in flight (they would hold close()
+            // open); the others close after their response, which says Connection: close.
+            let idle = setTimeout(function closeIdle() {
+              server.closeIdleConnections();
+              idle = setTimeout(closeIdle, 100);
+            }, Math.min(idleGraceMs, shutdownTimeoutMs));
+            server.once('close', () => clearTimeout(idle));
           }),
       ),
     ).then(() => true),
@@ -178,5 +256,10 @@ async function shutdown(signal) {
 
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));
+// The channel closes when the parent exits, however it died.
+if (process.channel) {
+  process.once('disconnect', () => void shutdown('parent exited'));
+  process.channel.unref();
+}
 
 await import(pathToFileURL(serverJs).href);

@@ -53,6 +53,15 @@ async function shutdown() {
   if (stopDatabase) await stopDatabase().catch((error) => console.error(error));
 }
 
+// `npm start` runs this through `sh -c`, which does not pass npm's SIGTERM on: when the parent goes
+// away, stop as if signalled (the server follows through its IPC channel either way).
+const parentPid = process.ppid;
+const parentWatch = setInterval(() => {
+  if (process.ppid === parentPid) return;
+  clearInterval(parentWatch);
+  process.kill(process.pid, 'SIGTERM');
+}, 500).unref();
+
 for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
   process.on(signal, () => {
     // A second Ctrl-C doesn't wait (the exit hooks still signal the server and the database).

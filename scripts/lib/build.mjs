@@ -193,7 +193,8 @@ const NOT_BUILD_INPUTS = [
   /\.md$/,
   /^(playwright|vitest)\.config\.ts$/,
   /^eslint\.config\.mjs$/,
-  /^scripts\/(start|test)\.mjs$/,
+  /^scripts\/(start|test|serve|serve-front-cache)\.mjs$/,
+  /^scripts\/ops\/socket-probe\.mjs$/,
   /^scripts\/lib\//,
   /^scripts\/bench/,
   /^scripts\/import/,
@@ -317,15 +318,16 @@ export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
 }
 
 /**
- * Start `.next/standalone/server.js` through scripts/serve.mjs, as production runs it (request ids,
- * JSON logs, trusted client addresses, graceful shutdown), and wait until it answers.
- * @param {{ port: number, hostname?: string, env?: Record<string, string | undefined>, stdio?: import('node:child_process').StdioOptions, readyPath?: string }} options
+ * Start `.next/standalone/server.js` through scripts/serve.mjs (request ids, JSON logs, trusted
+ * client addresses, cache rules, draining shutdown) and wait until it answers. The IPC channel ties the server to this process: it shuts
+ * down when this process exits, even by SIGKILL.
+ * @param {{ port: number, hostname?: string, env?: Record<string, string | undefined>, stdio?: import('node:child_process').StdioOptions, readyPath?: string, serverJs?: string }} options
  */
-export async function startStandaloneServer({ port, hostname = '127.0.0.1', env = {}, stdio = 'inherit', readyPath = '/api/health' }) {
-  const server = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts', 'serve.mjs'), path.join(STANDALONE_DIR, 'server.js')], {
-    cwd: STANDALONE_DIR,
+export async function startStandaloneServer({ port, hostname = '127.0.0.1', env = {}, stdio = 'inherit', readyPath = '/api/health', serverJs = path.join(STANDALONE_DIR, 'server.js') }) {
+  const server = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts', 'serve.mjs'), serverJs], {
+    cwd: path.dirname(serverJs),
     env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', ...env, PORT: String(port), HOSTNAME: hostname },
-    stdio,
+    stdio: typeof stdio === 'string' ? [stdio, stdio, stdio, 'ipc'] : [...stdio, 'ipc'],
   });
   activeChildren.add(server);
   server.on('exit', () => activeChildren.delete(server));

@@ -1,0 +1,359 @@
+/**
+ * The serving path of the production build (the image's `node serve.mjs`, run as the ops tests run
+ * it): reader pages never go over HTTP back to the server itself, whatever address it listens on
+ * and whatever a TLS-terminating proxy in front says (issue 13, item 1); SIGTERM drains, and the
+ * server `npm start` runs dies with its parent (item 3); the front cache (scripts/serve-front-cache.mjs)
+ * keeps every reader rule (item 4).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../lib/database.mjs';
+import { createDbClient } from '../../lib/db';
+import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
+import { DEMO_SLUG, LEVELS, demo, found, probesAt } from '../../e2e/reader-demo';
+import { ensureOpsBuild, type OpsBuild } from './ops-build';
+import { BASE_ENV, REDIS_TEST_URL, REPO_ROOT, buildModule, deleteRedisKeys, freshDatabase, runScript, testPrefix, waitFor, type TestDatabase } from './support';
+
+const SLOW = { timeout: 240_000 };
+const AUTH_SECRET = randomBytes(48).toString('base64url');
+const SERVE = path.join(REPO_ROOT, 'scripts', 'serve.mjs');
+const PROBE = path.join(REPO_ROOT, 'scripts', 'ops', 'socket-probe.mjs');
+const PERSON = demo.characters.find((character) => character.playedBy)!.playedBy!.slug;
+
+type Server = { child: ChildProcess; port: number; host: string; probeFile: string; logFile: string; exited: Promise<number | null> };
+
+let build: OpsBuild;
+let database: TestDatabase;
+let token: string;
+let workDir: string;
+const servers: Server[] = [];
+
+/** The image's command, with the socket probe preloaded. `host` is where the test connects. */
+async function startServer(hostname: string, host: string, env: Record<string, string> = {}): Promise<Server> {
+  const { waitForHttp } = await buildModule();
+  const port = await findFreePort();
+  const probeFile = path.join(workDir, `probe-${port}.jsonl`);
+  const logFile = path.join(workDir, `server-${port}.log`);
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['--import', pathToFileURL(PROBE).href, SERVE, build.serverJs], {
+    cwd: build.standalone,
+    env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', HOSTNAME: hostname, PORT: String(port), DATABASE_URL: database.url, AUTH_SECRET, REDIS_URL: '', LOG_LEVEL: 'info', SOCKET_PROBE_FILE: probeFile, ...env },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const server = { child, port, host, probeFile, logFile, exited };
+  servers.push(server);
+  const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  try {
+    await waitForHttp(`${base}/api/health`, { child, timeoutMs: 120_000 });
+  } catch (error) {
+    throw new Error(`the server on ${hostname} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+  }
+  return server;
+}
+
+async function stop(server: Server) {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** One request on a connection of its own (so connections accepted = requests sent). */
+function request(server: Server, pathname: string, { method = 'GET', headers = {}, agent = false as http.Agent | false, body }: { method?: string; headers?: Record<string, string>; agent?: http.Agent | false; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request({ host: server.host, port: server.port, path: pathname, method, headers, agent }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+function probeLines(server: Server): Array<{ accepted?: number; connected?: number; address?: string }> {
+  if (!fs.existsSync(server.probeFile)) return [];
+  return fs.readFileSync(server.probeFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+}
+
+/** Is anything listening on the port (on any of the loopback addresses)? */
+async function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(true));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
+  });
+}
+
+beforeAll(async () => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-serving-'));
+  build = await ensureOpsBuild();
+  database = await freshDatabase('serving');
+  const seeded = await runScript('scripts/seed-demo.ts', { DATABASE_URL: database.url, DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}` });
+  expect(seeded.code, seeded.stderr).toBe(0);
+  const client = createDbClient(database.url);
+  try {
+    const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
+    token = newTokenSecret();
+    await client.apiToken.create({ data: { name: 'serving test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id } });
+  } finally {
+    await client.$disconnect();
+  }
+}, 600_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => stop(server).catch(() => {})));
+  await database?.drop();
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+// Where the server listens, and the address the test reaches it at.
+const LISTEN = [
+  { hostname: '127.0.0.1', host: '127.0.0.1' },
+  { hostname: '0.0.0.0', host: '127.0.0.1' },
+  { hostname: '::', host: '::1' },
+  { hostname: '::1', host: '::1' },
+  { hostname: 'localhost', host: 'localhost' },
+];
+
+// Straight, and behind a TLS-terminating proxy that names the public host.
+const FRONTS: Array<Record<string, string>> = [
+  {},
+  { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'films.example.org', 'x-forwarded-for': '203.0.113.7' },
+  { host: 'films.example.org', 'x-forwarded-proto': 'https', 'x-forwarded-port': '443' },
+];
+
+const READER_PAGES: Array<[string, number]> = [
+  [`/films/${DEMO_SLUG}`, 200],
+  [`/films/${DEMO_SLUG}?spoilers=full`, 200],
+  [`/films/${DEMO_SLUG}?spoilers=light`, 200],
+  [`/people/${PERSON}`, 200],
+  [`/films/${DEMO_SLUG}/quiz`, 200],
+  ['/films/no-such-film', 404],
+  ['/people/no-such-person', 404],
+];
+
+describe('reader pages are rewritten inside the server', () => {
+  for (const { hostname, host } of LISTEN) {
+    it(`listening on ${hostname}: no connection back to itself, straight or behind a proxy`, SLOW, async () => {
+      const server = await startServer(hostname, host);
+      fs.rmSync(server.probeFile, { force: true });
+      let sent = 0;
+      for (const front of FRONTS) {
+        for (const [pathname, status] of READER_PAGES) {
+          const answer = await request(server, pathname, { headers: { ...front, cookie: 'spoilers=full' } });
+          sent++;
+          expect(answer.status, `${pathname} ${JSON.stringify(front)}: ${answer.body.slice(0, 300)}`).toBe(status);
+        }
+      }
+      const lines = probeLines(server);
+      expect(lines.filter((line) => line.connected === server.port), 'connections the server opened to its own port').toEqual([]);
+      expect(lines.filter((line) => line.accepted !== undefined).length, 'connections accepted').toBe(sent);
+      await stop(server);
+    });
+  }
+});
+
+describe('shutdown', () => {
+  it('on SIGTERM: requests in flight (a PUT among them) and requests arriving on open keep-alive connections complete, with Connection: close; then the port is free and the exit code 0', SLOW, async () => {
+    // A grace long enough that the requests sent after the signal surely fall within it here.
+    const server = await startServer('127.0.0.1', '127.0.0.1', { SHUTDOWN_IDLE_GRACE_MS: '5000' });
+    const auth = { authorization: `Bearer ${token}` };
+    const draft = await request(server, `/api/v1/editor/films/${DEMO_SLUG}`, { headers: auth });
+    expect(draft.status, draft.body).toBe(200);
+    const { revision, content } = JSON.parse(draft.body) as { revision: number; content: Record<string, unknown> };
+
+    // Keep-alive connections, each used once already: requests that follow on them must not be reset.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+    const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    const warm = await Promise.all([
+      ...Array.from({ length: 6 }, () => request(server, '/api/health', { agent })),
+      ...Array.from({ length: 4 }, () => request(server, '/api/health', { agent: idleAgent })),
+    ]);
+    expect(warm.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+
+    // A PUT whose headers have arrived (100 Continue) while its body has not.
+    const body = JSON.stringify({ baseRevision: revision, content, message: 'shutdown test' });
+    let put!: http.ClientRequest;
+    const headersArrived = new Promise<void>((resolve) => {
+      put = http.request({ host: server.host, port: server.port, path: `/api/v1/editor/films/${DEMO_SLUG}`, method: 'PUT', agent: false, headers: { ...auth, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' } });
+      put.once('continue', () => resolve());
+    });
+    const putAnswer = new Promise<Answer>((resolve, reject) => {
+      put.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      });
+      put.on('error', reject);
+    });
+    put.flushHeaders();
+    await headersArrived;
+
+    // Reader pages on the warm connections, sent together with the signal.
+    const pages = [`/films/${DEMO_SLUG}`, `/films/${DEMO_SLUG}?spoilers=full`, `/people/${PERSON}`, '/', '/search?q=kiss', `/api/v1/films/${DEMO_SLUG}`];
+    const gets = pages.map((pathname) => request(server, pathname, { agent }));
+    server.child.kill('SIGTERM');
+    await waitFor('the shutdown to start', async () => fs.readFileSync(server.logFile, 'utf8').includes('shutting down'), 30_000, 20);
+    put.end(body);
+    // Sent after the signal on connections that were idle when it came (a balancer's pool).
+    const late = await Promise.all([`/films/${DEMO_SLUG}`, '/', `/people/${PERSON}`, '/api/health'].map((pathname) => request(server, pathname, { agent: idleAgent })));
+    expect(late.map((answer) => [answer.status, answer.headers.connection]), 'requests on idle connections after the signal').toEqual(late.map(() => [200, 'close']));
+
+    const answers = await Promise.all(gets);
+    expect(answers.map((answer) => answer.status), 'reader pages in flight').toEqual(pages.map(() => 200));
+    const saved = await putAnswer;
+    expect(saved.status, saved.body).toBe(200);
+    expect(saved.headers.connection).toBe('close');
+
+    expect(await server.exited).toBe(0);
+    expect(await portTaken(server.port)).toBe(false);
+    agent.destroy();
+    idleAgent.destroy();
+  });
+
+  it('the server npm start runs (scripts/lib/build.mjs) exits when its parent is killed with SIGKILL', SLOW, async () => {
+    const port = await findFreePort();
+    const pidFile = path.join(workDir, 'server.pid');
+    // A parent like scripts/start.mjs: starts the server through startStandaloneServer and waits.
+    const parentScript = `
+      import fs from 'node:fs';
+      const { startStandaloneServer } = await import(${JSON.stringify(pathToFileURL(path.join(REPO_ROOT, 'scripts/lib/build.mjs')).href)});
+      const server = await startStandaloneServer({ port: ${port}, serverJs: ${JSON.stringify(build.serverJs)}, stdio: 'ignore', env: { DATABASE_URL: ${JSON.stringify(database.url)}, AUTH_SECRET: ${JSON.stringify(AUTH_SECRET)}, REDIS_URL: '' } });
+      fs.writeFileSync(${JSON.stringify(pidFile)}, String(server.child.pid));
+      setInterval(() => {}, 1000);
+    `;
+    const parent = spawn(process.execPath, ['--input-type=module', '-e', parentScript], { cwd: REPO_ROOT, stdio: 'ignore' });
+    const parentExited = new Promise((resolve) => parent.once('exit', resolve));
+    try {
+      const serverPid = Number(await waitFor('the server to start', async () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8'), 180_000, 250));
+      expect(await portTaken(port)).toBe(true);
+      parent.kill('SIGKILL');
+      await parentExited;
+      await waitFor('the server to exit', async () => !isRunning(serverPid), 60_000, 100);
+      expect(await portTaken(port)).toBe(false);
+    } finally {
+      if (parent.exitCode === null && parent.signalCode === null) parent.kill('SIGKILL');
+    }
+  });
+});
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('front cache', () => {
+  const FILM = `/films/${DEMO_SLUG}`;
+  const FRONT = 'x-front-cache';
+
+  /** GETs until the front cache answers (it stores what Next served from its own page cache). */
+  async function untilFrontHit(server: Server, pathname: string, headers: Record<string, string>) {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const answer = await request(server, pathname, { headers });
+      if (answer.headers[FRONT] === 'HIT') return answer;
+      expect(answer.status, answer.body.slice(0, 300)).toBe(200);
+    }
+    throw new Error(`${pathname} ${JSON.stringify(headers)} never came from the front cache`);
+  }
+
+  // Without Redis the invalidation is Next's in-process tags manifest; with it, the shared tag times.
+  for (const shared of [false, true]) {
+    it(`${shared ? 'with Redis' : 'without Redis'}: answers reader pages at the level of the query and cookie, HEAD too; a publish${shared ? ', an unpublish and a new publish show' : ' shows'}, and the front cache never answers with an older page`, SLOW, async () => {
+      const prefix = testPrefix('serving');
+      const server = await startServer('127.0.0.1', '127.0.0.1', shared ? { REDIS_URL: REDIS_TEST_URL, CACHE_KEY_PREFIX: prefix } : {});
+      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      /** Saves the demo film with `title` and publishes it. */
+      async function publishTitle(title: string) {
+        const draft = JSON.parse((await request(server, `/api/v1/editor/films/${DEMO_SLUG}`, { headers: auth })).body) as { revision: number; content: Record<string, unknown> };
+        const saved = await request(server, `/api/v1/editor/films/${DEMO_SLUG}`, { method: 'PUT', headers: auth, body: JSON.stringify({ baseRevision: draft.revision, content: { ...draft.content, title }, message: 'front cache test' }) });
+        expect(saved.status, saved.body).toBe(200);
+        const published = await request(server, `/api/v1/editor/films/${DEMO_SLUG}/publish`, { method: 'POST', headers: auth, body: JSON.stringify({ revision: JSON.parse(saved.body).revision }) });
+        expect(published.status, published.body).toBe(200);
+        return JSON.parse(saved.body).revision as number;
+      }
+      // The demo film as seeded, published now: without Redis, pages stay in the build's page cache
+      // on disk from run to run, whatever database the server had then; leave them as found.
+      await publishTitle(demo.title);
+      const cases = [
+        ...LEVELS.map((level) => ({ pathname: FILM, cookie: level, level })),
+        { pathname: FILM, cookie: undefined, level: 'none' as const },
+        ...LEVELS.map((level) => ({ pathname: `${FILM}?spoilers=${level}`, cookie: 'full', level })),
+      ];
+      for (const { pathname, cookie, level } of cases) {
+        const headers: Record<string, string> = cookie ? { cookie: `spoilers=${cookie}` } : {};
+        const hit = await untilFrontHit(server, pathname, headers);
+        const what = `${pathname} cookie=${cookie}`;
+        expect(found(hit.body, probesAt(level).hidden), what).toEqual([]);
+        expect(probesAt(level).visible.filter((piece) => !hit.body.includes(piece.text)).map((piece) => piece.what), what).toEqual([]);
+        expect(hit.headers['cache-control'], what).toBe('private, no-cache');
+        expect(hit.headers['x-request-id'], what).toBeTruthy();
+      }
+
+      const head = await request(server, FILM, { method: 'HEAD', headers: { cookie: 'spoilers=full' } });
+      expect([head.status, head.headers[FRONT], head.body]).toEqual([200, 'HIT', '']);
+      expect(Number(head.headers['content-length'])).toBeGreaterThan(1000);
+      // Conditional and RSC requests are Next's to answer.
+      const bypass: Array<Record<string, string>> = [{ 'if-none-match': '"x"' }, { rsc: '1' }, { range: 'bytes=0-10' }];
+      for (const headers of bypass) {
+        const answer = await request(server, FILM, { headers });
+        expect(answer.headers[FRONT], JSON.stringify(headers)).toBeUndefined();
+      }
+
+      const title = `Kiss and Cry ${randomBytes(4).toString('hex')}`;
+      const revision = await publishTitle(title);
+      // Without Redis, Next applies a route's revalidateTag as its response goes out, so the very
+      // next request can still race it (seen once in Next's own answer, not the front cache's).
+      await waitFor('the publish to show', async () => (await request(server, FILM, { headers: { cookie: 'spoilers=full' } })).body.includes(title), 10_000, 50);
+      expect((await untilFrontHit(server, FILM, { cookie: 'spoilers=full' })).body).toContain(title);
+
+      if (!shared) {
+        // Not without Redis: there, a page unpublished and published again stays a 404 in Next's own
+        // page cache (on disk, so for later runs on this build too); a bug of its own, not the front cache's.
+        await publishTitle(demo.title);
+        // Rendered again now, so the pages on disk are the seeded film's for the next server.
+        for (const level of LEVELS) {
+          await waitFor(`${level}: the seeded title back`, async () => {
+            const answer = await request(server, `${FILM}?spoilers=${level}`);
+            return answer.status === 200 && !answer.body.includes(title);
+          }, 10_000, 50);
+        }
+        await stop(server);
+        return;
+      }
+      const unpublished = await request(server, `/api/v1/editor/films/${DEMO_SLUG}/unpublish`, { method: 'POST', headers: auth });
+      expect(unpublished.status, unpublished.body).toBe(200);
+      for (const cookie of LEVELS) {
+        const gone = await waitFor(`${cookie}: the unpublish to show`, async () => {
+          const answer = await request(server, FILM, { headers: { cookie: `spoilers=${cookie}` } });
+          return answer.status === 404 && answer;
+        }, 10_000, 50);
+        expect(gone.headers[FRONT], cookie).toBeUndefined();
+        // And it stays gone: the front cache does not bring the page back.
+        const again = await request(server, FILM, { headers: { cookie: `spoilers=${cookie}` } });
+        expect([again.status, again.headers[FRONT]], cookie).toEqual([404, undefined]);
+      }
+
+      // Published again.
+      const again = await request(server, `/api/v1/editor/films/${DEMO_SLUG}/publish`, { method: 'POST', headers: auth, body: JSON.stringify({ revision }) });
+      expect(again.status, again.body).toBe(200);
+      expect((await untilFrontHit(server, FILM, { cookie: 'spoilers=full' })).body).toContain(title);
+      await stop(server);
+      await deleteRedisKeys(prefix);
+    });
+  }
+});

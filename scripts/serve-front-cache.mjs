@@ -1,0 +1,172 @@
+// @ts-check
+/**
+ * The front cache of scripts/serve.mjs: reader pages that Next served from its page cache (ISR),
+ * replayed byte for byte without going through Next again. Next spends most of a cached page's time
+ * in its router, proxy.ts and the render pipeline (docs/benchmarks.md), not in the cache.
+ *
+ * Correct by construction, not by knowing the routes:
+ * - what is stored: a 200 to a GET that proxy.ts rewrote by the reader's level (its
+ *   x-reader-cache-control marker), that Next answered from its page cache (`x-nextjs-cache: HIT`)
+ *   with no time-based revalidation (s-maxage of a year = revalidate false) and no Set-Cookie;
+ * - the key: everything proxy.ts and Next's cache read from such a request: the exact path and
+ *   query (only `?spoilers=none|light|full` or none), the `spoilers` cookie (a level or absent) and
+ *   Accept-Encoding (the body may be compressed). Requests with other query parameters or values,
+ *   RSC/router headers, Range or conditional headers, or several `spoilers` cookies are not answered
+ *   from here (Next answers them). At most 64 MB, least recently used out first;
+ * - validity: every publish and unpublish invalidates the `films` tag (lib/reader/film-cache.ts).
+ *   An entry is used only while that tag has not been invalidated since its request started: in
+ *   this process (Next's tags manifest, without Redis) and on any instance (the Redis tag times of
+ *   lib/cache/redis-store.mjs, one HMGET per request, when REDIS_URL is set; an error is a miss).
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const INVALIDATING_TAG = 'films';
+/** On responses this cache answered (and in the access log's `cache` field). */
+export const FRONT_CACHE_HEADER = 'x-front-cache';
+const READER_CACHE_HEADER = 'x-reader-cache-control';
+const ONE_YEAR_S = 31_536_000;
+// Bounded however many addresses, levels and encodings are asked for; the least recently used go first.
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const LEVEL = /^(none|light|full)$/;
+// Not replayed: per-response headers Node or serve.mjs set again.
+const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'content-length']);
+const BYPASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'range', 'if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'authorization'];
+
+/**
+ * @typedef {{ headers: Array<[string, string | string[]]>, body: Buffer, requestStartedAt: number }} Entry
+ * @typedef {import('node:http').IncomingMessage} Request
+ * @typedef {import('node:http').ServerResponse} Response
+ */
+
+/**
+ * @param {string} serverDir the standalone folder (Next's modules and the app's lib/ are there)
+ */
+export async function createFrontCache(serverDir) {
+  const requireFromServer = createRequire(path.join(serverDir, 'server.js'));
+  /** Next's in-process tag invalidations (FileSystemCache.revalidateTag writes them). */
+  const { tagsManifest } = /** @type {{ tagsManifest: Map<string, { stale?: number, expired?: number }> }} */ (
+    requireFromServer('next/dist/server/lib/incremental-cache/tags-manifest.external.js')
+  );
+  /** @type {typeof import('../lib/cache/redis-store.mjs')} */
+  const redisStore = await import(pathToFileURL(path.join(serverDir, 'lib/cache/redis-store.mjs')).href);
+
+  /** @type {Map<string, Entry>} in least recently used order */
+  const entries = new Map();
+  let totalBytes = 0;
+
+  /** @param {string} key */
+  function remove(key) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalBytes -= entry.body.length;
+    entries.delete(key);
+  }
+
+  /** When `films` was last invalidated (ms), here or on any instance; null when unknown. */
+  async function lastInvalidation() {
+    const local = tagsManifest.get(INVALIDATING_TAG);
+    const here = Math.max(local?.stale ?? 0, local?.expired ?? 0);
+    if (!redisStore.sharedCacheEnabled()) return here;
+    try {
+      return Math.max(here, await redisStore.latestInvalidation([INVALIDATING_TAG]));
+    } catch {
+      return null;
+    }
+  }
+
+  /** The key of a request this cache may answer, or null. @param {Request} request */
+  function keyOf(request) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+    const url = request.url ?? '';
+    const query = url.indexOf('?');
+    if (query >= 0 && !/^spoilers=(none|light|full)$/.test(url.slice(query + 1))) return null;
+    for (const name of BYPASS_HEADERS) if (request.headers[name] !== undefined) return null;
+    const cookies = [...String(request.headers.cookie ?? '').matchAll(/(?:^|;)\s*spoilers=([^;]*)/g)];
+    if (cookies.length > 1 || (cookies.length === 1 && !LEVEL.test(cookies[0][1]))) return null;
+    return `${url}\n${cookies[0]?.[1] ?? ''}\n${request.headers['accept-encoding'] ?? ''}`;
+  }
+
+  /**
+   * Answers the request from the cache when it can (true), else prepares to store Next's answer.
+   * @param {Request} request @param {Response} response @param {string} key from keyOf
+   */
+  async function handle(request, response, key) {
+    const requestStartedAt = Date.now();
+    const entry = entries.get(key);
+    if (entry) {
+      const invalidated = await lastInvalidation();
+      if (invalidated !== null && invalidated < entry.requestStartedAt) {
+        for (const [name, value] of entry.headers) response.setHeader(name, value);
+        response.setHeader('Content-Length', entry.body.length);
+        response.setHeader(FRONT_CACHE_HEADER, 'HIT');
+        response.writeHead(200);
+        response.end(request.method === 'HEAD' ? undefined : entry.body);
+        entries.delete(key);
+        entries.set(key, entry);
+        return true;
+      }
+      remove(key);
+    }
+    if (request.method === 'GET') record(key, requestStartedAt, response);
+    return false;
+  }
+
+  /** @param {string} key @param {number} requestStartedAt @param {Response} response */
+  function record(key, requestStartedAt, response) {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    let storable = false;
+    const { writeHead, write, end } = response;
+    response.writeHead = /** @type {typeof response.writeHead} */ (
+      function (/** @type {any[]} */ ...args) {
+        const cacheControl = String(response.getHeader('cache-control') ?? '');
+        storable =
+          response.getHeader(READER_CACHE_HEADER) !== undefined &&
+          response.getHeader('x-nextjs-cache') === 'HIT' &&
+          response.getHeader('set-cookie') === undefined &&
+          new RegExp(`(^|,)\\s*s-maxage=${ONE_YEAR_S}\\s*(,|$)`).test(cacheControl) &&
+          !/stale-while-revalidate=\d/.test(cacheControl);
+        return writeHead.apply(response, /** @type {any} */ (args));
+      }
+    );
+    /** @param {unknown} chunk @param {unknown} [encoding] */
+    const keep = (chunk, encoding) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(/** @type {any} */ (chunk), typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : undefined);
+      size += buffer.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(buffer);
+    };
+    response.write = /** @type {typeof response.write} */ (
+      function (/** @type {any[]} */ ...args) {
+        keep(args[0], args[1]);
+        return write.apply(response, /** @type {any} */ (args));
+      }
+    );
+    response.end = /** @type {typeof response.end} */ (
+      function (/** @type {any[]} */ ...args) {
+        keep(args[0], args[1]);
+        const result = end.apply(response, /** @type {any} */ (args));
+        if (storable && response.statusCode === 200 && size <= MAX_BODY_BYTES) {
+          /** @type {Array<[string, string | string[]]>} */
+          const headers = [];
+          for (const name of response.getHeaderNames()) {
+            const value = response.getHeader(name);
+            if (!NOT_REPLAYED.has(name) && value !== undefined) headers.push([name, typeof value === 'number' ? String(value) : value]);
+          }
+          const body = Buffer.concat(chunks);
+          remove(key);
+          while (entries.size > 0 && totalBytes + body.length > MAX_TOTAL_BYTES) remove(/** @type {string} */ (entries.keys().next().value));
+          entries.set(key, { headers, body, requestStartedAt });
+          totalBytes += body.length;
+        }
+        return result;
+      }
+    );
+  }
+
+  return { keyOf, handle };
+}
