@@ -1,17 +1,18 @@
 import type { MetadataRoute } from 'next';
-import { listFilmsCached, listPeopleCached } from '@/lib/reader/cached-reader';
+import { listSitemapIdsCached, sitemapEntriesCached } from '@/lib/reader/cached-reader';
 import { orFallbackAtBuild } from '@/lib/reader/build-fallback';
 import { absoluteUrl } from '@/lib/seo/site-url';
 
 /**
- * The public addresses: home, every published film and every person with a page. Only addresses,
- * titles never appear, so nothing here can spoil. Cached; a publish invalidates it (`films` tag).
+ * The child sitemaps, /sitemap/{id}.xml (lib/seo/sitemap.ts says what each holds); /sitemap.xml
+ * (app/sitemap.xml/route.ts) is their index. Cached; a publish invalidates them (`films` tag).
  */
-export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const [films, people] = await orFallbackAtBuild(() => Promise.all([listFilmsCached(), listPeopleCached()]), [[], []]);
-  return [
-    { url: absoluteUrl('/'), changeFrequency: 'daily', priority: 1 },
-    ...films.map((film) => ({ url: absoluteUrl(`/films/${film.slug}`), lastModified: film.publishedAt, changeFrequency: 'weekly' as const, priority: 0.8 })),
-    ...people.map((person) => ({ url: absoluteUrl(`/people/${person.slug}`), changeFrequency: 'monthly' as const, priority: 0.5 })),
-  ];
+export async function generateSitemaps(): Promise<Array<{ id: string }>> {
+  const ids = await orFallbackAtBuild(listSitemapIdsCached, ['films-0' as const]);
+  return ids.map((id) => ({ id }));
+}
+
+export default async function sitemap({ id }: { id: Promise<string> }): Promise<MetadataRoute.Sitemap> {
+  const which = await id;
+  return orFallbackAtBuild(() => sitemapEntriesCached(which), which === 'films-0' ? [{ url: absoluteUrl('/'), changeFrequency: 'daily', priority: 1 }] : []);
 }

@@ -4,8 +4,9 @@ import { unstable_cache } from 'next/cache';
 import type { SpoilerLevel } from '../spoilers/levels';
 import { FILMS_TAG, filmTag } from './film-cache';
 import { getPublishedFilm } from './get-published-film';
-import { getPublishedPerson, listPublishedPeople } from './get-person';
-import { listFilmSummaries } from './list-films';
+import { getPublishedPerson } from './get-person';
+import { listFilmPage } from './list-films';
+import { listSitemapIds, sitemapEntries } from '../seo/sitemap';
 
 /*
  * The reader pages' data, in Next's data cache and tagged, so cached pages and API answers don't
@@ -32,6 +33,9 @@ export const getPersonCached = cache((slug: string, level: SpoilerLevel) =>
   unstable_cache(() => getPublishedPerson(slug, level), ['reader-person', EPOCH, slug, level], { tags: [FILMS_TAG] })(),
 );
 
-export const listFilmsCached = cache(() => unstable_cache(listFilmSummaries, ['reader-films', EPOCH], { tags: [FILMS_TAG] })());
+/** One page of the home page's list (1-based), newest first. */
+export const listFilmPageCached = cache((page: number) => unstable_cache(() => listFilmPage(page), ['reader-films', EPOCH, String(page)], { tags: [FILMS_TAG] })());
 
-export const listPeopleCached = cache(() => unstable_cache(listPublishedPeople, ['reader-people', EPOCH], { tags: [FILMS_TAG] })());
+export const listSitemapIdsCached = cache(() => unstable_cache(() => listSitemapIds(), ['reader-sitemaps', EPOCH], { tags: [FILMS_TAG] })());
+
+export const sitemapEntriesCached = cache((id: string) => unstable_cache(() => sitemapEntries(id), ['reader-sitemap', EPOCH, id], { tags: [FILMS_TAG] })());

@@ -55,7 +55,8 @@ export async function createPublishedFilms({ contents, actor, message = '' }: { 
       ]),
     });
     return { slugs };
-  });
+    // A batch of 100 pages writes thousands of rows: more than a single publish's 15 s on a busy machine.
+  }, { timeout: 120_000 });
   await invalidateFilmPages(...result.slugs);
   return result;
 }
