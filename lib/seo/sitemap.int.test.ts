@@ -54,7 +54,7 @@ describe('sitemaps', () => {
     expect(sitemapIds({ films: 10_000, people: 20_000 })).toEqual(['films-0', 'films-1', 'films-2', 'people-0', 'people-1', 'people-2', 'people-3']);
     const xml = sitemapIndexXml(['films-0', 'people-0']);
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/u);
-    expect([...xml.matchAll(/<sitemap>\n<loc>([^<]+)<\/loc>\n<\/sitemap>/gu)].map((m) => m[1])).toEqual([absoluteUrl('/sitemap/films-0.xml'), absoluteUrl('/sitemap/people-0.xml')]);
+    expect([...xml.matchAll(/<sitemap>\n<loc>([^<]+)<\/loc>\n<\/sitemap>/gu)].map((m) => m[1])).toEqual([absoluteUrl('/sitemaps/sitemap/films-0.xml'), absoluteUrl('/sitemaps/sitemap/people-0.xml')]);
   });
 });
 

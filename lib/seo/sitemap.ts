@@ -45,8 +45,8 @@ export async function sitemapEntries(id: string, size = SITEMAP_SIZE): Promise<M
   ];
 }
 
-/** Where a child sitemap is served (Next's generateSitemaps route for app/sitemap.ts). */
-export const sitemapPath = (id: string) => `/sitemap/${id}.xml`;
+/** Where a child sitemap is served (Next's generateSitemaps route for app/sitemaps/sitemap.ts). */
+export const sitemapPath = (id: string) => `/sitemaps/sitemap/${id}.xml`;
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/gu, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
 

@@ -4,8 +4,9 @@ import { orFallbackAtBuild } from '@/lib/reader/build-fallback';
 import { absoluteUrl } from '@/lib/seo/site-url';
 
 /**
- * The child sitemaps, /sitemap/{id}.xml (lib/seo/sitemap.ts says what each holds); /sitemap.xml
- * (app/sitemap.xml/route.ts) is their index. Cached; a publish invalidates them (`films` tag).
+ * The child sitemaps, /sitemaps/sitemap/{id}.xml (lib/seo/sitemap.ts says what each holds);
+ * /sitemap.xml (app/sitemap.xml/route.ts) is their index. Not app/sitemap.ts: Next would claim
+ * /sitemap.xml for it even with generateSitemaps. Cached; a publish invalidates them (`films` tag).
  */
 export async function generateSitemaps(): Promise<Array<{ id: string }>> {
   const ids = await orFallbackAtBuild(listSitemapIdsCached, ['films-0' as const]);
