@@ -36,10 +36,13 @@ test('search and status filter on the server, survive a reload, and page through
   await expect(search).toHaveValue(run.toUpperCase());
   await expect(rows).toHaveCount(2);
 
-  await page.getByRole('radio', { name: /Published/u }).first().check();
+  // The radios are drawn as their labels (the inputs take no pointer events): click the label.
+  const filter = (name: RegExp) => page.locator('label').filter({ has: page.getByRole('radio', { name }) });
+  await filter(/^Published/u).click();
   await expect(page).toHaveURL(new RegExp(`q=${run.toUpperCase()}&status=published$`, 'u'));
   await expect(page.getByText(`No film matches “${run.toUpperCase()}” with status “Published”.`)).toBeVisible();
-  await page.getByRole('radio', { name: /Drafts/u }).check();
+  await filter(/^Drafts/u).click();
+  await expect(page.getByRole('radio', { name: /^Drafts 51$/u })).toBeChecked();
   await expect(page.getByText('51 films found, page 1 of 2')).toBeAttached();
   await search.fill(`${run} 07`);
   await expect(rows).toHaveCount(2);

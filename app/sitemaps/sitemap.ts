@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { listSitemapIdsCached, sitemapEntriesCached } from '@/lib/reader/cached-reader';
+import { listSitemapsCached, sitemapEntriesCached } from '@/lib/reader/cached-reader';
 import { orFallbackAtBuild } from '@/lib/reader/build-fallback';
 import { absoluteUrl } from '@/lib/seo/site-url';
 
@@ -9,7 +9,7 @@ import { absoluteUrl } from '@/lib/seo/site-url';
  * /sitemap.xml for it even with generateSitemaps. Cached; a publish invalidates them (`films` tag).
  */
 export async function generateSitemaps(): Promise<Array<{ id: string }>> {
-  const ids = await orFallbackAtBuild(listSitemapIdsCached, ['films-0' as const]);
+  const { ids } = await orFallbackAtBuild(listSitemapsCached, { ids: ['films-0' as const], whole: true });
   return ids.map((id) => ({ id }));
 }
 

@@ -8,7 +8,7 @@ import { getPublishedFilm } from './get-published-film';
 import { getPublishedPerson } from './get-person';
 import { listFilmPage } from './list-films';
 import { normalizeQuery, searchPublished, type SearchHit } from './search-films';
-import { listSitemapIds, sitemapEntries } from '../seo/sitemap';
+import { listSitemaps, sitemapEntries } from '../seo/sitemap';
 
 /*
  * The reader pages' data, in Next's data cache and tagged, so cached pages and API answers don't
@@ -63,6 +63,6 @@ export const searchCached = cache(async (query: string, level: SpoilerLevel): Pr
 /** One page of the home page's list (1-based), newest first. */
 export const listFilmPageCached = cache((page: number) => unstable_cache(() => listFilmPage(page), ['reader-films', EPOCH, String(page)], { tags: [FILMS_TAG] })());
 
-export const listSitemapIdsCached = cache(() => unstable_cache(() => listSitemapIds(), ['reader-sitemaps', EPOCH], { tags: [FILMS_TAG] })());
+export const listSitemapsCached = cache(() => unstable_cache(() => listSitemaps(), ['reader-sitemaps', EPOCH], { tags: [FILMS_TAG] })());
 
 export const sitemapEntriesCached = cache((id: string) => unstable_cache(() => sitemapEntries(id), ['reader-sitemap', EPOCH, id], { tags: [FILMS_TAG] })());

@@ -4,7 +4,7 @@ import { createPublishedFilms } from '../revisions';
 import { makeActor } from '../testing/actors';
 import { countQueries, disconnectQueryCounter } from '../testing/count-queries';
 import { listFilms } from '../editor/list-films';
-import { listSitemapIds, sitemapEntries } from '../seo/sitemap';
+import { listSitemaps, sitemapEntries } from '../seo/sitemap';
 import type { Actor } from '../auth/permissions';
 import { getPublishedFilm } from './get-published-film';
 import { getPublishedPerson } from './get-person';
@@ -48,7 +48,7 @@ describe('SQL statements per uncached request', () => {
 
   it('is at most two for lists: the home page, the sitemap, the editor’s film list', async () => {
     expect(await statements(() => listFilmPage(1))).toBe(2);
-    expect(await statements(() => listSitemapIds())).toBe(2);
+    expect(await statements(() => listSitemaps())).toBe(2);
     expect(await statements(() => sitemapEntries('films-0'))).toBe(1);
     expect(await statements(() => sitemapEntries('people-0'))).toBe(1);
     expect(await statements(() => listFilms({ actor: editor, q: run, status: 'published', page: 1 }))).toBe(2);

@@ -5,7 +5,7 @@ import { makeActor } from '../testing/actors';
 import { countPublished, listFilmPage, listFilmSummaries, FILMS_PER_PAGE } from '../reader/list-films';
 import { listPublishedPeople } from '../reader/get-person';
 import { absoluteUrl } from './site-url';
-import { listSitemapIds, sitemapEntries, sitemapIndexXml, sitemapIds } from './sitemap';
+import { fitsOneSitemap, listSitemaps, sitemapEntries, sitemapIndexXml, sitemapIds } from './sitemap';
 
 const run = Date.now().toString(36);
 
@@ -26,8 +26,10 @@ describe('sitemaps', () => {
   it('splits every address into child sitemaps of at most `size`, each address once, films newest first', async () => {
     const size = 7;
     const counts = await countPublished();
-    const ids = await listSitemapIds(size);
+    const { ids, whole } = await listSitemaps(size);
     expect(ids).toEqual(sitemapIds(counts, size));
+    expect(whole).toBe(false);
+    expect((await listSitemaps()).whole).toBe(1 + counts.films + counts.people <= 5_000);
     expect(ids.filter((id) => id.startsWith('films-'))).toHaveLength(Math.ceil((counts.films + 1) / size));
     expect(ids.filter((id) => id.startsWith('people-'))).toHaveLength(Math.ceil(counts.people / size));
 
@@ -47,6 +49,9 @@ describe('sitemaps', () => {
   });
 
   it('is one sitemap while one file holds everything, an index of the children beyond', () => {
+    expect(fitsOneSitemap({ films: 5, people: 4 }, 10)).toBe(true);
+    expect(fitsOneSitemap({ films: 5, people: 5 }, 10)).toBe(false);
+    expect(fitsOneSitemap({ films: 10_000, people: 20_000 })).toBe(false);
     expect(sitemapIds({ films: 0, people: 0 }, 10)).toEqual(['films-0']);
     expect(sitemapIds({ films: 9, people: 0 }, 10)).toEqual(['films-0']);
     expect(sitemapIds({ films: 10, people: 10 }, 10)).toEqual(['films-0', 'films-1', 'people-0']);

@@ -9,7 +9,7 @@ import { absoluteUrl } from './site-url';
  * a page, cut into child sitemaps of at most SITEMAP_SIZE addresses each (the protocol allows
  * 50,000; smaller files are cheaper to render and to re-fetch after a publish). Child `films-N`
  * holds films N·size … newest first (films-0 also the home page), `people-N` people by name.
- * /sitemap.xml is the only sitemap while one file holds everything, else the index of the children.
+ * /sitemap.xml holds every address itself while one file of SITEMAP_SIZE can, else it is the index.
  * Only addresses: titles never appear, so nothing here can spoil.
  */
 export const SITEMAP_SIZE = 5_000;
@@ -23,8 +23,13 @@ export function sitemapIds(counts: { films: number; people: number }, size = SIT
   return [...Array.from({ length: films }, (_, i) => `films-${i}` as const), ...Array.from({ length: people }, (_, i) => `people-${i}` as const)];
 }
 
-export async function listSitemapIds(size = SITEMAP_SIZE): Promise<SitemapId[]> {
-  return sitemapIds(await countPublished(), size);
+/** Whether one sitemap file holds every address (the home page, the films, the people). */
+export const fitsOneSitemap = (counts: { films: number; people: number }, size = SITEMAP_SIZE) => 1 + counts.films + counts.people <= size;
+
+/** The child sitemaps, and whether /sitemap.xml should be all of them in one file rather than their index. */
+export async function listSitemaps(size = SITEMAP_SIZE): Promise<{ ids: SitemapId[]; whole: boolean }> {
+  const counts = await countPublished();
+  return { ids: sitemapIds(counts, size), whole: fitsOneSitemap(counts, size) };
 }
 
 /** The addresses of one child sitemap; an unknown id has none. */
