@@ -1,20 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_SLUG } from './reader-demo';
 
-/** The home page and the sitemap page in the query; with the demo content everything fits on one page. */
+/** The home page and the sitemap page in the query (other tests may have published films too). */
 
 test('the home page is page 1 of the film list; other page numbers are not pages', async ({ page, request }) => {
+  const api = (await (await request.get('/api/v1/films?page=1')).json()) as { page: number; pages: number; films: Array<{ title: string }> };
+  expect(api.page).toBe(1);
+  expect(api.films.length).toBeGreaterThan(0);
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Kiss and Cry' })).toBeVisible();
-  // One page of films: no pager.
-  await expect(page.getByRole('navigation', { name: 'Pages of films' })).toHaveCount(0);
-  expect((await request.get('/page/2')).status()).toBe(404);
+  await expect(page.getByRole('link', { name: api.films[0].title }).first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pages of films' })).toHaveCount(api.pages > 1 ? 1 : 0);
+  expect((await request.get(`/page/${api.pages + 1}`)).status()).toBe(404);
   expect((await request.get('/page/zero')).status()).toBe(404);
   const first = await request.get('/page/1', { maxRedirects: 0 });
   expect(first.status()).toBe(308);
   expect(first.headers()['location']).toMatch(/\/$/u);
-  const api = await (await request.get('/api/v1/films?page=1')).json();
-  expect(api).toMatchObject({ page: 1, pages: 1 });
   expect((await request.get('/api/v1/films?page=0')).status()).toBe(400);
 });
 
