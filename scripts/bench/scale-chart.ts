@@ -11,8 +11,8 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 const [input = path.join(REPO_ROOT, 'bench-results', 'latest.json'), output = path.join(REPO_ROOT, 'docs', 'benchmarks-scale.svg')] = process.argv.slice(2);
 
 const SERIES = [
-  { key: 'filmPageP50VsSmallest', label: 'uncached film page p50 ÷ at the smallest size', goal: 1.2, color: '#2f6db5' },
-  { key: 'searchP95VsHundred', label: 'search p95 ÷ at 100 films', goal: 2, color: '#c2571a' },
+  { key: 'filmPageP50VsSmallest', label: 'uncached film page p50, against the smallest size', goal: 1.2, color: '#2f6db5' },
+  { key: 'searchP95VsHundred', label: 'search p95, against 100 films', goal: 2, color: '#c2571a' },
   { key: 'prismaVsPgP50', label: 'film page SQL: Prisma ÷ pg (p50)', goal: 1.5, color: '#4b8b3b' },
 ] as const;
 
@@ -32,7 +32,7 @@ export function scaleChartSvg(result: ScaleResult, note: string): string {
   const groupWidth = plotWidth / rows.length;
   const barWidth = Math.min(36, (groupWidth - 24) / SERIES.length);
   const parts: string[] = [];
-  parts.push(`<text x="${left}" y="22" font-size="15" font-weight="600">Scale: ratios per catalogue size (lower is better; dashed: goal)</text>`);
+  parts.push(`<text x="${left}" y="22" font-size="15" font-weight="600">Scale: growth with the catalogue (lower is better; dashed: goal)</text>`);
   SERIES.forEach((s, i) => {
     const legendY = 34 + i * 17;
     parts.push(`<rect x="${left}" y="${legendY}" width="12" height="12" fill="${s.color}"/><text x="${left + 16}" y="${legendY + 11}" font-size="11">${escape(s.label)} (goal ≤ ${s.goal})</text>`);
