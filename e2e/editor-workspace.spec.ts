@@ -18,6 +18,8 @@ test.describe('editing workspace', () => {
 
   test('edit the premise, save, publish: the reader page shows it', async ({ signedInPage }) => {
     const page = await signedInPage();
+    // The list shows 50 films a page, most recently edited first: other tests' drafts may come first.
+    await page.goto('/editor?q=Kiss%20and%20Cry');
     await page.getByRole('link', { name: 'Kiss and Cry' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Kiss and Cry' })).toBeVisible({ timeout: 60_000 });
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only http,domain,import,storage] [--duration S] [--iterations N] [--revisions N]`
+ * `npm run bench [-- --only http,domain,import,storage,scale] [--duration S] [--iterations N] [--revisions N] [--films 10,100,1000,10000]`
  *
  * Speed and memory of the main paths, each group against a baseline measured in the same run;
  * every row is reported as a ratio to its group's baseline (absolute numbers depend on the machine
@@ -14,6 +14,9 @@
  *   import   parsePage and formatPage of the demo page, against a JSON round trip of its content
  *   storage  bytes on disk of N revisions saved through saveDraft, against the same revisions
  *            stored as whole JSON documents
+ *   scale    the uncached reader and editor paths at each catalogue size of --films (seed:bulk on a
+ *            fresh database per size), against SELECT 1 and against the smallest size; SQL
+ *            statements per path; Prisma ÷ pg for the film page's SQL; EXPLAIN ANALYZE of a search
  *
  * Databases: fresh ones on DATABASE_URL's server when set (dropped at the end), else a throwaway
  * embedded PostgreSQL. Results also go to bench-results/latest.json.
@@ -29,15 +32,16 @@ import { printFilmPageLimit, runFilmPageLimit, type FilmPageLimitResult } from '
 import { printOps, runDomain, runImport, type OpGroup } from './bench/in-process';
 import type { RevisionStorageResult } from './bench/revision-storage';
 import { bytes, formatRatio, ratio, table } from './bench/stats';
+import { DEFAULT_SCALE_SIZES, printScale, runScale, type ScaleResult } from './bench/scale';
 
-const GROUPS = ['http', 'domain', 'import', 'storage'] as const;
+const GROUPS = ['http', 'domain', 'import', 'storage', 'scale'] as const;
 type Group = (typeof GROUPS)[number];
 
-const USAGE = `Usage: npm run bench [-- --only ${GROUPS.join(',')}] [--duration SECONDS (5)] [--iterations N (200)] [--revisions N (300)]`;
+const USAGE = `Usage: npm run bench [-- --only ${GROUPS.join(',')}] [--duration SECONDS (5)] [--iterations N (200)] [--revisions N (300)] [--films SIZES (${DEFAULT_SCALE_SIZES.join(',')})]`;
 const RESULTS_DIR = path.join(REPO_ROOT, 'bench-results');
 
 function parseArgs(argv: string[]) {
-  const options = { groups: new Set<Group>(GROUPS), duration: 5, iterations: 200, revisions: 300 };
+  const options = { groups: new Set<Group>(GROUPS), duration: 5, iterations: 200, revisions: 300, films: DEFAULT_SCALE_SIZES };
   const positive = (flag: string, value: string) => {
     const n = Number(value);
     if (!Number.isInteger(n) || n < 1) usageError(`${flag} takes a whole number above 0, not "${value}"`);
@@ -54,6 +58,7 @@ function parseArgs(argv: string[]) {
     } else if (flag === '--duration') options.duration = positive(flag, value());
     else if (flag === '--iterations') options.iterations = positive(flag, value());
     else if (flag === '--revisions') options.revisions = Math.max(2, positive(flag, value()));
+    else if (flag === '--films') options.films = [...new Set(value().split(',').map((n) => positive(flag, n.trim().replace(/[_,]/gu, ''))))].sort((a, b) => a - b);
     else if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -171,7 +176,7 @@ async function main(): Promise<number> {
   console.log(`Groups: ${[...options.groups].join(', ')}; --duration ${options.duration} --iterations ${options.iterations} --revisions ${options.revisions}`);
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
 
-  const results: { http?: HttpResult & { filmPageLimit?: FilmPageLimitResult }; domain?: OpGroup; import?: OpGroup; storage?: RevisionStorageResult } = {};
+  const results: { http?: HttpResult & { filmPageLimit?: FilmPageLimitResult }; domain?: OpGroup; import?: OpGroup; storage?: RevisionStorageResult; scale?: ScaleResult } = {};
   const errors: Record<string, string> = {};
   const selected = (group: Group) => options.groups.has(group);
   const attempt = async (group: Group, fn: () => Promise<void>) => {
@@ -185,7 +190,7 @@ async function main(): Promise<number> {
 
   await ensurePrismaClient();
   let database: Database | null = null;
-  if (selected('http') || selected('domain') || selected('storage')) {
+  if (selected('http') || selected('domain') || selected('storage') || selected('scale')) {
     database = await resolveDatabase({ purpose: 'test' });
     const stop = database.stop;
     cleanups.push(stop);
@@ -220,6 +225,10 @@ async function main(): Promise<number> {
   if (selected('storage') && database) {
     const db = database;
     await attempt('storage', async () => printStorage((results.storage = await benchStorage(db, options.revisions))));
+  }
+  if (selected('scale') && database) {
+    const { adminUrl } = database;
+    await attempt('scale', async () => printScale((results.scale = await runScale({ adminUrl, sizes: options.films, iterations: options.iterations, resultsDir: RESULTS_DIR }))));
   }
 
   const file = path.join(RESULTS_DIR, 'latest.json');

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { HomeView } from '@/components/reader/home-view';
-import { listFilmsCached } from '@/lib/reader/cached-reader';
+import { listFilmPageCached } from '@/lib/reader/cached-reader';
 import { orFallbackAtBuild } from '@/lib/reader/build-fallback';
 import { absoluteUrl } from '@/lib/seo/site-url';
 
@@ -9,8 +9,8 @@ export const metadata: Metadata = {
   alternates: { canonical: absoluteUrl('/') },
 };
 
-/** `/`: published films, newest first. Static, regenerated when a publish invalidates `films`. */
+/** `/`: the newest published films (older ones on /page/2 …). Static, regenerated when a publish invalidates `films`. */
 export default async function HomeRoute() {
-  const films = await orFallbackAtBuild(listFilmsCached, []);
-  return <HomeView films={films} />;
+  const list = await orFallbackAtBuild(() => listFilmPageCached(1), { films: [], page: 1, pages: 1 });
+  return <HomeView {...list} />;
 }

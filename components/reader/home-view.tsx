@@ -1,9 +1,14 @@
+import Link from 'next/link';
 import type { FilmSummary } from '@/lib/reader/list-films';
 import { FilmList } from './film-list';
 import { SearchForm } from './search-form';
 import styles from './home-view.module.css';
 
-export function HomeView({ films }: { films: FilmSummary[] }) {
+/** Where page `n` of the film list lives: `/` for the first. */
+const pageHref = (n: number) => (n <= 1 ? '/' : `/page/${n}`);
+
+/** The home page (page 1 of the film list) and the older pages, /page/2 …: the same view. */
+export function HomeView({ films, page, pages }: { films: FilmSummary[]; page: number; pages: number }) {
   return (
     <main id="main" className={styles.page}>
       <section className={styles.intro} aria-labelledby="home-heading">
@@ -17,9 +22,26 @@ export function HomeView({ films }: { films: FilmSummary[] }) {
       </section>
       <section aria-labelledby="films-heading">
         <h2 id="films-heading" className={styles.heading}>
-          Latest films
+          {page === 1 ? 'Latest films' : `Films, page ${page} of ${pages}`}
         </h2>
         <FilmList films={films} />
+        {pages > 1 ? (
+          <nav className={styles.pager} aria-label="Pages of films">
+            {page > 1 ? (
+              <Link href={pageHref(page - 1)} rel="prev">
+                Newer films
+              </Link>
+            ) : null}
+            <span>
+              Page {page} of {pages}
+            </span>
+            {page < pages ? (
+              <Link href={pageHref(page + 1)} rel="next">
+                Older films
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
       </section>
     </main>
   );

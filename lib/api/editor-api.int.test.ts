@@ -203,7 +203,11 @@ describe('publish, unpublish and the film list', () => {
       { slug: page.slug, title: page.title, status: 'draft', revision: 1, published: null, updatedAt: expect.any(String), author: expect.stringContaining('@') },
     ]);
     expect((await list(`?q=${page.slug}&status=published`)).body.films).toEqual([]);
+    expect(response.body).toMatchObject({ page: 1, pageSize: expect.any(Number), total: 1 });
+    expect((await list(`?q=${page.slug}&page=2`)).body).toMatchObject({ page: 2, total: 1, films: [] });
     expect((await list('?status=sideways')).body.errors[0].path).toBe('status');
+    expect((await list('?page=0')).body.errors[0].path).toBe('page');
+    expect((await list('?page=two')).status).toBe(400);
   });
 
   it('400 for a bad publish body or a revision that does not exist; 404 for an unknown film', async () => {

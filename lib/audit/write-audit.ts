@@ -12,16 +12,19 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
+/** The row an entry is stored as (also for writing many at once with createMany). */
+export function auditRow(entry: AuditEntry) {
+  return {
+    actorId: entry.actor?.userId || null,
+    actorLabel: entry.actor?.label ?? entry.actorLabel ?? 'anonymous',
+    action: entry.action,
+    filmId: entry.filmId ?? null,
+    subject: entry.subject ?? '',
+    details: (entry.details ?? undefined) as never,
+  };
+}
+
 /** Writes an audit row; always called with the transaction of the change it records. */
 export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.auditLog.create({
-    data: {
-      actorId: entry.actor?.userId || null,
-      actorLabel: entry.actor?.label ?? entry.actorLabel ?? 'anonymous',
-      action: entry.action,
-      filmId: entry.filmId ?? null,
-      subject: entry.subject ?? '',
-      details: (entry.details ?? undefined) as never,
-    },
-  });
+  await tx.auditLog.create({ data: auditRow(entry) });
 }

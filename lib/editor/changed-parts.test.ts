@@ -3,7 +3,6 @@ import { sampleFilm } from '../content/sample-film';
 import { changedParts } from './changed-parts';
 import { sameContent } from './same-content';
 import { asFilmContent, withoutQuiz, workInProgressSchema } from './work-in-progress';
-import { filmStatusOf } from './film-status';
 
 describe('changedParts', () => {
   const before = sampleFilm();
@@ -66,14 +65,5 @@ describe('work in progress', () => {
     const film = sampleFilm();
     expect(asFilmContent(withoutQuiz(film), film.quiz)).toEqual(film);
     expect(asFilmContent({ ...withoutQuiz(film), slug: 'Not Yet' }, film.quiz)).toBeNull();
-  });
-});
-
-describe('filmStatusOf', () => {
-  it('is draft, published or changed', () => {
-    expect(filmStatusOf(null, { number: 1, hash: 'a' })).toBe('draft');
-    expect(filmStatusOf({ number: 2, hash: 'a' }, { number: 2, hash: 'a' })).toBe('published');
-    expect(filmStatusOf({ number: 2, hash: 'a' }, { number: 3, hash: 'b' })).toBe('changed');
-    expect(filmStatusOf({ number: 2, hash: 'a' }, { number: 3, hash: 'a' })).toBe('published');
   });
 });

@@ -1,5 +1,6 @@
 /**
  * A film's editorial status, as the film list and the editor show it. Client-safe (no server imports).
+ * Derived in SQL, in lib/editor/list-films.ts, so the list can filter and page by it.
  *
  * "changed" means: published, but the latest revision differs from the published one, so readers
  * still see older content.
@@ -25,12 +26,3 @@ export type FilmStatusInfo = {
   updatedAt: string;
   updatedBy: string | null;
 };
-
-/**
- * Published content equal to the latest revision's (same hash) counts as up to date, even when a
- * newer revision number exists (e.g. a restore that brought back the published text).
- */
-export function filmStatusOf(published: { number: number; hash: string } | null, latest: { number: number; hash: string }): FilmStatus {
-  if (!published) return 'draft';
-  return published.number === latest.number || published.hash === latest.hash ? 'published' : 'changed';
-}

@@ -5,7 +5,7 @@ import { createFilm, publishFilm, restoreRevision, saveDraft } from '../revision
 import { NotFoundError, UnauthorizedError } from '../errors';
 import { makeActor } from '../testing/actors';
 import type { Actor } from '../auth/permissions';
-import { getFilmStatus, listFilms } from './list-films';
+import { FILM_LIST_PAGE_SIZE, getFilmStatus, listFilms } from './list-films';
 import { searchPeople } from './search-people';
 
 let admin: Actor;
@@ -31,7 +31,7 @@ describe('listFilms and getFilmStatus', () => {
     await publishFilm({ slug: changed.slug, revision: 1, actor: editor });
     await saveDraft({ slug: changed.slug, baseRevision: 1, content: { ...changed, premise: 'New' }, actor: editor, message: 'new premise' });
 
-    const films = await listFilms({ actor: editor });
+    const { films } = await listFilms({ actor: editor, q: 'list-' });
     const bySlug = new Map(films.map((f) => [f.slug, f]));
     expect(bySlug.get(draft.slug)).toMatchObject({ status: 'draft', latestRevision: 1, publishedRevision: null, updatedBy: admin.label, title: draft.title });
     expect(bySlug.get(published.slug)).toMatchObject({ status: 'published', latestRevision: 1, publishedRevision: 1 });
@@ -51,6 +51,36 @@ describe('listFilms and getFilmStatus', () => {
     await restoreRevision({ slug: content.slug, number: 1, actor: editor });
     const film = await db().film.findUniqueOrThrow({ where: { slug: content.slug } });
     expect(await getFilmStatus({ filmId: film.id, actor: editor })).toMatchObject({ status: 'published', latestRevision: 3, publishedRevision: 1 });
+  });
+
+  it('filters by text and status, counts and pages in the query', async () => {
+    const run = `paged-${Date.now().toString(36)}`;
+    const total = FILM_LIST_PAGE_SIZE + 3;
+    for (let i = 0; i < total; i += 1) {
+      await createFilm({ content: sampleFilm({ slug: `${run}-${i}`, title: `Paged ${run} ${String(i).padStart(3, '0')}` }), actor: admin });
+    }
+    for (const i of [0, 1, 2]) await publishFilm({ slug: `${run}-${i}`, revision: 1, actor: editor });
+
+    const first = await listFilms({ actor: editor, q: run.toUpperCase() });
+    expect(first.counts).toEqual({ all: total, draft: total - 3, published: 3, changed: 0 });
+    expect(first.films).toHaveLength(FILM_LIST_PAGE_SIZE);
+    const second = await listFilms({ actor: editor, q: run, page: 2 });
+    expect(second.films).toHaveLength(3);
+    // Every film exactly once across the pages, most recently edited first.
+    const slugs = [...first.films, ...second.films].map((f) => f.slug);
+    expect(new Set(slugs).size).toBe(total);
+    const times = [...first.films, ...second.films].map((f) => f.updatedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect((await listFilms({ actor: editor, q: run, page: 3 })).films).toEqual([]);
+
+    const published = await listFilms({ actor: editor, q: run, status: 'published' });
+    expect(published.films.map((f) => f.slug).sort()).toEqual([0, 1, 2].map((i) => `${run}-${i}`));
+    expect((await listFilms({ actor: editor, q: `${run}-5`, status: 'draft' })).films.map((f) => f.slug).sort()).toEqual(
+      [5, 50, 51, 52].filter((i) => i < total).map((i) => `${run}-${i}`),
+    );
+    // The text is matched as is, not as a LIKE pattern.
+    expect((await listFilms({ actor: editor, q: `${run}%` })).counts.all).toBe(0);
+    expect((await listFilms({ actor: editor, q: 'paged_' })).counts.all).toBe(0);
   });
 
   it('requires a signed-in actor and a known film', async () => {

@@ -1,3 +1,16 @@
+/** What the editor's film list shows: the text searched for, a status (or all) and a page. */
+export type FilmListQuery = { q: string; status: string; page: number };
+
+/** The film list's query string (also the /editor address bar's), defaults left out: "" or "?q=…&status=…&page=…". */
+export function filmListSearch({ q, status, page }: FilmListQuery): string {
+  const params = new URLSearchParams();
+  if (q.trim()) params.set('q', q.trim());
+  if (status !== 'all') params.set('status', status);
+  if (page > 1) params.set('page', String(page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
 /**
  * Every react-query key of the editor, in one place, so invalidations and optimistic updates
  * always name the same cache entries. Keys are arrays from the general to the specific, so
@@ -6,7 +19,8 @@
 export const editorKeys = {
   all: ['editor'] as const,
   films: () => [...editorKeys.all, 'films'] as const,
-  filmList: () => [...editorKeys.films(), 'list'] as const,
+  /** One page of the film list, as filtered (text trimmed, status or 'all'). */
+  filmList: (filter: FilmListQuery) => [...editorKeys.films(), 'list', filter] as const,
   /** One film by its id (stable across slug changes). */
   film: (filmId: string) => [...editorKeys.films(), 'film', filmId] as const,
   filmStatus: (filmId: string) => [...editorKeys.film(filmId), 'status'] as const,
@@ -16,7 +30,7 @@ export const editorKeys = {
 
 /** Addresses of the editor's read-only JSON routes (GET, safe to retry). */
 export const editorApi = {
-  films: () => '/editor/api/films',
+  films: (filter: FilmListQuery) => `/editor/api/films${filmListSearch(filter)}`,
   filmStatus: (filmId: string) => `/editor/api/films/${encodeURIComponent(filmId)}`,
   people: (query: string) => `/editor/api/people?q=${encodeURIComponent(query)}`,
 };

@@ -1,11 +1,14 @@
 import 'server-only';
 import { cache } from 'react';
 import { unstable_cache } from 'next/cache';
+import { LRUCache } from 'lru-cache';
 import type { SpoilerLevel } from '../spoilers/levels';
 import { FILMS_TAG, filmTag } from './film-cache';
 import { getPublishedFilm } from './get-published-film';
-import { getPublishedPerson, listPublishedPeople } from './get-person';
-import { listFilmSummaries } from './list-films';
+import { getPublishedPerson } from './get-person';
+import { listFilmPage } from './list-films';
+import { normalizeQuery, searchPublished, type SearchHit } from './search-films';
+import { listSitemaps, sitemapEntries } from '../seo/sitemap';
 
 /*
  * The reader pages' data, in Next's data cache and tagged, so cached pages and API answers don't
@@ -32,6 +35,34 @@ export const getPersonCached = cache((slug: string, level: SpoilerLevel) =>
   unstable_cache(() => getPublishedPerson(slug, level), ['reader-person', EPOCH, slug, level], { tags: [FILMS_TAG] })(),
 );
 
-export const listFilmsCached = cache(() => unstable_cache(listFilmSummaries, ['reader-films', EPOCH], { tags: [FILMS_TAG] })());
+/**
+ * A token that changes whenever `films` is invalidated (a publish or unpublish, on any instance:
+ * tag invalidations are shared through Redis), so cached search results are never older than the
+ * last publish. One data-cache entry, read without touching the database.
+ */
+const catalogueVersion = () => unstable_cache(async () => `${Date.now()}.${Math.random()}`, ['reader-catalogue-version', EPOCH], { tags: [FILMS_TAG] })();
 
-export const listPeopleCached = cache(() => unstable_cache(listPublishedPeople, ['reader-people', EPOCH], { tags: [FILMS_TAG] })());
+/**
+ * Search results per query and level, in this process, until the next publish: a popular query
+ * costs one database round trip per publish instead of one per request. Kept in a bounded LRU in
+ * memory rather than in the data cache, because queries come from anyone and the data cache would
+ * write each distinct one to disk or Redis. Concurrent misses for one key share one query.
+ */
+const searchResults = new LRUCache<string, SearchHit[], { text: string; level: SpoilerLevel }>({
+  max: 500,
+  fetchMethod: (_key, _stale, { context }) => searchPublished(context.text, context.level),
+});
+
+export const searchCached = cache(async (query: string, level: SpoilerLevel): Promise<SearchHit[]> => {
+  const text = normalizeQuery(query);
+  if (!text) return [];
+  const key = JSON.stringify([await catalogueVersion(), level, text]);
+  return (await searchResults.fetch(key, { context: { text, level } })) ?? [];
+});
+
+/** One page of the home page's list (1-based), newest first. */
+export const listFilmPageCached = cache((page: number) => unstable_cache(() => listFilmPage(page), ['reader-films', EPOCH, String(page)], { tags: [FILMS_TAG] })());
+
+export const listSitemapsCached = cache(() => unstable_cache(() => listSitemaps(), ['reader-sitemaps', EPOCH], { tags: [FILMS_TAG] })());
+
+export const sitemapEntriesCached = cache((id: string) => unstable_cache(() => sitemapEntries(id), ['reader-sitemap', EPOCH, id], { tags: [FILMS_TAG] })());

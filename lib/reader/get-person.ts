@@ -3,6 +3,7 @@ import { db } from '../db';
 import type { Tag } from '../content/schema';
 import { levelsUpTo } from '../spoilers/levels-up-to';
 import type { SpoilerLevel } from '../spoilers/levels';
+import type { Window } from './list-films';
 
 export type PersonFilm = {
   slug: string;
@@ -65,6 +66,12 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
 }
 
 /** Every person with a page (they play someone in a published film), for the sitemap and prerendering. */
-export async function listPublishedPeople(): Promise<Array<{ slug: string; name: string }>> {
-  return db().person.findMany({ where: { characters: { some: {} } }, orderBy: { name: 'asc' }, select: { slug: true, name: true } });
+export async function listPublishedPeople({ offset = 0, limit }: Window = {}): Promise<Array<{ slug: string; name: string }>> {
+  return db().person.findMany({
+    where: { characters: { some: {} } },
+    orderBy: [{ name: 'asc' }, { slug: 'asc' }],
+    skip: offset,
+    take: limit,
+    select: { slug: true, name: true },
+  });
 }

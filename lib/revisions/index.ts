@@ -2,6 +2,7 @@
 export { createFilm } from './create-film';
 export { saveDraft, type SaveConflict } from './save-draft';
 export { publishFilm, unpublishFilm } from './publish-film';
+export { createPublishedFilms } from './create-published-films';
 export { restoreRevision } from './restore-revision';
 export { getDraft, getRevision, listRevisions } from './get-draft';
 export { systemActor } from './revision-content';

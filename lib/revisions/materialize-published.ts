@@ -1,30 +1,43 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db';
 import { TRAIT_KEYS, type FilmContent } from '../content/schema';
 import { castOf, countWords, peopleNamedIn } from '../content/derive';
 import { writeSearchDocuments } from '../reader/search-documents';
 
+export type PublishedPage = { filmId: string; revisionNumber: number; content: FilmContent };
+
 /**
  * Writes one revision's content into the relational published tables, replacing what was there.
  * Runs inside the publish transaction, so readers see the old page or the new one, never a mix.
  */
-export async function materializePublished(tx: Tx, filmId: string, revisionNumber: number, content: FilmContent): Promise<void> {
-  await tx.publishedFilm.deleteMany({ where: { filmId } });
+export function materializePublished(tx: Tx, filmId: string, revisionNumber: number, content: FilmContent): Promise<void> {
+  return materializePublishedPages(tx, [{ filmId, revisionNumber, content }]);
+}
 
-  const cast = castOf(content.characters);
+/**
+ * The same for several films at once (the bulk seed): one statement per table for all of them, so
+ * publishing a batch costs about as many round trips as publishing one film.
+ */
+export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]): Promise<void> {
+  if (pages.length === 0) return;
+  const filmIds = pages.map((p) => p.filmId);
+  const previousPeople = await peopleOf(tx, filmIds);
+  await tx.publishedFilm.deleteMany({ where: { filmId: { in: filmIds } } });
+
+  const people = new Map(pages.flatMap((p) => castOf(p.content.characters)).map((person) => [person.slug, person.name]));
   const personIds = new Map<string, string>();
-  for (const person of cast) {
-    const row = await tx.person.upsert({
-      where: { slug: person.slug },
-      create: { slug: person.slug, name: person.name },
-      update: { name: person.name },
-      select: { id: true },
-    });
-    personIds.set(person.slug, row.id);
+  if (people.size > 0) {
+    const rows = await tx.$queryRaw<Array<{ id: string; slug: string }>>`
+      INSERT INTO "Person" (id, slug, name)
+      SELECT gen_random_uuid()::text, p.slug, p.name FROM unnest(${[...people.keys()]}::text[], ${[...people.values()]}::text[]) AS p(slug, name)
+      ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name
+      RETURNING id, slug`;
+    for (const row of rows) personIds.set(row.slug, row.id);
   }
 
-  await tx.publishedFilm.create({
-    data: {
+  await tx.publishedFilm.createMany({
+    data: pages.map(({ filmId, revisionNumber, content }) => ({
       filmId,
       slug: content.slug,
       title: content.title,
@@ -34,49 +47,68 @@ export async function materializePublished(tx: Tx, filmId: string, revisionNumbe
       premiseWords: countWords(content.premise),
       story: content.story,
       storyWords: countWords(content.story),
-      storyCastCount: peopleNamedIn(content.story, cast).length,
-    },
+      storyCastCount: peopleNamedIn(content.story, castOf(content.characters)).length,
+    })),
   });
 
   const byPosition = <T,>(items: T[]) => items.map((item, position) => ({ ...item, position }));
+  const each = <T,>(rowsOf: (page: PublishedPage) => T[]) => pages.flatMap(rowsOf);
   await tx.timelineEvent.createMany({
-    data: byPosition(content.events).map(({ id, ...e }) => ({ filmId, itemId: id, ...e })),
+    data: each(({ filmId, content }) => byPosition(content.events).map(({ id, ...e }) => ({ filmId, itemId: id, ...e }))),
   });
   await tx.character.createMany({
-    data: byPosition(content.characters).map(({ id, playedBy, tags, ...c }) => ({
-      filmId,
-      itemId: id,
-      personId: playedBy ? personIds.get(playedBy.slug)! : null,
-      tags: tags as never,
-      ...c,
-    })),
-  });
-  const { tags, ...setting } = content.setting;
-  await tx.filmSetting.create({ data: { filmId, ...setting, tags: tags as never } });
-  await tx.theme.createMany({ data: byPosition(content.themes).map(({ id, ...t }) => ({ filmId, itemId: id, ...t })) });
-  const traits = [
-    ...TRAIT_KEYS.map((key) => ({ key, ...content.kind[key] })),
-    { key: 'summary', value: content.kind.summary.text, spoiler: content.kind.summary.spoiler },
-  ].filter((t) => t.value !== '');
-  await tx.kindTrait.createMany({ data: byPosition(traits).map((t) => ({ filmId, ...t })) });
-  await tx.moodKeyword.createMany({ data: byPosition(content.kind.moods).map(({ id, ...m }) => ({ filmId, itemId: id, ...m })) });
-  await tx.contentNote.createMany({
-    data: byPosition(content.kind.contentNotes).map(({ id, ...n }) => ({ filmId, itemId: id, ...n })),
-  });
-  for (const [position, q] of content.quiz.questions.entries()) {
-    await tx.quizQuestion.create({
-      data: {
+    data: each(({ filmId, content }) =>
+      byPosition(content.characters).map(({ id, playedBy, tags, ...c }) => ({
         filmId,
-        itemId: q.id,
-        position,
-        prompt: q.prompt,
-        explanation: q.explanation,
-        spoiler: q.spoiler,
-        options: { create: q.options.map((o, i) => ({ itemId: o.id, position: i, text: o.text, correct: o.correct })) },
-      },
-    });
-  }
-  await writeSearchDocuments(tx, filmId, content);
-  // People who no longer play anyone on the site have no page left.
-  await tx.person.deleteMany({ where: { characters: { none: {} } } });
+        itemId: id,
+        personId: playedBy ? personIds.get(playedBy.slug)! : null,
+        tags: tags as never,
+        ...c,
+      })),
+    ),
+  });
+  await tx.filmSetting.createMany({
+    data: each(({ filmId, content }) => {
+      const { tags, ...setting } = content.setting;
+      return [{ filmId, ...setting, tags: tags as never }];
+    }),
+  });
+  await tx.theme.createMany({ data: each(({ filmId, content }) => byPosition(content.themes).map(({ id, ...t }) => ({ filmId, itemId: id, ...t }))) });
+  await tx.kindTrait.createMany({
+    data: each(({ filmId, content }) => {
+      const traits = [
+        ...TRAIT_KEYS.map((key) => ({ key, ...content.kind[key] })),
+        { key: 'summary', value: content.kind.summary.text, spoiler: content.kind.summary.spoiler },
+      ].filter((t) => t.value !== '');
+      return byPosition(traits).map((t) => ({ filmId, ...t }));
+    }),
+  });
+  await tx.moodKeyword.createMany({ data: each(({ filmId, content }) => byPosition(content.kind.moods).map(({ id, ...m }) => ({ filmId, itemId: id, ...m }))) });
+  await tx.contentNote.createMany({
+    data: each(({ filmId, content }) => byPosition(content.kind.contentNotes).map(({ id, ...n }) => ({ filmId, itemId: id, ...n }))),
+  });
+  // Question ids made here, so options can name their question in the same batch.
+  const questions = each(({ filmId, content }) =>
+    content.quiz.questions.map((q, position) => ({ id: randomUUID(), filmId, itemId: q.id, position, prompt: q.prompt, explanation: q.explanation, spoiler: q.spoiler, options: q.options })),
+  );
+  await tx.quizQuestion.createMany({ data: questions.map(({ options: _options, ...q }) => q) });
+  await tx.quizOption.createMany({
+    data: questions.flatMap((q) => q.options.map((o, i) => ({ questionId: q.id, itemId: o.id, position: i, text: o.text, correct: o.correct }))),
+  });
+  await writeSearchDocuments(tx, pages);
+  await removePeopleWithoutParts(tx, previousPeople);
+}
+
+/**
+ * The people playing in these published films: only they can lose their last part when the films
+ * are republished or unpublished, so only they are checked afterwards (not every person on the site).
+ */
+export async function peopleOf(tx: Tx, filmIds: string[]): Promise<string[]> {
+  const rows = await tx.character.findMany({ where: { filmId: { in: filmIds }, personId: { not: null } }, select: { personId: true }, distinct: ['personId'] });
+  return rows.map((row) => row.personId!);
+}
+
+/** People who no longer play anyone on the site have no page left. */
+export async function removePeopleWithoutParts(tx: Tx, personIds: string[]): Promise<void> {
+  if (personIds.length > 0) await tx.person.deleteMany({ where: { id: { in: personIds }, characters: { none: {} } } });
 }

@@ -5,7 +5,7 @@ import { writeAudit } from '../audit/write-audit';
 import { NotFoundError, ValidationError } from '../errors';
 import { readContent } from './revision-store';
 import { quizPublishChanged } from './revision-content';
-import { materializePublished } from './materialize-published';
+import { materializePublished, peopleOf, removePeopleWithoutParts } from './materialize-published';
 import { invalidateFilmPages } from '../reader/film-cache';
 
 /** Locks the film row so concurrent publishes and unpublishes of one film run one after another. */
@@ -60,8 +60,9 @@ export async function unpublishFilm({ slug, actor }: { slug: string; actor: Acto
   const result = await db().$transaction(async (tx) => {
     const film = await lockFilm(tx, slug);
     if (!film.published) return { slug, previousSlug: null, changed: false };
+    const people = await peopleOf(tx, [film.id]);
     await tx.publishedFilm.delete({ where: { filmId: film.id } });
-    await tx.person.deleteMany({ where: { characters: { none: {} } } });
+    await removePeopleWithoutParts(tx, people);
     await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: null } });
     await writeAudit(tx, { actor, action: 'film.unpublish', filmId: film.id, subject: film.published.slug });
     return { slug, previousSlug: film.published.slug, changed: true };

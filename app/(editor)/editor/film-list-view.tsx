@@ -1,10 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { editorApi, editorKeys } from '@/lib/editor/query-keys';
-import { FILM_STATUS_LABELS, type FilmStatus, type FilmStatusInfo } from '@/lib/editor/film-status';
+import { useDeferredValue, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { editorApi, editorKeys, filmListSearch, type FilmListQuery } from '@/lib/editor/query-keys';
+import { FILM_STATUS_LABELS, type FilmStatus } from '@/lib/editor/film-status';
+import type { FilmListPage } from '@/lib/editor/list-films';
 import { StatusBadge } from '@/components/editor/status-badge';
 import { TimeAgo } from '@/components/editor/time-ago';
 import { fetchJson } from '@/components/editor/action-result';
@@ -22,43 +23,43 @@ const FILTERS: Array<{ value: StatusFilter; label: string }> = [
 ];
 
 /** Keeps the search in the address bar, so a filtered list can be reloaded and shared. */
-function syncUrl(query: string, status: StatusFilter) {
-  const params = new URLSearchParams();
-  if (query.trim()) params.set('q', query.trim());
-  if (status !== 'all') params.set('status', status);
-  const search = params.toString();
-  window.history.replaceState(null, '', search ? `/editor?${search}` : '/editor');
+function syncUrl(filter: FilmListQuery) {
+  window.history.replaceState(null, '', `/editor${filmListSearch(filter)}`);
 }
 
 export function FilmListView({
-  initialFilms,
-  initialQuery,
-  initialStatus,
+  initialList,
+  initialFilter,
   canCreate,
 }: {
-  initialFilms: FilmStatusInfo[];
-  initialQuery: string;
-  initialStatus: StatusFilter;
+  initialList: FilmListPage;
+  initialFilter: { q: string; status: StatusFilter; page: number };
   canCreate: boolean;
 }) {
-  const [query, setQuery] = useState(initialQuery);
-  const [status, setStatus] = useState<StatusFilter>(initialStatus);
+  const [query, setQuery] = useState(initialFilter.q);
+  const [status, setStatus] = useState<StatusFilter>(initialFilter.status);
+  const [page, setPage] = useState(initialFilter.page);
+  // The server filters and pages; the previous page stays on screen until the next one arrives.
+  const deferredQuery = useDeferredValue(query.trim());
+  const filter: FilmListQuery = { q: deferredQuery, status, page };
+  const initialKey = filmListSearch({ ...initialFilter, q: initialFilter.q.trim() });
   const films = useQuery({
-    queryKey: editorKeys.filmList(),
-    queryFn: () => fetchJson<FilmStatusInfo[]>(editorApi.films()),
-    initialData: initialFilms,
+    queryKey: editorKeys.filmList(filter),
+    queryFn: () => fetchJson<FilmListPage>(editorApi.films(filter)),
+    initialData: filmListSearch(filter) === initialKey ? initialList : undefined,
+    placeholderData: keepPreviousData,
   });
-
-  const counts = useMemo(() => {
-    const byStatus: Record<StatusFilter, number> = { all: films.data.length, draft: 0, published: 0, changed: 0 };
-    for (const film of films.data) byStatus[film.status] += 1;
-    return byStatus;
-  }, [films.data]);
-
-  const shown = useMemo(() => {
-    const needle = query.trim().toLocaleLowerCase();
-    return films.data.filter((f) => (status === 'all' || f.status === status) && (!needle || f.title.toLocaleLowerCase().includes(needle)));
-  }, [films.data, query, status]);
+  const list = films.data ?? initialList;
+  const counts = list.counts;
+  const shown = list.films;
+  const total = counts[status];
+  const pages = Math.max(1, Math.ceil(total / list.pageSize));
+  const goTo = (next: FilmListQuery) => {
+    setQuery(next.q);
+    setStatus(next.status as StatusFilter);
+    setPage(next.page);
+    syncUrl(next);
+  };
 
   return (
     <div className={styles.page}>
@@ -81,10 +82,7 @@ export function FilmListView({
             className={ui.input}
             placeholder="Search by title…"
             value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              syncUrl(event.target.value, status);
-            }}
+            onChange={(event) => goTo({ q: event.target.value, status, page: 1 })}
           />
         </div>
         <fieldset className={styles.filters}>
@@ -96,10 +94,7 @@ export function FilmListView({
                 name="status"
                 value={filter.value}
                 checked={status === filter.value}
-                onChange={() => {
-                  setStatus(filter.value);
-                  syncUrl(query, filter.value);
-                }}
+                onChange={() => goTo({ q: query, status: filter.value, page: 1 })}
               />
               <span>
                 {filter.label} <span className={styles.count}>{counts[filter.value]}</span>
@@ -110,12 +105,12 @@ export function FilmListView({
       </div>
 
       <p className="visually-hidden" aria-live="polite">
-        {shown.length === 1 ? '1 film shown' : `${shown.length} films shown`}
+        {total === 1 ? '1 film found' : `${total} films found`}{pages > 1 ? `, page ${list.page} of ${pages}` : ''}
       </p>
 
       {shown.length === 0 ? (
         <div className={styles.empty}>
-          {films.data.length === 0 ? (
+          {counts.all === 0 && !query.trim() ? (
             <p>No films yet. Create the first one with “New film”.</p>
           ) : (
             <p>
@@ -157,6 +152,19 @@ export function FilmListView({
           </tbody>
         </table>
       )}
+      {pages > 1 ? (
+        <nav className={styles.pager} aria-label="Pages of films">
+          <button type="button" className={ui.button} disabled={list.page <= 1} onClick={() => goTo({ q: query, status, page: list.page - 1 })}>
+            Previous
+          </button>
+          <span>
+            Page {Math.min(list.page, pages)} of {pages}
+          </span>
+          <button type="button" className={ui.button} disabled={list.page >= pages} onClick={() => goTo({ q: query, status, page: list.page + 1 })}>
+            Next
+          </button>
+        </nav>
+      ) : null}
       {films.isError ? (
         <p role="alert" className={ui.error}>
           Could not refresh the list; showing what was loaded earlier.

@@ -2,22 +2,25 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
+import { listFilmsQuerySchema } from '@/lib/api/schemas/film-api';
 import { listFilms } from '@/lib/editor/list-films';
-import { FILM_STATUSES, type FilmStatus } from '@/lib/editor/film-status';
 import { FilmListView } from './film-list-view';
 
 export const metadata: Metadata = { title: 'Films' };
 
-export default async function EditorHomePage({ searchParams }: { searchParams: Promise<{ q?: string; status?: string }> }) {
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export default async function EditorHomePage({ searchParams }: PageProps<'/editor'>) {
+  const params = await searchParams;
+  const parsed = listFilmsQuerySchema.safeParse({ q: first(params.q), status: first(params.status), page: first(params.page) });
+  // An address edited by hand (unknown status, page "x") shows the first page of everything.
+  const filter = parsed.success ? parsed.data : { q: undefined, status: undefined, page: 1 };
   const actor = await getActor();
   if (!actor) redirect('/login?callbackUrl=/editor');
-  const [films, params] = await Promise.all([listFilms({ actor }), searchParams]);
-  const status = (FILM_STATUSES as readonly string[]).includes(params.status ?? '') ? (params.status as FilmStatus) : 'all';
   return (
     <FilmListView
-      initialFilms={films}
-      initialQuery={typeof params.q === 'string' ? params.q : ''}
-      initialStatus={status}
+      initialList={await listFilms({ actor, ...filter })}
+      initialFilter={{ q: filter.q ?? '', status: filter.status ?? 'all', page: filter.page }}
       canCreate={can(actor, 'film.edit')}
     />
   );

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { SearchView } from '@/components/reader/search-view';
 import { SPOILER_COOKIE, readerLevel } from '@/lib/reader/reader-level';
-import { searchPublished } from '@/lib/reader/search-films';
+import { searchCached } from '@/lib/reader/cached-reader';
 
 type Props = PageProps<'/search'>;
 
@@ -13,12 +13,12 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   return { title: q ? `Search: ${q}` : 'Search', robots: { index: false, follow: true } };
 }
 
-/** `/search?q=`: rendered per request (the query and the reader's level), one database query. */
+/** `/search?q=`: rendered per request (the query and the reader's level); results cached per query and level until a publish. */
 export default async function SearchRoute({ searchParams }: Props) {
   const params = await searchParams;
   const q = first(params.q).trim();
   const override = first(params.spoilers);
   const level = readerLevel(override, (await cookies()).get(SPOILER_COOKIE)?.value);
-  const hits = q ? await searchPublished(q, level) : [];
+  const hits = q ? await searchCached(q, level) : [];
   return <SearchView query={q} level={level} hits={hits} levelFromQuery={override === level} />;
 }

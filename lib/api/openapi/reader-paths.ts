@@ -1,6 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { slugParamsSchema } from '../schemas/film-api';
 import {
+  filmListPageQuerySchema,
   publishedFilmListSchema,
   quizAttemptBodySchema,
   quizAttemptResultSchema,
@@ -16,8 +17,9 @@ const tags = ['Reader'];
 /** The public reader API: published content, filtered by spoiler level on the server. */
 export function registerReaderPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
-    method: 'get', path: '/api/v1/films', tags, summary: 'Published films, newest first',
-    responses: { 200: json('Spoiler-safe summaries', publishedFilmListSchema) },
+    method: 'get', path: '/api/v1/films', tags, summary: 'Published films, newest first, a page at a time',
+    request: { query: filmListPageQuerySchema },
+    responses: { 200: json('Spoiler-safe summaries', publishedFilmListSchema), 400: errors[400] },
   });
   registry.registerPath({
     method: 'get', path: '/api/v1/films/{slug}', tags, summary: 'A published film at a spoiler level',

@@ -31,6 +31,7 @@ export const filmStatusSchema = z.enum(FILM_STATUSES).meta({
 export const listFilmsQuerySchema = z.object({
   q: z.string().trim().max(200).optional().meta({ description: 'Part of the title or slug' }),
   status: filmStatusSchema.optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'Page number, 1-based; pages hold `pageSize` films' }),
 });
 
 export const importQuerySchema = z.object({
@@ -117,7 +118,14 @@ export const filmListItemSchema = z
   })
   .meta({ id: 'FilmListItem' });
 
-export const filmListSchema = z.object({ films: z.array(filmListItemSchema) }).meta({ id: 'FilmList' });
+export const filmListSchema = z
+  .object({
+    films: z.array(filmListItemSchema),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+    total: z.number().int().min(0).meta({ description: 'Films matching `q` and `status`, on all pages' }),
+  })
+  .meta({ id: 'FilmList' });
 
 export const revisionListItemSchema = revisionSummarySchema
   .extend({ restoredFrom: revisionNumberSchema.nullable(), published: z.boolean(), latest: z.boolean() })

@@ -24,7 +24,13 @@ export const filmSummarySchema = z
   })
   .meta({ id: 'FilmSummary', description: 'Spoiler-safe: title and premise are level none' });
 
-export const publishedFilmListSchema = z.object({ films: z.array(filmSummarySchema) }).meta({ id: 'PublishedFilmList' });
+export const publishedFilmListSchema = z
+  .object({ films: z.array(filmSummarySchema), page: z.int().min(1), pages: z.int().min(1).meta({ description: 'Pages in all' }) })
+  .meta({ id: 'PublishedFilmList' });
+
+export const filmListPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'Page number, 1-based, newest films first' }),
+});
 
 const numbered = { number: z.int().min(1) };
 

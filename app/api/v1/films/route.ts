@@ -1,11 +1,16 @@
 import { apiHandler } from '@/lib/api/api-handler';
-import { listFilmsCached } from '@/lib/reader/cached-reader';
+import { parseInput, queryOf } from '@/lib/api/parse-input';
+import { filmListPageQuerySchema } from '@/lib/api/schemas/reader-api';
+import { listFilmPageCached } from '@/lib/reader/cached-reader';
 import { cachedJson } from '@/lib/reader/json-response';
 
-/** `GET /api/v1/films`: published films, newest first; spoiler-free (title, year, premise). */
+/** `GET /api/v1/films?page=N`: published films, newest first, a page at a time; spoiler-free (title, year, premise). */
 export const GET = apiHandler(null, async ({ request }) => {
-  const films = await listFilmsCached();
+  const { page } = parseInput(filmListPageQuerySchema, queryOf(request));
+  const list = await listFilmPageCached(page);
   return cachedJson(request, {
-    films: films.map((film) => ({ ...film, url: `/films/${film.slug}`, href: `/api/v1/films/${film.slug}` })),
+    page: list.page,
+    pages: list.pages,
+    films: list.films.map((film) => ({ ...film, url: `/films/${film.slug}`, href: `/api/v1/films/${film.slug}` })),
   });
 });

@@ -6,15 +6,15 @@ import { createFilmBodySchema, listFilmsQuerySchema } from '@/lib/api/schemas/fi
 import { listFilms } from '@/lib/editor/list-films';
 import { createFilm } from '@/lib/revisions';
 
-/** Every film with its status (draft / published / changed), last edit and author; `q` and `status` filter. */
+/** One page of films with their status (draft / published / changed), last edit and author; `q` and `status` filter. */
 export const GET = apiHandler('film.read', async ({ request, actor }) => {
-  const { q, status } = parseInput(listFilmsQuerySchema, queryOf(request));
-  const needle = q?.toLowerCase();
-  const films = (await listFilms({ actor }))
-    .filter((f) => !status || f.status === status)
-    .filter((f) => !needle || f.title.toLowerCase().includes(needle) || f.slug.includes(needle));
+  const { q, status, page } = parseInput(listFilmsQuerySchema, queryOf(request));
+  const list = await listFilms({ actor, q, status, page });
   return {
-    films: films.map((f) => ({
+    page: list.page,
+    pageSize: list.pageSize,
+    total: list.counts[status ?? 'all'],
+    films: list.films.map((f) => ({
       slug: f.slug,
       title: f.title,
       status: f.status,

@@ -1,0 +1,14 @@
+// What Next's own sitemap routes render a sitemap with (next/dist: no public export of it).
+import { resolveSitemap } from 'next/dist/build/webpack/loaders/metadata/resolve-route-data';
+import { listSitemapsCached, sitemapEntriesCached } from '@/lib/reader/cached-reader';
+import { sitemapIndexXml } from '@/lib/seo/sitemap';
+
+/**
+ * `/sitemap.xml`, the address robots.txt names: every address in one file while SITEMAP_SIZE holds
+ * them, else the sitemap index of the child sitemaps (sitemaps.org protocol). Data cached, tagged `films`.
+ */
+export async function GET() {
+  const { ids, whole } = await listSitemapsCached();
+  const body = whole ? resolveSitemap((await Promise.all(ids.map((id) => sitemapEntriesCached(id)))).flat()) : sitemapIndexXml(ids);
+  return new Response(body, { headers: { 'Content-Type': 'application/xml', 'Cache-Control': 'public, max-age=0, must-revalidate' } });
+}

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_SLUG } from './reader-demo';
+
+/** The home page and the sitemap page in the query (other tests may have published films too). */
+
+test('the home page is page 1 of the film list; other page numbers are not pages', async ({ page, request }) => {
+  const api = (await (await request.get('/api/v1/films?page=1')).json()) as { page: number; pages: number; films: Array<{ title: string }> };
+  expect(api.page).toBe(1);
+  expect(api.films.length).toBeGreaterThan(0);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: api.films[0].title }).first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pages of films' })).toHaveCount(api.pages > 1 ? 1 : 0);
+  expect((await request.get(`/page/${api.pages + 1}`)).status()).toBe(404);
+  expect((await request.get('/page/zero')).status()).toBe(404);
+  const first = await request.get('/page/1', { maxRedirects: 0 });
+  expect(first.status()).toBe(308);
+  expect(first.headers()['location']).toMatch(/\/$/u);
+  expect((await request.get('/api/v1/films?page=0')).status()).toBe(400);
+});
+
+test('the sitemap is served whole at /sitemap.xml and as its child sitemap', async ({ request }) => {
+  const whole = await request.get('/sitemap.xml');
+  expect(whole.status()).toBe(200);
+  const wholeXml = await whole.text();
+  expect(wholeXml).toContain('<urlset');
+  expect(wholeXml).toContain(`/films/${DEMO_SLUG}</loc>`);
+  const child = await request.get('/sitemaps/sitemap/films-0.xml');
+  expect(child.status()).toBe(200);
+  expect(child.headers()['content-type']).toContain('xml');
+  expect(await child.text()).toContain(`/films/${DEMO_SLUG}</loc>`);
+  expect(await (await request.get('/sitemaps/sitemap/people-0.xml')).text()).toContain('/people/');
+  expect((await request.get('/sitemaps/sitemap/films-9.xml')).status()).toBe(404);
+});

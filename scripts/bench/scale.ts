@@ -1,0 +1,89 @@
+/**
+ * The scale group of `npm run bench`: the same reader and editor paths at several catalogue sizes.
+ * Each size runs scripts/bench/scale-run.ts in a child process on a fresh database of its own
+ * (seeded with seed:bulk's generated films, dropped afterwards). Every row is a ratio against a
+ * baseline measured in the same run: each path against `SELECT 1` at that size, and that ratio
+ * across sizes (the uncached film page at N against the smallest size, search p95 at N against 100).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { migrate, run, tsxArgs } from '../lib/build.mjs';
+import { createFreshDatabase, dropDatabase, randomDatabaseName } from '../lib/database.mjs';
+import { formatRatio, ms, ratio, table } from './stats';
+import type { ScaleRun } from './scale-run';
+
+export const DEFAULT_SCALE_SIZES = [10, 100, 1_000, 10_000];
+
+export type ScaleResult = { sizes: number[]; runs: ScaleRun[] };
+
+export async function runScale({ adminUrl, sizes, iterations, resultsDir }: { adminUrl: string; sizes: number[]; iterations: number; resultsDir: string }): Promise<ScaleResult> {
+  const runs: ScaleRun[] = [];
+  for (const films of sizes) {
+    const name = randomDatabaseName('bench_scale');
+    const url = await createFreshDatabase(adminUrl, name);
+    try {
+      await migrate(url, { quiet: true });
+      const out = path.join(resultsDir, `scale-${films}.json`);
+      fs.rmSync(out, { force: true });
+      console.log(`> scale: ${films.toLocaleString('en')} films (seeding, then ${iterations} calls per path)`);
+      const code = await run(process.execPath, [...tsxArgs('scripts/bench/scale-run.ts'), '--films', String(films), '--iterations', String(iterations), '--json', out], {
+        env: { DATABASE_URL: url, LOG_LEVEL: 'warn' },
+      });
+      if (code !== 0) throw new Error(`scripts/bench/scale-run.ts --films ${films} failed (exit code ${code})`);
+      runs.push(JSON.parse(fs.readFileSync(out, 'utf8')) as ScaleRun);
+      fs.rmSync(out, { force: true });
+    } finally {
+      await dropDatabase(adminUrl, name);
+    }
+  }
+  return { sizes, runs };
+}
+
+/**
+ * The ratios issue 13 asks for, also what docs/benchmarks.md's chart shows. Each size ran minutes
+ * apart on a shared machine, so a path at size N is first taken against SELECT 1 measured at the
+ * same time, and that is compared across sizes: (path ÷ SELECT 1 at N) ÷ (path ÷ SELECT 1 at the
+ * reference size). Load that slows everything alike cancels out; growth with the catalogue stays.
+ */
+export function scaleRatios(result: ScaleResult) {
+  const smallest = result.runs[0];
+  const searchBase = result.runs.find((r) => r.films === 100) ?? smallest;
+  const relative = (r: ScaleRun, index: number, stat: 'p50' | 'p95') => ratio(r.ops[index][stat], r.ops[0].p50);
+  const growth = (r: ScaleRun, reference: ScaleRun, index: number, stat: 'p50' | 'p95') => ratio(relative(r, index, stat), relative(reference, index, stat));
+  return result.runs.map((r) => ({
+    films: r.films,
+    filmPageP50VsSmallest: growth(r, smallest, 1, 'p50'),
+    searchP95VsHundred: growth(r, searchBase, 2, 'p95'),
+    homeP50VsSmallest: growth(r, smallest, 3, 'p50'),
+    editorListP50VsSmallest: growth(r, smallest, 4, 'p50'),
+    prismaVsPgP50: ratio(r.prismaVsPg.prisma.p50, r.prismaVsPg.pg.p50),
+  }));
+}
+
+export function printScale(result: ScaleResult) {
+  for (const r of result.runs) {
+    console.log(
+      table(
+        `Scale: ${r.films.toLocaleString('en')} films (seeded in ${r.seedSeconds.toFixed(1)} s${Number.isFinite(r.filmsPerSecond) ? `, ${r.filmsPerSecond.toFixed(0)} films/s` : ''}; ratio: p50 against SELECT 1)`,
+        ['path (uncached, in-process)', 'SQL statements', 'p50', 'p95', 'ratio'],
+        r.ops.map((o) => [o.name, String(o.statements), ms(o.p50), ms(o.p95), formatRatio(ratio(o.p50, r.ops[0].p50))]),
+      ),
+    );
+    console.log(`\nEXPLAIN ANALYZE of searchPublished('skating', 'full') at ${r.films} films:\n${r.explain}`);
+  }
+  const smallest = result.runs[0]?.films;
+  console.log(
+    table(
+      'Scale ratios: (path ÷ SELECT 1 at N) ÷ (path ÷ SELECT 1 at the reference size), so machine load between sizes cancels out',
+      ['films', `film page p50 ÷ at ${smallest}`, 'search p95 ÷ at 100', `home list p50 ÷ at ${smallest}`, `editor list p50 ÷ at ${smallest}`, 'Prisma ÷ pg, film page SQL p50'],
+      scaleRatios(result).map((r) => [
+        r.films.toLocaleString('en'),
+        formatRatio(r.filmPageP50VsSmallest),
+        formatRatio(r.searchP95VsHundred),
+        formatRatio(r.homeP50VsSmallest),
+        formatRatio(r.editorListP50VsSmallest),
+        formatRatio(r.prismaVsPgP50),
+      ]),
+    ),
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * `npm run seed:bulk -- --films N`: N realistic generated films (scripts/seed-bulk/generate-film.ts),
+ * created and published in batches through lib/revisions (createPublishedFilms), so they are stored
+ * exactly as the product stores films (revision blobs, materialised reader tables, search documents,
+ * audit rows). Films already there (by slug) are skipped, so an interrupted run can be continued.
+ * For the scale benchmark and for trying the site with a large catalogue; into DATABASE_URL.
+ */
+import { SingleBar, Presets } from 'cli-progress';
+import { disconnectDb } from '../lib/db';
+import { seedBulk } from './seed-bulk/seed-bulk';
+
+const USAGE = 'Usage: npm run seed:bulk -- --films N';
+
+function parseArgs(argv: string[]) {
+  const options = { films: 0 };
+  for (let i = 0; i < argv.length; i += 1) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const value = Number(inline ?? argv[++i]);
+    if (!Number.isInteger(value) || value < 1) usageError(`${flag} takes a whole number above 0`);
+    if (flag === '--films') options.films = value;
+    else usageError(`Unknown option ${flag}`);
+  }
+  if (options.films < 1) usageError('--films is required');
+  return options;
+}
+
+function usageError(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+async function main() {
+  const { films } = parseArgs(process.argv.slice(2));
+  const bar = new SingleBar({ format: 'films {bar} {value}/{total} | {eta_formatted} left | {rate} films/s', etaBuffer: 200 }, Presets.shades_classic);
+  const started = performance.now();
+  bar.start(films, 0, { rate: '0' });
+  const { created } = await seedBulk({
+    films,
+    onProgress: (done) => bar.update(done, { rate: (done / ((performance.now() - started) / 1000)).toFixed(1) }),
+  });
+  bar.stop();
+  console.log(`${created} films created and published, ${films - created} already there, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main()
+  .catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(() => disconnectDb());

@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { filmContentSchema, slugify, type FilmContent } from '../../lib/content/schema';
+import { SPOILER_LEVELS } from '../../lib/spoilers/levels';
+
+/**
+ * Realistic generated film pages for the bulk seed and the scale benchmark: English prose whose
+ * words follow a skewed (Zipf-like) frequency, as real text does, so a search for a common word
+ * matches many films and a rare one few; a shared pool of actors, so people have several films;
+ * every part of a page (events, characters, setting, themes, kind, quiz) at mixed spoiler levels.
+ * Deterministic: film `n` is always the same page (fast-check, seeded with `n`).
+ */
+
+const VOCABULARY = (
+  'the a and of to in her his their she he they with on at for from after before into over ' +
+  'home town city family friend father mother sister brother daughter son team coach rival partner ' +
+  'night morning winter summer year years day week season road train river house school hospital ' +
+  'finds leaves returns loses wins learns hides meets follows discovers remembers fights trains ' +
+  'secret letter promise debt accident storm fire crash wedding funeral trial election contest ' +
+  'old young quiet angry tired hopeful lonely stubborn careful reckless brave gentle bitter ' +
+  'music dance painting skating boxing chess cooking farming sailing climbing racing singing ' +
+  'war peace money love grief guilt trust fear memory freedom silence work luck time ' +
+  'village harbour desert island mountain valley factory border prison theatre studio market ' +
+  'inspector doctor teacher pilot soldier farmer lawyer nurse singer painter sailor miner ' +
+  'stolen broken hidden forgotten last first final second missing distant borrowed ' +
+  'together alone again never always slowly suddenly finally quietly ' +
+  'lighthouse orchard vineyard monastery observatory greenhouse carnival regatta ' +
+  'telegram photograph violin typewriter suitcase compass lantern medal'
+).split(' ');
+const FIRST_NAMES = 'Ada Ben Clara Dev Elif Femi Greta Hugo Ines Jonas Kaia Luca Mira Nils Omar Petra Quinn Rosa Sami Tove Uma Viktor Wren Yara Zane'.split(' ');
+const LAST_NAMES = 'Abbott Baranski Castell Dahl Eze Fournier Garza Halloran Ito Jansen Kowalczyk Lindqvist Moreau Novak Okafor Petrov Quint Rinaldi Sato Thorne Ueda Varga Whitlock Xu Young Zamora'.split(' ');
+const EMOJI = ['', '🎬', '🏙️', '🌊', '🎻', '⛰️', '🕯️', '🚂'];
+
+/** Index into a list with a skewed distribution: the first entries are far more likely. */
+const skewed = <T,>(items: readonly T[]) => fc.noBias(fc.integer({ min: 0, max: 999_999 })).map((r) => items[Math.floor(items.length * (r / 1e6) ** 2)]);
+const word = skewed(VOCABULARY);
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const phrase = (min: number, max: number) => fc.array(word, { minLength: min, maxLength: max }).map((w) => capitalise(w.join(' ')));
+const sentence = phrase(6, 16).map((s) => `${s}.`);
+const paragraph = fc.array(sentence, { minLength: 2, maxLength: 5 }).map((s) => s.join(' '));
+const text = (min: number, max: number) => fc.array(paragraph, { minLength: min, maxLength: max }).map((p) => p.join('\n\n'));
+const spoiler = fc.constantFrom(...SPOILER_LEVELS);
+const tag = fc.record({ emoji: fc.constantFrom(...EMOJI), label: phrase(1, 2) });
+
+/** About two actors per film in the pool, so most people play in several films. */
+const person = (films: number) => {
+  const pool = Math.max(20, films * 2);
+  return fc.noBias(fc.nat({ max: pool - 1 })).map((i) => {
+    const name = `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]}${i >= FIRST_NAMES.length * LAST_NAMES.length ? ` ${Math.floor(i / (FIRST_NAMES.length * LAST_NAMES.length)) + 1}` : ''}`;
+    return { name, slug: slugify(name) };
+  });
+};
+
+const filmArbitrary = (n: number, films: number) =>
+  fc
+    .record({
+      title: phrase(1, 4),
+      releaseYear: fc.integer({ min: 1920, max: 2025 }),
+      premise: text(1, 1),
+      story: text(3, 6),
+      events: fc.array(fc.record({ title: phrase(2, 5), description: text(1, 1), when: phrase(1, 3), where: phrase(1, 2), spoiler }), { minLength: 4, maxLength: 14 }),
+      characters: fc.array(fc.record({ name: phrase(1, 2), playedBy: fc.option(person(films), { nil: null, freq: 6 }), description: text(1, 1), tags: fc.array(tag, { maxLength: 2 }), spoiler }), {
+        minLength: 2,
+        maxLength: 8,
+      }),
+      setting: fc.record({ era: phrase(1, 2), when: sentence, place: phrase(1, 3), where: paragraph, tags: fc.array(tag, { maxLength: 2 }), spoiler }),
+      themes: fc.array(fc.record({ title: phrase(1, 3), description: paragraph, spoiler }), { minLength: 1, maxLength: 5 }),
+      trait: fc.record({ value: phrase(1, 2), spoiler }),
+      summary: fc.record({ text: paragraph, spoiler }),
+      moods: fc.array(fc.record({ label: phrase(1, 2), spoiler }), { maxLength: 4 }),
+      contentNotes: fc.array(fc.record({ label: phrase(1, 2), spoiler }), { maxLength: 3 }),
+      questions: fc.array(
+        fc.record({ prompt: phrase(4, 10).map((s) => `${s}?`), options: fc.array(phrase(1, 4), { minLength: 2, maxLength: 4 }), correct: fc.nat(), explanation: sentence, spoiler }),
+        { maxLength: 5 },
+      ),
+    })
+    .map((page) => {
+      // Names must be unique within a page (one actor, one part).
+      const seen = new Set<string>();
+      const characters = page.characters.map((c, i) => {
+        const playedBy = c.playedBy && !seen.has(c.playedBy.slug) ? c.playedBy : null;
+        if (playedBy) seen.add(playedBy.slug);
+        return { id: `c${i + 1}`, ...c, playedBy };
+      });
+      return filmContentSchema.parse({
+        title: page.title,
+        slug: `${slugify(page.title)}-${n}`,
+        releaseYear: page.releaseYear,
+        premise: page.premise,
+        story: page.story,
+        events: page.events.map((e, i) => ({ id: `e${i + 1}`, ...e })),
+        characters,
+        setting: page.setting,
+        themes: page.themes.map((t, i) => ({ id: `t${i + 1}`, ...t })),
+        kind: {
+          tone: page.trait,
+          pacing: { value: 'Steady', spoiler: 'none' },
+          story: { value: 'Linear', spoiler: 'none' },
+          intensity: { value: 'Moderate', spoiler: 'light' },
+          ending: { value: 'Open', spoiler: 'full' },
+          summary: page.summary,
+          moods: page.moods.map((m, i) => ({ id: `m${i + 1}`, ...m })),
+          contentNotes: page.contentNotes.map((c, i) => ({ id: `n${i + 1}`, ...c })),
+        },
+        quiz: {
+          questions: page.questions.map((q, qi) => {
+            const texts = [...new Set(q.options.map((o) => o.toLowerCase()))];
+            const options = texts.length >= 2 ? texts : [...texts, 'None of these'];
+            return {
+              id: `q${qi + 1}`,
+              prompt: q.prompt,
+              explanation: q.explanation,
+              spoiler: q.spoiler,
+              options: options.map((o, i) => ({ id: `q${qi + 1}o${i + 1}`, text: capitalise(o), correct: i === q.correct % options.length })),
+            };
+          }),
+        },
+      });
+    });
+
+/** Film number `n` (0-based) of a catalogue of `films`; the same page every time. */
+export function generateFilm(n: number, films: number): FilmContent {
+  return fc.sample(fc.noBias(filmArbitrary(n, films)), { seed: n + 1, numRuns: 1 })[0];
+}
