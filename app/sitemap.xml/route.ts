@@ -1,5 +1,7 @@
 // What Next's own sitemap routes render a sitemap with (next/dist: no public export of it).
 import { resolveSitemap } from 'next/dist/build/webpack/loaders/metadata/resolve-route-data';
+import { isDatabaseUnavailable } from '@/lib/db-errors';
+import { ServiceUnavailableError } from '@/lib/errors';
 import { listSitemapsCached, sitemapEntriesCached } from '@/lib/reader/cached-reader';
 import { sitemapIndexXml } from '@/lib/seo/sitemap';
 
@@ -8,7 +10,17 @@ import { sitemapIndexXml } from '@/lib/seo/sitemap';
  * them, else the sitemap index of the child sitemaps (sitemaps.org protocol). Data cached, tagged `films`.
  */
 export async function GET() {
-  const { ids, whole } = await listSitemapsCached();
-  const body = whole ? resolveSitemap((await Promise.all(ids.map((id) => sitemapEntriesCached(id)))).flat()) : sitemapIndexXml(ids);
-  return new Response(body, { headers: { 'Content-Type': 'application/xml', 'Cache-Control': 'public, max-age=0, must-revalidate' } });
+  try {
+    const { ids, whole } = await listSitemapsCached();
+    const body = whole ? resolveSitemap((await Promise.all(ids.map((id) => sitemapEntriesCached(id)))).flat()) : sitemapIndexXml(ids);
+    return new Response(body, { headers: { 'Content-Type': 'application/xml', 'Cache-Control': 'public, max-age=0, must-revalidate' } });
+  } catch (error) {
+    // A database outage is temporary: crawlers retry a 503 later and keep what they had.
+    if (!isDatabaseUnavailable(error)) throw error;
+    const unavailable = new ServiceUnavailableError();
+    return Response.json(
+      { error: unavailable.message },
+      { status: 503, headers: { 'Retry-After': String(unavailable.retryAfterSeconds), 'Cache-Control': 'no-store' } },
+    );
+  }
 }

@@ -21,6 +21,7 @@ import * as people from '@/app/(editor)/editor/api/people/route';
 import * as publicFilm from '@/app/api/v1/films/[slug]/route';
 import * as publicQuiz from '@/app/api/v1/films/[slug]/quiz/route';
 import * as attempts from '@/app/api/v1/films/[slug]/quiz/attempts/route';
+import * as sitemap from '@/app/sitemap.xml/route';
 
 vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {}, unstable_cache: <T>(fn: T) => fn, cacheTag: () => {}, cacheLife: () => {} }));
 
@@ -170,7 +171,7 @@ describe('item 10: a database outage is a 503 with Retry-After and a JSON body',
     expect(answered.body.error).toMatch(/temporarily unavailable/);
   }
 
-  it('when nothing listens on the database port: editor API, public API, quiz API', async () => {
+  it('when nothing listens on the database port: editor API, public API, quiz API, sitemap', async () => {
     globalForDb.prisma = createDbClient('postgresql://postgres@127.0.0.1:1/unreachable');
     try {
       await expect503(call(film.GET, 'GET', '/x', { slug: 'kiss-and-cry' }, { headers: admin }));
@@ -178,6 +179,7 @@ describe('item 10: a database outage is a 503 with Retry-After and a JSON body',
       await expect503(call(publicFilm.GET, 'GET', '/x', { slug: 'kiss-and-cry' }));
       await expect503(call(publicQuiz.GET, 'GET', '/x', { slug: 'kiss-and-cry' }));
       await expect503(call(attempts.POST, 'POST', '/x', { slug: 'kiss-and-cry' }, { json: { answers: { q1: 'o1' } } }));
+      await expect503(call(sitemap.GET as RouteHandler, 'GET', '/sitemap.xml', {}));
       const provider = authOptions.providers[0] as unknown as { options: { authorize: (c: unknown, r: unknown) => Promise<unknown> } };
       await expect(provider.options.authorize({ email: 'someone@example.com', password: 'long enough password' }, { headers: {} })).rejects.toThrow(/^ServiceUnavailable$/);
     } finally {
