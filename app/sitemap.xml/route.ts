@@ -9,6 +9,10 @@ import { sitemapIndexXml } from '@/lib/seo/sitemap';
  * `/sitemap.xml`, the address robots.txt names: every address in one file while SITEMAP_SIZE holds
  * them, else the sitemap index of the child sitemaps (sitemaps.org protocol). Data cached, tagged `films`.
  */
+// Rendered per request from cached data: a build without a database (the Docker image's) must not
+// prerender it, and the data cache already spares the database.
+export const dynamic = 'force-dynamic';
+
 export async function GET() {
   try {
     const { ids, whole } = await listSitemapsCached();

@@ -52,7 +52,7 @@ describe('createPublishedFilms', () => {
       ]);
       expect(counts).toEqual(await Promise.all([db().searchDocument.count({ where: { filmId: (await filmOf(one.slug)).id } }), 4, 9]));
       const actions = (await db().auditLog.findMany({ where: { filmId: id }, select: { action: true }, orderBy: { id: 'asc' } })).map((a) => a.action);
-      expect(actions).toEqual(['film.create', 'quiz.save', 'film.publish']);
+      expect(actions).toEqual(['film.create', 'quiz.save', 'film.publish', 'quiz.publish']);
     }
     // A person shared by two films keeps their page until neither shows them.
     await unpublishFilm({ slug: one.slug, actor: admin });

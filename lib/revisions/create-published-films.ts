@@ -52,6 +52,10 @@ export async function createPublishedFilms({ contents, actor, message = '' }: { 
         entry('film.create', filmId, content.slug, { revision: 1, source: 'IMPORT' }),
         ...(content.quiz.questions.length > 0 ? [entry('quiz.save', filmId, content.slug, { revision: 1, questions: content.quiz.questions.length })] : []),
         entry('film.publish', filmId, content.slug, { revision: 1 }),
+        // As publishFilm: a publish that brings a quiz live is audited as a quiz change too.
+        ...(content.quiz.questions.length > 0
+          ? [entry('quiz.publish', filmId, content.slug, { revision: 1, questions: content.quiz.questions.length, previousQuestions: 0 })]
+          : []),
       ]),
     });
     return { slugs };

@@ -35,7 +35,8 @@ afterAll(() => {
 function serve(env: Env): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/serve.mjs'), path.join(dir, 'server.js')], {
-      env: { ...process.env, ...BASE_ENV, LOG_LEVEL: 'info', ...env },
+      // FRONT_CACHE=0: the front cache needs Next's modules, which the stand-in has not.
+      env: { ...process.env, ...BASE_ENV, LOG_LEVEL: 'info', FRONT_CACHE: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
