@@ -72,15 +72,24 @@ test.describe('no open redirect through control characters', () => {
   test('/spoilers goes back only to a path on this site', async ({ request }) => {
     for (const payload of ['/%09/evil.example', '/%0A/evil.example', '/%5Cevil.example', '//evil.example']) {
       const response = await request.get(`/spoilers?level=full&return=${payload}`, { maxRedirects: 0 });
-      expect(response.status(), payload).toBe(303);
-      expect(response.headers().location, payload).toBe('/');
+      // A control character is refused before the app by the request guard (400, no Location);
+      // anything else reaches safeReturnPath, which sends the reader home.
+      if (/%0[0-9A-F]/u.test(payload)) {
+        expect(response.status(), payload).toBe(400);
+        expect(response.headers().location, payload).toBeUndefined();
+      } else {
+        expect(response.status(), payload).toBe(303);
+        expect(response.headers().location, payload).toBe('/');
+      }
     }
     const fine = await request.get('/spoilers?level=full&return=/films/kiss-and-cry', { maxRedirects: 0 });
     expect(fine.headers().location).toBe('/films/kiss-and-cry');
   });
 
   test('after signing in, and when already signed in, /login stays on this site', async ({ browser }) => {
-    const evil = '/login?callbackUrl=/%09/evil.example/x';
+    // (With a control character, `/%09/evil.example`, the request guard answers 400 before the
+    // app: checked in the test above and in request-guard.test.ts; a backslash gets through to it.)
+    const evil = '/login?callbackUrl=/%5Cevil.example/x';
     const { context, page } = await signedIn(browser, EDITOR, evil);
     expect(new URL(page.url()).origin).toBe(new URL(baseURL()).origin);
     expect(new URL(page.url()).pathname).toBe('/editor');
