@@ -17,6 +17,9 @@ describe('describeAuditEntry', () => {
     );
     expect(describeAuditEntry(entry('auth.sign-in-failed', { reason: 'invalid' }, null, 'a@b.c')).text).toBe('Sign-in as a@b.c failed: wrong email or password');
     expect(describeAuditEntry(entry('token.revoke', { prefix: 'fpc_ab12' }, null, 'CI')).text).toBe('Revoked the API token “CI” (fpc_ab12…)');
+    expect(describeAuditEntry(entry('user.create', { role: 'EDITOR', bootstrap: true }, null, 'ed@example.com')).text).toBe(
+      'Created the account ed@example.com (editor) at start-up',
+    );
   });
 
   it('gives every catalogued action a sentence, whatever its details hold', () => {

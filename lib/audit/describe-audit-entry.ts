@@ -80,7 +80,10 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
       return `Pruned ${num(d.revisions) ?? numbers.length} unnamed revisions${numbers.length > 0 ? ` (${numbers.join(', ')})` : ''}`;
     },
   },
-  'user.create': { label: 'Created a user', describe: (subject, d) => `Created the first admin ${subject} (${role(d.role)})` },
+  'user.create': {
+    label: 'Created a user',
+    describe: (subject, d) => `Created the account ${subject} (${role(d.role)})${d.bootstrap ? ' at start-up' : ''}`,
+  },
   'user.invite': { label: 'Invited a user', describe: (subject, d) => `Invited ${subject} as ${role(d.role)}` },
   'user.role': { label: 'Changed a role', describe: (subject, d) => `Changed the role of ${subject} from ${role(d.from)} to ${role(d.to)}` },
   'user.disable': { label: 'Disabled a user', describe: (subject, d) => `Disabled ${subject}${str(d.reason) ? ` (${d.reason})` : ''}` },
