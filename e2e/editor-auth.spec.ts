@@ -98,8 +98,13 @@ test('bad credentials give one message, whether or not the email exists', async 
 test('an editor cannot open /editor/users, and the server action refuses them too', async ({ browser }) => {
   test.slow(); // two browsers signing in
   const editor = await signedIn(browser, EDITOR);
-  await editor.page.goto('/editor/users');
-  await expect(alertIn(editor.page)).toContainText('Only admins can manage users');
+  // Every admin-only page answers an editor with 403 and says why, inside the editor's frame.
+  for (const address of ['/editor/tokens', '/editor/audit', '/editor/users']) {
+    const response = await editor.page.goto(address);
+    expect(response?.status(), address).toBe(403);
+    await expect(alertIn(editor.page)).toContainText('Only admins can open this page');
+    await expect(editor.page.getByRole('navigation').first()).toBeVisible();
+  }
   await expect(editor.page.getByRole('button', { name: 'Invite user' })).toHaveCount(0);
 
   // A page an admin opened, whose browser now carries the editor's session: submitting the form
@@ -185,8 +190,39 @@ test('an API token works until it is revoked', async ({ browser, playwright }) =
   admin.page.once('dialog', (dialog) => dialog.accept());
   await row.getByRole('button', { name: 'Revoke' }).click();
   await expect(row).toContainText('Revoked');
-  expect((await api.get('/api/v1/editor/films')).status()).toBe(401);
+  const refused = await api.get('/api/v1/editor/films');
+  expect(refused.status()).toBe(401);
+  expect(refused.headers()['content-type']).toContain('application/json');
+  expect((await refused.json()).error).toMatch(/token was revoked/);
 
   await api.dispose();
+  await admin.context.close();
+});
+
+test('the invite and token forms keep their place when an error appears, and Sign out is a styled button', async ({ browser }) => {
+  const admin = await signedIn(browser, ADMIN);
+  const { page } = admin;
+  const signOut = page.getByRole('button', { name: 'Sign out' });
+  // The editor's own button style, not the browser's default grey box.
+  expect(await signOut.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('6px');
+
+  const forms = [
+    { address: '/editor/users', submit: 'Invite user', fill: async () => page.getByLabel('Email').fill('not an email'), error: 'Enter a valid email' },
+    { address: '/editor/tokens', submit: 'Create token', fill: async () => page.getByLabel('Name').fill(''), error: 'Name the token (what uses it?)' },
+  ];
+  for (const form of forms) {
+    await page.goto(form.address);
+    const button = page.getByRole('button', { name: form.submit });
+    const role = page.getByLabel('Role');
+    const before = { button: await button.boundingBox(), role: await role.boundingBox() };
+    await form.fill();
+    await button.click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expect(page.getByRole('main').getByText(form.error).first()).toBeVisible();
+    expect({ button: await button.boundingBox(), role: await role.boundingBox() }, form.address).toEqual(before);
+    // The button lines up with the inputs it submits.
+    const input = await page.locator('form input').first().boundingBox();
+    expect(Math.abs(before.button!.y + before.button!.height - (input!.y + input!.height)), form.address).toBeLessThanOrEqual(2);
+  }
   await admin.context.close();
 });

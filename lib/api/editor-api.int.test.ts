@@ -120,10 +120,16 @@ describe('POST /api/v1/editor/films', () => {
     expect((await create(admin, { content: withQuiz })).status).toBe(201);
   });
 
-  it('401 without a session or token, and with a revoked token', async () => {
-    expect((await create(null, { content: content() })).status).toBe(401);
-    expect((await create(await token(adminUserId, 'ADMIN', { revokedAt: new Date() }), { content: content() })).status).toBe(401);
-    expect((await create({ authorization: 'Bearer cms_not-a-token' }, { content: content() })).status).toBe(401);
+  it('401 without a session or token, and with a revoked or unknown token, each saying which', async () => {
+    const anonymous = await create(null, { content: content() });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ error: 'Sign in to continue' });
+    const revoked = await create(await token(adminUserId, 'ADMIN', { revokedAt: new Date() }), { content: content() });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.error).toMatch(/revoked/);
+    const unknown = await create({ authorization: 'Bearer cms_not-a-token' }, { content: content() });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.error).toMatch(/not valid/);
   });
 });
 

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
+import { forbidden } from 'next/navigation';
 import Link from 'next/link';
 import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
 import { listAudit } from '@/lib/audit/list-audit';
-import { AdminOnly } from '@/components/admin/admin-only';
 import { AuditFilters, type AuditFilterValues } from '@/components/audit/audit-filters';
 import { AuditTable } from '@/components/audit/audit-table';
 import styles from '@/components/admin/admin.module.css';
@@ -15,7 +15,7 @@ const single = (value: string | string[] | undefined) => (Array.isArray(value) ?
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await getActor();
-  if (!actor || !can(actor, 'audit.read')) return <AdminOnly title="Audit log" what="read the audit log" />;
+  if (!actor || !can(actor, 'audit.read')) forbidden();
   const params = await searchParams;
   const filters: AuditFilterValues = { action: single(params.action), actor: single(params.actor), film: single(params.film) };
   const { entries, nextCursor } = await listAudit({ actor, query: { ...filters, before: single(params.before) } });

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
+import { forbidden } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
 import { listTokens } from '@/lib/tokens/list-tokens';
-import { AdminOnly } from '@/components/admin/admin-only';
 import { CreateTokenForm } from '@/components/tokens/create-token-form';
 import { TokensTable } from '@/components/tokens/tokens-table';
 import styles from '@/components/admin/admin.module.css';
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'API tokens' };
 
 export default async function TokensPage() {
   const actor = await getActor();
-  if (!actor || !can(actor, 'token.manage')) return <AdminOnly title="API tokens" what="manage API tokens" />;
+  if (!actor || !can(actor, 'token.manage')) forbidden();
   const tokens = await listTokens({ actor });
   return (
     <section>

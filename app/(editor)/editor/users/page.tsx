@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
+import { forbidden } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
 import { listUsers } from '@/lib/users/list-users';
-import { AdminOnly } from '@/components/admin/admin-only';
 import { InviteUserForm } from '@/components/users/invite-user-form';
 import { UsersTable } from '@/components/users/users-table';
 import styles from '@/components/admin/admin.module.css';
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'Users' };
 
 export default async function UsersPage() {
   const actor = await getActor();
-  if (!actor || !can(actor, 'user.manage')) return <AdminOnly title="Users" what="manage users" />;
+  if (!actor || !can(actor, 'user.manage')) forbidden();
   const users = await listUsers({ actor });
   return (
     <section>
