@@ -213,7 +213,7 @@ test('the invite and token forms keep their place when an error appears, and Sig
   for (const form of forms) {
     await page.goto(form.address);
     const button = page.getByRole('button', { name: form.submit });
-    const role = page.getByLabel('Role');
+    const role = page.getByLabel('Role', { exact: true });
     const before = { button: await button.boundingBox(), role: await role.boundingBox() };
     await form.fill();
     await button.click();
