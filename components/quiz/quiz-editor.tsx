@@ -17,6 +17,7 @@ import {
   type UseFormRegisterReturn,
 } from 'react-hook-form';
 import { newItemId } from '@/lib/content/schema';
+import { sameContent } from '@/lib/content/same-content';
 import type { ActionResult } from '@/lib/auth/guarded-action';
 import { SPOILER_LABELS, SPOILER_LEVELS, type SpoilerLevel } from '@/lib/spoilers/levels';
 import { quizFormSchema, type QuizFormValues, type SaveQuizInput } from '@/lib/quiz/quiz-schema';
@@ -51,8 +52,6 @@ const newQuestion = (): Question => ({
   // New content is hidden from readers until someone decides it is safe (lib/spoilers/levels.ts).
   spoiler: 'full',
 });
-
-const sameQuiz = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The admin's quiz editor: questions in order, each with a prompt, 2–6 options of which exactly one
@@ -461,7 +460,7 @@ function ConflictNotice({
   onTakeTheirs: () => void;
 }) {
   const theirs = conflict.current.content.quiz;
-  const quizChanged = !sameQuiz(theirs, base);
+  const quizChanged = !sameContent(theirs, base);
   const who = conflict.current.author ?? 'someone else';
   return (
     <div role="alert" className={styles.conflict}>

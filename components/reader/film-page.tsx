@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { SPOILER_LABELS } from '@/lib/spoilers/levels';
+import { HEADED_SECTIONS } from '@/lib/content/page-sections';
 import { SpoilerControl, type HrefForLevel } from './spoiler-control';
 import { PremiseSection } from './film/premise-section';
 import { StorySection } from './film/story-section';
@@ -11,17 +12,6 @@ import { ThemesSection } from './film/themes-section';
 import { KindSection } from './film/kind-section';
 import { QuizSection } from './film/quiz-section';
 import styles from './film-page.module.css';
-
-const CONTENTS = [
-  ['premise', 'Premise'],
-  ['story', 'Full story'],
-  ['timeline', 'Timeline'],
-  ['characters', 'Characters'],
-  ['setting', 'Setting'],
-  ['themes', 'Themes'],
-  ['kind', 'Kind of film'],
-  ['quiz', 'Quiz'],
-] as const;
 
 export type FilmPageProps = {
   film: VisibleFilm;
@@ -55,7 +45,7 @@ export function FilmPage({ film, hrefForLevel, quizHref = `/films/${film.slug}/q
           <nav className={styles.contents} aria-label="On this page">
             <p className={styles.contentsLabel}>On this page</p>
             <ol>
-              {CONTENTS.map(([id, label]) => (
+              {HEADED_SECTIONS.map(({ id, label }) => (
                 <li key={id}>
                   <a href={`#${id}`}>{label}</a>
                 </li>

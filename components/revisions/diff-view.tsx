@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { SECTION_LABELS, type FilmDiff, type SectionId } from '@/lib/revisions/diff';
+import { SECTION_LABELS } from '@/lib/content/page-sections';
+import type { FilmDiff } from '@/lib/revisions/diff';
 import { DiffEntryView } from './diff-entry';
 import type { DiffLayout } from './text-change';
 import styles from './diff-view.module.css';
@@ -14,7 +15,7 @@ export function DiffView({ diff, beforeLabel, afterLabel }: { diff: FilmDiff; be
   const [layout, setLayout] = useState<DiffLayout>('inline');
   if (diff.identical) return <p className={styles.identical}>{beforeLabel} and {afterLabel} have the same content.</p>;
 
-  const sections = [...new Set(diff.entries.map((e) => e.section))] as SectionId[];
+  const sections = [...new Set(diff.entries.map((e) => e.section))];
   return (
     <div className={styles.diff}>
       <div className={styles.toolbar}>

@@ -2,7 +2,8 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FilmContent } from '@/lib/content/schema';
-import { diffFilm, diffText, findMergeUnits, mergeContent, SECTION_LABELS, unitRows, type MergeChoices, type MergeSide, type MergeUnit } from '@/lib/revisions/diff';
+import { SECTION_LABELS } from '@/lib/content/page-sections';
+import { diffFilm, diffText, findMergeUnits, mergeContent, unitRows, type MergeChoices, type MergeSide, type MergeUnit } from '@/lib/revisions/diff';
 import { MergeUnitView } from './merge-unit-view';
 import ui from '@/components/editor/ui.module.css';
 import styles from './three-way-conflict.module.css';

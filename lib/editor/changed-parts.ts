@@ -1,5 +1,5 @@
 import { TRAIT_KEYS, TRAIT_LABELS, type FilmContent } from '../content/schema';
-import { sameContent } from './same-content';
+import { sameContent } from '../content/same-content';
 
 /**
  * A field-level summary of what changed between two versions of a page: which top-level parts and

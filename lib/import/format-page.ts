@@ -56,16 +56,11 @@ import { TRAIT_KEYS, TRAIT_LABELS, slugify } from '../content/schema';
 import { TIMELINE_FIRST_SHOWN, initials } from '../content/derive';
 import { DEFAULT_ITEM_LEVEL, type SpoilerLevel } from '../spoilers/levels';
 import {
-  EMPTY_LABEL,
   SPOILERS_AHEAD,
   charactersLine,
-  formatMarker,
   heading,
   kindLine,
   oneLine,
-  optionLetter,
-  paragraphLines,
-  positionalId,
   premiseLine,
   quizTeaser,
   settingLine,
@@ -73,7 +68,8 @@ import {
   storyLine,
   themesLine,
   timelineLine,
-} from './page-text';
+} from '../content/page-lines';
+import { EMPTY_LABEL, formatMarker, optionLetter, paragraphLines, positionalId } from './page-text';
 
 const levelMarker = (spoiler: SpoilerLevel) => (spoiler === DEFAULT_ITEM_LEVEL ? undefined : spoiler);
 

@@ -6,15 +6,16 @@
 import type { FilmContent } from '../content/schema';
 import { slugify } from '../content/schema';
 import { DEFAULT_ITEM_LEVEL } from '../spoilers/levels';
-import { looseText, matchHeading, type SectionKey } from './page-text';
+import type { HeadedSectionId } from '../content/page-sections';
+import { looseText, matchHeading } from './page-text';
 import { emptyKind, quoted, warn, type Context, type Draft, type Line, type PageWarning } from './parse-context';
 import { validate } from './parse-repair';
 import { readCharacters, readKind, readPremise, readQuiz, readSetting, readStory, readThemes, readTimeline } from './parse-sections';
 
 export type { PageWarning, PageWarningKind } from './parse-context';
 
-/** `sectionLines`: the heading line of each section the page has (by SectionKey). */
-export type ParsedPage = { content: FilmContent; warnings: PageWarning[]; sectionLines: Partial<Record<SectionKey, number>> };
+/** `sectionLines`: the heading line of each section the page has (by HeadedSectionId). */
+export type ParsedPage = { content: FilmContent; warnings: PageWarning[]; sectionLines: Partial<Record<HeadedSectionId, number>> };
 
 /** Thrown when a page cannot be imported at all: not even a title was found. */
 export class PageFormatError extends Error {
@@ -24,7 +25,7 @@ export class PageFormatError extends Error {
   }
 }
 
-type Section = { key: SectionKey; heading: Line; body: Line[] };
+type Section = { key: HeadedSectionId; heading: Line; body: Line[] };
 
 const MAX_TITLE = 300;
 
@@ -81,7 +82,7 @@ function looksLikeUnknownHeading(text: string, title: string): boolean {
 
 function splitSections(lines: Line[], ctx: Context): Section[] {
   const sections: Section[] = [];
-  const seen = new Set<SectionKey>();
+  const seen = new Set<HeadedSectionId>();
   let current: { body: Line[] } | null = null;
   let skipped: { heading: Line; body: Line[] } | null = null;
   const finishSkipped = () => {

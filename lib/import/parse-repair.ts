@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { filmContentSchema, type FilmContent } from '../content/schema';
-import { SECTION_NAMES } from './page-text';
+import { sectionOfPath, type HeadedSectionId } from '../content/page-sections';
 import { warn, type Context, type Draft } from './parse-context';
 
 /**
@@ -92,9 +92,8 @@ function lineFor(root: unknown, path: Path, ctx: Context): number {
   return line;
 }
 
-function sectionOf(path: Path): string {
-  const top = String(path[0]);
-  if (top === 'events') return 'timeline';
-  if (top === 'releaseYear' || top === 'slug' || top === 'title') return 'premise';
-  return top in SECTION_NAMES ? top : 'premise';
+/** The heading a path's error points at; the title, slug and year are read from the premise's heading. */
+function sectionOf(path: Path): HeadedSectionId {
+  const section = sectionOfPath(path);
+  return section === null || section === 'film' ? 'premise' : section;
 }

@@ -2,20 +2,8 @@ import type { Character, FilmContent, LabelItem, PersonRef, QuizQuestion, Tag, T
 import { TRAIT_KEYS, TRAIT_LABELS, slugSchema, slugify } from '../content/schema';
 import { TIMELINE_FIRST_SHOWN, countWords, placeFacts, readingMinutes } from '../content/derive';
 import { DEFAULT_ITEM_LEVEL, type SpoilerLevel } from '../spoilers/levels';
-import {
-  EMPTY_LABEL,
-  castNamedInStory,
-  charactersAmongThem,
-  firstToLast,
-  kindLine,
-  looseText,
-  optionLetter,
-  positionalId,
-  quizTeaser,
-  settingLine,
-  themesAmongThem,
-  type Marker,
-} from './page-text';
+import { castNamedInStory, charactersAmongThem, firstToLast, kindLine, quizTeaser, settingLine, themesAmongThem } from '../content/page-lines';
+import { EMPTY_LABEL, looseText, optionLetter, positionalId, type Marker } from './page-text';
 import {
   afterDash,
   assignIds,

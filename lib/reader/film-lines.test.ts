@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleFilm } from '../content/sample-film';
 import { visibleFilm } from '../spoilers/visible-film';
-import { charactersLine, storyLine, themesLine, timelineLine } from '../import/page-text';
+import { charactersLine, storyLine, themesLine, timelineLine } from '../content/page-lines';
 import { charactersLineAt, kindLineAt, settingLineAt, storyLineAt, themesLineAt, timelineLineAt } from './film-lines';
 
 const content = sampleFilm();

@@ -11,11 +11,11 @@ import {
   themesAmongThem,
   themesLine,
   timelineLine,
-} from '../import/page-text';
+} from '../content/page-lines';
 
 /**
  * The derived lines of the reader page at the reader's level. When nothing is held back they are
- * exactly the lines of the page format (lib/import/page-text.ts, what the exporter writes), so the
+ * exactly the lines of the page format (lib/content/page-lines.ts, what the exporter writes), so the
  * page and an export agree. When items are hidden, the lines count everything but name and
  * describe only what is visible: the timeline names its last event only when that event is shown.
  */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
+import { sameContent } from '../content/same-content';
 import { filmContentSchema, fieldErrors, type FilmContent } from '../content/schema';
 import { can, type Actor } from '../auth/permissions';
 import { ForbiddenError, ValidationError } from '../errors';
@@ -29,7 +29,7 @@ export function contentHash(content: FilmContent): string {
  * section 4): a change by anyone else is refused, so an editor's save may carry a quiz but not change it.
  */
 export function quizChanged(actor: Actor, before: FilmContent['quiz'] | null, after: FilmContent['quiz']): boolean {
-  const changed = before ? !isDeepStrictEqual(before, after) : after.questions.length > 0;
+  const changed = before ? !sameContent(before, after) : after.questions.length > 0;
   if (changed && !can(actor, 'quiz.edit')) throw new ForbiddenError('Only admins may change a quiz');
   return changed;
 }
@@ -44,8 +44,8 @@ export function quizPublishChanged(
   actor: Actor,
   { live, current, next }: { live: FilmContent['quiz'] | null; current: FilmContent['quiz']; next: FilmContent['quiz'] },
 ): boolean {
-  const changed = live ? !isDeepStrictEqual(live, next) : next.questions.length > 0;
-  if (changed && !can(actor, 'quiz.edit') && !isDeepStrictEqual(current, next))
+  const changed = live ? !sameContent(live, next) : next.questions.length > 0;
+  if (changed && !can(actor, 'quiz.edit') && !sameContent(current, next))
     throw new ForbiddenError('This revision’s quiz is neither the live quiz nor the current one: only admins may publish an older quiz');
   return changed;
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleFilm } from '../content/sample-film';
 import { splitIntoSections } from './revision-store';
@@ -15,6 +17,14 @@ describe('revision store sections', () => {
     const a = splitIntoSections(sampleFilm());
     const b = splitIntoSections({ ...sampleFilm(), premise: 'Another premise.' });
     expect(a.filter((s, i) => s.hash !== b[i].hash).map((s) => Object.keys(s.data))).toEqual([['premise']]);
+  });
+
+  it('keeps the sections of the migration that moved revisions into blobs', () => {
+    // The sections come from lib/content/page-sections.ts; revisions moved by the migration were cut by its own list.
+    const sql = readFileSync(path.join(import.meta.dirname, '../../prisma/migrations/20261202123930_revision_blobs/migration.sql'), 'utf8');
+    const migrated = [...sql.matchAll(/\(ARRAY\[([^\]]*)\]\)/gu)].map((m) => m[1].split(',').map((key) => key.trim().replace(/^'|'$/gu, '')));
+    expect(migrated).toHaveLength(9);
+    expect(splitIntoSections(sampleFilm()).map((s) => Object.keys(s.data))).toEqual(migrated);
   });
 
   it('refuses content with a key no section stores, instead of dropping it', () => {

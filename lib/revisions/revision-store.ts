@@ -2,29 +2,20 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../db';
 import type { FilmContent } from '../content/schema';
+import { PAGE_SECTIONS } from '../content/page-sections';
 import { readStoredContent } from './revision-content';
 
 /**
- * How a revision's page is stored: cut into sections, each kept once per film as a
- * content-addressed RevisionBlob; a revision lists the hashes of its sections (Revision.parts).
- * A save that edits the premise writes one small blob and shares the other eight, which keeps
- * 1,000 revisions of the demo page at a few MB instead of a full copy each (issue 5).
+ * How a revision's page is stored: cut into the page's sections (lib/content/page-sections.ts), each
+ * kept once per film as a content-addressed RevisionBlob; a revision lists the hashes of its sections
+ * (Revision.parts). A save that edits the premise writes one small blob and shares the other eight,
+ * which keeps 1,000 revisions of the demo page at a few MB instead of a full copy each (issue 5).
  *
- * The sections must stay in step with migration 20261202123930_revision_blobs. A new top-level key
- * of the content schema goes into a section here (older revisions lack it and read the schema's
- * default); `splitIntoSections` refuses a key no section stores, so nothing is dropped silently.
+ * The sections' keys must stay in step with migration 20261202123930_revision_blobs. Older revisions
+ * lack a key added later and read the schema's default; `splitIntoSections` refuses a key no section
+ * stores, so nothing is dropped silently.
  */
-const SECTIONS: ReadonlyArray<ReadonlyArray<keyof FilmContent>> = [
-  ['title', 'slug', 'releaseYear'],
-  ['premise'],
-  ['story'],
-  ['events'],
-  ['characters'],
-  ['setting'],
-  ['themes'],
-  ['kind'],
-  ['quiz'],
-];
+const SECTIONS: ReadonlyArray<ReadonlyArray<keyof FilmContent>> = PAGE_SECTIONS.map((section) => section.keys);
 const KNOWN_KEYS = new Set(SECTIONS.flat());
 
 type BlobClient = Pick<Db, 'revisionBlob'> | Pick<Tx, 'revisionBlob'>;
@@ -35,7 +26,7 @@ const hashOf = (json: string) => createHash('sha256').update(json).digest('base6
 
 export function splitIntoSections(content: FilmContent): Section[] {
   const unknown = Object.keys(content).filter((key) => !KNOWN_KEYS.has(key as keyof FilmContent));
-  if (unknown.length > 0) throw new Error(`revision-store: no section stores ${unknown.join(', ')}: add it to SECTIONS`);
+  if (unknown.length > 0) throw new Error(`revision-store: no section stores ${unknown.join(', ')}: add it to a section in lib/content/page-sections.ts`);
   return SECTIONS.map((keys) => {
     const data = Object.fromEntries(keys.map((key) => [key, content[key]]));
     return { hash: hashOf(JSON.stringify(data)), data };

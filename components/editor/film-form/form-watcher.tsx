@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
-import { sameContent } from '@/lib/editor/same-content';
+import { sameContent } from '@/lib/content/same-content';
 
 /**
  * Watches every value of the form in a component of its own, so typing re-renders only this

@@ -1,6 +1,6 @@
 'use client';
 
-import { SECTIONS, type SectionId } from './sections';
+import { PAGE_SECTIONS, type SectionId } from '@/lib/content/page-sections';
 import styles from './film-editor.module.css';
 
 /** "On this page": jump to a section (opening it), with its error count. */
@@ -9,7 +9,7 @@ export function SectionNav({ errors, onJump }: { errors: Record<SectionId, numbe
     <nav aria-label="Sections of the page" className={styles.nav}>
       <p className={styles.navTitle}>On this page</p>
       <ul>
-        {SECTIONS.map((section) => (
+        {PAGE_SECTIONS.map((section) => (
           <li key={section.id}>
             <a
               href={`#section-${section.id}`}
@@ -18,7 +18,7 @@ export function SectionNav({ errors, onJump }: { errors: Record<SectionId, numbe
                 onJump(section.id);
               }}
             >
-              <span>{section.title}</span>
+              <span>{section.label}</span>
               {errors[section.id] ? (
                 <span className={styles.navErrors}>
                   {errors[section.id]}

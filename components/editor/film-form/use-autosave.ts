@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { discardAutosaveAction, saveAutosaveAction } from '@/lib/editor/actions';
-import { sameContent } from '@/lib/editor/same-content';
+import { sameContent } from '@/lib/content/same-content';
 import { withoutQuiz, type WorkInProgress } from '@/lib/editor/work-in-progress';
 import { unwrap } from '../action-result';
 

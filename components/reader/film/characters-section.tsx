@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/import/page-text';
+import { heading } from '@/lib/content/page-lines';
 import { charactersLineAt } from '@/lib/reader/film-lines';
 import { HiddenNote } from '../hidden-note';
 import { InitialsAvatar } from '../initials-avatar';

@@ -1,6 +1,6 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { TRAIT_LABELS } from '@/lib/content/schema';
-import { heading } from '@/lib/import/page-text';
+import { heading } from '@/lib/content/page-lines';
 import { kindLineAt } from '@/lib/reader/film-lines';
 import { HiddenNote } from '../hidden-note';
 import type { HrefForLevel } from '../spoiler-control';

@@ -1,5 +1,5 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/import/page-text';
+import { heading } from '@/lib/content/page-lines';
 import { premiseLine } from '@/lib/reader/film-lines';
 import { LinkedText } from '../linked-text';
 import { Section } from './section';

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import type { HeadedSectionId } from '@/lib/content/page-sections';
 import styles from './section.module.css';
 
-/** A page section: its heading (the seed's wording), the derived line under it, then the content. */
-export function Section({ id, heading, lede, children }: { id: string; heading: string; lede?: string; children: ReactNode }) {
+/** A page section: its heading (the seed's wording), the derived line under it, then the content. Its id is the section's (`#timeline`). */
+export function Section({ id, heading, lede, children }: { id: HeadedSectionId; heading: string; lede?: string; children: ReactNode }) {
   return (
     <section id={id} className={styles.section} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className={styles.heading}>

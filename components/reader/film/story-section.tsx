@@ -1,5 +1,5 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { SPOILERS_AHEAD, heading } from '@/lib/import/page-text';
+import { SPOILERS_AHEAD, heading } from '@/lib/content/page-lines';
 import { storyLineAt } from '@/lib/reader/film-lines';
 import { LinkedText } from '../linked-text';
 import { HiddenNote } from '../hidden-note';

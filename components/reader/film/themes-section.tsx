@@ -1,5 +1,5 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/import/page-text';
+import { heading } from '@/lib/content/page-lines';
 import { themesLineAt } from '@/lib/reader/film-lines';
 import { withHiddenRuns } from '@/lib/reader/hidden-runs';
 import { HiddenNote } from '../hidden-note';

@@ -1,5 +1,5 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/import/page-text';
+import { heading } from '@/lib/content/page-lines';
 import { plural } from '@/lib/content/derive';
 import { timelineLineAt } from '@/lib/reader/film-lines';
 import { splitTimeline, withHiddenRuns, type Row } from '@/lib/reader/hidden-runs';

@@ -1,8 +1,9 @@
 import type { FilmContent } from '../../content/schema';
 import type { SpoilerLevel } from '../../spoilers/levels';
 import { diffList } from './list-diff';
-import { formatValue, LISTS, PARTS, SECTION_ORDER, type FieldSpec, type Item, type ListSpec, type PartSpec, type SectionId, type ValueKind } from './page-model';
-import { sameValue } from './same-value';
+import { PAGE_SECTIONS, type SectionId } from '../../content/page-sections';
+import { formatValue, LISTS, PARTS, type FieldSpec, type Item, type ListSpec, type PartSpec, type ValueKind } from './page-model';
+import { sameContent } from '../../content/same-content';
 import { diffText, type TextPart } from './text-diff';
 import { findSpoilerFlags, type SpoilerFlag } from './spoiler-flags';
 import { summarizeEntries } from './summarize';
@@ -61,14 +62,14 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 /** Differing fields of a changed object; for an added or removed item, every field that holds something. */
 function objectFieldChanges(fields: FieldSpec[], before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): FieldChange[] {
   return fields
-    .filter((f) => (before && after ? !sameValue(before[f.field], after[f.field]) : !isEmpty((before ?? after)?.[f.field])))
+    .filter((f) => (before && after ? !sameContent(before[f.field], after[f.field]) : !isEmpty((before ?? after)?.[f.field])))
     .map((f) => fieldChange(f, before?.[f.field], after?.[f.field]));
 }
 
 function diffPart(part: PartSpec, before: FilmContent, after: FilmContent): DiffEntry | null {
   const a = part.get(before);
   const b = part.get(after);
-  if (sameValue(a, b)) return null;
+  if (sameContent(a, b)) return null;
   const fields = part.fields
     ? objectFieldChanges(part.fields, a as Record<string, unknown>, b as Record<string, unknown>)
     : [fieldChange({ field: part.key, label: part.label, kind: part.kind! }, a, b)];
@@ -79,10 +80,10 @@ function diffPart(part: PartSpec, before: FilmContent, after: FilmContent): Diff
 function diffListEntries(list: ListSpec, before: FilmContent, after: FilmContent): DiffEntry[] {
   const a = list.get(before);
   const b = list.get(after);
-  if (sameValue(a, b)) return [];
+  if (sameContent(a, b)) return [];
   const base = (id: string) => ({ key: `${list.key}/${id}`, section: list.section, list: list.key, id });
   const levelOf = (item: Item | undefined) => (item ? (item.spoiler as SpoilerLevel) : null);
-  return diffList(a, b, sameValue).map((change): DiffEntry => {
+  return diffList(a, b, sameContent).map((change): DiffEntry => {
     switch (change.type) {
       case 'added':
         return {
@@ -127,9 +128,9 @@ function diffListEntries(list: ListSpec, before: FilmContent, after: FilmContent
 
 /** Field-by-field comparison of two versions of a page, with list items matched by identity. */
 export function diffFilm(before: FilmContent, after: FilmContent): FilmDiff {
-  if (sameValue(before, after)) return { identical: true, entries: [], flags: [], summary: 'no changes' };
+  if (sameContent(before, after)) return { identical: true, entries: [], flags: [], summary: 'no changes' };
   const entries: DiffEntry[] = [];
-  for (const section of SECTION_ORDER) {
+  for (const { id: section } of PAGE_SECTIONS) {
     for (const part of PARTS.filter((p) => p.section === section)) {
       const entry = diffPart(part, before, after);
       if (entry) entries.push(entry);

@@ -4,7 +4,6 @@ export { diffList, movedIds, type ListItemChange } from './list-diff';
 export { diffText, splitSides, addedPhrases, countChangedWords, type TextPart } from './text-diff';
 export { type SpoilerFlag } from './spoiler-flags';
 export { summarizeEntries } from './summarize';
-export { SECTION_LABELS, formatValue, type SectionId, type ValueKind } from './page-model';
-export { sameValue } from './same-value';
+export { formatValue, type ValueKind } from './page-model';
 export { findMergeUnits, mergeContent, type MergeChoices, type MergeSide, type MergeUnit } from './three-way-merge';
 export { unitRows, type UnitRow } from './merge-display';

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { diffList, movedIds } from './list-diff';
-import { sameValue } from './same-value';
+import { sameContent } from '../../content/same-content';
 import type { Item } from './page-model';
 
 const items = (...ids: string[]): Item[] => ids.map((id) => ({ id, title: `Title ${id}` }));
-const types = (before: Item[], after: Item[]) => diffList(before, after, sameValue).map((c) => `${c.type}:${c.id}`);
+const types = (before: Item[], after: Item[]) => diffList(before, after, sameContent).map((c) => `${c.type}:${c.id}`);
 
 describe('diffList (items matched by id)', () => {
   it('sees nothing when nothing changed', () => {
-    expect(diffList(items('a', 'b'), items('a', 'b'), sameValue)).toEqual([]);
+    expect(diffList(items('a', 'b'), items('a', 'b'), sameContent)).toEqual([]);
   });
 
   it('finds added items with their position', () => {
-    const changes = diffList(items('a', 'b'), items('a', 'x', 'b', 'y'), sameValue);
+    const changes = diffList(items('a', 'b'), items('a', 'x', 'b', 'y'), sameContent);
     expect(changes).toEqual([
       { type: 'added', id: 'x', item: { id: 'x', title: 'Title x' }, at: 2 },
       { type: 'added', id: 'y', item: { id: 'y', title: 'Title y' }, at: 4 },
@@ -26,7 +26,7 @@ describe('diffList (items matched by id)', () => {
   it('finds a changed item by id even when its position changed because of an insert', () => {
     const before = items('a', 'b');
     const after = [{ id: 'x', title: 'New' }, { id: 'a', title: 'Title a' }, { id: 'b', title: 'Renamed' }];
-    const changes = diffList(before, after, sameValue);
+    const changes = diffList(before, after, sameContent);
     expect(changes).toEqual([
       { type: 'added', id: 'x', item: after[0], at: 1 },
       { type: 'changed', id: 'b', before: before[1], after: after[2], at: 3 },
@@ -34,7 +34,7 @@ describe('diffList (items matched by id)', () => {
   });
 
   it('reports only the item that moved, not the ones it jumped over', () => {
-    const changes = diffList(items('a', 'b', 'c', 'd', 'e'), items('e', 'a', 'b', 'c', 'd'), sameValue);
+    const changes = diffList(items('a', 'b', 'c', 'd', 'e'), items('e', 'a', 'b', 'c', 'd'), sameContent);
     expect(changes).toEqual([{ type: 'moved', id: 'e', item: { id: 'e', title: 'Title e' }, from: 5, to: 1 }]);
   });
 

@@ -1,6 +1,6 @@
 import type { FilmContent } from '../../content/schema';
 import { formatValue, LISTS, PARTS, type FieldSpec, type Item, type ValueKind } from './page-model';
-import { sameValue } from './same-value';
+import { sameContent } from '../../content/same-content';
 import type { MergeUnit } from './three-way-merge';
 
 /** One line of a merge unit as text on each side; `null` means the item is not there on that side. */
@@ -35,7 +35,7 @@ export function unitRows(unit: MergeUnit, contents: { base: FilmContent; theirs:
     .filter((f) => {
       const values = [unit.base, unit.theirs, unit.mine].filter((v) => v !== undefined).map((v) => fieldOf(v, f.field));
       // An item one side added or deleted shows all its fields; otherwise only the ones that differ.
-      return [unit.base, unit.theirs, unit.mine].some((v) => v === undefined) ? values.some((v) => formatValue(f.kind, v) !== '') : values.some((v) => !sameValue(v, values[0]));
+      return [unit.base, unit.theirs, unit.mine].some((v) => v === undefined) ? values.some((v) => formatValue(f.kind, v) !== '') : values.some((v) => !sameContent(v, values[0]));
     })
     .map((f) => ({ field: f.field || unit.key, label: f.label, kind: f.kind, base: text(unit.base, f), theirs: text(unit.theirs, f), mine: text(unit.mine, f) }));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleFilm } from '../../content/sample-film';
+import { sectionOfPath } from '../../content/page-sections';
 import { diffFilm } from './diff-film';
 import { LISTS, PARTS } from './page-model';
 import { mergeContent } from './three-way-merge';
@@ -12,6 +13,10 @@ describe('page model', () => {
     expect(Object.keys(content).filter((key) => !covered.has(key))).toEqual([]);
     const kindCovered = new Set([...PARTS, ...LISTS].filter((x) => x.key.startsWith('kind.')).map((x) => x.key.slice(5)));
     expect(Object.keys(content.kind).filter((key) => !kindCovered.has(key))).toEqual([]);
+  });
+
+  it('files every part and list under the page section that holds its content key', () => {
+    for (const spec of [...PARTS, ...LISTS]) expect(spec.section, spec.key).toBe(sectionOfPath(spec.key.split('.')));
   });
 
   it('sees a change in every field of every list item and part', () => {

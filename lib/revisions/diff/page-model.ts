@@ -1,28 +1,12 @@
 import { TRAIT_KEYS, TRAIT_LABELS, type FilmContent, type PersonRef, type QuizQuestion, type Tag } from '../../content/schema';
 import type { SpoilerLevel } from '../../spoilers/levels';
+import type { SectionId } from '../../content/page-sections';
 
 /**
  * The film page described for comparing and merging: every part an editor can change, how to name
  * it for people, and where its spoiler level is. The diff, the one-line summary and the three-way
  * merge all walk this one description, so a new field is added here once.
  */
-
-export type SectionId = 'film' | 'premise' | 'story' | 'events' | 'characters' | 'setting' | 'themes' | 'kind' | 'quiz';
-
-export const SECTION_LABELS: Record<SectionId, string> = {
-  film: 'Film',
-  premise: 'Premise',
-  story: 'Full story',
-  events: 'Timeline',
-  characters: 'Characters',
-  setting: 'Setting',
-  themes: 'Themes',
-  kind: 'Kind of film',
-  quiz: 'Quiz',
-};
-
-/** The sections in page order. */
-export const SECTION_ORDER: SectionId[] = ['film', 'premise', 'story', 'events', 'characters', 'setting', 'themes', 'kind', 'quiz'];
 
 /** How a value is shown and compared: long text gets a word-level diff. */
 export type ValueKind = 'text' | 'long' | 'number' | 'level' | 'tags' | 'person' | 'options';
@@ -133,7 +117,7 @@ const asItems = (items: unknown[]) => items as Item[];
 export const LISTS: ListSpec[] = [
   {
     key: 'events',
-    section: 'events',
+    section: 'timeline',
     noun: 'event',
     nouns: 'events',
     get: (c) => asItems(c.events),

@@ -1,6 +1,7 @@
 import type { FilmContent } from '../../content/schema';
-import { LISTS, PARTS, SECTION_ORDER, type Item, type ListSpec, type SectionId } from './page-model';
-import { sameValue } from './same-value';
+import { PAGE_SECTIONS, type SectionId } from '../../content/page-sections';
+import { LISTS, PARTS, type Item, type ListSpec } from './page-model';
+import { sameContent } from '../../content/same-content';
 
 /**
  * Three-way merge for a refused save: base (what the editor started from), theirs (the newer
@@ -38,10 +39,10 @@ const byId = (items: Item[]) => new Map(items.map((item) => [item.id, item]));
 function orderUnit(list: ListSpec, b: Item[], t: Item[], m: Item[]): MergeUnit | null {
   const everywhere = new Set(b.filter((i) => t.some((x) => x.id === i.id) && m.some((x) => x.id === i.id)).map((i) => i.id));
   const orderOf = (items: Item[]) => items.filter((i) => everywhere.has(i.id)).map((i) => i.id);
-  const theirsMoved = !sameValue(orderOf(b), orderOf(t));
-  const mineMoved = !sameValue(orderOf(b), orderOf(m));
+  const theirsMoved = !sameContent(orderOf(b), orderOf(t));
+  const mineMoved = !sameContent(orderOf(b), orderOf(m));
   if (!theirsMoved && !mineMoved) return null;
-  if (theirsMoved && mineMoved && sameValue(orderOf(t), orderOf(m))) return null;
+  if (theirsMoved && mineMoved && sameContent(orderOf(t), orderOf(m))) return null;
   const changedBy = theirsMoved && mineMoved ? 'both' : theirsMoved ? 'theirs' : 'mine';
   const ids = (items: Item[]) => items.map((i) => i.id);
   return {
@@ -59,11 +60,11 @@ function orderUnit(list: ListSpec, b: Item[], t: Item[], m: Item[]): MergeUnit |
 }
 
 function unit(fields: Omit<MergeUnit, 'changedBy' | 'suggested'>): MergeUnit | null {
-  const theirsChanged = !sameValue(fields.base, fields.theirs);
-  const mineChanged = !sameValue(fields.base, fields.mine);
+  const theirsChanged = !sameContent(fields.base, fields.theirs);
+  const mineChanged = !sameContent(fields.base, fields.mine);
   if (!theirsChanged && !mineChanged) return null;
   // Both made the same change: nothing to decide.
-  if (theirsChanged && mineChanged && sameValue(fields.theirs, fields.mine)) return null;
+  if (theirsChanged && mineChanged && sameContent(fields.theirs, fields.mine)) return null;
   const changedBy = theirsChanged && mineChanged ? 'both' : theirsChanged ? 'theirs' : 'mine';
   return { ...fields, changedBy, suggested: changedBy === 'theirs' ? 'theirs' : 'mine' };
 }
@@ -87,7 +88,7 @@ function listUnits(list: ListSpec, base: FilmContent, theirs: FilmContent, mine:
 /** Everything a side changed since base, as units to decide on, in page order. */
 export function findMergeUnits(base: FilmContent, theirs: FilmContent, mine: FilmContent): MergeUnit[] {
   const units: MergeUnit[] = [];
-  for (const section of SECTION_ORDER) {
+  for (const { id: section } of PAGE_SECTIONS) {
     for (const part of PARTS.filter((p) => p.section === section)) {
       const u = unit({ key: part.key, section, kind: 'part', label: part.label, base: part.get(base), theirs: part.get(theirs), mine: part.get(mine) });
       if (u) units.push(u);

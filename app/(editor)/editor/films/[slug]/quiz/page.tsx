@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
-import { isDeepStrictEqual } from 'node:util';
 import { getActor } from '@/lib/auth/get-actor';
+import { sameContent } from '@/lib/content/same-content';
 import { can, type Actor } from '@/lib/auth/permissions';
 import { NotFoundError } from '@/lib/errors';
 import { getDraft, getRevision } from '@/lib/revisions';
@@ -46,7 +46,7 @@ export default async function QuizEditorPage({ params }: Props) {
     draft.published ? getRevision({ slug: draft.slug, number: draft.published, actor }).then((r) => r.content.quiz) : null,
   ]);
   const quiz = draft.content.quiz;
-  const live = publishedQuiz !== null && isDeepStrictEqual(publishedQuiz, quiz);
+  const live = publishedQuiz !== null && sameContent(publishedQuiz, quiz);
 
   return (
     <div className={styles.page}>

@@ -1,11 +1,17 @@
 /**
- * Deep equality of two JSON-like values (form values, page content), ignoring key order and
- * treating a missing key like `undefined`. Used to tell whether the form differs from a revision.
+ * The one deep equality of page content (forms, revisions, diffs, the quiz): two JSON-like values are
+ * the same when they would be the same JSON, whatever the order of their keys.
+ *
+ * - A key whose value is `undefined` equals a missing key: JSON has no `undefined`, and a form
+ *   leaves optional fields `undefined` where a saved revision has no key at all.
+ * - `NaN` equals `NaN` (an emptied number input), unlike `===`.
+ * - Arrays are ordered; `null` differs from `undefined` and from `{}`.
+ *
+ * Pure, no Node built-ins: runs in the browser too.
  */
 export function sameContent(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') {
-    // NaN from an emptied number input equals NaN.
     return typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b);
   }
   if (Array.isArray(a) !== Array.isArray(b)) return false;
