@@ -1,5 +1,3 @@
-'use client';
-
 import { useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import type { FieldValues, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';

@@ -1,5 +1,3 @@
-'use client';
-
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FilmContent } from '@/lib/content/schema';
 import { diffFilm, diffText, findMergeUnits, mergeContent, SECTION_LABELS, unitRows, type MergeChoices, type MergeSide, type MergeUnit } from '@/lib/revisions/diff';

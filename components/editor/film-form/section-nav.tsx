@@ -1,5 +1,3 @@
-'use client';
-
 import { SECTIONS, type SectionId } from './sections';
 import styles from './film-editor.module.css';
 
