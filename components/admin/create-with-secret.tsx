@@ -1,11 +1,9 @@
-'use client';
-
 import { useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import type { FieldValues, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
-import type { ActionResult } from '@/lib/auth/guarded-action';
+import type { ActionResult } from '@/lib/action-result';
 import { FormField } from './form-field';
-import { applyActionErrors } from './action-error';
+import { applyActionErrors } from '../editor/action-result';
 import ui from '../editor/ui.module.css';
 import styles from './admin.module.css';
 

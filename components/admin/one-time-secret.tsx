@@ -1,5 +1,3 @@
-'use client';
-
 import { useState, type ReactNode } from 'react';
 import ui from '../editor/ui.module.css';
 import styles from './admin.module.css';

@@ -7,7 +7,7 @@ import { signIn } from 'next-auth/react';
 import { changePasswordSchema, type ChangePasswordInput } from '@/lib/users/user-schema';
 import { changePasswordAction } from '@/lib/users/account-actions';
 import { FormField } from '../admin/form-field';
-import { applyActionErrors } from '../admin/action-error';
+import { applyActionErrors } from '../editor/action-result';
 import ui from '../editor/ui.module.css';
 import styles from './auth-card.module.css';
 

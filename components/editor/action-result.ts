@@ -1,3 +1,5 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { ActionFailed, ActionResult } from '@/lib/action-result';
 import type { FieldError } from '@/lib/content/schema';
 
 /** A failed server action, thrown so react-query's onError sees it with everything the server said. */
@@ -13,10 +15,8 @@ export class ActionFailure extends Error {
   }
 }
 
-type Result<T> = { ok: true; data: T } | { ok: false; status: number; error: string; errors?: FieldError[]; details?: unknown };
-
 /** Turns an ActionResult into its data, or throws an ActionFailure. */
-export function unwrap<T>(result: Result<T>): T {
+export function unwrap<T>(result: ActionResult<T>): T {
   if (result.ok) return result.data;
   throw new ActionFailure(result.status, result.error, result.errors, result.details);
 }
@@ -30,6 +30,34 @@ export function describeFailure(error: unknown, doing: string): string {
     return `Could not ${doing}: ${error.message}`;
   }
   return `Could not ${doing}: something went wrong on the server or the connection. Try again; your work stays here.`;
+}
+
+/**
+ * Puts each of a 400's field errors on the form field that shows its path (`fieldFor`, null when
+ * no field does) and returns the ones left over, for a message elsewhere.
+ */
+export function placeFieldErrors<T extends FieldValues>(
+  errors: readonly FieldError[],
+  setError: UseFormSetError<T>,
+  fieldFor: (path: string) => Path<T> | null,
+): FieldError[] {
+  return errors.filter((e) => {
+    const field = fieldFor(e.path);
+    if (field === null) return true;
+    setError(field, { type: 'server', message: e.message });
+    return false;
+  });
+}
+
+/**
+ * For the one-form panels (admin, account): puts a failed action's field errors on the named
+ * fields and returns the message for the rest (a 403, a 409 "last admin", …) to show above the
+ * button, or null when every error is on a field.
+ */
+export function applyActionErrors<T extends FieldValues>(result: ActionFailed, setError: UseFormSetError<T>, fields: readonly string[]): string | null {
+  const unplaced = placeFieldErrors(result.errors ?? [], setError, (path) => (fields.includes(path) ? (path as Path<T>) : null));
+  if (result.errors && unplaced.length === 0) return null;
+  return unplaced.length ? unplaced.map((e) => e.message).join(' ') : result.error;
 }
 
 /** GET a JSON route of the editor; throws on a non-2xx answer (react-query retries these). */

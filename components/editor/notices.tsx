@@ -1,5 +1,3 @@
-'use client';
-
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import styles from './notices.module.css';
 import ui from './ui.module.css';

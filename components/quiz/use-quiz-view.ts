@@ -1,5 +1,3 @@
-'use client';
-
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** How the reader takes a quiz: every question on one page, or one question at a time. */

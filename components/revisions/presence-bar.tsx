@@ -1,5 +1,3 @@
-'use client';
-
 import type { PresentEditor } from '@/lib/revisions/presence';
 import { usePresence } from './use-presence';
 import ui from '@/components/editor/ui.module.css';

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from 'react';
 import type { PruneResult, RetentionSetting } from '@/lib/revisions/retention';
-import type { ActionResult } from '@/lib/auth/guarded-action';
+import type { ActionResult } from '@/lib/action-result';
 import ui from '@/components/editor/ui.module.css';
 import styles from './retention-panel.module.css';
 

@@ -1,5 +1,3 @@
-'use client';
-
 import { useState } from 'react';
 import { splitSides, type TextPart } from '@/lib/revisions/diff';
 import styles from './diff-view.module.css';

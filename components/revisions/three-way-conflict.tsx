@@ -1,5 +1,3 @@
-'use client';
-
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FilmContent } from '@/lib/content/schema';
 import { SECTION_LABELS } from '@/lib/content/page-sections';

@@ -1,5 +1,3 @@
-'use client';
-
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changeRoleSchema, type ChangeRoleInput } from '@/lib/users/user-schema';

@@ -10,7 +10,7 @@ import {
   resetPasswordAction,
   signOutUserEverywhereAction,
 } from '@/lib/users/user-actions';
-import type { ActionResult } from '@/lib/auth/guarded-action';
+import type { ActionResult } from '@/lib/action-result';
 import { formatDateTime } from '../admin/format-date-time';
 import { OneTimeSecret } from '../admin/one-time-secret';
 import { ChangeRoleForm } from './change-role-form';

@@ -2,14 +2,12 @@ import 'server-only';
 import type { z } from 'zod';
 import { getActor } from './get-actor';
 import { assertCan, type Actor, type Permission } from './permissions';
-import { fieldErrors, type FieldError } from '../content/schema';
+import { fieldErrors } from '../content/schema';
+import type { ActionResult } from '../action-result';
 import { toDomainError } from '../api/to-domain-error';
 import { assertSafeText } from '../api/safe-text';
 import { ValidationError, ConflictError } from '../errors';
 
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; status: number; error: string; errors?: FieldError[]; details?: unknown };
 
 /**
  * The one way to write a server action: it resolves the actor, checks the permission, validates the

@@ -1,5 +1,3 @@
-'use client';
-
 import { useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { slugify } from '@/lib/content/schema';

@@ -1,5 +1,3 @@
-'use client';
-
 import type { ReactNode } from 'react';
 import type { FilmStatusInfo } from '@/lib/editor/film-status';
 import { StatusBadge } from '../status-badge';

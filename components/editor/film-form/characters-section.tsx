@@ -1,5 +1,3 @@
-'use client';
-
 import { memo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { newItemId, type FilmContent } from '@/lib/content/schema';

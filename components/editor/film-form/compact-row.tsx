@@ -1,5 +1,3 @@
-'use client';
-
 import type { ReactNode } from 'react';
 import type { SortableControls } from './sortable-list';
 import { DragHandle, ItemTools, useItemName } from './item-card';

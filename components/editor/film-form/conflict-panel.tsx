@@ -1,5 +1,3 @@
-'use client';
-
 import { useEffect, useMemo, useRef } from 'react';
 import { changedParts, type ContentChange } from '@/lib/editor/changed-parts';
 import { absoluteTime } from '../time-ago';

@@ -1,5 +1,3 @@
-'use client';
-
 import type { ReactNode } from 'react';
 import { get, useFormContext, useFormState, type FieldPath, type RegisterOptions } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';

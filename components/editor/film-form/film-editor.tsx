@@ -4,16 +4,16 @@ import { useCallback, useEffect, useState } from 'react';
 import Link from 'next/link';
 import { FormProvider, useForm, useFormState, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { filmContentSchema, type FilmContent } from '@/lib/content/schema';
 import { plural } from '@/lib/content/derive';
-import { publishAction, saveDraftAction, unpublishAction } from '@/lib/editor/actions';
+import { saveDraftAction } from '@/lib/editor/actions';
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
 import type { FilmStatusInfo } from '@/lib/editor/film-status';
 import type { WorkInProgress } from '@/lib/editor/work-in-progress';
-import { ActionFailure, describeFailure, fetchJson, unwrap } from '../action-result';
+import { describeFailure, fetchJson } from '../action-result';
 import { NoticesProvider, useNotices } from '../notices';
-import { TimeAgo } from '../time-ago';
+import { useRevisionSave } from '../use-revision-save';
 import { ActionBar } from './action-bar';
 import { CharactersSection } from './characters-section';
 import { ConflictPanel } from './conflict-panel';
@@ -22,6 +22,7 @@ import { FormWatcher } from './form-watcher';
 import type { FormPath } from './fields';
 import { IdentitySection } from './identity-section';
 import { KindSection } from './kind-section';
+import { NewerRevisionBanner } from './newer-revision-banner';
 import { PremiseSection } from './premise-section';
 import { PreviewMenu } from './preview-menu';
 import { QuizSection } from './quiz-section';
@@ -34,6 +35,7 @@ import { ThemesSection } from './themes-section';
 import { TimelineSection } from './timeline-section';
 import { useAutosave } from './use-autosave';
 import { useLeaveGuard } from './use-leave-guard';
+import { usePublishing } from './use-publishing';
 import styles from './film-editor.module.css';
 import { HistoryLink } from '@/components/revisions/history-link';
 import { ExportLinks } from '../export-links';
@@ -45,6 +47,8 @@ import { ThreeWayConflict } from '@/components/revisions/three-way-conflict';
 const contentResolver = zodResolver(filmContentSchema) as unknown as Resolver<FilmContent, unknown, FilmContent>;
 
 type SaveTarget = { base: EditBase; slug: string };
+/** A save of the form: the target names the revision it builds on; `submitted` is the form as it was. */
+type SaveInput = { target: SaveTarget; content: FilmContent; message: string; submitted: unknown };
 
 /** The shape of a 409's details from saveDraft (dates arrive as Date or string). */
 type SaveConflictDetails = {
@@ -86,7 +90,6 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
   // What the form is compared with to tell "unsaved changes": the content of the last saved revision.
   const [baseline, setBaseline] = useState<unknown>(initial.content);
   const [dirty, setDirty] = useState(false);
-  const [conflict, setConflict] = useState<ConflictState | null>(null);
   const [restoreOffer, setRestoreOffer] = useState(initial.autosave);
   const [openSections, setOpenSections] = useState(allSectionsOpen);
   const [message, setMessage] = useState('');
@@ -139,48 +142,67 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     if (window.location.pathname !== `/editor/films/${slug}`) window.history.replaceState(null, '', `/editor/films/${slug}`);
   };
 
-  // ------------------------------------------------------------------ mutations
+  // ------------------------------------------------------------------ save and publish
 
-  const saveMutation = useMutation({
-    mutationFn: async (input: { slug: string; baseRevision: number; content: FilmContent; message: string }) => unwrap(await saveDraftAction(input)),
+  const publishing = usePublishing({ filmId: initial.filmId, notify });
+
+  const saving = useRevisionSave({
+    action: ({ target, content, message }: SaveInput) => saveDraftAction({ slug: target.slug, baseRevision: target.base.revision, content, message }),
+    setError: form.setError,
+    fieldFor: (path) => (isFieldPath(path) ? (path as FormPath) : null),
+    toConflict: (details: unknown, { target }: SaveInput): ConflictState => {
+      const { current: theirs, yours } = details as SaveConflictDetails;
+      return {
+        base: target.base,
+        theirs: { number: theirs.number, author: theirs.author, createdAt: new Date(theirs.createdAt).toISOString(), message: theirs.message, content: theirs.content },
+        mine: yours,
+      };
+    },
+    cache: {
+      queryKey: statusKey,
+      saved: (s: FilmStatusInfo, saved, { content }): FilmStatusInfo => ({
+        ...s,
+        slug: saved.slug,
+        title: content.title,
+        latestRevision: saved.revision,
+        updatedAt: new Date().toISOString(),
+        updatedBy: initial.userLabel,
+        status: s.publishedRevision ? 'changed' : 'draft',
+      }),
+    },
+    onSaved: (saved, { content, submitted }) => {
+      setBase({ revision: saved.revision, content });
+      setBaseline(submitted);
+      setUrlSlug(saved.slug);
+      setMessage('');
+      autosave.revisionSaved();
+      void queryClient.invalidateQueries({ queryKey: editorKeys.films() });
+    },
+    onFailed: (failure) => {
+      if (failure.kind !== 'invalid') return;
+      openSectionsFor(failure.onFields.map((e) => sectionOf(e.path)));
+      focusFirstInvalid();
+    },
+    describe: (outcome) => {
+      switch (outcome.kind) {
+        case 'saved':
+          return `Saved revision ${outcome.saved.revision}.`;
+        case 'conflict': {
+          const theirs = outcome.conflict.theirs;
+          return `Not saved: ${theirs.author ?? 'someone else'} saved revision ${theirs.number} first. See what they changed.`;
+        }
+        case 'invalid': {
+          const { onFields, elsewhere } = outcome;
+          const fields = onFields.length ? `${plural(onFields.length, 'field')} ${onFields.length === 1 ? 'needs' : 'need'} attention` : 'the server refused the content';
+          return `Not saved: ${fields}${elsewhere.length ? ` (${elsewhere.map((e) => `${e.path}: ${e.message}`).join('; ')})` : ''}.`;
+        }
+        case 'failed':
+          return describeFailure(outcome.error, 'save');
+      }
+    },
+    onStatus: notify,
   });
-
-  const publishMutation = useMutation({
-    mutationFn: async (input: { slug: string; revision: number }) => unwrap(await publishAction(input)),
-    // The badge shows "Published" at once; a failure puts the previous status back.
-    onMutate: async ({ revision }) => {
-      await queryClient.cancelQueries({ queryKey: statusKey });
-      const previous = queryClient.getQueryData<FilmStatusInfo>(statusKey);
-      queryClient.setQueryData<FilmStatusInfo>(statusKey, (s) =>
-        s ? { ...s, publishedRevision: revision, status: revision === s.latestRevision ? 'published' : 'changed' } : s,
-      );
-      return { previous };
-    },
-    onError: (error, _input, context) => {
-      queryClient.setQueryData(statusKey, context?.previous);
-      notify({ tone: 'error', text: describeFailure(error, 'publish') });
-    },
-    onSuccess: ({ revision }) => notify({ tone: 'success', text: `Published revision ${revision}: readers see it now.` }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: editorKeys.films() }),
-  });
-
-  const unpublishMutation = useMutation({
-    mutationFn: async (input: { slug: string }) => unwrap(await unpublishAction(input)),
-    onMutate: async () => {
-      await queryClient.cancelQueries({ queryKey: statusKey });
-      const previous = queryClient.getQueryData<FilmStatusInfo>(statusKey);
-      queryClient.setQueryData<FilmStatusInfo>(statusKey, (s) => (s ? { ...s, publishedRevision: null, status: 'draft' } : s));
-      return { previous };
-    },
-    onError: (error, _input, context) => {
-      queryClient.setQueryData(statusKey, context?.previous);
-      notify({ tone: 'error', text: describeFailure(error, 'unpublish') });
-    },
-    onSuccess: () => notify({ tone: 'success', text: 'Unpublished: the page is off the site. Its drafts and history are kept.' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: editorKeys.films() }),
-  });
-
-  // ------------------------------------------------------------------ save
+  const conflict = saving.conflict;
 
   function onInvalid(invalid: FieldErrors<FilmContent>) {
     const counts = errorsBySection(invalid);
@@ -190,57 +212,13 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     focusFirstInvalid();
   }
 
-  function onSaveFailed(error: unknown, target: SaveTarget) {
-    if (error instanceof ActionFailure && error.status === 409) {
-      const details = error.details as SaveConflictDetails;
-      const theirs = details.current;
-      setConflict({
-        base: target.base,
-        theirs: { number: theirs.number, author: theirs.author, createdAt: new Date(theirs.createdAt).toISOString(), message: theirs.message, content: theirs.content },
-        mine: details.yours,
-      });
-      notify({ tone: 'error', text: `Not saved: ${theirs.author ?? 'someone else'} saved revision ${theirs.number} first. See what they changed.` });
-      return;
-    }
-    if (error instanceof ActionFailure && error.status === 400 && error.errors.length > 0) {
-      const onFields = error.errors.filter((e) => isFieldPath(e.path));
-      for (const e of onFields) form.setError(e.path as FormPath, { type: 'server', message: e.message });
-      openSectionsFor(onFields.map((e) => sectionOf(e.path)));
-      const elsewhere = error.errors.filter((e) => !isFieldPath(e.path)).map((e) => `${e.path}: ${e.message}`);
-      notify({
-        tone: 'error',
-        text: `Not saved: ${onFields.length ? `${plural(onFields.length, 'field')} ${onFields.length === 1 ? 'needs' : 'need'} attention` : 'the server refused the content'}${elsewhere.length ? ` (${elsewhere.join('; ')})` : ''}.`,
-      });
-      focusFirstInvalid();
-      return;
-    }
-    notify({ tone: 'error', text: describeFailure(error, 'save') });
-  }
-
   function save(target: SaveTarget = { base, slug: filmSlug }) {
     return form.handleSubmit(async (data) => {
       // What the form held when saving: later typing stays "unsaved".
       const submitted = structuredClone(form.getValues());
       // Editors never change the quiz here: a save carries the quiz of the revision it is based on.
       const content: FilmContent = { ...data, quiz: target.base.content.quiz };
-      try {
-        const saved = await saveMutation.mutateAsync({ slug: target.slug, baseRevision: target.base.revision, content, message });
-        setBase({ revision: saved.revision, content });
-        setBaseline(submitted);
-        setUrlSlug(saved.slug);
-        setConflict(null);
-        setMessage('');
-        autosave.revisionSaved();
-        queryClient.setQueryData<FilmStatusInfo>(statusKey, (s) =>
-          s
-            ? { ...s, slug: saved.slug, title: content.title, latestRevision: saved.revision, updatedAt: new Date().toISOString(), updatedBy: initial.userLabel, status: s.publishedRevision ? 'changed' : 'draft' }
-            : s,
-        );
-        void queryClient.invalidateQueries({ queryKey: editorKeys.films() });
-        notify({ tone: 'success', text: `Saved revision ${saved.revision}.` });
-      } catch (error) {
-        onSaveFailed(error, target);
-      }
+      await saving.save({ target, content, message, submitted });
     }, onInvalid)();
   }
 
@@ -278,7 +256,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     setBase({ revision: theirs.number, content: theirs.content });
     setBaseline(theirs.content);
     setUrlSlug(theirs.content.slug);
-    setConflict(null);
+    saving.clearConflict();
     void autosave.clear();
     void queryClient.invalidateQueries({ queryKey: statusKey });
     notify({ tone: 'info', text: `Showing revision ${theirs.number} by ${theirs.author ?? 'someone else'}.` });
@@ -342,22 +320,10 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           />
         ) : null}
 
-        {conflict ? <ConflictPanel conflict={conflict} busy={saveMutation.isPending} onKeepMine={keepMine} onReloadTheirs={reloadTheirs} /> : null}
-        {conflict ? <ThreeWayConflict conflict={conflict} busy={saveMutation.isPending} onSaveMerged={(merged) => { form.reset(merged); keepMine(); }} onReloadTheirs={reloadTheirs} /> : null}
+        {conflict ? <ConflictPanel conflict={conflict} busy={saving.saving} onKeepMine={keepMine} onReloadTheirs={reloadTheirs} /> : null}
+        {conflict ? <ThreeWayConflict conflict={conflict} busy={saving.saving} onSaveMerged={(merged) => { form.reset(merged); keepMine(); }} onReloadTheirs={reloadTheirs} /> : null}
 
-        {someoneSavedSince ? (
-          <section className={`${styles.banner} ${styles.bannerWarning}`} aria-labelledby="newer-title">
-            <div>
-              <h2 id="newer-title" className={styles.bannerTitle}>
-                {current.updatedBy === initial.userLabel ? 'You' : (current.updatedBy ?? 'Someone')} saved revision {current.latestRevision}{' '}
-                <TimeAgo iso={current.updatedAt} />
-              </h2>
-              <p className={styles.bannerText}>
-                You are editing revision {base.revision}. When you save, you will see what changed and choose which version to keep.
-              </p>
-            </div>
-          </section>
-        ) : null}
+        {someoneSavedSince ? <NewerRevisionBanner current={current} baseRevision={base.revision} userLabel={initial.userLabel} /> : null}
 
         <ActionBar
           status={current}
@@ -366,10 +332,10 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           autosave={autosave.state}
           message={message}
           onMessageChange={setMessage}
-          saving={saveMutation.isPending}
-          publishing={publishMutation.isPending || unpublishMutation.isPending}
-          onPublish={() => publishMutation.mutate({ slug: filmSlug, revision: base.revision })}
-          onUnpublish={() => unpublishMutation.mutate({ slug: filmSlug })}
+          saving={saving.saving}
+          publishing={publishing.busy}
+          onPublish={() => publishing.publish(filmSlug, base.revision)}
+          onUnpublish={() => publishing.unpublish(filmSlug)}
           preview={<PreviewMenu slug={filmSlug} dirty={dirty} flushAutosave={flushAutosave} />}
         />
 

@@ -1,5 +1,3 @@
-'use client';
-
 import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';

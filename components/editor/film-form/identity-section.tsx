@@ -1,5 +1,3 @@
-'use client';
-
 import { memo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { slugify, type FilmContent } from '@/lib/content/schema';

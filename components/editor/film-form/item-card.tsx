@@ -1,5 +1,3 @@
-'use client';
-
 import { useId, useState, type ReactNode } from 'react';
 import { get, useFormState, useWatch } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';

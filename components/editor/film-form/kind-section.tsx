@@ -1,5 +1,3 @@
-'use client';
-
 import { memo } from 'react';
 import { TRAIT_KEYS, TRAIT_LABELS } from '@/lib/content/schema';
 import { Section } from './section';

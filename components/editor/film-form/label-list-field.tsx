@@ -1,5 +1,3 @@
-'use client';
-
 import { useFormContext } from 'react-hook-form';
 import { newItemId, type FilmContent } from '@/lib/content/schema';
 import { DEFAULT_ITEM_LEVEL } from '@/lib/spoilers/levels';

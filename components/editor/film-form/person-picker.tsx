@@ -1,5 +1,3 @@
-'use client';
-
 import { useEffect, useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useController, useFormContext } from 'react-hook-form';

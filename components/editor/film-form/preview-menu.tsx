@@ -1,5 +1,3 @@
-'use client';
-
 import { useEffect, useId, useRef, useState } from 'react';
 import { SPOILER_LEVELS, SPOILER_LABELS, type SpoilerLevel } from '@/lib/spoilers/levels';
 import ui from '../ui.module.css';

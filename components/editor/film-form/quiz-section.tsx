@@ -1,5 +1,3 @@
-'use client';
-
 import { memo } from 'react';
 import Link from 'next/link';
 import { useWatch } from 'react-hook-form';

@@ -1,5 +1,3 @@
-'use client';
-
 import { absoluteTime, TimeAgo } from '../time-ago';
 import ui from '../ui.module.css';
 import styles from './film-editor.module.css';

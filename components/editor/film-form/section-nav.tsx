@@ -1,5 +1,3 @@
-'use client';
-
 import { PAGE_SECTIONS, type SectionId } from '@/lib/content/page-sections';
 import styles from './film-editor.module.css';
 

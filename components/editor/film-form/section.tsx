@@ -1,5 +1,3 @@
-'use client';
-
 import type { ReactNode } from 'react';
 import type { SectionId } from './sections';
 import styles from './section.module.css';

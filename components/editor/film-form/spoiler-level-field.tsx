@@ -1,5 +1,3 @@
-'use client';
-
 import { useFormContext } from 'react-hook-form';
 import { SPOILER_LEVELS, SPOILER_LABELS } from '@/lib/spoilers/levels';
 import type { FilmContent } from '@/lib/content/schema';

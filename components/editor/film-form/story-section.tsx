@@ -1,5 +1,3 @@
-'use client';
-
 import { memo } from 'react';
 import { Section } from './section';
 import { TextAreaField } from './fields';

@@ -1,5 +1,3 @@
-'use client';
-
 import { useFormContext } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
 import { SortableList } from './sortable-list';

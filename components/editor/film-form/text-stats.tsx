@@ -1,5 +1,3 @@
-'use client';
-
 import { useWatch } from 'react-hook-form';
 import { countWords, plural, readingMinutes } from '@/lib/content/derive';
 import type { FilmContent } from '@/lib/content/schema';

@@ -1,5 +1,3 @@
-'use client';
-
 import { memo } from 'react';
 import { newItemId } from '@/lib/content/schema';
 import { DEFAULT_ITEM_LEVEL } from '@/lib/spoilers/levels';

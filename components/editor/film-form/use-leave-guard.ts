@@ -1,5 +1,3 @@
-'use client';
-
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export const LEAVE_MESSAGE = 'You have unsaved changes. Your autosaved copy is kept, but they are not saved as a revision. Leave anyway?';

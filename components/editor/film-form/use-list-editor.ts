@@ -1,5 +1,3 @@
-'use client';
-
 import { useCallback, useRef } from 'react';
 import { useFieldArray, useFormContext, type FieldArray, type FieldArrayPath } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';

@@ -8,7 +8,7 @@ import { NotFoundError } from '@/lib/errors';
 import { getDraft, getRevision } from '@/lib/revisions';
 import { getQuizStats } from '@/lib/quiz/get-quiz-stats';
 import { saveQuizAction } from '@/lib/quiz/quiz-actions';
-import { QuizEditor } from '@/components/quiz/quiz-editor';
+import { QuizEditor } from '@/components/quiz/quiz-form/quiz-editor';
 import { QuizReadOnly } from '@/components/quiz/quiz-read-only';
 import { QuizStats } from '@/components/quiz/quiz-stats';
 import styles from './page.module.css';
