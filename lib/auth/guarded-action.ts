@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import { getActor } from './get-actor';
 import { assertCan, type Actor, type Permission } from './permissions';
 import { fieldErrors, type FieldError } from '../content/schema';
-import { toDomainError } from '../api/to-domain-error';
-import { assertSafeText } from '../api/safe-text';
-import { ValidationError, ConflictError } from '../errors';
+import { assertSafeText } from '../http/safe-text';
+import { ValidationError, ConflictError, toDomainError } from '../errors';
 
 export type ActionResult<T> =
   | { ok: true; data: T }
