@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../db';
 import type { FilmContent } from '../content/schema';
-import { readStoredContent } from './revision-content';
+import { readStoredContent } from './validate-content';
 
 /**
  * How a revision's page is stored: cut into sections, each kept once per film as a

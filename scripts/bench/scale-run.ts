@@ -40,7 +40,7 @@ async function main() {
   const { listFilmPage } = await import('../../lib/reader/list-films');
   const { listFilms } = await import('../../lib/editor/list-films');
   const { sitemapEntries } = await import('../../lib/seo/sitemap');
-  const { systemActor } = await import('../../lib/revisions');
+  const { systemActor } = await import('../../lib/auth/system-actor');
   const { countQueries, disconnectQueryCounter } = await import('../../lib/testing/count-queries');
   const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: 2 });
   try {
