@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import type { FilmStatusInfo } from '@/lib/editor/film-status';
+import type { FilmStatusInfo } from '@/lib/films/film-status';
 import { StatusBadge } from '../status-badge';
 import { TimeAgo } from '../time-ago';
 import type { AutosaveState } from './use-autosave';
