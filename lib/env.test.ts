@@ -28,3 +28,22 @@ describe('TRUSTED_PROXIES', () => {
     await expect(envWith({ DATABASE_URL, TRUSTED_PROXIES: '10.0.0.0/33' })).rejects.toThrow(/TRUSTED_PROXIES invalid range on address: 10\.0\.0\.0\/33/);
   });
 });
+
+describe('siteEnv (what page rendering reads, also while `next build` runs without a database)', () => {
+  async function siteEnvWith(vars: Record<string, string>) {
+    for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+    vi.resetModules();
+    return (await import('./env')).siteEnv();
+  }
+
+  it('needs no DATABASE_URL, and treats empty variables as unset', async () => {
+    const site = await siteEnvWith({ DATABASE_URL: '', SITE_URL: 'https://films.example.com', AUTH_SECRET: '' });
+    expect(site.SITE_URL).toBe('https://films.example.com');
+    expect(site.AUTH_SECRET).toBeUndefined();
+  });
+
+  it('validates the same way as env()', async () => {
+    await expect(siteEnvWith({ SITE_URL: 'films.example.com' })).rejects.toThrow(/Invalid environment: SITE_URL must be an http\(s\):\/\/ URL/);
+    await expect(siteEnvWith({ AUTH_SECRET: 'short' })).rejects.toThrow('Invalid environment: AUTH_SECRET must be at least 32 characters');
+  });
+});

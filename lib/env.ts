@@ -4,19 +4,34 @@ import { parseTrustedProxies } from './ops/client-address.mjs';
 
 /**
  * Environment, validated once when the server starts (instrumentation.ts): a missing or malformed
- * variable stops the process with one line naming it, instead of failing later mid-request.
+ * variable stops the process with one line naming it, instead of failing later mid-request. Code
+ * reads variables through `env()` or `siteEnv()`, never from process.env.
  */
+
+/**
+ * What rendering a page may read: the site's address and the session secret. `next build`
+ * prerenders pages without a database, so `siteEnv()` validates these without requiring DATABASE_URL.
+ */
+const siteVariables = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Signs sessions and rate-limit keys; read by lib/auth/auth-secret.ts. Required in production (below). */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The public address (canonical links, Open Graph, JSON-LD, the sitemap); read by lib/seo/site-url.ts. */
+  SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL such as https://films.example.com' }).optional(),
+  /** next-auth's own name for the site's address: the fallback when only it is set. */
+  NEXTAUTH_URL: z.string().optional(),
+  /** Set by `npm start` on the embedded database: demo accounts and a generated secret are allowed. */
+  CMS_DEMO_MODE: z.enum(['0', '1']).default('0'),
+};
+
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    ...siteVariables,
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }),
     DATABASE_REPLICA_URLS: z.string().default(''),
-    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
     /** A running server a command (the import CLI's --publish) asks to refresh its pages; read by lib/reader/film-cache.ts. */
     CMS_SERVER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
-    /** The public address (canonical links, Open Graph, JSON-LD, the sitemap); read by lib/seo/site-url.ts. */
-    SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL such as https://films.example.com' }).optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     DEMO_PASSWORD: z.string().default('demo-password'),
@@ -36,8 +51,6 @@ const envSchema = z
         }
       }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Set by `npm start` on the embedded database: demo accounts and a generated secret are allowed. */
-    CMS_DEMO_MODE: z.enum(['0', '1']).default('0'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CMS_DEMO_MODE !== '1') {
@@ -51,19 +64,31 @@ const envSchema = z
 
 export type Env = z.output<typeof envSchema>;
 
-let cached: Env | undefined;
+const siteEnvSchema = z.object(siteVariables);
+export type SiteEnv = z.output<typeof siteEnvSchema>;
 
 export function describeEnvError(error: z.ZodError): string {
   return error.issues.map((i) => `Invalid environment: ${i.path.join('.') || 'env'} ${i.message}`).join('\n');
 }
 
+/** process.env without empty values: Compose passes unset variables as empty strings, treat them as absent. */
+const presentVariables = () => Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ''));
+
+function parsed<S extends z.ZodType>(schema: S): z.output<S> {
+  const result = schema.safeParse(presentVariables());
+  if (!result.success) throw new Error(describeEnvError(result.error));
+  return result.data;
+}
+
+let cached: Env | undefined;
+let cachedSite: SiteEnv | undefined;
+
 /** The validated environment; throws one clear line per wrong variable. */
 export function env(): Env {
-  if (cached) return cached;
-  // Compose passes unset variables as empty strings: treat them as absent.
-  const present = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ''));
-  const result = envSchema.safeParse(present);
-  if (!result.success) throw new Error(describeEnvError(result.error));
-  cached = result.data;
-  return cached;
+  return (cached ??= parsed(envSchema));
+}
+
+/** The variables page rendering reads (see siteVariables), also during `next build` without a database. */
+export function siteEnv(): SiteEnv {
+  return (cachedSite ??= parsed(siteEnvSchema));
 }

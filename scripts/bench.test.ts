@@ -1,5 +1,5 @@
 /**
- * `npm run bench` is a script name tools rely on (PRODUCT.md section 7): its quickest group must run
+ * `npm run bench` is a script name tools rely on (docs/product.md, "Stable names"): its quickest group must run
  * and report every row as a ratio against the baseline of the same run. No timing is asserted.
  */
 import { readFileSync } from 'node:fs';

@@ -128,7 +128,7 @@ function reachRunningServer() {
 
 async function importAll(files: string[], options: ImportOptions): Promise<number> {
   const { importFilm } = await import('../lib/import/import-film');
-  const { systemActor } = await import('../lib/revisions');
+  const { systemActor } = await import('../lib/auth/system-actor');
   const { db, disconnectDb } = await import('../lib/db');
 
   /** --as: an existing, active user, acting with their own role (an editor's quiz is left out). */

@@ -6,7 +6,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parsePage } from '../lib/import';
-import { createFilm, publishFilm, systemActor } from '../lib/revisions';
+import { createFilm, publishFilm } from '../lib/revisions';
+import { systemActor } from '../lib/auth/system-actor';
 import { ensureUser } from '../lib/users/ensure-user';
 import { db, disconnectDb } from '../lib/db';
 import { env } from '../lib/env';

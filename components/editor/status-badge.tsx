@@ -1,4 +1,4 @@
-import { FILM_STATUS_LABELS, type FilmStatus } from '@/lib/editor/film-status';
+import { FILM_STATUS_LABELS, type FilmStatus } from '@/lib/films/film-status';
 import styles from './status-badge.module.css';
 
 export function StatusBadge({ status }: { status: FilmStatus }) {

@@ -2,12 +2,11 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { actorFromRequest } from '../auth/actor-from-request';
 import { assertCan, type Actor, type Permission } from '../auth/permissions';
-import { errorBody, RateLimitError, ServiceUnavailableError } from '../errors';
+import { errorBody, RateLimitError, ServiceUnavailableError, toDomainError } from '../errors';
 import { logger } from '../log';
 import { BODY_LIMITS, readJsonBody } from './read-body';
-import { assertSafeText } from './safe-text';
+import { assertSafeText } from '../http/safe-text';
 import { assertSameOrigin, isUnsafeMethod } from './same-origin';
-import { toDomainError } from './to-domain-error';
 
 type Context<P> = { params: Promise<P> };
 type HandlerArgs<P, A> = { request: NextRequest; params: P; actor: A };

@@ -1,5 +1,5 @@
 /**
- * The editorial API (PRODUCT.md section 5), called through the route handlers' exported functions
+ * The editorial API (docs/product.md, "Addresses"), called through the route handlers' exported functions
  * with real requests: a session cookie or a Bearer token, JSON or text bodies, and the answers'
  * status codes and bodies, including bad bodies and conflicts.
  */
@@ -19,6 +19,8 @@ import * as revision from '@/app/api/v1/editor/films/[slug]/revisions/[n]/route'
 import * as restore from '@/app/api/v1/editor/films/[slug]/revisions/[n]/restore/route';
 import * as exportRoute from '@/app/api/v1/editor/films/[slug]/export/route';
 import * as importRoute from '@/app/api/v1/editor/import/route';
+import * as presence from '@/app/api/v1/editor/films/[slug]/presence/route';
+import * as diff from '@/app/api/v1/editor/films/[slug]/revisions/[n]/diff/[m]/route';
 
 vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {} }));
 
@@ -355,6 +357,40 @@ describe('import and export', () => {
     expect((await exportAs(page.slug, '')).body.premise).toBe('Later.');
     expect((await exportAs(page.slug, '?format=pdf')).body.errors[0].path).toBe('format');
     expect((await exportAs('no-such-film-here', '?format=json')).status).toBe(404);
+  });
+});
+
+describe('one slug rule', () => {
+  // A film is addressed under the content's own slug rule on every route (and in the server
+  // actions, lib/films/film-schema.test.ts): malformed is a 400 naming `slug`, and nothing changes.
+  const malformed = ['Kiss-And-Cry', 'kiss--cry', 'kiss cry', 'a'.repeat(121)];
+  const routes: Array<[string, () => Promise<{ status: number; body: Record<string, unknown> }>][]> = malformed.map((slug) => [
+    [`GET film ${slug}`, () => getFilm(slug)],
+    [`PUT film ${slug}`, () => save(slug, { baseRevision: 1, content: content() })],
+    [`publish ${slug}`, () => call(publish.POST, 'POST', '/x', { slug }, editor, { json: { revision: 1 } })],
+    [`unpublish ${slug}`, () => call(unpublish.POST, 'POST', '/x', { slug }, editor)],
+    [`revisions ${slug}`, () => call(revisions.GET, 'GET', '/x', { slug }, editor)],
+    [`revision ${slug}`, () => call(revision.GET, 'GET', '/x', { slug, n: '1' }, editor)],
+    [`restore ${slug}`, () => call(restore.POST, 'POST', '/x', { slug, n: '1' }, editor)],
+    [`diff ${slug}`, () => call(diff.GET, 'GET', '/x', { slug, n: '1', m: '2' }, editor)],
+    [`presence ${slug}`, () => call(presence.POST, 'POST', '/x', { slug }, editor, { json: { tabId: 'tab-12345678' } })],
+    [`export ${slug}`, () => call(exportRoute.GET, 'GET', '/x', { slug }, editor)],
+  ]);
+
+  it('a malformed slug is a 400 naming slug on every film route', async () => {
+    for (const [label, request] of routes.flat()) {
+      const response = await request();
+      expect({ label, status: response.status, paths: [...new Set((response.body.errors as Array<{ path: string }> | undefined)?.map((e) => e.path))] }).toEqual({
+        label,
+        status: 400,
+        paths: ['slug'],
+      });
+    }
+  });
+
+  it('a well-formed slug that names no film is still a 404', async () => {
+    expect((await getFilm('no-such-film-here')).status).toBe(404);
+    expect((await call(unpublish.POST, 'POST', '/x', { slug: 'no-such-film-here' }, editor)).status).toBe(404);
   });
 });
 

@@ -1,5 +1,5 @@
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors';
-import { assertSafeText } from './safe-text';
+import { assertSafeText } from '../http/safe-text';
 
 /**
  * Request body limits. A film page is about 20 KB as JSON (the demo page, docs/benchmarks.md); its

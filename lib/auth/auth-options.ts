@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import { findUnsafeText } from '../api/safe-text';
+import { findUnsafeText } from '../http/safe-text';
 import { isDatabaseUnavailable } from '../db-errors';
 import { logger } from '../log';
 import { authenticate } from './authenticate';

@@ -1,4 +1,5 @@
 import 'server-only';
+import { siteEnv } from '../env';
 
 const DEVELOPMENT_SECRET = 'development-only-secret-not-for-production-use-0123456789';
 
@@ -7,8 +8,8 @@ const DEVELOPMENT_SECRET = 'development-only-secret-not-for-production-use-01234
  * refuses to start without AUTH_SECRET (lib/env.ts, checked in instrumentation.ts).
  */
 export function authSecret(): string {
-  const secret = process.env.AUTH_SECRET;
-  if (secret) return secret;
-  if (process.env.NODE_ENV === 'production' && process.env.CMS_DEMO_MODE !== '1') throw new Error('AUTH_SECRET is required in production');
+  const { AUTH_SECRET, NODE_ENV, CMS_DEMO_MODE } = siteEnv();
+  if (AUTH_SECRET) return AUTH_SECRET;
+  if (NODE_ENV === 'production' && CMS_DEMO_MODE !== '1') throw new Error('AUTH_SECRET is required in production');
   return DEVELOPMENT_SECRET;
 }

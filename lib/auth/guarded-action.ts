@@ -4,9 +4,8 @@ import { getActor } from './get-actor';
 import { assertCan, type Actor, type Permission } from './permissions';
 import { fieldErrors } from '../content/schema';
 import type { ActionResult } from '../action-result';
-import { toDomainError } from '../api/to-domain-error';
-import { assertSafeText } from '../api/safe-text';
-import { ValidationError, ConflictError } from '../errors';
+import { assertSafeText } from '../http/safe-text';
+import { ValidationError, ConflictError, toDomainError } from '../errors';
 
 
 /**

@@ -18,7 +18,7 @@ export type Actor = {
   mustChangePassword?: boolean;
 };
 
-/** What each role may do (PRODUCT.md section 4). */
+/** What each role may do (docs/product.md, "Roles"). */
 const PERMISSIONS = {
   'film.read': ['ADMIN', 'EDITOR'],
   'film.edit': ['ADMIN', 'EDITOR'],

@@ -1,6 +1,6 @@
 import type { Character, FilmContent, PersonRef, TimelineEvent } from './schema';
 
-/** PRODUCT.md section 1: a word is a whitespace-separated token containing a letter or digit. */
+/** docs/product.md, "Content model": a word is a whitespace-separated token containing a letter or digit. */
 export function countWords(text: string): number {
   let words = 0;
   for (const token of text.split(/\s+/u)) if (/[\p{L}\p{N}]/u.test(token)) words += 1;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
-import { contentHash } from '../revisions/revision-content';
+import { contentHash } from '../revisions/content-hash';
 import { readContent } from '../revisions/revision-store';
 import { asFilmContent, workInProgressSchema, type WorkInProgress } from './work-in-progress';
 

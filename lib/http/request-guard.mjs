@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Rules every request meets before Next.js sees it (scripts/serve.mjs wraps Next's request
- * listener with `guardRequests`), and the text rule every input meets after (lib/api/safe-text.ts).
+ * listener with `guardRequests`), and the text rule every input meets after (lib/http/safe-text.ts).
  *
  * Next.js answers some malformed requests with a 500 and an empty body: a TRACE, a path whose
  * percent-encoding is not UTF-8 (`/api/v1/films/%ff`), a NUL that reaches PostgreSQL

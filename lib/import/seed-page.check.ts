@@ -7,7 +7,7 @@ import { formatPage } from './format-page';
 import { parsePage } from './parse-page';
 
 /**
- * Checks against the real page the product was modelled on (the product brief's seed page), which
+ * Checks against the real page the product was modelled on (the original of the demo film), which
  * lives outside this repository. Not part of `npm test` (a bare clone must pass on its own, with the
  * fixtures and the demo film kept here); `.ci/run` runs this file as its own step, where the page is
  * always beside the checkout:

@@ -1,5 +1,6 @@
 import 'server-only';
 import { env } from '../env';
+import { logger } from '../log';
 import { MemoryRateLimiter } from './memory-rate-limiter';
 import { RedisRateLimiter } from './redis-rate-limiter';
 import { redisConnection } from './redis-connection';
@@ -14,6 +15,6 @@ export function createRateLimiter(name: string, options: RateLimitOptions, redis
   return new RedisRateLimiter(redisConnection(redisUrl), {
     ...options,
     prefix: `rl:${name}:`,
-    onError: (error) => console.warn(`rate limiter ${name}: Redis unavailable, request allowed (${error instanceof Error ? error.message : error})`),
+    onError: (error) => logger.warn({ err: error, limiter: name }, 'rate limiter: Redis unavailable, request allowed'),
   });
 }

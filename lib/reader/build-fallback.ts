@@ -1,6 +1,7 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { logger } from '../log';
 
 export const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
@@ -19,7 +20,7 @@ export async function orFallbackAtBuild<T>(load: () => Promise<T>, fallback: T):
     return await load();
   } catch (error) {
     if (!isBuildPhase()) throw error;
-    console.warn(`No database at build time (${errorGist(error)}): prerendering without data.`);
+    logger.warn({ cause: errorGist(error) }, 'no database at build time: prerendering without data');
     // Cached data with a 1-second lifetime lowers the prerendered page's revalidate time to 1 s.
     await unstable_cache(async () => true, ['reader-build-without-database'], { revalidate: 1 })();
     return fallback;

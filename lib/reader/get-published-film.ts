@@ -74,11 +74,3 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
     },
   };
 }
-
-/** Published films, newest first, for the home page. Spoiler-safe: premise and title only. */
-export async function listPublishedFilms() {
-  return db().publishedFilm.findMany({
-    orderBy: { publishedAt: 'desc' },
-    select: { slug: true, title: true, releaseYear: true, premise: true, publishedAt: true },
-  });
-}

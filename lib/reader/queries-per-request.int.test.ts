@@ -3,7 +3,7 @@ import { sampleFilm } from '../content/sample-film';
 import { createPublishedFilms } from '../revisions';
 import { makeActor } from '../testing/actors';
 import { countQueries, disconnectQueryCounter } from '../testing/count-queries';
-import { listFilms } from '../editor/list-films';
+import { listFilms } from '../films/list-films';
 import { listSitemaps, sitemapEntries } from '../seo/sitemap';
 import type { Actor } from '../auth/permissions';
 import { getPublishedFilm } from './get-published-film';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { SPOILER_LEVELS, type SpoilerLevel } from '../spoilers/levels';
 import { errorGist, isBuildPhase } from './build-fallback';
+import { logger } from '../log';
 
 /**
  * generateStaticParams for a page with one variant per spoiler level: every known slug × every
@@ -15,7 +16,7 @@ export async function slugLevelParams(listSlugs: () => Promise<string[]>): Promi
     return slugs.flatMap((slug) => SPOILER_LEVELS.map((level) => ({ slug, level })));
   } catch (error) {
     if (!isBuildPhase()) throw error;
-    console.warn(`No database at build time (${errorGist(error)}): reader pages render on first request.`);
+    logger.warn({ cause: errorGist(error) }, 'no database at build time: reader pages render on first request');
     return [];
   }
 }

@@ -16,7 +16,7 @@ import { makeActor } from '../testing/actors';
 import { ConflictError } from '../errors';
 import type { Actor } from '../auth/permissions';
 import { createFilm, getDraft, saveDraft } from '.';
-import { contentHash } from './revision-content';
+import { contentHash } from './content-hash';
 import { mergeContent } from './diff';
 import { GET as getFilmRoute, PUT as putFilmRoute } from '../../app/api/v1/editor/films/[slug]/route';
 

@@ -3,7 +3,11 @@ import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { ValidationError } from '../errors';
-import { quizChanged, authorIdOf, writeQuizAudit, contentHash, validateContent } from './revision-content';
+import { authorIdOf } from '../auth/system-actor';
+import { assertQuizEditable } from './assert-quiz-editable';
+import { contentHash } from './content-hash';
+import { validateContent } from './validate-content';
+import { writeQuizAudit } from './write-quiz-audit';
 import { writeContentBlobs } from './revision-store';
 import type { RevisionSource } from '../generated/prisma/enums';
 
@@ -13,7 +17,7 @@ export type CreateFilmInput = { content: unknown; actor: Actor; message?: string
 export async function createFilm({ content: input, actor, message = '', source = 'CREATE' }: CreateFilmInput) {
   assertCan(actor, 'film.edit');
   const content = validateContent(input);
-  const withQuiz = quizChanged(actor, null, content.quiz);
+  const withQuiz = assertQuizEditable(actor, null, content.quiz);
 
   return db().$transaction(async (tx) => {
     const taken = await tx.film.findUnique({ where: { slug: content.slug }, select: { id: true } });

@@ -5,7 +5,7 @@ import { ForbiddenError, ValidationError } from '../errors';
 import { makeActor } from '../testing/actors';
 import type { Actor } from '../auth/permissions';
 import { getPublishedFilm } from '../reader/get-published-film';
-import { getFilmStatus } from '../editor/list-films';
+import { getFilmStatus } from '../films/list-films';
 import { createFilm, createPublishedFilms, publishFilm, unpublishFilm } from '.';
 
 let admin: Actor;

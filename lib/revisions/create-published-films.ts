@@ -4,7 +4,10 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { ValidationError } from '../errors';
 import { auditRow } from '../audit/write-audit';
 import { invalidateFilmPages } from '../reader/film-cache';
-import { authorIdOf, contentHash, quizChanged, validateContent } from './revision-content';
+import { authorIdOf } from '../auth/system-actor';
+import { assertQuizEditable } from './assert-quiz-editable';
+import { contentHash } from './content-hash';
+import { validateContent } from './validate-content';
 import { splitIntoSections } from './revision-store';
 import { materializePublishedPages } from './materialize-published';
 
@@ -19,7 +22,7 @@ export async function createPublishedFilms({ contents, actor, message = '' }: { 
   assertCan(actor, 'film.edit');
   assertCan(actor, 'film.publish');
   const pages = contents.map((input) => validateContent(input));
-  for (const content of pages) quizChanged(actor, null, content.quiz);
+  for (const content of pages) assertQuizEditable(actor, null, content.quiz);
   if (pages.length === 0) return { slugs: [] as string[] };
 
   const result = await db().$transaction(async (tx) => {

@@ -5,4 +5,3 @@ export { publishFilm, unpublishFilm } from './publish-film';
 export { createPublishedFilms } from './create-published-films';
 export { restoreRevision } from './restore-revision';
 export { getDraft, getRevision, listRevisions } from './get-draft';
-export { systemActor } from './revision-content';

@@ -4,7 +4,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { NotFoundError, ValidationError } from '../errors';
 import { readContent } from './revision-store';
-import { quizPublishChanged } from './revision-content';
+import { assertQuizPublishable } from './assert-quiz-editable';
 import { materializePublished, peopleOf, removePeopleWithoutParts } from './materialize-published';
 import { invalidateFilmPages } from '../reader/film-cache';
 
@@ -23,7 +23,7 @@ async function quizOf(tx: Tx, filmId: string, where: { id: string } | { number: 
 
 /**
  * Publishes one revision of a film: the reader site switches to it atomically. Its quiz goes live
- * with it, so the quiz rule applies (quizPublishChanged: an editor cannot bring an older quiz back)
+ * with it, so the quiz rule applies (assertQuizPublishable: an editor cannot bring an older quiz back)
  * and a change of the live quiz is audited as `quiz.publish`.
  */
 export async function publishFilm({ slug, revision, actor }: { slug: string; revision: number; actor: Actor }) {
@@ -38,7 +38,7 @@ export async function publishFilm({ slug, revision, actor }: { slug: string; rev
     if (clash && clash.filmId !== film.id) throw ValidationError.field('slug', `Another published film uses “${content.slug}”`);
     const live = film.publishedRevisionId ? await quizOf(tx, film.id, { id: film.publishedRevisionId }) : null;
     const current = revision === film.latestRevision ? content.quiz : ((await quizOf(tx, film.id, { number: film.latestRevision })) ?? content.quiz);
-    const quizChanges = quizPublishChanged(actor, { live, current, next: content.quiz });
+    const quizChanges = assertQuizPublishable(actor, { live, current, next: content.quiz });
 
     await materializePublished(tx, film.id, revision, content);
     await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: row.id } });

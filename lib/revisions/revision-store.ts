@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../db';
 import type { FilmContent } from '../content/schema';
 import { PAGE_SECTIONS } from '../content/page-sections';
-import { readStoredContent } from './revision-content';
+import { readStoredContent } from './validate-content';
 
 /**
  * How a revision's page is stored: cut into the page's sections (lib/content/page-sections.ts), each

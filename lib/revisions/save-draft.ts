@@ -4,7 +4,11 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { FilmContent } from '../content/schema';
-import { quizChanged, authorIdOf, contentHash, validateContent, writeQuizAudit } from './revision-content';
+import { authorIdOf } from '../auth/system-actor';
+import { assertQuizEditable } from './assert-quiz-editable';
+import { contentHash } from './content-hash';
+import { validateContent } from './validate-content';
+import { writeQuizAudit } from './write-quiz-audit';
 import { readContent, writeContentBlobs } from './revision-store';
 import type { RevisionSource } from '../generated/prisma/enums';
 
@@ -68,7 +72,7 @@ export async function saveDraft(input: SaveDraftInput) {
     if (baseRevision > film.latestRevision) throw ValidationError.field('baseRevision', `Film has no revision ${baseRevision}`);
 
     const base = await loadRevision(tx, film.id, baseRevision);
-    const changesQuiz = quizChanged(actor, base ? (await readContent(tx, film.id, base.parts)).quiz : null, content.quiz);
+    const changesQuiz = assertQuizEditable(actor, base ? (await readContent(tx, film.id, base.parts)).quiz : null, content.quiz);
 
     if (content.slug !== film.slug) {
       const taken = await tx.film.findUnique({ where: { slug: content.slug }, select: { id: true } });
@@ -113,7 +117,7 @@ export async function saveDraft(input: SaveDraftInput) {
       subject: content.slug,
       details: { revision: number, ...(restoredFrom ? { restoredFrom } : {}), ...(message ? { message } : {}) },
     });
-    // Quiz changes are audited on their own (PRODUCT.md section 4), whichever screen or call made them.
+    // Quiz changes are audited on their own (docs/product.md, "Roles"), whichever screen or call made them.
     if (changesQuiz) await writeQuizAudit(tx, actor, film.id, content, number);
     return { revision: revision.number, slug: content.slug, content };
   });

@@ -3,7 +3,7 @@ import { db } from '../db';
 import { hashPassword } from '../auth/password';
 import type { Role } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
-import { systemActor } from '../revisions/revision-content';
+import { systemActor } from '../auth/system-actor';
 
 /**
  * Creates a user unless the email exists (for the demo accounts and the first production admin).

@@ -38,9 +38,9 @@ async function main() {
   const { getPublishedFilm } = await import('../../lib/reader/get-published-film');
   const { searchPublished, searchSql } = await import('../../lib/reader/search-films');
   const { listFilmPage } = await import('../../lib/reader/list-films');
-  const { listFilms } = await import('../../lib/editor/list-films');
+  const { listFilms } = await import('../../lib/films/list-films');
   const { sitemapEntries } = await import('../../lib/seo/sitemap');
-  const { systemActor } = await import('../../lib/revisions');
+  const { systemActor } = await import('../../lib/auth/system-actor');
   const { countQueries, disconnectQueryCounter } = await import('../../lib/testing/count-queries');
   const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: 2 });
   try {

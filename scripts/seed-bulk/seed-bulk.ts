@@ -1,4 +1,5 @@
-import { createPublishedFilms, systemActor } from '../../lib/revisions';
+import { createPublishedFilms } from '../../lib/revisions';
+import { systemActor } from '../../lib/auth/system-actor';
 import { ensureUser } from '../../lib/users/ensure-user';
 import { db } from '../../lib/db';
 import { generateFilm } from './generate-film';

@@ -1,7 +1,7 @@
 import { useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { slugify } from '@/lib/content/schema';
-import { createFilmAction } from '@/lib/editor/actions';
+import { createFilmAction } from '@/lib/films/film-actions';
 import ui from '@/components/editor/ui.module.css';
 import styles from './film-list.module.css';
 

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
-import { listFilmsQuerySchema } from '@/lib/api/schemas/film-api';
-import { listFilms } from '@/lib/editor/list-films';
+import { listFilmsQuerySchema } from '@/lib/films/film-schema';
+import { listFilms } from '@/lib/films/list-films';
 import { FilmListView } from './film-list-view';
 
 export const metadata: Metadata = { title: 'Films' };

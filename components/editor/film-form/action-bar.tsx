@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FilmStatusInfo } from '@/lib/editor/film-status';
+import type { FilmStatusInfo } from '@/lib/films/film-status';
 import { StatusBadge } from '../status-badge';
 import { TimeAgo } from '../time-ago';
 import type { AutosaveState } from './use-autosave';

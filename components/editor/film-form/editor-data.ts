@@ -1,5 +1,5 @@
 import type { FilmContent } from '@/lib/content/schema';
-import type { FilmStatusInfo } from '@/lib/editor/film-status';
+import type { FilmStatusInfo } from '@/lib/films/film-status';
 import type { WorkInProgress } from '@/lib/editor/work-in-progress';
 
 /** Everything the editor page hands the client editor (serializable). */

@@ -1,4 +1,4 @@
-import type { FilmStatusInfo } from '@/lib/editor/film-status';
+import type { FilmStatusInfo } from '@/lib/films/film-status';
 import { TimeAgo } from '../time-ago';
 import styles from './film-editor.module.css';
 

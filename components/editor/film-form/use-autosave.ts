@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { discardAutosaveAction, saveAutosaveAction } from '@/lib/editor/actions';
+import { discardAutosaveAction, saveAutosaveAction } from '@/lib/editor/autosave-actions';
 import { sameContent } from '@/lib/content/same-content';
 import { withoutQuiz, type WorkInProgress } from '@/lib/editor/work-in-progress';
 import { unwrap } from '../action-result';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActionResult } from '@/lib/action-result';
-import { publishAction, unpublishAction } from '@/lib/editor/actions';
+import { publishAction, unpublishAction } from '@/lib/films/film-actions';
 import { editorKeys } from '@/lib/editor/query-keys';
-import type { FilmStatusInfo } from '@/lib/editor/film-status';
+import type { FilmStatusInfo } from '@/lib/films/film-status';
 import { describeFailure, unwrap } from '../action-result';
 import type { Notice } from '../notices';
 import { updateOptimistically } from '../use-revision-save';

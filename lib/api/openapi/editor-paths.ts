@@ -2,32 +2,34 @@ import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import {
   createdFilmSchema,
-  createFilmBodySchema,
   draftSchema,
-  exportQuerySchema,
-  filmContentApiSchema,
   filmListSchema,
-  importQuerySchema,
   importResultSchema,
   slugTakenBodySchema,
-  listFilmsQuerySchema,
-  publishBodySchema,
   publishResultSchema,
-  presenceBodySchema,
   presenceStateSchema,
-  restoreBodySchema,
   revisionComparisonSchema,
-  revisionDiffParamsSchema,
   restoredRevisionSchema,
   revisionListSchema,
-  revisionParamsSchema,
   revisionSchema,
   saveConflictSchema,
-  saveFilmBodySchema,
   savedRevisionSchema,
-  slugParamsSchema,
   unpublishResultSchema,
 } from '../schemas/film-api';
+import {
+  createFilmBodySchema,
+  exportQuerySchema,
+  filmContentApiSchema,
+  importQuerySchema,
+  listFilmsQuerySchema,
+  presenceBodySchema,
+  publishBodySchema,
+  restoreBodySchema,
+  revisionDiffParamsSchema,
+  revisionParamsSchema,
+  saveFilmBodySchema,
+  slugParamsSchema,
+} from '../../films/film-schema';
 import { errors, json } from './responses';
 
 const security: Array<Record<string, string[]>> = [{ session: [] }, { bearer: [] }];
@@ -36,7 +38,7 @@ const body = (schema: z.ZodType, required = true) => ({ required, content: { 'ap
 const films = '/api/v1/editor/films';
 const film = `${films}/{slug}`;
 
-/** The editorial API (PRODUCT.md section 5), described from the schemas the route handlers validate with. */
+/** The editorial API (docs/product.md, "Addresses"), described from the schemas the route handlers validate with. */
 export function registerEditorPaths(registry: OpenAPIRegistry): void {
   registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token', description: 'Signed in at /login' });
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'An API token created by an admin at /editor/tokens' });
@@ -54,7 +56,7 @@ export function registerEditorPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get', path: film, tags, security, summary: 'The latest draft',
     request: { params: slugParamsSchema },
-    responses: { 200: json('The latest revision and which one is published', draftSchema), 401: errors[401], 403: errors[403], 404: errors[404] },
+    responses: { 200: json('The latest revision and which one is published', draftSchema), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
   });
   registry.registerPath({
     method: 'put', path: film, tags, security, summary: 'Save a new revision',
@@ -73,12 +75,12 @@ export function registerEditorPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'post', path: `${film}/unpublish`, tags, security, summary: 'Take the film off the site',
     request: { params: slugParamsSchema },
-    responses: { 200: json('Drafts and history stay', unpublishResultSchema), 401: errors[401], 403: errors[403], 404: errors[404] },
+    responses: { 200: json('Drafts and history stay', unpublishResultSchema), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
   });
   registry.registerPath({
     method: 'get', path: `${film}/revisions`, tags, security, summary: 'The history, newest first',
     request: { params: slugParamsSchema },
-    responses: { 200: json('Every revision without its content', revisionListSchema), 401: errors[401], 403: errors[403], 404: errors[404] },
+    responses: { 200: json('Every revision without its content', revisionListSchema), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
   });
   registry.registerPath({
     method: 'get', path: `${film}/revisions/{n}`, tags, security, summary: 'One revision with its content',

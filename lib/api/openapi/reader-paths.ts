@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { slugParamsSchema } from '../schemas/film-api';
+import { slugParamsSchema } from '../../films/film-schema';
 import {
   filmListPageQuerySchema,
   publishedFilmListSchema,

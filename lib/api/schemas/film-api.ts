@@ -1,42 +1,18 @@
 import { z } from 'zod';
-import { filmContentSchema, slugSchema } from '../../content/schema';
-import { FILM_STATUSES } from '../../editor/film-status';
+import { slugSchema } from '../../content/schema';
+import { filmContentApiSchema, filmStatusSchema, revisionNumberSchema } from '../../films/film-schema';
 import { isoDateTime } from './common-api';
 
 /**
- * The editorial film API's requests and responses (PRODUCT.md section 5). Route handlers validate
- * with these schemas and the OpenAPI document is generated from them, so the two cannot drift.
+ * The editorial film API's responses (docs/product.md, "Addresses"); its requests are in
+ * lib/films/film-schema.ts, shared with the editor's server actions. The OpenAPI document is
+ * generated from both, so it cannot drift from what the route handlers accept and answer.
  *
  * Validation errors name content fields relative to the content ("title", "events.0.title"), the
  * way the domain layer, the editor form and the importer name them; other body fields by their
  * own name ("baseRevision").
  */
-export const filmContentApiSchema = filmContentSchema.meta({
-  id: 'FilmContent',
-  description: 'The whole film page; every item that can spoil carries `spoiler` (none | light | full).',
-});
-
-export const revisionNumberSchema = z.int().min(1).meta({ description: 'A revision number within its film: 1, 2, 3, …' });
-
-// ---------------------------------------------------------------- parameters and queries
-
-export const slugParamsSchema = z.object({ slug: slugSchema });
-export const revisionParamsSchema = z.object({ slug: slugSchema, n: z.coerce.number().int().min(1) });
-
-export const filmStatusSchema = z.enum(FILM_STATUSES).meta({
-  id: 'FilmStatus',
-  description: 'draft: not on the site; published: readers see the latest content; changed: published, with newer unpublished changes',
-});
-
-export const listFilmsQuerySchema = z.object({
-  q: z.string().trim().max(200).optional().meta({ description: 'Part of the title or slug' }),
-  status: filmStatusSchema.optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'Page number, 1-based; pages hold `pageSize` films' }),
-});
-
-export const importQuerySchema = z.object({
-  slug: slugSchema.optional().meta({ description: "Import under this address instead of the page's own (when that one is taken)" }),
-});
+// ---------------------------------------------------------------- responses
 
 /** 409 from an import: the page's address is taken by this film. */
 export const slugTakenBodySchema = z
@@ -46,31 +22,6 @@ export const slugTakenBodySchema = z
     existing: z.object({ slug: slugSchema, title: z.string(), editorUrl: z.string().meta({ description: "The film's editor page" }) }),
   })
   .meta({ id: 'SlugTaken' });
-
-export const exportQuerySchema = z.object({
-  format: z.enum(['json', 'text']).default('json'),
-  revision: z.coerce.number().int().min(1).optional().meta({ description: 'Defaults to the latest revision' }),
-});
-
-// ---------------------------------------------------------------- bodies
-
-export const createFilmBodySchema = z.object({ content: filmContentApiSchema }).meta({ id: 'CreateFilmBody' });
-
-export const saveFilmBodySchema = z
-  .object({
-    baseRevision: revisionNumberSchema.meta({ description: 'The revision this edit started from; a newer one gives 409' }),
-    content: filmContentApiSchema,
-    message: z.string().trim().max(500).optional(),
-  })
-  .meta({ id: 'SaveFilmBody' });
-
-export const publishBodySchema = z.object({ revision: revisionNumberSchema }).meta({ id: 'PublishBody' });
-
-export const restoreBodySchema = z
-  .object({ baseRevision: revisionNumberSchema.optional().meta({ description: 'Defaults to the latest revision' }) })
-  .meta({ id: 'RestoreBody' });
-
-// ---------------------------------------------------------------- responses
 
 export const revisionSourceSchema = z.enum(['CREATE', 'SAVE', 'RESTORE', 'IMPORT']);
 
@@ -149,8 +100,6 @@ export const restoredRevisionSchema = z
 
 // ---------------------------------------------------------------- history comparison and presence (issue 5)
 
-export const revisionDiffParamsSchema = z.object({ slug: slugSchema, n: z.coerce.number().int().min(1), m: z.coerce.number().int().min(1) });
-
 const comparedRevisionSchema = revisionSummarySchema.extend({ restoredFrom: revisionNumberSchema.nullable(), published: z.boolean(), latest: z.boolean() });
 
 export const revisionComparisonSchema = z
@@ -167,13 +116,6 @@ export const revisionComparisonSchema = z
     }),
   })
   .meta({ id: 'RevisionComparison' });
-
-export const presenceBodySchema = z
-  .object({
-    tabId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-    action: z.enum(['heartbeat', 'take-over', 'leave']).default('heartbeat'),
-  })
-  .meta({ id: 'PresenceBody' });
 
 const presentEditorSchema = z.object({
   user: z.string(),

@@ -5,7 +5,7 @@ import { attemptInputSchema } from '../../quiz/quiz-schema';
 import { isoDateTime } from './common-api';
 
 /**
- * The public reader API (PRODUCT.md section 5): published content only, filtered by the reader's
+ * The public reader API (docs/product.md, "Addresses"): published content only, filtered by the reader's
  * spoiler level on the server. Schemas of what it answers, for the OpenAPI document and clients.
  */
 export const spoilersQuerySchema = z.object({

@@ -4,7 +4,7 @@ import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
 import { NotFoundError } from '@/lib/errors';
 import { getDraft, getRevision } from '@/lib/revisions';
-import { getFilmStatus } from '@/lib/editor/list-films';
+import { getFilmStatus } from '@/lib/films/list-films';
 import { getAutosave } from '@/lib/editor/get-autosave';
 import { FilmEditor } from '@/components/editor/film-form/film-editor';
 import type { EditorInitialData } from '@/components/editor/film-form/editor-data';

@@ -2,8 +2,8 @@ import { NextResponse } from 'next/server';
 import { apiHandler, readJson } from '@/lib/api/api-handler';
 import { BODY_LIMITS } from '@/lib/api/read-body';
 import { parseInput, queryOf } from '@/lib/api/parse-input';
-import { createFilmBodySchema, listFilmsQuerySchema } from '@/lib/api/schemas/film-api';
-import { listFilms } from '@/lib/editor/list-films';
+import { createFilmBodySchema, listFilmsQuerySchema } from '@/lib/films/film-schema';
+import { listFilms } from '@/lib/films/list-films';
 import { createFilm } from '@/lib/revisions';
 
 /** One page of films with their status (draft / published / changed), last edit and author; `q` and `status` filter. */

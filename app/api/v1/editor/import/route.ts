@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/api-handler';
 import { parseInput, queryOf } from '@/lib/api/parse-input';
-import { importQuerySchema } from '@/lib/api/schemas/film-api';
+import { importQuerySchema } from '@/lib/films/film-schema';
 import { BODY_LIMITS, readBodyText } from '@/lib/api/read-body';
-import { assertSafeText } from '@/lib/api/safe-text';
+import { assertSafeText } from '@/lib/http/safe-text';
 import { importFilm } from '@/lib/import/import-film';
 
 /**

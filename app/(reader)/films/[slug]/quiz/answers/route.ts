@@ -1,7 +1,6 @@
 import { apiHandler } from '@/lib/api/api-handler';
 import { BODY_LIMITS, readBodyText } from '@/lib/api/read-body';
-import { toDomainError } from '@/lib/api/to-domain-error';
-import { RateLimitError } from '@/lib/errors';
+import { RateLimitError, toDomainError } from '@/lib/errors';
 import { limitAttempts } from '@/lib/quiz/limit-attempts';
 import { scoreAttempt } from '@/lib/quiz/score-attempt';
 import { attemptFromFormData } from '@/lib/quiz/quiz-schema';

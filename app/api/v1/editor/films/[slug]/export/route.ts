@@ -1,6 +1,6 @@
 import { apiHandler } from '@/lib/api/api-handler';
 import { parseInput, queryOf } from '@/lib/api/parse-input';
-import { exportQuerySchema } from '@/lib/api/schemas/film-api';
+import { exportQuerySchema, slugParamsSchema } from '@/lib/films/film-schema';
 import { getDraft, getRevision } from '@/lib/revisions';
 import { formatPage } from '@/lib/import';
 
@@ -9,8 +9,9 @@ import { formatPage } from '@/lib/import';
  * page in the page format; both as a download named after the slug.
  */
 export const GET = apiHandler<{ slug: string }>('film.read', async ({ request, params, actor }) => {
+  const { slug } = parseInput(slugParamsSchema, params);
   const { format, revision } = parseInput(exportQuerySchema, queryOf(request));
-  const { content } = revision ? await getRevision({ slug: params.slug, number: revision, actor }) : await getDraft({ slug: params.slug, actor });
+  const { content } = revision ? await getRevision({ slug, number: revision, actor }) : await getDraft({ slug, actor });
   const filename = `${content.slug}${revision ? `-r${revision}` : ''}.${format === 'json' ? 'json' : 'txt'}`;
   const headers = { 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' };
   if (format === 'json') return Response.json(content, { headers });

@@ -1,6 +1,6 @@
 import { apiHandler, readJson } from '@/lib/api/api-handler';
 import { parseInput } from '@/lib/api/parse-input';
-import { presenceBodySchema } from '@/lib/api/schemas/film-api';
+import { presenceBodySchema, slugParamsSchema } from '@/lib/films/film-schema';
 import { leavePresence, recordPresence } from '@/lib/revisions/presence';
 
 /**
@@ -10,10 +10,11 @@ import { leavePresence, recordPresence } from '@/lib/revisions/presence';
  * when the editor is closed or left). JSON only, as every body of this API.
  */
 export const POST = apiHandler<{ slug: string }>('film.edit', async ({ request, params, actor }) => {
+  const { slug } = parseInput(slugParamsSchema, params);
   const { tabId, action } = parseInput(presenceBodySchema, await readJson(request));
   if (action === 'leave') {
-    await leavePresence({ slug: params.slug, tabId, actor });
+    await leavePresence({ slug, tabId, actor });
     return new Response(null, { status: 204 });
   }
-  return recordPresence({ slug: params.slug, tabId, actor, takeOver: action === 'take-over' });
+  return recordPresence({ slug, tabId, actor, takeOver: action === 'take-over' });
 });

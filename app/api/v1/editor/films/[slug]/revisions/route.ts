@@ -1,7 +1,10 @@
 import { apiHandler } from '@/lib/api/api-handler';
+import { parseInput } from '@/lib/api/parse-input';
+import { slugParamsSchema } from '@/lib/films/film-schema';
 import { listRevisions } from '@/lib/revisions';
 
 /** The film's history, newest first, without content. */
 export const GET = apiHandler<{ slug: string }>('film.read', async ({ params, actor }) => {
-  return { slug: params.slug, revisions: await listRevisions({ slug: params.slug, actor }) };
+  const { slug } = parseInput(slugParamsSchema, params);
+  return { slug, revisions: await listRevisions({ slug, actor }) };
 });

@@ -9,7 +9,7 @@ import { DiffView } from '@/components/revisions/diff-view';
 import { RevisionCard } from '@/components/revisions/revision-card';
 import { RestoreButton } from '@/components/revisions/restore-button';
 import styles from '@/components/revisions/history-page.module.css';
-import { restoreRevisionAction } from '../../actions';
+import { restoreRevisionAction } from '@/lib/films/film-actions';
 import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
 
 type Props = { params: Promise<{ slug: string; n: string }> };

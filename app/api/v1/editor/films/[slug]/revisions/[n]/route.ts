@@ -1,6 +1,6 @@
 import { apiHandler } from '@/lib/api/api-handler';
 import { parseInput } from '@/lib/api/parse-input';
-import { revisionParamsSchema } from '@/lib/api/schemas/film-api';
+import { revisionParamsSchema } from '@/lib/films/film-schema';
 import { getRevision } from '@/lib/revisions';
 
 /** One revision with its content. */

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { apiHandler, readOptionalJson } from '@/lib/api/api-handler';
 import { parseInput } from '@/lib/api/parse-input';
-import { restoreBodySchema, revisionParamsSchema } from '@/lib/api/schemas/film-api';
+import { restoreBodySchema, revisionParamsSchema } from '@/lib/films/film-schema';
 import { restoreRevision } from '@/lib/revisions';
 
 /** Restores revision n as a new revision on top of the latest (never publishes). The body is optional. */

@@ -1,6 +1,6 @@
 import { apiHandler } from '@/lib/api/api-handler';
 import { parseInput } from '@/lib/api/parse-input';
-import { revisionDiffParamsSchema } from '@/lib/api/schemas/film-api';
+import { revisionDiffParamsSchema } from '@/lib/films/film-schema';
 import { compareRevisions } from '@/lib/revisions/compare-revisions';
 
 // The folder is [n] (not [a]) because Next.js needs one name per dynamic segment, and

@@ -1,6 +1,6 @@
 import type { FieldError } from '../content/schema';
 import { ValidationError } from '../errors';
-import { unsafeTextReason } from '../http/request-guard.mjs';
+import { unsafeTextReason } from './request-guard.mjs';
 
 /** Deeper than any valid input (a film page nests 4 levels); deeper input is refused, not walked. */
 const MAX_DEPTH = 32;

@@ -6,7 +6,7 @@ import { NotFoundError, UnauthorizedError } from '../errors';
 import { makeActor } from '../testing/actors';
 import type { Actor } from '../auth/permissions';
 import { FILM_LIST_PAGE_SIZE, getFilmStatus, listFilms } from './list-films';
-import { searchPeople } from './search-people';
+import { searchPeople } from '../editor/search-people';
 
 let admin: Actor;
 let editor: Actor;

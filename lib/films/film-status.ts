@@ -1,6 +1,6 @@
 /**
  * A film's editorial status, as the film list and the editor show it. Client-safe (no server imports).
- * Derived in SQL, in lib/editor/list-films.ts, so the list can filter and page by it.
+ * Derived in SQL, in lib/films/list-films.ts, so the list can filter and page by it.
  *
  * "changed" means: published, but the latest revision differs from the published one, so readers
  * still see older content.

@@ -1,0 +1,15 @@
+import 'server-only';
+import { filmContentSchema, fieldErrors, type FilmContent } from '../content/schema';
+import { ValidationError } from '../errors';
+
+/** Validates untrusted content; a 400 names every wrong field by its path. */
+export function validateContent(input: unknown): FilmContent {
+  const result = filmContentSchema.safeParse(input);
+  if (!result.success) throw new ValidationError(fieldErrors(result.error));
+  return result.data;
+}
+
+/** Stored content is re-read through the schema so old revisions gain new defaults safely. */
+export function readStoredContent(json: unknown): FilmContent {
+  return filmContentSchema.parse(json);
+}
