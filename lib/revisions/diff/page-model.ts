@@ -79,7 +79,7 @@ export const PARTS: PartSpec[] = [
     set: (c, v) => void (c.releaseYear = v as number | null),
     level: () => 'none',
   },
-  // The premise is always spoiler-free and the full story always a full spoiler (PRODUCT.md).
+  // The premise is always spoiler-free and the full story always a full spoiler (docs/product.md).
   { key: 'premise', section: 'premise', label: 'Premise', noun: 'premise', kind: 'long', get: (c) => c.premise, set: (c, v) => void (c.premise = v as string), level: () => 'none' },
   { key: 'story', section: 'story', label: 'Full story', noun: 'full story', kind: 'long', get: (c) => c.story, set: (c, v) => void (c.story = v as string), level: () => 'full' },
   {
