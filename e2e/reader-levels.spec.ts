@@ -85,7 +85,7 @@ test.describe('on a phone (390 px)', () => {
     expect((await bar.boundingBox())!.y).toBeLessThanOrEqual(1);
     await page.screenshot({ path: `${SHOTS}/390-scrolled-bar.png` });
 
-    await bar.getByText('Reveal').click();
+    await bar.getByText('Reveal', { exact: true }).click();
     const control = page.getByRole('navigation', { name: 'Spoiler level' });
     await expect(control.getByRole('link', { name: /Light spoilers/ })).toContainText(gain('none', 'light'));
     await page.screenshot({ path: `${SHOTS}/390-reveal-open.png` });

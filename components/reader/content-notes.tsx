@@ -21,9 +21,6 @@ export function ContentNotes({ film, hrefForLevel }: { film: VisibleFilm; hrefFo
   return (
     <section id="content-notes" className={styles.notes} aria-labelledby="content-notes-heading">
       <h2 id="content-notes-heading" className={styles.heading}>
-        <span aria-hidden="true" className={styles.icon}>
-          !
-        </span>
         Content notes
       </h2>
       {notes.length > 0 && (
