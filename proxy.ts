@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { SPOILER_COOKIE, SPOILER_QUERY, levelVariantPath, quizFilmSlug, readerAddress, readerLevel } from '@/lib/reader/reader-level';
-import { isPublishedAddress } from '@/lib/reader/published-address';
+import { SPOILER_COOKIE, SPOILER_QUERY, filmAddress, levelVariantPath, readerAddress, readerLevel } from '@/lib/reader/reader-level';
+import { currentFilmSlug, isPublishedAddress } from '@/lib/reader/published-address';
 import { MISSING_PATH } from '@/lib/reader/missing-page';
 import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders } from '@/lib/security/security-headers';
 
@@ -8,8 +8,10 @@ import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders } from '@/
  * One cached page per spoiler level: `/films/{slug}` and `/people/{slug}` are rewritten onto their
  * static variant `/…/{slug}/level/{level}` (the level from `?spoilers=`, else the cookie, else none),
  * so a reader's level never makes a page dynamic. The address in the browser stays the same.
- * An address that names nothing published goes to the site's 404 page instead (see
- * isPublishedAddress for why not the page's own notFound()).
+ * A film's level comes from the reader's choice for that film, else for all films. An address
+ * that names nothing published goes to the site's 404 page instead (see isPublishedAddress for why
+ * not the page's own notFound()), unless it is a renamed film's old address: that is redirected
+ * (308) to the film's address now, with the rest of the path and the query kept.
  */
 export async function proxy(request: NextRequest) {
   // Every response gets its CSP (a nonce for pages rendered per request) and HSTS here.
@@ -23,15 +25,16 @@ export async function proxy(request: NextRequest) {
 
 async function route(request: NextRequest, init: Parameters<typeof NextResponse.next>[0]) {
   const { nextUrl } = request;
-  const quizOf = quizFilmSlug(nextUrl.pathname);
-  if (quizOf) return (await published('films', quizOf)) ? NextResponse.next(init) : missing(request);
+  const film = filmAddress(nextUrl.pathname);
+  if (film && !(await published('films', film.slug))) return (await renamed(request, film)) ?? missing(request);
   const address = readerAddress(nextUrl.pathname);
   if (!address) return NextResponse.next(init);
-  if (!(await published(address.section, address.slug))) return missing(request);
+  if (address.section === 'people' && !(await published('people', address.slug))) return missing(request);
 
   const url = sameOrigin(request);
   url.searchParams.delete(SPOILER_QUERY);
-  const level = readerLevel(nextUrl.searchParams.get(SPOILER_QUERY), request.cookies.get(SPOILER_COOKIE)?.value);
+  const cookie = request.cookies.get(SPOILER_COOKIE)?.value;
+  const level = readerLevel(nextUrl.searchParams.get(SPOILER_QUERY), cookie, address.section === 'films' ? decodedSlug(address.slug) : null);
   url.pathname = levelVariantPath(nextUrl.pathname, level)!;
   const response = NextResponse.rewrite(url);
   // The same address answers differently per cookie: shared caches must not mix readers' levels.
@@ -43,13 +46,30 @@ async function route(request: NextRequest, init: Parameters<typeof NextResponse.
 
 /** A slug as it stands in the path, percent-encoded; one that does not decode names nothing. */
 async function published(section: 'films' | 'people', encodedSlug: string): Promise<boolean> {
-  let slug: string;
+  const slug = decodedSlug(encodedSlug);
+  return slug !== null && isPublishedAddress(section, slug);
+}
+
+function decodedSlug(encodedSlug: string): string | null {
   try {
-    slug = decodeURIComponent(encodedSlug);
+    return decodeURIComponent(encodedSlug);
   } catch {
-    return false;
+    return null;
   }
-  return isPublishedAddress(section, slug);
+}
+
+/** A permanent redirect from a renamed film's old address to its address now, or null. */
+async function renamed(request: NextRequest, film: { slug: string; rest: string }): Promise<NextResponse | null> {
+  const old = decodedSlug(film.slug);
+  const slug = old && (await currentFilmSlug(old));
+  if (!slug) return null;
+  const url = sameOrigin(request);
+  url.pathname = `/films/${encodeURIComponent(slug)}${film.rest}`;
+  const response = NextResponse.redirect(url, 308);
+  // Permanent for search engines; but another film may be published under the old address later,
+  // so caches keep the redirect as briefly as any reader page (scripts/serve.mjs: 2 minutes).
+  response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');
+  return response;
 }
 
 /** Sent to the cached 404 page: it gets that page's policy, whatever address was asked for. */

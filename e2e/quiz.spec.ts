@@ -148,7 +148,7 @@ test('a reader at level none is not sent the light and full questions, and is to
   expect(html).not.toContain('FULLSECRET');
   expect(html).not.toContain('Who coaches her?');
 
-  // The link raises the level (and remembers it); the full question then appears.
+  // The link raises the quiz's level (for this quiz only: the film page keeps its own); the full question then appears.
   await page.getByRole('link', { name: /Show all questions/ }).click();
   await expect(page.getByRole('group', { name: new RegExp(FULL_PROMPT.replace('?', '\\?')) })).toBeVisible();
   await expect(page.getByText('Full spoilers', { exact: true }).first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PATH, LEVELS, fetchPage, found, missing, probesAt } from './reader-demo';
+import { DEMO_PATH, DEMO_SLUG, LEVELS, fetchPage, found, missing, probesAt } from './reader-demo';
 
 /**
  * The server never sends content above the reader's level: not in the HTML, not in the React
@@ -60,7 +60,8 @@ test.describe('without JavaScript', () => {
     await control.getByRole('link', { name: /Light spoilers/ }).click();
     await expect(page).toHaveURL(new RegExp(`${DEMO_PATH}$`));
     await expect(page.getByRole('navigation', { name: 'Spoiler level' }).getByRole('link', { name: /Light spoilers/ })).toHaveAttribute('aria-current', 'true');
-    expect((await context.cookies()).find((c) => c.name === 'spoilers')?.value).toBe('light');
+    // Remembered for this film (issue 14: a level per film).
+    expect((await context.cookies()).find((c) => c.name === 'spoilers')?.value).toBe(`${DEMO_SLUG}.light`);
 
     // The choice persists on the next visit; ?spoilers= overrides it for one request.
     await page.goto(DEMO_PATH);

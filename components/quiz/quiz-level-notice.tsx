@@ -17,7 +17,7 @@ export function QuizLevelNotice({
   level: SpoilerLevel;
   shown: number;
   hiddenByLevel: Partial<Record<SpoilerLevel, number>>;
-  /** Where a link raising the level to `level` goes (it remembers the reader's choice). */
+  /** Where a link raising the level to `level` goes: this quiz only, the film page keeps its level. */
   levelHref: (level: SpoilerLevel) => string;
 }) {
   const higher = SPOILER_LEVELS.filter((l) => levelRank(l) > levelRank(level) && (hiddenByLevel[l] ?? 0) > 0);

@@ -1,8 +1,11 @@
 import Link from 'next/link';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { SPOILER_LABELS } from '@/lib/spoilers/levels';
+import { SPOILER_LABELS, levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
 import { HEADED_SECTIONS } from '@/lib/content/page-sections';
-import { SpoilerControl, type HrefForLevel } from './spoiler-control';
+import { describeGain, gainedBetween } from '@/lib/spoilers/level-counts';
+import { SpoilerControl, type DescribeLevel, type HrefForLevel } from './spoiler-control';
+import { ContentNotes } from './content-notes';
+import { ReadingPosition } from './reading-position';
 import { PremiseSection } from './film/premise-section';
 import { StorySection } from './film/story-section';
 import { TimelineSection } from './film/timeline-section';
@@ -13,22 +16,60 @@ import { KindSection } from './film/kind-section';
 import { QuizSection } from './film/quiz-section';
 import styles from './film-page.module.css';
 
+/** Where the reader can be, for ReadingPosition: the content notes, then the sections in order. */
+const PLACES = ['content-notes', ...HEADED_SECTIONS.map(({ id }) => id)];
+
 export type FilmPageProps = {
   film: VisibleFilm;
   /** Where each level link goes: the reader site sets the cookie; the editor preview switches its own view. */
   hrefForLevel: HrefForLevel;
+  /** The link that makes a level the reader's level for every film (the reader site only). */
+  hrefForEveryFilm?: (level: SpoilerLevel) => string;
   /** The quiz page, or null where there is none to go to (a preview). */
   quizHref?: string | null;
 };
 
+/** What each level would add to (or take from) this page, in counts; null when nothing. */
+function describeLevels(film: VisibleFilm): DescribeLevel {
+  return (option) => {
+    const up = levelRank(option) > levelRank(film.level);
+    const gains = up ? gainedBetween(film.counts, film.level, option) : gainedBetween(film.counts, option, film.level);
+    if (gains.length === 0) return null;
+    return up ? describeGain(gains) : `Hides ${describeGain(gains, false)}`;
+  };
+}
+
 /**
  * The reader page of one film at one spoiler level, in the seed page's order. It renders exactly
  * the VisibleFilm it is given (the published page from the database, or the editor's draft
- * filtered by visibleFilm), so what a reader is not meant to see was never loaded.
+ * filtered by visibleFilm), so what a reader is not meant to see was never loaded. The level
+ * control and the contents follow the reader: a sticky column on wide screens, a bar at the top on
+ * phones.
  */
-export function FilmPage({ film, hrefForLevel, quizHref = `/films/${film.slug}/quiz` }: FilmPageProps) {
+export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/films/${film.slug}/quiz` }: FilmPageProps) {
+  const describe = describeLevels(film);
+  const everyFilm = hrefForEveryFilm && (
+    <p className={styles.everyFilm}>
+      This level is for {film.title} only.{' '}
+      <a href={hrefForEveryFilm(film.level)} rel="nofollow" data-level-link="">
+        Use {SPOILER_LABELS[film.level].toLowerCase()} for all films
+      </a>
+    </p>
+  );
+  const contents = (
+    <ol>
+      {HEADED_SECTIONS.map(({ id, label }) => (
+        <li key={id}>
+          <a href={`#${id}`} data-contents-link="">
+            {label}
+          </a>
+        </li>
+      ))}
+    </ol>
+  );
   return (
     <article className={styles.page} data-spoiler-level={film.level}>
+      <ReadingPosition sections={PLACES} />
       <header className={styles.header}>
         <p className={styles.kicker}>
           <Link href="/">Films</Link>
@@ -38,19 +79,35 @@ export function FilmPage({ film, hrefForLevel, quizHref = `/films/${film.slug}/q
         <p className={styles.showing}>
           Showing: <strong>{SPOILER_LABELS[film.level]}</strong>. Parts above this level are not sent to your browser.
         </p>
+        <ContentNotes film={film} hrefForLevel={hrefForLevel} />
       </header>
+      {/* Phones: one compact bar that stays at the top; each menu opens without JavaScript. */}
+      <div className={styles.bar} data-film-bar="">
+        <details className={styles.barMenu} data-bar-menu="">
+          <summary className={styles.barButton}>
+            <span className={styles.barLabel}>Reveal</span> <strong>{SPOILER_LABELS[film.level]}</strong>
+          </summary>
+          <div className={styles.barPanel}>
+            <SpoilerControl level={film.level} hrefForLevel={hrefForLevel} describe={describe} idPrefix="bar-spoiler-level">
+              {everyFilm}
+            </SpoilerControl>
+          </div>
+        </details>
+        <details className={styles.barMenu} data-bar-menu="">
+          <summary className={styles.barButton}>On this page</summary>
+          <nav className={`${styles.barPanel} ${styles.barContents}`} aria-label="On this page">
+            {contents}
+          </nav>
+        </details>
+      </div>
       <div className={styles.layout}>
         <aside className={styles.aside}>
-          <SpoilerControl level={film.level} hrefForLevel={hrefForLevel} />
+          <SpoilerControl level={film.level} hrefForLevel={hrefForLevel} describe={describe}>
+            {everyFilm}
+          </SpoilerControl>
           <nav className={styles.contents} aria-label="On this page">
             <p className={styles.contentsLabel}>On this page</p>
-            <ol>
-              {HEADED_SECTIONS.map(({ id, label }) => (
-                <li key={id}>
-                  <a href={`#${id}`}>{label}</a>
-                </li>
-              ))}
-            </ol>
+            {contents}
           </nav>
         </aside>
         <div className={styles.body}>

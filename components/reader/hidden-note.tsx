@@ -8,7 +8,8 @@ const SHOW_LABELS: Record<SpoilerLevel, string> = { none: 'Hide spoilers', light
 
 /**
  * Stands where held-back content would be: says how much is hidden and links to the levels that
- * reveal more. The hidden content itself was never loaded.
+ * reveal more (with `reveals`, only those that show more of it). The hidden content itself was
+ * never loaded. Each link comes back to `section`, where the reader was.
  */
 export function HiddenNote({
   count,
@@ -17,6 +18,8 @@ export function HiddenNote({
   hrefForLevel,
   more = true,
   revealAt = 'none',
+  reveals,
+  section,
   children,
 }: {
   count?: number;
@@ -26,9 +29,13 @@ export function HiddenNote({
   more?: boolean;
   /** The lowest level that shows this content (the full story: full), when known. */
   revealAt?: SpoilerLevel;
+  /** Whether a level shows more of this content (from the page's counts). */
+  reveals?: (level: SpoilerLevel) => boolean;
+  /** The page section it stands in: the level links come back to it. */
+  section?: string;
   children?: ReactNode;
 }) {
-  const higher = SPOILER_LEVELS.filter((l) => levelRank(l) > levelRank(level) && levelRank(l) >= levelRank(revealAt));
+  const higher = SPOILER_LEVELS.filter((l) => levelRank(l) > levelRank(level) && levelRank(l) >= levelRank(revealAt) && (reveals?.(l) ?? true));
   const what =
     children ??
     (count !== undefined && noun
@@ -42,7 +49,7 @@ export function HiddenNote({
         {higher.map((l, i) => (
           <span key={l}>
             {i > 0 && <span aria-hidden="true"> · </span>}
-            <a href={hrefForLevel(l)} rel="nofollow" className={styles.reveal}>
+            <a href={hrefForLevel(l, section)} rel="nofollow" className={styles.reveal}>
               {SHOW_LABELS[l]}
             </a>
           </span>

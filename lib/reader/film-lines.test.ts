@@ -55,7 +55,7 @@ describe('derived lines below full', () => {
   it('say the kind of film is hidden, not missing, when none of it is visible', () => {
     const kind = { ...content.kind, tone: { ...content.kind.tone, spoiler: 'full' as const }, pacing: { ...content.kind.pacing, spoiler: 'full' as const }, story: { ...content.kind.story, spoiler: 'full' as const } };
     const film = visibleFilm({ ...content, kind }, 'none');
-    expect(kindLineAt(film)).toBe('What kind of film Sample Film is, is hidden at this spoiler level.');
+    expect(kindLineAt(film)).toBe('What kind of film Sample Film is, is hidden at this spoiler level. Full spoilers show it.');
     expect(kindLineAt(visibleFilm({ ...content, kind }, 'full'))).toMatch(/^Bittersweet in tone/u);
     const empty = { value: '', spoiler: 'none' as const };
     const undescribed = { ...kind, tone: empty, pacing: empty, story: empty, intensity: empty, ending: empty };

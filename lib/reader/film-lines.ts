@@ -73,6 +73,7 @@ export function kindLineAt(film: VisibleFilm): string {
   const value = (key: 'tone' | 'pacing' | 'story') => ({ value: film.kind.traits.find((t) => t.key === key)?.value ?? '', spoiler: 'none' as const });
   const described = ['tone', 'pacing', 'story'].some((key) => film.kind.traits.some((t) => t.key === key));
   // "Not described yet" would be untrue when the description is there but above the reader's level.
-  if (!described && film.hidden.kind > 0) return `What kind of film ${film.title} is, is hidden at this spoiler level.`;
+  // The counts are per part, not per value, so the level that shows it for certain is full.
+  if (!described && film.hidden.kind > 0) return `What kind of film ${film.title} is, is hidden at this spoiler level. Full spoilers show it.`;
   return kindLine({ tone: value('tone'), pacing: value('pacing'), story: value('story') });
 }

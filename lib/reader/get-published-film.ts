@@ -5,6 +5,7 @@ import { castOf } from '../content/derive';
 import { levelsUpTo } from '../spoilers/levels-up-to';
 import type { SpoilerLevel } from '../spoilers/levels';
 import type { VisibleFilm } from '../spoilers/visible-film';
+import { parseLevelCounts } from '../spoilers/level-counts';
 
 const isTraitKey = (key: string): key is TraitKey => (TRAIT_KEYS as readonly string[]).includes(key);
 
@@ -24,6 +25,7 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
       premiseWords: true,
       story: level === 'full',
       storyWords: true,
+      levelCounts: true,
       events: { ...atLevel, select: { itemId: true, position: true, title: true, description: true, when: true, where: true, spoiler: true } },
       characters: {
         ...atLevel,
@@ -43,8 +45,8 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
   const traits = film.traits.filter((t) => isTraitKey(t.key)).map((t) => ({ key: t.key as TraitKey, value: t.value }));
   const summary = film.traits.find((t) => t.key === 'summary')?.value ?? null;
   const setting = film.settings[0];
-  const shownKind = traits.length + (summary ? 1 : 0) + film.moods.length + film.contentNotes.length;
-  const totalKind = film._count.traits + film._count.moods + film._count.contentNotes;
+  const shownKind = traits.length + (summary ? 1 : 0) + film.moods.length;
+  const totalKind = film._count.traits + film._count.moods;
   return {
     level,
     title: film.title,
@@ -64,6 +66,7 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
     themesTotal: film._count.themes,
     kind: { traits, summary, moods: film.moods.map(({ itemId, ...m }) => ({ id: itemId, ...m })), contentNotes: film.contentNotes.map(({ itemId, ...n }) => ({ id: itemId, ...n })) },
     quiz: { visible: film.questions.length, total: film._count.questions },
+    counts: parseLevelCounts(film.levelCounts),
     hidden: {
       events: film._count.events - film.events.length,
       characters: film._count.characters - film.characters.length,
@@ -71,6 +74,7 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
       setting: film._count.settings > 0 && !setting,
       story: level !== 'full' && film.storyWords > 0,
       kind: totalKind - shownKind,
+      contentNotes: film._count.contentNotes - film.contentNotes.length,
     },
   };
 }

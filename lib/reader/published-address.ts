@@ -32,3 +32,19 @@ export async function isPublishedAddress(section: ReaderSection, slug: string): 
   known.set(key, Date.now() + KNOWN_FOR_MS);
   return true;
 }
+
+/**
+ * The address a film has now, when `slug` is one it was published under before (a rename), else
+ * null: proxy.ts redirects the old address there (308). Asked only for addresses that name nothing
+ * published, so a film published under an old slug later keeps it. When the database cannot
+ * answer, there is no redirect (the 404 page, as before).
+ */
+export async function currentFilmSlug(formerSlug: string): Promise<string | null> {
+  try {
+    const row = await db().formerFilmSlug.findUnique({ where: { slug: formerSlug }, select: { film: { select: { published: { select: { slug: true } } } } } });
+    const current = row?.film.published?.slug ?? null;
+    return current === formerSlug ? null : current;
+  } catch {
+    return null;
+  }
+}

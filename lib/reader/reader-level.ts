@@ -1,18 +1,97 @@
-import { parseSpoilerLevel, type SpoilerLevel } from '../spoilers/levels';
+import { SPOILER_LEVELS, parseSpoilerLevel, type SpoilerLevel } from '../spoilers/levels';
 import { safeLocalPath } from '../auth/safe-callback-url';
 
 /**
  * How a reader's spoiler level travels. Kept free of server-only imports: proxy.ts uses it.
  *
- * `?spoilers=` overrides for one request; the `spoilers` cookie remembers the reader's choice
- * (set by /spoilers, see app/(reader)/spoilers/route.ts); otherwise the safe default (none).
+ * `?spoilers=` overrides for one request; the `spoilers` cookie remembers the reader's choices
+ * (set by /spoilers, see app/(reader)/spoilers/route.ts): a level per film, and a level for all
+ * films; otherwise the safe default (none).
  */
 export const SPOILER_COOKIE = 'spoilers';
 export const SPOILER_QUERY = 'spoilers';
 export const SPOILER_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
-export function readerLevel(query: string | null | undefined, cookie: string | null | undefined): SpoilerLevel {
-  return parseSpoilerLevel(query, parseSpoilerLevel(cookie));
+/**
+ * The cookie's choices. Written as `~`-separated tokens, newest first: a bare level is the level
+ * for all films, `{slug}.{level}` one film's, e.g. `light~kiss-and-cry.full`. A cookie holding only
+ * a level is exactly the old format (and what the front cache of scripts/serve.mjs can key on).
+ * Characters encodeURIComponent leaves alone, so the value is stored as written.
+ */
+export type LevelChoices = {
+  /** The level for every film without its own choice; null when never chosen (none applies). */
+  all: SpoilerLevel | null;
+  /** Films with their own level, the most recently chosen first. */
+  films: Array<{ slug: string; level: SpoilerLevel }>;
+};
+
+/** Bounded so the cookie stays well under the 4 KB browsers keep: older film choices drop off. */
+export const MAX_FILM_CHOICES = 40;
+const MAX_COOKIE_CHARS = 3000;
+const LEVEL_TOKEN = new RegExp(`^(${SPOILER_LEVELS.join('|')})$`);
+const FILM_TOKEN = new RegExp(`^([a-z0-9]+(?:-[a-z0-9]+)*)\\.(${SPOILER_LEVELS.join('|')})$`);
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Reads the cookie; anything not understood is ignored (the safe default then applies). */
+export function parseLevelCookie(value: string | null | undefined): LevelChoices {
+  const choices: LevelChoices = { all: null, films: [] };
+  if (!value) return choices;
+  const seen = new Set<string>();
+  for (const token of value.slice(0, MAX_COOKIE_CHARS * 2).split('~')) {
+    if (LEVEL_TOKEN.test(token)) {
+      choices.all ??= token as SpoilerLevel;
+      continue;
+    }
+    const film = FILM_TOKEN.exec(token);
+    if (film && !seen.has(film[1]) && choices.films.length < MAX_FILM_CHOICES) {
+      seen.add(film[1]);
+      choices.films.push({ slug: film[1], level: film[2] as SpoilerLevel });
+    }
+  }
+  return choices;
+}
+
+export function serializeLevelCookie(choices: LevelChoices): string {
+  const tokens: string[] = choices.all ? [choices.all] : [];
+  let length = tokens.join('~').length;
+  for (const { slug, level } of choices.films.slice(0, MAX_FILM_CHOICES)) {
+    const token = `${slug}.${level}`;
+    if (length + token.length + 1 > MAX_COOKIE_CHARS) break;
+    tokens.push(token);
+    length += token.length + 1;
+  }
+  return tokens.join('~');
+}
+
+/**
+ * Whom a new choice is for: one film; films without a choice of their own (the level of people
+ * pages and search); or every film, replacing each film's own choice (the film page's explicit
+ * "for all films").
+ */
+export type LevelTarget = { film: string } | 'default' | 'every-film';
+
+/** A film's choice goes first; one equal to the all-films level needs no entry. */
+export function chooseLevel(choices: LevelChoices, level: SpoilerLevel, target: LevelTarget): LevelChoices {
+  if (target === 'every-film') return { all: level, films: [] };
+  if (target === 'default') return { all: level, films: choices.films.filter((choice) => choice.level !== level) };
+  const film = target.film;
+  const others = choices.films.filter((choice) => choice.slug !== film);
+  const same = level === (choices.all ?? 'none');
+  return { all: choices.all, films: same ? others : [{ slug: film, level }, ...others] };
+}
+
+/** The level a film is read at by these choices: its own, else the one for all films, else none. */
+export function levelForFilm(choices: LevelChoices, film: string | null | undefined): SpoilerLevel {
+  const own = film ? choices.films.find((choice) => choice.slug === film) : undefined;
+  return own?.level ?? choices.all ?? 'none';
+}
+
+/**
+ * The level of one request: `?spoilers=`, else the cookie's choice for `film` (a film's page, quiz
+ * or API), else its choice for all films (people pages, search), else none.
+ */
+export function readerLevel(query: string | null | undefined, cookie: string | null | undefined, film?: string | null): SpoilerLevel {
+  return parseSpoilerLevel(query, levelForFilm(parseLevelCookie(cookie), film));
 }
 
 /** Reader pages with one cached variant per level, and the internal path of each variant. */
@@ -34,12 +113,48 @@ export function readerAddress(pathname: string): { section: 'films' | 'people'; 
   return match ? { section: match[1] as 'films' | 'people', slug: match[2] } : null;
 }
 
-/** The link that sets the reader's level and comes back to `returnTo` (works without JavaScript). */
-export function setLevelHref(level: SpoilerLevel, returnTo: string): string {
-  return `/spoilers?${new URLSearchParams({ level, return: returnTo })}`;
+/**
+ * Any address of one film (`/films/{slug}`, `…/quiz`, `…/level/{level}`): its slug as it stands in
+ * the path and the rest of the path, so an old address can be redirected with its rest kept.
+ */
+export function filmAddress(pathname: string): { slug: string; rest: string } | null {
+  const match = /^\/films\/([^/]+)(\/quiz\/?|\/level\/[^/]+\/?|\/?)$/u.exec(pathname);
+  return match ? { slug: match[1], rest: match[2] } : null;
+}
+
+/**
+ * The link that sets the reader's level and comes back to `returnTo` (works without JavaScript).
+ * Without a target, for films without a choice of their own (see LevelTarget).
+ */
+export function setLevelHref(level: SpoilerLevel, returnTo: string, target: LevelTarget = 'default'): string {
+  const scope: Record<string, string> = target === 'default' ? {} : target === 'every-film' ? { films: 'all' } : { film: target.film };
+  return `/spoilers?${new URLSearchParams({ level, ...scope, return: returnTo })}`;
+}
+
+/** A film slug as /spoilers accepts it (the film need not exist: the choice only names it). */
+export function isFilmSlug(value: string): boolean {
+  return value.length <= 120 && SLUG.test(value);
 }
 
 /** Only same-site paths are followed back after setting the level (no open redirect). */
 export function safeReturnPath(value: string | null | undefined): string {
   return safeLocalPath(value, '/');
+}
+
+/**
+ * A level link that comes back to `section` (`#section`, or the top when null): the `return` path
+ * of a /spoilers link, or the link's own fragment (the editor preview's links). Relative in,
+ * relative out; a link that is only a fragment (switching a preview in place) is left alone.
+ */
+export function returnToSection(href: string, section: string | null): string {
+  if (href.startsWith('#')) return href;
+  const url = new URL(href, 'http://same-origin.invalid');
+  const back = url.searchParams.get('return');
+  if (back !== null) {
+    const path = back.split('#')[0];
+    url.searchParams.set('return', section ? `${path}#${section}` : path);
+  } else {
+    url.hash = section ? section : '';
+  }
+  return url.pathname + url.search + url.hash;
 }

@@ -4,6 +4,8 @@ import type { Tx } from '../db';
 import { TRAIT_KEYS, type FilmContent } from '../content/schema';
 import { castOf, countWords, peopleNamedIn } from '../content/derive';
 import { writeSearchDocuments } from '../reader/search-documents';
+import { countByLevel } from '../spoilers/level-counts';
+import { recordFormerSlugs } from './former-slugs';
 
 export type PublishedPage = { filmId: string; revisionNumber: number; content: FilmContent };
 
@@ -23,6 +25,7 @@ export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]):
   if (pages.length === 0) return;
   const filmIds = pages.map((p) => p.filmId);
   const previousPeople = await peopleOf(tx, filmIds);
+  const previousSlugs = await tx.publishedFilm.findMany({ where: { filmId: { in: filmIds } }, select: { filmId: true, slug: true } });
   await tx.publishedFilm.deleteMany({ where: { filmId: { in: filmIds } } });
 
   const people = new Map(pages.flatMap((p) => castOf(p.content.characters)).map((person) => [person.slug, person.name]));
@@ -48,8 +51,10 @@ export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]):
       story: content.story,
       storyWords: countWords(content.story),
       storyCastCount: peopleNamedIn(content.story, castOf(content.characters)).length,
+      levelCounts: countByLevel(content),
     })),
   });
+  await recordFormerSlugs(tx, previousSlugs, pages.map(({ filmId, content }) => ({ filmId, slug: content.slug })));
 
   const byPosition = <T,>(items: T[]) => items.map((item, position) => ({ ...item, position }));
   const each = <T,>(rowsOf: (page: PublishedPage) => T[]) => pages.flatMap(rowsOf);

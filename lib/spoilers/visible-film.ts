@@ -2,6 +2,7 @@ import type { Character, FilmContent, Kind, LabelItem, PersonRef, Setting, Theme
 import { TRAIT_KEYS } from '../content/schema';
 import { castOf, countWords } from '../content/derive';
 import { isVisibleAt, type SpoilerLevel } from './levels';
+import { countByLevel, type LevelCounts } from './level-counts';
 
 /**
  * A film page as one reader may see it: only items at or below the reader's level, plus how many
@@ -35,21 +36,25 @@ export type VisibleFilm = {
     contentNotes: LabelItem[];
   };
   quiz: { visible: number; total: number };
+  /** How many items of each part sit at each level (counts only): what each level would add. */
+  counts: LevelCounts;
   hidden: {
     events: number;
     characters: number;
     themes: number;
     setting: boolean;
     story: boolean;
-    /** Kind-of-film values, summary, mood keywords and content notes held back. */
+    /** Kind-of-film values, summary and mood keywords held back. */
     kind: number;
+    /** Content notes held back (their wording may itself reveal the plot). */
+    contentNotes: number;
   };
 };
 
 const visible = <T extends { spoiler: SpoilerLevel }>(items: T[], level: SpoilerLevel) =>
   items.filter((item) => isVisibleAt(item.spoiler, level));
 
-export function visibleKind(kind: Kind, level: SpoilerLevel): { shown: VisibleFilm['kind']; hidden: number } {
+export function visibleKind(kind: Kind, level: SpoilerLevel): { shown: VisibleFilm['kind']; hidden: number; hiddenNotes: number } {
   const traits = TRAIT_KEYS.filter((key) => kind[key].value !== '').map((key) => ({ key, ...kind[key] }));
   const shownTraits = visible(traits, level).map(({ key, value }) => ({ key, value }));
   const summaryShown = kind.summary.text !== '' && isVisibleAt(kind.summary.spoiler, level);
@@ -58,9 +63,9 @@ export function visibleKind(kind: Kind, level: SpoilerLevel): { shown: VisibleFi
   const hidden =
     traits.length - shownTraits.length +
     (kind.summary.text !== '' && !summaryShown ? 1 : 0) +
-    (kind.moods.length - moods.length) +
-    (kind.contentNotes.length - contentNotes.length);
-  return { shown: { traits: shownTraits, summary: summaryShown ? kind.summary.text : null, moods, contentNotes }, hidden };
+    (kind.moods.length - moods.length);
+  const hiddenNotes = kind.contentNotes.length - contentNotes.length;
+  return { shown: { traits: shownTraits, summary: summaryShown ? kind.summary.text : null, moods, contentNotes }, hidden, hiddenNotes };
 }
 
 /** Filters a whole page in memory: the editor preview, and the JSON of a draft. */
@@ -92,6 +97,7 @@ export function visibleFilm(content: FilmContent, level: SpoilerLevel): VisibleF
     themesTotal: content.themes.length,
     kind: kind.shown,
     quiz: { visible: visible(content.quiz.questions, level).length, total: content.quiz.questions.length },
+    counts: countByLevel(content),
     hidden: {
       events: content.events.length - events.length,
       characters: content.characters.length - characters.length,
@@ -99,6 +105,7 @@ export function visibleFilm(content: FilmContent, level: SpoilerLevel): VisibleF
       setting: !settingShown,
       story: !storyShown && content.story !== '',
       kind: kind.hidden,
+      contentNotes: kind.hiddenNotes,
     },
   };
 }

@@ -1,16 +1,37 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { parseSpoilerLevel } from '@/lib/spoilers/levels';
-import { SPOILER_COOKIE, SPOILER_COOKIE_MAX_AGE, safeReturnPath } from '@/lib/reader/reader-level';
+import { ValidationError, errorBody } from '@/lib/errors';
+import {
+  SPOILER_COOKIE,
+  SPOILER_COOKIE_MAX_AGE,
+  chooseLevel,
+  type LevelTarget,
+  isFilmSlug,
+  parseLevelCookie,
+  safeReturnPath,
+  serializeLevelCookie,
+} from '@/lib/reader/reader-level';
 
 /**
- * `GET /spoilers?level=light&return=/films/kiss-and-cry`: remembers the reader's spoiler level in a
- * cookie and goes back to the page (303), so the level links work without JavaScript.
+ * `GET /spoilers?level=light&film=kiss-and-cry&return=/films/kiss-and-cry#timeline`: remembers the
+ * reader's spoiler level in a cookie and goes back to the page (303), so the level links work
+ * without JavaScript. With `film`, for that film only; with `films=all`, for every film (each
+ * film's own choice goes); with neither, for films without a choice of their own (people pages,
+ * search). The return path keeps its #section: the browser lands where the reader was.
  */
 export function GET(request: NextRequest) {
-  const level = parseSpoilerLevel(request.nextUrl.searchParams.get('level'));
+  const params = request.nextUrl.searchParams;
+  const level = parseSpoilerLevel(params.get('level'));
+  const film = params.get('film');
+  if (film !== null && !isFilmSlug(film)) {
+    const error = ValidationError.field('film', 'Not a film address (lowercase letters, digits and hyphens)');
+    return NextResponse.json(errorBody(error), { status: 400, headers: { 'Cache-Control': 'no-store' } });
+  }
+  const target: LevelTarget = film !== null ? { film } : params.get('films') === 'all' ? 'every-film' : 'default';
+  const choices = chooseLevel(parseLevelCookie(request.cookies.get(SPOILER_COOKIE)?.value), level, target);
   // A relative Location: right behind any proxy, whatever host name the server itself sees.
-  const response = new NextResponse(null, { status: 303, headers: { Location: safeReturnPath(request.nextUrl.searchParams.get('return')) } });
-  response.cookies.set(SPOILER_COOKIE, level, {
+  const response = new NextResponse(null, { status: 303, headers: { Location: safeReturnPath(params.get('return')) } });
+  response.cookies.set(SPOILER_COOKIE, serializeLevelCookie(choices), {
     path: '/',
     maxAge: SPOILER_COOKIE_MAX_AGE,
     sameSite: 'lax',

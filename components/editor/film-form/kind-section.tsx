@@ -30,7 +30,13 @@ export const KindSection = memo(function KindSection(section: SectionProps) {
         <SpoilerLevelField name="kind.summary.spoiler" legend="Spoiler level of the summary" />
       </div>
       <LabelListField name="kind.moods" title="Mood keywords" noun="mood keyword" />
-      <LabelListField name="kind.contentNotes" title="Content notes" noun="content note" hint="Warnings for readers, e.g. “terminal illness”." />
+      <LabelListField
+        name="kind.contentNotes"
+        title="Content notes"
+        noun="content note"
+        hint="Warnings for readers, worded so they give no plot away (“a character’s serious illness”). At level None every reader sees them before choosing to read on."
+        warnAboveNone
+      />
     </Section>
   );
 });

@@ -1,4 +1,4 @@
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { newItemId, type FilmContent } from '@/lib/content/schema';
 import { DEFAULT_ITEM_LEVEL } from '@/lib/spoilers/levels';
 import { SortableList } from './sortable-list';
@@ -11,8 +11,12 @@ import styles from './fields.module.css';
 
 type LabelListPath = 'kind.moods' | 'kind.contentNotes';
 
-/** Mood keywords or content notes: short labels, each with its own spoiler level. */
-export function LabelListField({ name, title, noun, hint }: { name: LabelListPath; title: string; noun: string; hint?: string }) {
+/**
+ * Mood keywords or content notes: short labels, each with its own spoiler level. `warnAboveNone`
+ * (content notes): a note above level none is a warning some readers never see in words, so the
+ * row says so under its level control.
+ */
+export function LabelListField({ name, title, noun, hint, warnAboveNone = false }: { name: LabelListPath; title: string; noun: string; hint?: string; warnAboveNone?: boolean }) {
   const list = useListEditor(name, { noun, labelOf: (item) => String(item.label ?? '') });
   const labelId = `${fieldId(name)}-label`;
   return (
@@ -25,7 +29,7 @@ export function LabelListField({ name, title, noun, hint }: { name: LabelListPat
         <SortableList listId={fieldId(name)} items={list.fields} nameOf={list.nameOf} onMove={list.move} className={styles.rowList}>
           {(field, controls) => (
             <CompactRow controls={controls} noun={noun} labelField={`${name}.${controls.index}.label`} onRemove={() => list.removeAt(controls.index)}>
-              <LabelInputs name={`${name}.${controls.index}`} noun={noun} position={controls.index + 1} />
+              <LabelInputs name={`${name}.${controls.index}`} noun={noun} position={controls.index + 1} warnAboveNone={warnAboveNone} />
             </CompactRow>
           )}
         </SortableList>
@@ -41,18 +45,26 @@ export function LabelListField({ name, title, noun, hint }: { name: LabelListPat
   );
 }
 
-function LabelInputs({ name, noun, position }: { name: `${LabelListPath}.${number}`; noun: string; position: number }) {
+function LabelInputs({ name, noun, position, warnAboveNone }: { name: `${LabelListPath}.${number}`; noun: string; position: number; warnAboveNone: boolean }) {
   const { register } = useFormContext<FilmContent>();
   const id = fieldId(`${name}.label`);
   const error = useFieldError(`${name}.label`);
+  const level = useWatch<FilmContent, `${LabelListPath}.${number}.spoiler`>({ name: `${name}.spoiler` });
+  const warning = warnAboveNone && level !== 'none' ? `${fieldId(`${name}.spoiler`)}-warning` : undefined;
   return (
     <>
       <RowInput id={id} label={`${noun} ${position}`} error={error}>
         <input id={id} className={ui.input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...register(`${name}.label`)} />
       </RowInput>
       <div style={{ flex: '0 0 auto' }}>
-        <SpoilerLevelSelect name={`${name}.spoiler`} label={`Spoiler level of ${noun} ${position}`} />
+        <SpoilerLevelSelect name={`${name}.spoiler`} label={`Spoiler level of ${noun} ${position}`} describedBy={warning} />
       </div>
+      {warning ? (
+        <p id={warning} className={`${ui.hint} ${styles.rowWarning}`}>
+          Readers below {level === 'full' ? 'full' : 'light'} spoilers are told only that a content note is held back, not what it warns about. Word it so it
+          gives no plot away (“a character’s serious illness”) and set it to None, so every reader is warned.
+        </p>
+      ) : null}
     </>
   );
 }

@@ -35,7 +35,7 @@ export function SpoilerLevelField({ name, legend = 'Spoiler level', hint }: { na
 }
 
 /** A compact level picker for rows (mood keywords, content notes), labelled for what it belongs to. */
-export function SpoilerLevelSelect({ name, label }: { name: FormPath; label: string }) {
+export function SpoilerLevelSelect({ name, label, describedBy }: { name: FormPath; label: string; describedBy?: string }) {
   const { register } = useFormContext<FilmContent>();
   const id = fieldId(name);
   return (
@@ -43,7 +43,7 @@ export function SpoilerLevelSelect({ name, label }: { name: FormPath; label: str
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <select id={id} className={`${ui.input} ${styles.levelSelect}`} {...register(name)}>
+      <select id={id} className={`${ui.input} ${styles.levelSelect}`} aria-describedby={describedBy} {...register(name)}>
         {SPOILER_LEVELS.map((level) => (
           <option key={level} value={level}>
             {SPOILER_LABELS[level]}

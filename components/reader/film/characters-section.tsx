@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { heading } from '@/lib/content/page-lines';
 import { charactersLineAt } from '@/lib/reader/film-lines';
+import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';
 import { InitialsAvatar } from '../initials-avatar';
 import { SpoilerBadge } from '../spoiler-badge';
@@ -40,7 +41,15 @@ export function CharactersSection({ film, hrefForLevel }: { film: VisibleFilm; h
         </ul>
       )}
       {film.hidden.characters > 0 && (
-        <HiddenNote count={film.hidden.characters} noun="character" more={film.characters.length > 0} level={film.level} hrefForLevel={hrefForLevel} />
+        <HiddenNote
+          count={film.hidden.characters}
+          noun="character"
+          more={film.characters.length > 0}
+          level={film.level}
+          hrefForLevel={hrefForLevel}
+          section="characters"
+          reveals={(to) => revealsMore(film.counts, 'characters', film.level, to)}
+        />
       )}
     </Section>
   );

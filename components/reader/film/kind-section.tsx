@@ -2,6 +2,7 @@ import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { TRAIT_LABELS } from '@/lib/content/schema';
 import { heading } from '@/lib/content/page-lines';
 import { kindLineAt } from '@/lib/reader/film-lines';
+import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';
 import type { HrefForLevel } from '../spoiler-control';
 import { WordChips } from '../tag-chips';
@@ -34,7 +35,15 @@ export function KindSection({ film, hrefForLevel }: { film: VisibleFilm; hrefFor
         </p>
       )}
       {film.hidden.kind > 0 && (
-        <HiddenNote count={film.hidden.kind} noun="detail" more={traits.length + moods.length + contentNotes.length > 0 || !!summary} level={film.level} hrefForLevel={hrefForLevel} />
+        <HiddenNote
+          count={film.hidden.kind}
+          noun="detail"
+          more={traits.length + moods.length > 0 || !!summary}
+          level={film.level}
+          hrefForLevel={hrefForLevel}
+          section="kind"
+          reveals={(to) => revealsMore(film.counts, 'kind', film.level, to)}
+        />
       )}
     </Section>
   );

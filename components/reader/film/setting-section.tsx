@@ -1,6 +1,7 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { heading } from '@/lib/content/page-lines';
 import { settingLineAt } from '@/lib/reader/film-lines';
+import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';
 import type { HrefForLevel } from '../spoiler-control';
 import { TagChips } from '../tag-chips';
@@ -33,7 +34,7 @@ export function SettingSection({ film, hrefForLevel }: { film: VisibleFilm; href
           <TagChips tags={setting.tags} label="About the setting" />
         </>
       ) : film.hidden.setting ? (
-        <HiddenNote level={film.level} hrefForLevel={hrefForLevel}>
+        <HiddenNote level={film.level} hrefForLevel={hrefForLevel} section="setting" reveals={(to) => revealsMore(film.counts, 'setting', film.level, to)}>
           The setting contains spoilers.
         </HiddenNote>
       ) : null}

@@ -21,7 +21,7 @@ export function StorySection({ film, hrefForLevel }: { film: VisibleFilm; hrefFo
           </div>
         </>
       ) : film.hidden.story ? (
-        <HiddenNote level={film.level} hrefForLevel={hrefForLevel} revealAt="full">
+        <HiddenNote level={film.level} hrefForLevel={hrefForLevel} revealAt="full" section="story">
           The full story tells everything, the ending too.
         </HiddenNote>
       ) : null}

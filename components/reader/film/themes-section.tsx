@@ -2,6 +2,7 @@ import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { heading } from '@/lib/content/page-lines';
 import { themesLineAt } from '@/lib/reader/film-lines';
 import { withHiddenRuns } from '@/lib/reader/hidden-runs';
+import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';
 import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
@@ -31,7 +32,15 @@ export function ThemesSection({ film, hrefForLevel }: { film: VisibleFilm; hrefF
             </li>
           ) : (
             <li key={`hidden-${row.first}`}>
-              <HiddenNote count={row.count} noun="theme" more={row.first > 1} level={film.level} hrefForLevel={hrefForLevel} />
+              <HiddenNote
+                count={row.count}
+                noun="theme"
+                more={row.first > 1}
+                level={film.level}
+                hrefForLevel={hrefForLevel}
+                section="themes"
+                reveals={(to) => revealsMore(film.counts, 'themes', film.level, to)}
+              />
             </li>
           ),
         )}

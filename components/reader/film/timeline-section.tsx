@@ -3,6 +3,7 @@ import { heading } from '@/lib/content/page-lines';
 import { plural } from '@/lib/content/derive';
 import { timelineLineAt } from '@/lib/reader/film-lines';
 import { splitTimeline, withHiddenRuns, type Row } from '@/lib/reader/hidden-runs';
+import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';
 import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
@@ -23,7 +24,15 @@ export function TimelineSection({ film, hrefForLevel }: { film: VisibleFilm; hre
         <EventItem key={row.item.id} event={row.item} />
       ) : (
         <li key={`hidden-${row.first}`} className={styles.hiddenRow}>
-          <HiddenNote count={row.count} noun="event" more={row.first > 1} level={film.level} hrefForLevel={hrefForLevel} />
+          <HiddenNote
+            count={row.count}
+            noun="event"
+            more={row.first > 1}
+            level={film.level}
+            hrefForLevel={hrefForLevel}
+            section="timeline"
+            reveals={(to) => revealsMore(film.counts, 'events', film.level, to)}
+          />
         </li>
       ),
     );

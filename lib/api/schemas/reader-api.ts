@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { characterSchema, eventSchema, labelItemSchema, personRefSchema, settingSchema, slugSchema, themeSchema, TRAIT_KEYS } from '../../content/schema';
 import { spoilerLevelSchema } from '../../spoilers/levels';
+import { COUNTED_PARTS } from '../../spoilers/level-counts';
 import { attemptInputSchema } from '../../quiz/quiz-schema';
 import { isoDateTime } from './common-api';
 
@@ -59,8 +60,11 @@ export const visibleFilmSchema = z
       contentNotes: z.array(labelItemSchema),
     }),
     quiz: z.object({ visible: z.int(), total: z.int() }),
+    counts: z
+      .record(z.enum(COUNTED_PARTS), z.object({ none: z.int(), light: z.int(), full: z.int() }))
+      .meta({ description: 'How many items of each part are at each spoiler level: counts only, so a client can say what a level would add' }),
     hidden: z
-      .object({ events: z.int(), characters: z.int(), themes: z.int(), setting: z.boolean(), story: z.boolean(), kind: z.int() })
+      .object({ events: z.int(), characters: z.int(), themes: z.int(), setting: z.boolean(), story: z.boolean(), kind: z.int(), contentNotes: z.int() })
       .meta({ description: 'How many items were held back at this level (they are not in the response at all)' }),
   })
   .meta({ id: 'VisibleFilm', description: 'A published film page at one spoiler level' });

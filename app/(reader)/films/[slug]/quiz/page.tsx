@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getPublicQuiz } from '@/lib/quiz/get-public-quiz';
 import { getAttemptResults } from '@/lib/quiz/get-attempt-results';
-import { SPOILER_COOKIE, readerLevel, setLevelHref } from '@/lib/reader/reader-level';
+import { SPOILER_COOKIE, readerLevel } from '@/lib/reader/reader-level';
 import { QuizTaker } from '@/components/quiz/quiz-taker';
 import { QuizResults } from '@/components/quiz/quiz-results';
 import { QuizLevelNotice } from '@/components/quiz/quiz-level-notice';
@@ -45,7 +45,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function QuizPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const query = await searchParams;
-  const level = readerLevel(first(query.spoilers), (await cookies()).get(SPOILER_COOKIE)?.value);
+  const level = readerLevel(first(query.spoilers), (await cookies()).get(SPOILER_COOKIE)?.value, slug);
   const quiz = await getPublicQuiz(slug, level);
   if (!quiz) notFound();
 
@@ -69,7 +69,8 @@ export default async function QuizPage({ params, searchParams }: Props) {
         level={level}
         shown={quiz.questions.length}
         hiddenByLevel={quiz.hiddenByLevel}
-        levelHref={(l) => setLevelHref(l, quizPath)}
+        // Pinned for this quiz only (`?spoilers=`): the quiz never changes the film page's level.
+        levelHref={(l) => `${quizPath}?${new URLSearchParams({ spoilers: l })}`}
       />
 
       {attempt ? (

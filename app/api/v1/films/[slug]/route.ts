@@ -13,7 +13,7 @@ import { parseSpoilerLevel } from '@/lib/spoilers/levels';
 export const GET = apiHandler<{ slug: string }, null>(null, async ({ request, params }) => {
   const query = request.nextUrl.searchParams.get(SPOILER_QUERY);
   const fromQuery = parseSpoilerLevel(query, 'none') === query;
-  const level = readerLevel(query, request.cookies.get(SPOILER_COOKIE)?.value);
+  const level = readerLevel(query, request.cookies.get(SPOILER_COOKIE)?.value, params.slug);
   const film = await getFilmCached(params.slug, level);
   if (!film) throw new NotFoundError(`No published film “${params.slug}”`);
   return cachedJson(request, film, { varyCookie: !fromQuery });

@@ -53,7 +53,8 @@ export default async function PreviewPage({ params, searchParams }: Props) {
     }
   }
 
-  const hrefForLevel = (option: SpoilerLevel) => `/editor/films/${slug}/preview?level=${option}${wantsUnsaved ? '&source=unsaved' : ''}`;
+  const hrefForLevel = (option: SpoilerLevel, section?: string) =>
+    `/editor/films/${slug}/preview?level=${option}${wantsUnsaved ? '&source=unsaved' : ''}${section ? `#${section}` : ''}`;
   const film = visibleFilm(content, level);
   return (
     <>

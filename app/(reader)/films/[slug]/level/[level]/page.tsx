@@ -40,7 +40,11 @@ export default async function FilmRoute(props: Props) {
   return (
     <main id="main">
       <JsonLd data={movieJsonLd(film)} />
-      <FilmPage film={film} hrefForLevel={(level) => setLevelHref(level, `/films/${film.slug}`)} />
+      <FilmPage
+        film={film}
+        hrefForLevel={(level, section) => setLevelHref(level, `/films/${film.slug}${section ? `#${section}` : ''}`, { film: film.slug })}
+        hrefForEveryFilm={(level) => setLevelHref(level, `/films/${film.slug}`, 'every-film')}
+      />
     </main>
   );
 }

@@ -31,7 +31,7 @@ export const POST = apiHandler<{ slug: string }, null>(null, async ({ request, p
   };
   try {
     await limitAttempts(request.headers);
-    const scoredAt = readerLevel(typeof level === 'string' ? level : null, request.cookies.get(SPOILER_COOKIE)?.value);
+    const scoredAt = readerLevel(typeof level === 'string' ? level : null, request.cookies.get(SPOILER_COOKIE)?.value, params.slug);
     const { attemptId } = await scoreAttempt({ slug: params.slug, level: scoredAt, input: attemptFromFormData(form) });
     return back({ attempt: attemptId });
   } catch (caught) {

@@ -10,7 +10,7 @@ import { SPOILER_COOKIE, SPOILER_QUERY, readerLevel } from '@/lib/reader/reader-
  * none), never which option is correct.
  */
 export const GET = apiHandler<{ slug: string }, null>(null, async ({ request, params }) => {
-  const level = readerLevel(request.nextUrl.searchParams.get(SPOILER_QUERY), request.cookies.get(SPOILER_COOKIE)?.value);
+  const level = readerLevel(request.nextUrl.searchParams.get(SPOILER_QUERY), request.cookies.get(SPOILER_COOKIE)?.value, params.slug);
   const quiz = await getPublicQuiz(params.slug, level);
   if (!quiz) throw new NotFoundError(`No published film “${params.slug}”`);
   return NextResponse.json(

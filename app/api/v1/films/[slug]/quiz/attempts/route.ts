@@ -14,7 +14,7 @@ import type { AttemptResponse } from '@/lib/quiz/quiz-schema';
  */
 export const POST = apiHandler<{ slug: string }, null>(null, async ({ request, params }) => {
   await limitAttempts(request.headers);
-  const level = readerLevel(request.nextUrl.searchParams.get(SPOILER_QUERY), request.cookies.get(SPOILER_COOKIE)?.value);
+  const level = readerLevel(request.nextUrl.searchParams.get(SPOILER_QUERY), request.cookies.get(SPOILER_COOKIE)?.value, params.slug);
   const { score, total, results } = await scoreAttempt({ slug: params.slug, level, input: await readJson(request) });
   const body: AttemptResponse = { score, total, results };
   return NextResponse.json(body, { headers: { 'Cache-Control': 'no-store' } });

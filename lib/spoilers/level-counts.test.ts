@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { sampleFilm } from '../content/sample-film';
+import { countByLevel, describeGain, gainedBetween, parseLevelCounts, revealsMore } from './level-counts';
+
+describe('level counts', () => {
+  const counts = countByLevel(sampleFilm());
+
+  it('count each part’s items at each level, never their content', () => {
+    expect(counts.events).toEqual({ none: 1, light: 1, full: 1 });
+    expect(counts.characters).toEqual({ none: 1, light: 0, full: 1 });
+    expect(counts.setting).toEqual({ none: 1, light: 0, full: 0 });
+    expect(counts.story).toEqual({ none: 0, light: 0, full: 1 });
+    expect(JSON.stringify(counts)).not.toMatch(/WORD/u);
+  });
+
+  it('say what a level adds, or takes away', () => {
+    const toLight = gainedBetween(counts, 'none', 'light');
+    expect(toLight.find((g) => g.part === 'events')).toEqual({ part: 'events', count: 1 });
+    expect(toLight.some((g) => g.part === 'story')).toBe(false);
+    expect(describeGain([{ part: 'events', count: 3 }, { part: 'characters', count: 1 }])).toBe('3 more events and 1 character');
+    expect(describeGain([{ part: 'events', count: 1 }, { part: 'characters', count: 2 }, { part: 'story', count: 1 }])).toBe('1 more event, 2 characters and the full story');
+    expect(describeGain([{ part: 'story', count: 1 }])).toBe('the full story');
+    expect(describeGain([{ part: 'themes', count: 2 }], false)).toBe('2 themes');
+    expect(gainedBetween(counts, 'full', 'full')).toEqual([]);
+  });
+
+  it('find nothing to add on a page where everything is at level none', () => {
+    const flat = sampleFilm();
+    const none = <T extends { spoiler: string }>(items: T[]) => items.map((item) => ({ ...item, spoiler: 'none' as const }));
+    const all = countByLevel({
+      ...flat,
+      story: '',
+      events: none(flat.events),
+      characters: none(flat.characters),
+      themes: none(flat.themes),
+      kind: { ...flat.kind, tone: { ...flat.kind.tone, spoiler: 'none' }, pacing: { ...flat.kind.pacing, spoiler: 'none' }, story: { ...flat.kind.story, spoiler: 'none' }, intensity: { ...flat.kind.intensity, spoiler: 'none' }, ending: { ...flat.kind.ending, spoiler: 'none' }, summary: { ...flat.kind.summary, spoiler: 'none' }, moods: none(flat.kind.moods), contentNotes: none(flat.kind.contentNotes) },
+      quiz: { questions: none(flat.quiz.questions) },
+    });
+    expect(gainedBetween(all, 'none', 'full')).toEqual([]);
+  });
+
+  it('read stored counts leniently and round-trip them', () => {
+    expect(parseLevelCounts(JSON.parse(JSON.stringify(counts)))).toEqual(counts);
+    expect(parseLevelCounts({ events: { none: 'x', light: -1, full: 2 } }).events).toEqual({ none: 0, light: 0, full: 2 });
+    expect(parseLevelCounts(null).events).toEqual({ none: 0, light: 0, full: 0 });
+  });
+
+  it('offer a level for a part only when it shows more of it (and when counts are missing)', () => {
+    expect(revealsMore(counts, 'characters', 'none', 'light')).toBe(false);
+    expect(revealsMore(counts, 'characters', 'none', 'full')).toBe(true);
+    expect(revealsMore(parseLevelCounts({}), 'characters', 'none', 'light')).toBe(true);
+  });
+});
