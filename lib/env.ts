@@ -13,8 +13,6 @@ const envSchema = z
     DATABASE_REPLICA_URLS: z.string().default(''),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
-    /** A running server a command (the import CLI's --publish) asks to refresh its pages; read by lib/reader/film-cache.ts. */
-    CMS_SERVER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
     /** The public address (canonical links, Open Graph, JSON-LD, the sitemap); read by lib/seo/site-url.ts. */
     SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL such as https://films.example.com' }).optional(),
     ADMIN_EMAIL: z.email().optional(),

@@ -3,7 +3,8 @@
  * publishing and unpublishing through the editorial API show on the next request, and what the
  * server cached before it stopped is not served after it starts again (the database may have
  * changed while it was down). Issue 13's cache bugs: a cached 404 outliving a republish, and a
- * page cache on disk outliving a restart.
+ * page cache on disk outliving a restart. And `npm run import --publish` through the server's
+ * editorial API shows the film in the server's cached lists on the next request.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,7 +16,7 @@ import { findFreePort } from '../lib/database.mjs';
 import { createDbClient } from '../../lib/db';
 import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
 import { ensureOpsBuild, type OpsBuild } from './ops-build';
-import { BASE_ENV, REPO_ROOT, buildModule, freshDatabase, runScript, type TestDatabase } from './support';
+import { BASE_ENV, REPO_ROOT, buildModule, freshDatabase, runNode, runScript, tsx, type TestDatabase } from './support';
 
 const FILM = 'kiss-and-cry';
 const SLOW = { timeout: 240_000 };
@@ -193,6 +194,29 @@ describe('the page cache of one instance without Redis', SLOW, () => {
       }
     } finally {
       await stopServer(restarted);
+    }
+  });
+
+  it('npm run import --publish through the server (an API token): its cached home page lists the film on the next request', async () => {
+    const server = await startServer('import');
+    const dir = fs.mkdtempSync(path.join(logDir, 'import-'));
+    try {
+      // The home page's list, cached without the film.
+      expect((await page(server, '/')).status).toBe(200);
+      const title = `Imported Through ${randomBytes(4).toString('hex')}`;
+      const file = path.join(dir, 'film.page.txt');
+      fs.writeFileSync(file, fs.readFileSync(path.join(REPO_ROOT, 'lib/import/fixtures/short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title));
+
+      const run = await runNode([...tsx('scripts/import.ts'), '--publish', '--server', server.url, file], { CMS_API_TOKEN: token, DATABASE_URL: '', REDIS_URL: '', CMS_SERVER_URL: '' });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/→ imported-through-[a-z0-9-]+ \(revision 1, published\)\n$/u);
+      expect((await page(server, '/')).text.includes(title)).toBe(true);
+
+      const refused = await runNode([...tsx('scripts/import.ts'), '--server', server.url, '--token', 'cms_not-a-token', file], { DATABASE_URL: '', REDIS_URL: '' });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`The server at ${server.url} refused: HTTP 401`);
+    } finally {
+      await stopServer(server);
     }
   });
 });
