@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { FIXED_SECURITY_HEADERS } from './lib/security/security-policy.mjs';
 
-// Shared caches (lib/cache): Redis when the server runs with REDIS_URL, else Next's own caches.
-// Always configured, because the choice is made at run time: one image serves both set-ups.
-const cacheHandlerPath = (file) => fileURLToPath(new URL(`./lib/cache/${file}`, import.meta.url));
+// The page and data cache (lib/cache): shared through Redis when the server runs with REDIS_URL,
+// else in the process's memory. Always configured, because the choice is made at run time: one
+// image serves both set-ups. No `cacheHandlers`: the app has no 'use cache'.
+const cacheHandler = fileURLToPath(new URL('./lib/cache/incremental-cache-handler.mjs', import.meta.url));
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -22,11 +23,7 @@ const nextConfig = {
   // scripts/serve.mjs loads these modules from the standalone folder; nothing else traces the
   // request guard there (proxy-addr, external above, is traced with lib/env.ts).
   outputFileTracingIncludes: { '/*': ['./lib/ops/client-address.mjs', './lib/http/request-guard.mjs'] },
-  cacheHandler: cacheHandlerPath('incremental-cache-handler.mjs'),
-  cacheHandlers: {
-    default: cacheHandlerPath('use-cache-handler.mjs'),
-    remote: cacheHandlerPath('use-cache-handler.mjs'),
-  },
+  cacheHandler,
   // The headers that never vary; CSP and HSTS are per request (proxy.ts, lib/security).
   async headers() {
     return [{ source: '/:path*', headers: FIXED_SECURITY_HEADERS }];

@@ -30,8 +30,6 @@ const envSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }),
     DATABASE_REPLICA_URLS: z.string().default(''),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
-    /** A running server a command (the import CLI's --publish) asks to refresh its pages; read by lib/reader/film-cache.ts. */
-    CMS_SERVER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     DEMO_PASSWORD: z.string().default('demo-password'),

@@ -17,7 +17,7 @@ const FIXTURES = path.join(import.meta.dirname, '..', 'lib', 'import', 'fixtures
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let work: string;
 
-const runImportWith = (env: Env, ...args: string[]) => runNode([...tsx('scripts/import.ts'), ...args], { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: '', CMS_SERVER_URL: '', ...env });
+const runImportWith = (env: Env, ...args: string[]) => runNode([...tsx('scripts/import.ts'), ...args], { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: '', CMS_SERVER_URL: '', CMS_API_TOKEN: '', ...env });
 const runImport = (...args: string[]) => runImportWith({}, ...args);
 
 /** Copies the fixtures into `dir`, the film renamed "<title> <RUN> <label> <fixture>"; returns file → slug. */
@@ -129,10 +129,10 @@ describe('npm run import', () => {
     const run = await runImport('--publish', file);
 
     expect(run.code).toBe(0);
-    // One file: no summary line; without Redis, a note that running servers' lists are their own.
+    // One file: no summary line; without Redis, a note on what a running server shows and when.
     const [line, note] = run.stdout.trimEnd().split('\n');
     expect(line).toBe(`✓ ${file} → ${slug} (revision 1, published)`);
-    expect(note).toMatch(/^Note: neither REDIS_URL nor CMS_SERVER_URL is set/u);
+    expect(note).toMatch(/^Note: published in the database directly, without REDIS_URL\..* only after its next publish or unpublish, or its restart\..* --server URL with --token/u);
     const film = await filmOf(slug);
     expect(film?.publishedRevisionId).toBe(film?.revisions[0]?.id);
     expect(await db().publishedFilm.count({ where: { filmId: film!.id } })).toBe(1);

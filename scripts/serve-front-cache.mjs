@@ -14,11 +14,12 @@
  *   RSC/router headers, Range or conditional headers, or several `spoilers` cookies are not answered
  *   from here (Next answers them). At most 64 MB, least recently used out first;
  * - validity: every publish and unpublish invalidates the `films` tag (lib/reader/film-cache.ts).
- *   An entry is used only while that tag has not been invalidated since its request started: in
- *   this process (Next's tags manifest, without Redis) and on any instance (the Redis tag times of
- *   lib/cache/redis-store.mjs, one HMGET per request, when REDIS_URL is set; an error is a miss).
+ *   An entry is used only while that tag has not been invalidated since its request started, by
+ *   the page cache's own record of invalidations: this process's (lib/cache/memory-store.mjs)
+ *   without Redis; every instance's (the Redis tag times of lib/cache/redis-store.mjs, one HMGET
+ *   per request; an error is a miss) when REDIS_URL is set. Entries live in memory only: a restart
+ *   starts empty.
  */
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -45,13 +46,10 @@ const BYPASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch',
  * @param {string} serverDir the standalone folder (Next's modules and the app's lib/ are there)
  */
 export async function createFrontCache(serverDir) {
-  const requireFromServer = createRequire(path.join(serverDir, 'server.js'));
-  /** Next's in-process tag invalidations (FileSystemCache.revalidateTag writes them). */
-  const { tagsManifest } = /** @type {{ tagsManifest: Map<string, { stale?: number, expired?: number }> }} */ (
-    requireFromServer('next/dist/server/lib/incremental-cache/tags-manifest.external.js')
-  );
   /** @type {typeof import('../lib/cache/redis-store.mjs')} */
   const redisStore = await import(pathToFileURL(path.join(serverDir, 'lib/cache/redis-store.mjs')).href);
+  /** @type {typeof import('../lib/cache/memory-store.mjs')} */
+  const memoryStore = await import(pathToFileURL(path.join(serverDir, 'lib/cache/memory-store.mjs')).href);
 
   /** @type {Map<string, Entry>} in least recently used order */
   const entries = new Map();
@@ -65,13 +63,11 @@ export async function createFrontCache(serverDir) {
     entries.delete(key);
   }
 
-  /** When `films` was last invalidated (ms), here or on any instance; null when unknown. */
+  /** When `films` was last invalidated (ms): here, or on any instance with Redis; null when unknown. */
   async function lastInvalidation() {
-    const local = tagsManifest.get(INVALIDATING_TAG);
-    const here = Math.max(local?.stale ?? 0, local?.expired ?? 0);
-    if (!redisStore.sharedCacheEnabled()) return here;
+    if (!redisStore.sharedCacheEnabled()) return memoryStore.latestInvalidation([INVALIDATING_TAG]);
     try {
-      return Math.max(here, await redisStore.latestInvalidation([INVALIDATING_TAG]));
+      return await redisStore.latestInvalidation([INVALIDATING_TAG]);
     } catch {
       return null;
     }

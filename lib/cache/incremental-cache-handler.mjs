@@ -1,20 +1,26 @@
 // @ts-check
 /**
  * Next.js `cacheHandler` (next.config.js): the page cache (ISR), route handler responses and the
- * data cache (`unstable_cache`, fetch) — shared by every instance through Redis when REDIS_URL is
- * set, so a publish on one instance is seen by all of them on their next request.
+ * data cache (`unstable_cache`, fetch).
  *
- * Without REDIS_URL (one instance, development, tests) and during `next build`, every call goes to
- * Next's own file-system cache, unchanged. The choice is made when the server starts, not at build
- * time, so one image serves both set-ups.
+ * - With REDIS_URL (a running server, not `next build`): shared by every instance through Redis
+ *   (lib/cache/redis-store.mjs), so a publish on one instance is seen by all on their next request.
+ * - Without (one instance, development, tests, the build): in this process's memory
+ *   (lib/cache/memory-store.mjs), so a restart starts empty and never serves what was cached
+ *   before the database changed.
+ *
+ * Both keep entries with their tags and compare them with the times tags were invalidated. The
+ * choice is made when the server starts, not at build time, so one image serves both set-ups.
  *
  * Written against the documented interface (get / set / revalidateTag / resetRequestCache; see
  * node_modules/next/dist/docs/01-app/03-api-reference/05-config/01-next-config-js/
- * incrementalCacheHandlerPath.md). Next loads this file unbundled, hence plain JavaScript.
+ * incrementalCacheHandlerPath.md), without Next's private modules. Next loads this file
+ * unbundled, hence plain JavaScript. Maintained handlers were considered: docs/architecture.md,
+ * "The page cache".
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import * as memory from './memory-store.mjs';
 import { latestInvalidation, keyPrefix, readEntry, recordInvalidation, reportError, sharedCacheEnabled, writeEntry } from './redis-store.mjs';
 import { withStaticPagePolicy } from '../security/security-policy.mjs';
 
@@ -24,12 +30,6 @@ import { withStaticPagePolicy } from '../security/security-policy.mjs';
 /** @typedef {Parameters<NextCacheHandler['get']>[1]} GetContext */
 /** @typedef {Parameters<NextCacheHandler['set']>[1]} SetData */
 /** @typedef {Parameters<NextCacheHandler['set']>[2]} SetContext */
-
-const require = createRequire(import.meta.url);
-
-/** Next's default handler, used as it is when the cache isn't shared. */
-/** @type {new (ctx: CacheHandlerContext) => NextCacheHandler} */
-const FileSystemCache = require('next/dist/server/lib/incremental-cache/file-system-cache.js').default;
 
 const TAGS_HEADER = 'x-next-cache-tags';
 
@@ -82,16 +82,19 @@ function ttlOf(ctx) {
 
 /** @implements {NextCacheHandler} */
 export default class IncrementalCacheHandler {
-  /** @type {NextCacheHandler | null} */
-  #fallback;
+  /** @type {boolean} */
+  #shared;
   /** @type {string} */
   #scope;
+  /** @type {number | undefined} */
+  #maxBytes;
 
-  /** Next creates one handler per request: keep this cheap (the connection is per process). */
+  /** Next creates one handler per request: keep this cheap (the stores are per process). */
   /** @param {CacheHandlerContext} ctx */
   constructor(ctx) {
-    this.#fallback = sharedCacheEnabled() ? null : new FileSystemCache(ctx);
-    this.#scope = `${keyPrefix()}:isr:${buildIdOf(ctx.serverDistDir)}:`;
+    this.#shared = sharedCacheEnabled();
+    this.#scope = this.#shared ? `${keyPrefix()}:isr:${buildIdOf(ctx.serverDistDir)}:` : '';
+    this.#maxBytes = ctx.maxMemoryCacheSize;
   }
 
   /**
@@ -112,15 +115,15 @@ export default class IncrementalCacheHandler {
    * @returns {Promise<CacheHandlerValue | null>}
    */
   async #read(cacheKey, ctx) {
-    if (this.#fallback) return this.#fallback.get(cacheKey, ctx);
     try {
-      const stored = await readEntry(this.#scope + cacheKey);
+      const stored = this.#shared ? await readEntry(this.#scope + cacheKey) : memory.readEntry(cacheKey, this.#maxBytes);
       if (!stored) return null;
       const context = /** @type {{ tags?: string[], softTags?: string[] }} */ (ctx);
-      const tags = [...stored.tags, ...(context.tags ?? []), ...(context.softTags ?? [])];
-      // Invalidated at or after it was written (on any instance): a miss, rendered afresh.
-      if ((await latestInvalidation(tags)) >= stored.lastModified) return null;
-      return { lastModified: stored.lastModified, value: stored.value, ...(stored.cacheControl ? { cacheControl: stored.cacheControl } : {}) };
+      const tags = [...new Set([...stored.tags, ...(context.tags ?? []), ...(context.softTags ?? [])])].filter(Boolean);
+      // Invalidated at or after it was written (on any instance, with Redis): a miss, rendered afresh.
+      const invalidated = this.#shared ? await latestInvalidation(tags) : memory.latestInvalidation(tags);
+      if (invalidated >= stored.lastModified) return null;
+      return /** @type {CacheHandlerValue} */ ({ lastModified: stored.lastModified, value: stored.value, ...(stored.cacheControl ? { cacheControl: stored.cacheControl } : {}) });
     } catch (error) {
       reportError(error);
       return null;
@@ -135,10 +138,10 @@ export default class IncrementalCacheHandler {
   async set(cacheKey, data, ctx) {
     // A cached page carries the hashes of its own inline scripts (lib/security/security-policy.mjs).
     withStaticPagePolicy(data);
-    if (this.#fallback) return this.#fallback.set(cacheKey, data, ctx);
+    const cacheControl = 'fetchCache' in ctx && ctx.fetchCache ? undefined : /** @type {{ cacheControl?: unknown }} */ (ctx).cacheControl;
+    const entry = { lastModified: Date.now(), value: data, tags: tagsOf(data, ctx), cacheControl };
+    if (!this.#shared) return memory.writeEntry(cacheKey, entry, this.#maxBytes);
     try {
-      const cacheControl = 'fetchCache' in ctx && ctx.fetchCache ? undefined : /** @type {{ cacheControl?: unknown }} */ (ctx).cacheControl;
-      const entry = { lastModified: Date.now(), value: data, tags: tagsOf(data, ctx), cacheControl };
       await writeEntry(this.#scope + cacheKey, entry, ttlOf(ctx));
     } catch (error) {
       reportError(error);
@@ -147,17 +150,16 @@ export default class IncrementalCacheHandler {
 
   /**
    * `revalidateTag` / `revalidatePath` on this instance. Stale-while-revalidate profiles
-   * (`revalidateTag(tag, 'max')`) are treated as immediate expiry: every instance renders afresh
-   * on its next request instead of serving the old entry once more.
+   * (`revalidateTag(tag, 'max')`) are treated as immediate expiry: the next request (on every
+   * instance, with Redis) renders afresh instead of being served the old entry once more.
    * @param {string | string[]} tags
-   * @param {{ expire?: number }} [durations]
+   * @param {{ expire?: number }} [_durations]
    */
-  async revalidateTag(tags, durations) {
-    if (this.#fallback) return this.#fallback.revalidateTag(tags, durations);
-    await recordInvalidation(typeof tags === 'string' ? [tags] : tags);
+  async revalidateTag(tags, _durations) {
+    const list = typeof tags === 'string' ? [tags] : tags;
+    if (this.#shared) await recordInvalidation(list);
+    else memory.recordInvalidation(list);
   }
 
-  resetRequestCache() {
-    this.#fallback?.resetRequestCache?.();
-  }
+  resetRequestCache() {}
 }

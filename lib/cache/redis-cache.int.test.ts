@@ -1,12 +1,12 @@
 /**
- * The Redis cache handlers (lib/cache) against the Redis on this machine, under a key prefix of
- * this run's own: entries survive the trip through Redis (Buffers, Maps, streams), an invalidation
+ * The cache handler (lib/cache) against the Redis on this machine, under a key prefix of
+ * this run's own: entries survive the trip through Redis (Buffers, Maps), an invalidation
  * by one handler is seen by another, entries of another build are not served, Redis going away
  * means misses (and invalidations made meanwhile are written when it is back), and without
- * REDIS_URL Next's own caches are used.
+ * REDIS_URL the entries stay in the process's memory.
  *
  * Both "instances" here share one process and connection; scripts/ops/multi-instance.int.test.ts
- * runs two real servers.
+ * runs two real servers, scripts/ops/page-cache.int.test.ts one without Redis.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -155,83 +155,27 @@ describe('page and data cache (cacheHandler)', () => {
   });
 });
 
-describe("'use cache' entries (cacheHandlers)", () => {
-  const entry = (text: string, tags: string[]) => ({
-    value: new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(text));
-        controller.close();
-      },
-    }),
-    tags,
-    stale: 30,
-    timestamp: Date.now(),
-    expire: 600,
-    revalidate: 60,
-  });
-
-  it('stores the stream, serves a new stream per hit, and follows tag invalidations', async () => {
-    const { default: useCache } = await import('./use-cache-handler.mjs');
-    await useCache.set('k1', Promise.resolve(entry('hello', ['films'])));
-    const first = await useCache.get('k1', []);
-    const second = await useCache.get('k1', []);
-    expect(await new Response(first!.value).text()).toBe('hello');
-    expect(await new Response(second!.value).text()).toBe('hello');
-    expect(first).toMatchObject({ tags: ['films'], stale: 30, expire: 600, revalidate: 60 });
-
-    expect(await useCache.getExpiration(['films'])).toBe(0);
-    await later();
-    await useCache.updateTags(['films'], { expire: 3600 });
-    expect(await useCache.get('k1', [])).toBeUndefined();
-    expect(await useCache.getExpiration(['films', 'other'])).toBeGreaterThan(0);
-
-    await useCache.set('k2', Promise.resolve(entry('soft', [])));
-    await later();
-    await useCache.updateTags(['_N_T_/films/kiss']);
-    expect(await useCache.get('k2', ['_N_T_/films/kiss'])).toBeUndefined();
-  });
-
-  it('a get waits for a set of the same key in progress', async () => {
-    const { default: useCache } = await import('./use-cache-handler.mjs');
-    let resolve!: (value: ReturnType<typeof entry>) => void;
-    const setting = useCache.set('k3', new Promise((r) => (resolve = r)));
-    const getting = useCache.get('k3', []);
-    resolve(entry('late', []));
-    await setting;
-    expect(await new Response((await getting)!.value).text()).toBe('late');
-  });
-});
-
 describe('without REDIS_URL, or during next build', () => {
-  it("uses Next's own caches and writes nothing to Redis", async () => {
+  it("keeps entries in the process's memory, follows its invalidations, and writes nothing to Redis", async () => {
     const prefix = store.keyPrefix();
+    const key = `${pageKey}/memory-${Date.now()}`;
     await load({ REDIS_URL: undefined });
     expect(store.sharedCacheEnabled()).toBe(false);
-    const { default: useCache } = await import('./use-cache-handler.mjs');
-    await useCache.set('k', Promise.resolve(entry('memory', [])));
-    expect(await new Response((await useCache.get('k', []))!.value).text()).toBe('memory');
+    await handler().set(key, page('<p>in memory</p>') as never, { cacheControl: { revalidate: false } } as never);
+    expect(((await handler().get(key, { kind: 'APP_PAGE' } as never))?.value as { html: string }).html).toBe('<p>in memory</p>');
+    await later();
+    await handler().revalidateTag(['film:kiss']);
+    expect(await handler().get(key, { kind: 'APP_PAGE' } as never)).toBeNull();
+    // The front cache of scripts/serve.mjs reads the same invalidation times.
+    const memory = await import('./memory-store.mjs');
+    expect(memory.latestInvalidation(['film:kiss'])).toBeGreaterThan(0);
 
     await load({ REDIS_URL: REDIS_TEST_URL, NEXT_PHASE: 'phase-production-build' });
     expect(store.sharedCacheEnabled()).toBe(false);
+    await handler().set(`${key}/build`, page('<p>build</p>') as never, { cacheControl: { revalidate: false } } as never);
     await load({ NEXT_PHASE: undefined });
 
     const redis = await store.cacheRedis();
-    expect(await redis.keys(`${prefix}:uc:*`)).toEqual([]);
+    expect(await redis.keys(`${prefix}:*`)).toEqual([]);
   });
-
-  function entry(text: string, tags: string[]) {
-    return {
-      value: new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(new TextEncoder().encode(text));
-          controller.close();
-        },
-      }),
-      tags,
-      stale: 30,
-      timestamp: Date.now(),
-      expire: 600,
-      revalidate: 60,
-    };
-  }
 });

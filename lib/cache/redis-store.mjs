@@ -1,12 +1,13 @@
 // @ts-check
 /**
- * What both Redis cache handlers share: one connection per process, the key layout, entry
- * serialisation, and the tag invalidation times every instance reads.
+ * The shared cache of several instances (lib/cache/incremental-cache-handler.mjs with REDIS_URL):
+ * one connection per process, the key layout, entry serialisation, and the tag invalidation times
+ * every instance reads (the handler, the front cache of scripts/serve.mjs, and commands that
+ * publish without a server: lib/reader/film-cache.ts).
  *
  * Keys (prefix: CACHE_KEY_PREFIX, default "film-cms"):
  *   {prefix}:tags                      hash: tag → time (ms) of its last invalidation; never expires
  *   {prefix}:isr:{buildId}:{cacheKey}  page / route / data cache entry (cacheHandler); has a TTL
- *   {prefix}:uc:{cacheKey}             'use cache' entry (cacheHandlers; Next puts the build id in the key)
  *
  * An entry is out of date when any of its tags (or the soft tags of the request reading it) was
  * invalidated at or after the entry was written. Comparing times, rather than deleting the tagged

@@ -20,10 +20,10 @@ import { listSitemaps, sitemapEntries } from '../seo/sitemap';
  */
 
 /**
- * Part of every key, so entries written by another process (an earlier build or server run, whose
- * database may have changed since) are never read back: Next keeps this cache on disk across runs
- * while its record of invalidated tags lives in memory only. Costs one query per page variant after
- * a restart; saves serving a page from before a publish.
+ * Part of every key, so entries written by another process (an earlier server run, whose database
+ * may have changed since without a tag being invalidated: a restore, a change in SQL) are never
+ * read back. Only the shared cache (Redis) outlives a run; without it the cache is in memory
+ * (lib/cache/memory-store.mjs). Costs one query per page variant after a restart.
  */
 const EPOCH = `${process.pid}.${Date.now()}`;
 

@@ -41,6 +41,27 @@ describe('parseImportArgs', () => {
   });
 });
 
+describe('parseImportArgs: through a server', () => {
+  it('takes --server with --token or --email', () => {
+    expect(parseImportArgs(['a.txt', '--publish', '--server', 'http://127.0.0.1:3000', '--token', 'cms_abc'])).toEqual({
+      kind: 'run',
+      paths: ['a.txt'],
+      publish: true,
+      server: 'http://127.0.0.1:3000',
+      token: 'cms_abc',
+    });
+    expect(parseImportArgs(['a.txt', '--server=https://films.example.com', '--email', 'ed@example.com'])).toMatchObject({ server: 'https://films.example.com', email: 'ed@example.com' });
+  });
+
+  it('refuses an address that is not http(s), empty values, a token with an account, and --as with a server', () => {
+    expect(parseImportArgs(['a.txt', '--server', 'films.example.com'])).toEqual({ kind: 'usage-error', message: '--server needs an http(s):// address.' });
+    expect(parseImportArgs(['a.txt', '--token', ' '])).toEqual({ kind: 'usage-error', message: '--token needs a token.' });
+    expect(parseImportArgs(['a.txt', '--email', ''])).toEqual({ kind: 'usage-error', message: '--email needs an email address.' });
+    expect(parseImportArgs(['a.txt', '--token', 't', '--email', 'e@example.com'])).toEqual({ kind: 'usage-error', message: 'Give --token or --email, not both.' });
+    expect(parseImportArgs(['a.txt', '--server', 'http://x', '--as', 'e@example.com'])).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('--as is for imports without a server') });
+  });
+});
+
 describe('expandPaths', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'import-cli-unit-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -8,19 +8,26 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ImportedFilm } from '../../lib/import/import-film';
 
-export const USAGE = `Usage: npm run import -- FILE_OR_FOLDER... [--publish] [--as EMAIL] [--slug SLUG]
+export const USAGE = `Usage: npm run import -- FILE_OR_FOLDER... [--publish] [--slug SLUG]
+         [--server URL (--token TOKEN | --email EMAIL) | --as EMAIL]
 
 Imports film pages (page text or an exported JSON object) as new films, each a draft whose
 revision 1 is the page. A folder stands for every *.txt and *.json file directly in it.
 
-  --publish     publish each new film's revision 1 as well
-  --as EMAIL    attribute the import to this existing, active user (with their role)
-  --slug SLUG   import one file under this address instead of its own (when that one is taken)
-  --help        show this help
+  --publish       publish each new film's revision 1 as well
+  --slug SLUG     import one file under this address instead of its own (when that one is taken)
+  --server URL    import through this running server's editorial API (or CMS_SERVER_URL): the
+                  server publishes, so its page cache shows the films on the next request
+  --token TOKEN   an API token of an editor or admin for --server (or CMS_API_TOKEN)
+  --email EMAIL   sign in to --server as this user instead, the password in CMS_PASSWORD
+  --as EMAIL      without a server: attribute the import to this existing, active user (with their role)
+  --help          show this help
 
-Database: DATABASE_URL when set, else the embedded PostgreSQL of \`npm start\` (.data/postgres).`;
+Without a server the films are written to the database directly: DATABASE_URL when set, else the
+embedded PostgreSQL of \`npm start\` (.data/postgres), whose running server is then used when it
+is up (its address is in .data/server.json).`;
 
-export type ImportOptions = { paths: string[]; publish: boolean; as?: string; slug?: string };
+export type ImportOptions = { paths: string[]; publish: boolean; as?: string; slug?: string; server?: string; token?: string; email?: string };
 
 export type ParsedArgs =
   | { kind: 'help' }
@@ -34,7 +41,15 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { publish: { type: 'boolean' }, as: { type: 'string' }, slug: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        publish: { type: 'boolean' },
+        as: { type: 'string' },
+        slug: { type: 'string' },
+        server: { type: 'string' },
+        token: { type: 'string' },
+        email: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     // parseArgs says which flag it did not know, or which one lacks its value.
@@ -47,7 +62,25 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
   if (values.as !== undefined && !as) return { kind: 'usage-error', message: '--as needs an email address.' };
   const slug = values.slug?.trim();
   if (values.slug !== undefined && !slug) return { kind: 'usage-error', message: '--slug needs an address.' };
-  return { kind: 'run', paths: positionals, publish: values.publish ?? false, ...(as ? { as } : {}), ...(slug ? { slug } : {}) };
+  const server = values.server?.trim();
+  if (values.server !== undefined && !/^https?:\/\/[^/]/u.test(server ?? '')) return { kind: 'usage-error', message: '--server needs an http(s):// address.' };
+  const token = values.token?.trim();
+  if (values.token !== undefined && !token) return { kind: 'usage-error', message: '--token needs a token.' };
+  const email = values.email?.trim();
+  if (values.email !== undefined && !email) return { kind: 'usage-error', message: '--email needs an email address.' };
+  if (token && email) return { kind: 'usage-error', message: 'Give --token or --email, not both.' };
+  // Through a server, the token or the signed-in user is who imports.
+  if (as && (server || token || email)) return { kind: 'usage-error', message: '--as is for imports without a server: through a server, the token or --email says who imports.' };
+  return {
+    kind: 'run',
+    paths: positionals,
+    publish: values.publish ?? false,
+    ...(as ? { as } : {}),
+    ...(slug ? { slug } : {}),
+    ...(server ? { server } : {}),
+    ...(token ? { token } : {}),
+    ...(email ? { email } : {}),
+  };
 }
 
 /** Which files a folder contributes: exports (.json) and pages (.txt), not other notes or images. */
@@ -94,10 +127,13 @@ export async function expandPaths(paths: string[]): Promise<Expanded> {
 
 export type FileError = { path?: string; message: string };
 
-export type FileOutcome = { file: string } & ({ ok: true; film: ImportedFilm } | { ok: false; errors: FileError[] });
+/** What the command reports of an imported film, whether imported here or by a server. */
+export type ImportResult = Pick<ImportedFilm, 'slug' | 'revision' | 'published' | 'warnings'>;
+
+export type FileOutcome = { file: string } & ({ ok: true; film: ImportResult } | { ok: false; errors: FileError[] });
 
 /** `✓ file → slug (revision 1, published)` and the warnings under it. */
-export function successLines(file: string, film: ImportedFilm): string[] {
+export function successLines(file: string, film: ImportResult): string[] {
   const head = `✓ ${file} → ${film.slug} (revision ${film.revision}${film.published ? ', published' : ''})`;
   // Line 0 means "the whole page" (e.g. a left-out quiz): no line number to show.
   return [head, ...film.warnings.map((w) => `  ${w.line > 0 ? `line ${w.line}: ` : ''}${w.message}`)];

@@ -1,0 +1,97 @@
+// @ts-check
+/**
+ * The cache of an instance without Redis (one instance, development, tests, `next build`): page,
+ * route and data cache entries in this process's memory, least recently used out first, and the
+ * times tags were invalidated here. Same model as the shared store (lib/cache/redis-store.mjs):
+ * an entry is out of date when one of its tags was invalidated at or after it was written.
+ *
+ * Nothing outlives the process, on purpose. The database may change while the server is down (a
+ * publish by the import command or by another server), and nothing would tell a cache on disk:
+ * Next's own file-system cache kept pages and 404s across restarts while its record of
+ * invalidated tags lived in memory only, so a restart served them stale. A restart costs one
+ * render per page asked for again.
+ *
+ * The state hangs on globalThis: Next and the server wrapper's front cache (scripts/serve-front-cache.mjs)
+ * may load this module separately, and must see the same entries and tag times.
+ */
+import { LRUCache } from 'lru-cache';
+
+const STATE = Symbol.for('film-cms.cache-memory');
+
+/** Next's default for its in-memory cache (`cacheMaxMemorySize`), used when it passes none. */
+const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * @typedef {{ lastModified: number, value: unknown, tags: string[], cacheControl?: unknown }} Entry
+ * @typedef {{ entries: LRUCache<string, Entry>, tags: Map<string, number> }} State
+ */
+
+/**
+ * The process's store, created on first use with room for `maxBytes` (the first caller's wish wins).
+ * @param {number | undefined} [maxBytes]
+ * @returns {State}
+ */
+function state(maxBytes) {
+  const global = /** @type {Record<symbol, State | undefined>} */ (/** @type {unknown} */ (globalThis));
+  global[STATE] ??= {
+    entries: new LRUCache({ maxSize: maxBytes && maxBytes > 0 ? maxBytes : DEFAULT_MAX_BYTES, sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)) }),
+    tags: new Map(),
+  };
+  return global[STATE];
+}
+
+/**
+ * Roughly how many bytes a cache value holds: its strings and binary parts (HTML, RSC payloads,
+ * segment data, JSON bodies). Enough to bound the store; not an exact heap size.
+ * @param {unknown} value
+ * @param {number} [depth]
+ * @returns {number}
+ */
+export function sizeOf(value, depth = 0) {
+  if (typeof value === 'string') return value.length;
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (value === null || typeof value !== 'object' || depth > 8) return 8;
+  let size = 0;
+  if (value instanceof Map) for (const [key, item] of value) size += sizeOf(key, depth + 1) + sizeOf(item, depth + 1);
+  else for (const item of Object.values(value)) size += sizeOf(item, depth + 1);
+  return size;
+}
+
+/**
+ * @param {string} key
+ * @param {number} [maxBytes] room for entries, when this call creates the store
+ * @returns {Entry | null}
+ */
+export function readEntry(key, maxBytes) {
+  return state(maxBytes).entries.get(key) ?? null;
+}
+
+/**
+ * @param {string} key
+ * @param {Entry} entry
+ * @param {number} [maxBytes] room for entries, when this call creates the store
+ */
+export function writeEntry(key, entry, maxBytes) {
+  state(maxBytes).entries.set(key, entry);
+}
+
+/**
+ * Record that `tags` were invalidated now (in this process).
+ * @param {string[]} tags
+ * @param {number} [at]
+ */
+export function recordInvalidation(tags, at = Date.now()) {
+  const times = state().tags;
+  for (const tag of tags) times.set(tag, Math.max(times.get(tag) ?? 0, at));
+}
+
+/**
+ * The latest invalidation time (ms) of any of `tags` in this process, 0 when none was invalidated.
+ * @param {string[]} tags
+ */
+export function latestInvalidation(tags) {
+  const times = state().tags;
+  let latest = 0;
+  for (const tag of tags) latest = Math.max(latest, times.get(tag) ?? 0);
+  return latest;
+}

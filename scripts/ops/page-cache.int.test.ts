@@ -1,0 +1,222 @@
+/**
+ * The page cache of one instance without Redis (the production build run as the image runs it):
+ * publishing and unpublishing through the editorial API show on the next request, and what the
+ * server cached before it stopped is not served after it starts again (the database may have
+ * changed while it was down). Issue 13's cache bugs: a cached 404 outliving a republish, and a
+ * page cache on disk outliving a restart. And `npm run import --publish` through the server's
+ * editorial API shows the film in the server's cached lists on the next request.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../lib/database.mjs';
+import { createDbClient } from '../../lib/db';
+import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
+import { ensureOpsBuild, type OpsBuild } from './ops-build';
+import { BASE_ENV, REPO_ROOT, buildModule, freshDatabase, runNode, runScript, tsx, type TestDatabase } from './support';
+
+const FILM = 'kiss-and-cry';
+const SLOW = { timeout: 240_000 };
+const AUTH_SECRET = randomBytes(48).toString('base64url');
+const SERVE = path.join(REPO_ROOT, 'scripts', 'serve.mjs');
+
+type Server = { url: string; child: ChildProcess; logFile: string };
+
+let build: OpsBuild;
+let database: TestDatabase;
+let token: string;
+let logDir: string;
+const running = new Set<ChildProcess>();
+
+/** The image's command on a port of its own, without Redis. */
+async function startServer(name: string): Promise<Server> {
+  const { waitForHttp } = await buildModule();
+  const port = await findFreePort();
+  const logFile = path.join(logDir, `${name}-${port}.log`);
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, [SERVE, build.serverJs], {
+    cwd: build.standalone,
+    env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', HOSTNAME: '127.0.0.1', PORT: String(port), DATABASE_URL: database.url, DATABASE_REPLICA_URLS: '', AUTH_SECRET, REDIS_URL: '', LOG_LEVEL: 'info' },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  running.add(child);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/api/health`, { child, timeoutMs: 120_000 });
+  } catch (error) {
+    throw new Error(`${name} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+  }
+  return { url, child, logFile };
+}
+
+async function stopServer(server: Server) {
+  const { stopChild } = await buildModule();
+  await stopChild(server.child, 10_000);
+  running.delete(server.child);
+}
+
+/** A reader page: its status and <title> (a failure then names the page, not its whole HTML). */
+async function page(server: Server, pathname: string, cookie?: string) {
+  const response = await fetch(`${server.url}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: 'manual', signal: AbortSignal.timeout(60_000) });
+  const text = await response.text();
+  return { status: response.status, title: /<title>([^<]*)<\/title>/u.exec(text)?.[1] ?? '', text };
+}
+
+/** Every reader address of the demo film: each level by query and by cookie, its quiz, an actor's page, the reader API. */
+const ADDRESSES: Array<[string, string?]> = [
+  [`/films/${FILM}`],
+  [`/films/${FILM}?spoilers=none`],
+  [`/films/${FILM}?spoilers=light`],
+  [`/films/${FILM}?spoilers=full`],
+  [`/films/${FILM}`, 'spoilers=light'],
+  [`/films/${FILM}`, 'spoilers=full'],
+  [`/films/${FILM}/quiz`],
+  ['/people/sarah-bramms'],
+  [`/api/v1/films/${FILM}?spoilers=none`],
+  [`/api/v1/films/${FILM}`, 'spoilers=full'],
+];
+
+async function api(server: Server, method: string, pathname: string, body?: unknown) {
+  const response = await fetch(`${server.url}${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await response.text();
+  expect(response.status, text).toBeLessThan(300);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Saves a revision of the demo film titled `title` and publishes it. */
+async function publishTitle(server: Server, title: string) {
+  const draft = await api(server, 'GET', `/api/v1/editor/films/${FILM}`);
+  const saved = await api(server, 'PUT', `/api/v1/editor/films/${FILM}`, { baseRevision: draft.revision, content: { ...draft.content, title }, message: 'page cache test' });
+  await api(server, 'POST', `/api/v1/editor/films/${FILM}/publish`, { revision: saved.revision });
+  return saved.revision as number;
+}
+
+beforeAll(async () => {
+  logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-page-cache-'));
+  build = await ensureOpsBuild();
+  database = await freshDatabase('pagecache');
+  const seeded = await runScript('scripts/seed-demo.ts', { DATABASE_URL: database.url, DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}` });
+  expect(seeded.code, seeded.stderr).toBe(0);
+  const client = createDbClient(database.url);
+  try {
+    const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
+    token = newTokenSecret();
+    await client.apiToken.create({ data: { name: 'page cache test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id } });
+  } finally {
+    await client.$disconnect();
+  }
+}, 30 * 60_000);
+
+afterAll(async () => {
+  const { stopChild } = await buildModule();
+  await Promise.all([...running].map((child) => stopChild(child, 10_000)));
+  await database?.drop();
+  if (logDir) fs.rmSync(logDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('the page cache of one instance without Redis', SLOW, () => {
+  it('a film unpublished and published again answers with its pages, not the 404s cached in between', async () => {
+    const server = await startServer('republish');
+    try {
+      const title = `Republished ${randomBytes(4).toString('hex')}`;
+      await publishTitle(server, title);
+      // Some addresses cached before the unpublish (asked twice: the second answer is the cached one), others not.
+      for (const [pathname, cookie] of ADDRESSES.slice(0, 3)) {
+        expect((await page(server, pathname, cookie)).status).toBe(200);
+        expect((await page(server, pathname, cookie)).status).toBe(200);
+      }
+
+      const { revision } = await api(server, 'GET', `/api/v1/editor/films/${FILM}`);
+      await api(server, 'POST', `/api/v1/editor/films/${FILM}/unpublish`);
+      for (const [pathname, cookie] of ADDRESSES) {
+        expect((await page(server, pathname, cookie)).status, `${pathname} ${cookie ?? ''}`).toBe(404);
+        expect((await page(server, pathname, cookie)).status, `${pathname} ${cookie ?? ''}`).toBe(404);
+      }
+
+      await api(server, 'POST', `/api/v1/editor/films/${FILM}/publish`, { revision });
+      for (const [pathname, cookie] of ADDRESSES) {
+        const again = await page(server, pathname, cookie);
+        expect(again.status, `${pathname} ${cookie ?? ''}`).toBe(200);
+        if (pathname.startsWith('/films/') && !pathname.endsWith('/quiz')) expect(again.title, `${pathname} ${cookie ?? ''}`).toContain(title);
+      }
+    } finally {
+      await stopServer(server);
+    }
+  });
+
+  it('after a restart, serves what the database holds, not what was cached before the stop', async () => {
+    const first = await startServer('before-restart');
+    const before = `Before the stop ${randomBytes(4).toString('hex')}`;
+    try {
+      const revision = await publishTitle(first, before);
+      // Cached with this title: the page at no spoilers and the home page (asked twice: the second answer is the cached one)…
+      for (const pathname of [`/films/${FILM}`, '/']) {
+        expect((await page(first, pathname)).text.includes(before), pathname).toBe(true);
+        expect((await page(first, pathname)).text.includes(before), pathname).toBe(true);
+      }
+      // …and, unpublished for a moment, the page at full spoilers as a 404.
+      await api(first, 'POST', `/api/v1/editor/films/${FILM}/unpublish`);
+      expect((await page(first, `/films/${FILM}?spoilers=full`)).status).toBe(404);
+      expect((await page(first, `/films/${FILM}?spoilers=full`)).status).toBe(404);
+      await api(first, 'POST', `/api/v1/editor/films/${FILM}/publish`, { revision });
+    } finally {
+      await stopServer(first);
+    }
+
+    // Published and unpublished while that server was down (here by another server of the same
+    // build that never renders the pages, as the import command writing to the database would).
+    const after = `While it was down ${randomBytes(4).toString('hex')}`;
+    const other = await startServer('while-down');
+    try {
+      await api(other, 'POST', `/api/v1/editor/films/${FILM}/unpublish`);
+      await publishTitle(other, after);
+    } finally {
+      await stopServer(other);
+    }
+
+    const restarted = await startServer('after-restart');
+    try {
+      for (const pathname of [`/films/${FILM}`, `/films/${FILM}?spoilers=full`, '/']) {
+        const answer = await page(restarted, pathname);
+        expect(answer.status, pathname).toBe(200);
+        // The film's title is in its page's <title> and in the home page's list.
+        expect(pathname === '/' ? answer.text.includes(after) : answer.title.includes(after), `${pathname}: ${answer.title}`).toBe(true);
+        expect(answer.text.includes(before), `${pathname} still shows the title from before the stop`).toBe(false);
+      }
+    } finally {
+      await stopServer(restarted);
+    }
+  });
+
+  it('npm run import --publish through the server (an API token): its cached home page lists the film on the next request', async () => {
+    const server = await startServer('import');
+    const dir = fs.mkdtempSync(path.join(logDir, 'import-'));
+    try {
+      // The home page's list, cached without the film.
+      expect((await page(server, '/')).status).toBe(200);
+      const title = `Imported Through ${randomBytes(4).toString('hex')}`;
+      const file = path.join(dir, 'film.page.txt');
+      fs.writeFileSync(file, fs.readFileSync(path.join(REPO_ROOT, 'lib/import/fixtures/short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title));
+
+      const run = await runNode([...tsx('scripts/import.ts'), '--publish', '--server', server.url, file], { CMS_API_TOKEN: token, DATABASE_URL: '', REDIS_URL: '', CMS_SERVER_URL: '' });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/→ imported-through-[a-z0-9-]+ \(revision 1, published\)\n$/u);
+      expect((await page(server, '/')).text.includes(title)).toBe(true);
+
+      const refused = await runNode([...tsx('scripts/import.ts'), '--server', server.url, '--token', 'cms_not-a-token', file], { DATABASE_URL: '', REDIS_URL: '' });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`The server at ${server.url} refused: HTTP 401`);
+    } finally {
+      await stopServer(server);
+    }
+  });
+});
