@@ -4,7 +4,7 @@
  * One line per file, its warnings under it; a failing file doesn't stop the others. Exit code 0
  * when every file was imported, 1 when any failed (or nothing could start), 2 for bad arguments.
  *
- * Database: DATABASE_URL when set; else the embedded PostgreSQL of `npm start` (.data/postgres):
+ * Database: DATABASE_URL when set; else the embedded PostgreSQL of `npm start` (embeddedDataDir()):
  * the running one when `npm start` is up, otherwise started for this command and stopped after.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,16 +14,9 @@ import path from 'node:path';
 import { MultiBar, Presets } from 'cli-progress';
 import type { Actor } from '../lib/auth/permissions';
 import { errorsOf, expandPaths, outcomeLines, parseImportArgs, summaryLine, USAGE, type FileOutcome, type ImportOptions } from './import/cli';
-import {
-  DEFAULT_DATA_DIR,
-  EMBEDDED_DB_NAME,
-  REPO_ROOT,
-  embeddedServerInUse,
-  migrationsUpToDate,
-  onShutdownSignal,
-  resolveDatabase,
-} from './lib/database.mjs';
-import { AUTH_SECRET_FILE, SERVER_FILE } from './lib/build.mjs';
+import { migrationsUpToDate, onShutdownSignal, resolveDatabase } from './lib/database.mjs';
+import { EMBEDDED_DB_NAME, embeddedDataDir, embeddedServerInUse } from './lib/embedded-postgres.mjs';
+import { AUTH_SECRET_FILE, REPO_ROOT, SERVER_FILE } from './lib/paths.mjs';
 
 /**
  * A publish from here reaches a running server's page cache through Redis (REDIS_URL) or by asking
@@ -75,14 +68,15 @@ async function main(): Promise<number> {
  */
 async function openDatabase(): Promise<() => Promise<void>> {
   if (process.env.DATABASE_URL?.trim()) return async () => {};
-  if (!existsSync(DEFAULT_DATA_DIR)) {
+  const { dataDir } = embeddedDataDir();
+  if (!existsSync(dataDir)) {
     throw new Fatal(
-      `No database: DATABASE_URL is not set and there is no embedded database in ${path.relative(process.cwd(), DEFAULT_DATA_DIR)} yet. ` +
+      `No database: DATABASE_URL is not set and there is no embedded database in ${dataDir} yet. ` +
         'Set DATABASE_URL, or run `npm start` once to create the embedded one.',
     );
   }
   // `npm start` owns its server while it runs (a second one cannot use the directory): join it.
-  const running = embeddedServerInUse(DEFAULT_DATA_DIR);
+  const running = embeddedServerInUse(dataDir);
   let url: string;
   let stop = async () => {};
   if (running) {
