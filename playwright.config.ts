@@ -1,14 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { chromium, defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests in Chromium against the production (standalone) build.
  *
- * `npm test` / `npm run test:e2e` (scripts/test.mjs) builds the app, makes a fresh database with
- * the demo content, starts the server on a free port and passes its address as E2E_BASE_URL.
- * Without E2E_BASE_URL the tests target a server you started yourself (`npm start`, port 3000).
+ * The `webServer` (scripts/test/e2e-server.mjs) loads the demo content into DATABASE_URL, builds
+ * the app when its sources changed and starts the standalone server on E2E_PORT. `npm test` /
+ * `npm run test:e2e` hand it a fresh database and a free port; by hand:
+ * `DATABASE_URL=… npx playwright test e2e/x.spec.ts`. With E2E_BASE_URL set, the tests target
+ * that server instead (one you started yourself, e.g. `npm start` on http://127.0.0.1:3000).
  */
-const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+const externalServer = process.env.E2E_BASE_URL || undefined;
+// Chosen here, in the runner, before the workers start: they inherit them with the environment.
+if (!externalServer) {
+  process.env.E2E_PORT ||= String(20_000 + Math.floor(Math.random() * 20_000));
+  process.env.AUTH_SECRET ||= randomBytes(48).toString('base64url');
+}
+const baseURL = externalServer ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 // Use a Playwright-installed Chromium when there is one, else Debian's (`apt-get install chromium`).
 const executablePath =
@@ -33,6 +42,17 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'test-results/e2e-results.json' }]],
   outputDir: 'test-results/e2e',
+  webServer: externalServer
+    ? undefined
+    : {
+        command: 'node scripts/test/e2e-server.mjs',
+        url: `${baseURL}/api/health`,
+        // Includes a production build when the sources changed (minutes on a busy machine).
+        timeout: 15 * 60_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+      },
   use: {
     baseURL,
     trace: 'retain-on-failure',

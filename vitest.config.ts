@@ -5,11 +5,12 @@ import { defineConfig } from 'vitest/config';
  * Two projects in one run (`npm run test:unit`, or the Vitest suite of `npm test`):
  *
  * - unit: `**\/*.test.ts` except `*.int.test.ts`; no database; files run in parallel.
- * - integration: `**\/*.int.test.ts`; they share ONE fresh database (DATABASE_URL, created and
- *   migrated by scripts/test.mjs), so their files run one at a time in forked processes. Each file
- *   cleans up after itself or uses its own rows (unique slugs/emails). A test that needs databases
- *   of its own creates and drops them through TEST_DATABASE_ADMIN_URL (same server; use it for
- *   CREATE/DROP DATABASE only). Never fall back to a fixed server: `npm test` always sets both.
+ * - integration: `**\/*.int.test.ts`; they share ONE fresh database, created and migrated by the
+ *   project's globalSetup (scripts/test/vitest-database.ts: on DATABASE_URL's server when set, else
+ *   on a throwaway embedded PostgreSQL) and dropped after the run, so their files run one at a time
+ *   in forked processes. Each file cleans up after itself or uses its own rows (unique
+ *   slugs/emails). A test that needs databases of its own creates and drops them through
+ *   TEST_DATABASE_ADMIN_URL (same server; use it for CREATE/DROP DATABASE only).
  * - seed-page: `**\/*.check.ts`, only when SEED_PAGE names the product brief's seed page, which is
  *   outside the repository; `.ci/run` runs it as its own step (`--project seed-page`).
  */
@@ -49,6 +50,7 @@ export default defineConfig({
           environment: 'node',
           include: ['**/*.int.test.ts'],
           exclude,
+          globalSetup: ['scripts/test/vitest-database.ts'],
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 120_000,

@@ -25,6 +25,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { BASE_ENV, REPO_ROOT, ensureBuild, ensurePrismaClient, migrate, run, seedDemo, startStandaloneServer, stopActiveChildren, tsxArgs } from './lib/build.mjs';
 import { createFreshDatabase, dropDatabase, findFreePort, onShutdownSignal, randomDatabaseName, resolveDatabase } from './lib/database.mjs';
 import { printHttp, runHttp, type HttpResult } from './bench/http';
@@ -40,31 +41,35 @@ type Group = (typeof GROUPS)[number];
 const USAGE = `Usage: npm run bench [-- --only ${GROUPS.join(',')}] [--duration SECONDS (5)] [--iterations N (200)] [--revisions N (300)] [--films SIZES (${DEFAULT_SCALE_SIZES.join(',')})]`;
 const RESULTS_DIR = path.join(REPO_ROOT, 'bench-results');
 
-function parseArgs(argv: string[]) {
-  const options = { groups: new Set<Group>(GROUPS), duration: 5, iterations: 200, revisions: 300, films: DEFAULT_SCALE_SIZES };
-  const positive = (flag: string, value: string) => {
+function parseOptions(argv: string[]) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { only: { type: 'string' }, duration: { type: 'string' }, iterations: { type: 'string' }, revisions: { type: 'string' }, films: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }));
+  } catch (error) {
+    usageError((error as Error).message);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const positive = (flag: string, value: string | undefined, fallback: number) => {
+    if (value === undefined) return fallback;
     const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) usageError(`${flag} takes a whole number above 0, not "${value}"`);
+    if (!Number.isInteger(n) || n < 1) usageError(`--${flag} takes a whole number above 0, not "${value}"`);
     return n;
   };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = () => inline ?? argv[++i] ?? '';
-    if (flag === '--only') {
-      const names = value().split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-      for (const name of names) if (!(GROUPS as readonly string[]).includes(name)) usageError(`Unknown group "${name}". Groups: ${GROUPS.join(', ')}`);
-      options.groups = new Set(names as Group[]);
-    } else if (flag === '--duration') options.duration = positive(flag, value());
-    else if (flag === '--iterations') options.iterations = positive(flag, value());
-    else if (flag === '--revisions') options.revisions = Math.max(2, positive(flag, value()));
-    else if (flag === '--films') options.films = [...new Set(value().split(',').map((n) => positive(flag, n.trim().replace(/[_,]/gu, ''))))].sort((a, b) => a - b);
-    else if (flag === '--help' || flag === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    } else usageError(`Unknown option ${arg}`);
-  }
-  return options;
+  const names = values.only?.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) ?? GROUPS;
+  for (const name of names) if (!(GROUPS as readonly string[]).includes(name)) usageError(`Unknown group "${name}". Groups: ${GROUPS.join(', ')}`);
+  return {
+    groups: new Set(names as Group[]),
+    duration: positive('duration', values.duration, 5),
+    iterations: positive('iterations', values.iterations, 200),
+    revisions: Math.max(2, positive('revisions', values.revisions, 300)),
+    films: values.films === undefined ? DEFAULT_SCALE_SIZES : [...new Set(values.films.split(',').map((n) => positive('films', n.trim().replace(/[_,]/gu, ''), 0)))].sort((a, b) => a - b),
+  };
 }
 
 function usageError(message: string): never {
@@ -161,7 +166,7 @@ function printStorage(result: RevisionStorageResult) {
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
-  const options = parseArgs(process.argv.slice(2));
+  const options = parseOptions(process.argv.slice(2));
   Object.assign(process.env, BASE_ENV);
   process.env.LOG_LEVEL ||= 'warn';
   const cpus = os.cpus();

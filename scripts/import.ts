@@ -10,7 +10,7 @@
  *   (scripts/import/editor-api.ts). The server publishes, so its page cache shows the films on the
  *   next request, with or without Redis;
  * - else straight into the database: DATABASE_URL when set; else the embedded PostgreSQL of
- *   `npm start` (.data/postgres), started for this command and stopped after.
+ *   `npm start` (embeddedDataDir()), started for this command and stopped after.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,16 +20,9 @@ import { MultiBar, Presets } from 'cli-progress';
 import type { Actor } from '../lib/auth/permissions';
 import { errorsOf, expandPaths, outcomeLines, parseImportArgs, summaryLine, USAGE, type FileOutcome, type ImportOptions, type ImportResult } from './import/cli';
 import { ApiError, ServerRefused, connectEditorApi, type ServerAuth } from './import/editor-api';
-import {
-  DEFAULT_DATA_DIR,
-  EMBEDDED_DB_NAME,
-  REPO_ROOT,
-  embeddedServerInUse,
-  migrationsUpToDate,
-  onShutdownSignal,
-  resolveDatabase,
-} from './lib/database.mjs';
-import { SERVER_FILE } from './lib/build.mjs';
+import { migrationsUpToDate, onShutdownSignal, resolveDatabase } from './lib/database.mjs';
+import { EMBEDDED_DB_NAME, embeddedDataDir, embeddedServerInUse } from './lib/embedded-postgres.mjs';
+import { REPO_ROOT, SERVER_FILE } from './lib/paths.mjs';
 
 /**
  * Published straight into the database, without Redis: what a running server shows, precisely.
@@ -146,14 +139,15 @@ async function importIntoDatabase(files: string[], options: ImportOptions): Prom
  */
 async function openDatabase(options: ImportOptions): Promise<() => Promise<void>> {
   if (process.env.DATABASE_URL?.trim()) return async () => {};
-  if (!existsSync(DEFAULT_DATA_DIR)) {
+  const { dataDir } = embeddedDataDir();
+  if (!existsSync(dataDir)) {
     throw new Fatal(
-      `No database: DATABASE_URL is not set and there is no embedded database in ${path.relative(process.cwd(), DEFAULT_DATA_DIR)} yet. ` +
+      `No database: DATABASE_URL is not set and there is no embedded database in ${dataDir} yet. ` +
         'Set DATABASE_URL, or run `npm start` once to create the embedded one.',
     );
   }
   // `npm start` owns its server while it runs (a second one cannot use the directory): join it.
-  const running = embeddedServerInUse(DEFAULT_DATA_DIR);
+  const running = embeddedServerInUse(dataDir);
   let url: string;
   let stop = async () => {};
   if (running) {
@@ -191,7 +185,8 @@ async function openDatabase(options: ImportOptions): Promise<() => Promise<void>
 
 /** The server `npm start` runs on the embedded database, when DATABASE_URL names no other and it is up. */
 function npmStartServer(): string | undefined {
-  if (process.env.DATABASE_URL?.trim() || !existsSync(DEFAULT_DATA_DIR) || !embeddedServerInUse(DEFAULT_DATA_DIR)) return undefined;
+  const { dataDir } = embeddedDataDir();
+  if (process.env.DATABASE_URL?.trim() || !existsSync(dataDir) || !embeddedServerInUse(dataDir)) return undefined;
   return runningServerUrl();
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * Runs the Next.js standalone server (`server.js`) with what production needs around it:
+ * The production server: Next.js as a custom server (`next()`, its documented request handler) on
+ * an HTTP server of ours, with what production needs around it:
  *
  * - a request id on every request: the balancer's X-Request-Id when it sent a sane one, else a new
  *   UUID; Next and the app see it as that request header, the client gets it back as a response
@@ -16,20 +17,25 @@
  * - graceful shutdown on SIGTERM / SIGINT: stop accepting connections, answer the requests in
  *   flight with `Connection: close` and let them finish (at most SHUTDOWN_TIMEOUT_MS, default
  *   20 s), then close the database pools and Redis connections (lib/ops/shutdown.mjs hooks) and
- *   exit 0. Next's own handler only drains and exits; it never closes the pools. Started with an
- *   IPC channel (scripts/lib/build.mjs, `npm start`), it also shuts down when its parent exits,
- *   even by SIGKILL, rather than hold the port;
+ *   exit 0. Started with an IPC channel (scripts/lib/build.mjs, `npm start`), it also shuts down
+ *   when its parent exits, even by SIGKILL, rather than hold the port;
  * - the reader's cache rules (sharedCachePolicy): Next writes its ISR header (`s-maxage` of a year)
  *   over whatever proxy.ts said, so the final Cache-Control is decided here, as headers go out;
  * - the front cache (serve-front-cache.mjs): repeated reader pages answered without Next.
  *
- * Usage: node serve.mjs [path/to/server.js]   (default: server.js next to this file, as in the
- * Docker image, where this file is copied into the standalone folder).
+ * Why not the standalone server.js Next generates: it creates its HTTP server itself and offers no
+ * way to put a listener in front of Next's, nor to drain before the pools close. The standalone
+ * folder holds everything `next()` needs; the configuration frozen at build time is in
+ * `<distDir>/required-server-files.json`, handed over the way server.js hands it over.
+ *
+ * Usage: node serve.mjs [path/to/standalone/server.js]   (default: server.js next to this file, as
+ * in the Docker image, where this file is copied into the standalone folder; only its folder is
+ * used). Environment: PORT (3000), HOSTNAME (0.0.0.0), KEEP_ALIVE_TIMEOUT (ms), as server.js reads.
  */
 import { randomUUID } from 'node:crypto';
-import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -91,46 +97,39 @@ try {
   process.exit(1);
 }
 const addressOf = clientAddress.clientAddressOf(trustedProxies);
-diagnostics.subscribe('http.server.request.start', (message) => {
-  clientAddress.replaceClientAddressHeaders(/** @type {{ request: http.IncomingMessage }} */ (message).request, addressOf);
-});
 
 // ---------------------------------------------------------------------------------------------
-// Request ids and access log, from Node's HTTP diagnostics channels: published for every request
-// before the server's 'request' listener (Next) runs, so the id is in place when Next reads it.
+// Every request: its client address (before anything reads it), its id, its access log line.
 
-/** @type {WeakMap<http.IncomingMessage, { id: string, start: bigint }>} */
-const requests = new WeakMap();
-
-diagnostics.subscribe('http.server.request.start', (message) => {
-  const { request, response } = /** @type {{ request: http.IncomingMessage, response: http.ServerResponse }} */ (message);
+/**
+ * @param {http.IncomingMessage} request
+ * @param {http.ServerResponse} response
+ */
+function prepareRequest(request, response) {
+  clientAddress.replaceClientAddressHeaders(request, addressOf);
   const id = acceptRequestId(request.headers[REQUEST_ID_HEADER]) ?? randomUUID();
   request.headers[REQUEST_ID_HEADER] = id;
   response.setHeader(REQUEST_ID_HEADER, id);
-  requests.set(request, { id, start: process.hrtime.bigint() });
   beforeHeaders(response);
-});
-
-diagnostics.subscribe('http.server.response.finish', (message) => {
-  const { request, response } = /** @type {{ request: http.IncomingMessage, response: http.ServerResponse }} */ (message);
-  const seen = requests.get(request);
-  if (!seen) return;
-  const url = request.url ?? '';
-  // Health probes every few seconds would drown the log: debug level.
-  const level = /^\/api\/(health|ready)\b/.test(url) && response.statusCode < 400 ? 'debug' : 'info';
-  log[level](
-    {
-      requestId: seen.id,
-      method: request.method,
-      // The path only: query strings can carry tokens.
-      path: url.split('?')[0],
-      status: response.statusCode,
-      durationMs: Number((process.hrtime.bigint() - seen.start) / 1_000_000n),
-      cache: response.getHeader(FRONT_CACHE_HEADER) ? 'FRONT' : response.getHeader('x-nextjs-cache'),
-    },
-    'request',
-  );
-});
+  const start = process.hrtime.bigint();
+  response.once('finish', () => {
+    const url = request.url ?? '';
+    // Health probes every few seconds would drown the log: debug level.
+    const level = /^\/api\/(health|ready)\b/.test(url) && response.statusCode < 400 ? 'debug' : 'info';
+    log[level](
+      {
+        requestId: id,
+        method: request.method,
+        // The path only: query strings can carry tokens.
+        path: url.split('?')[0],
+        status: response.statusCode,
+        durationMs: Number((process.hrtime.bigint() - start) / 1_000_000n),
+        cache: response.getHeader(FRONT_CACHE_HEADER) ? 'FRONT' : response.getHeader('x-nextjs-cache'),
+      },
+      'request',
+    );
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Last word on response headers: Node calls writeHead (explicitly or for the first body chunk)
@@ -179,40 +178,61 @@ function sharedCachePolicy(response) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Graceful shutdown. Next installs its own SIGTERM/SIGINT handler unless NEXT_MANUAL_SIG_HANDLE
-// is set; ours drains the same way and then closes the pools.
+// Next as a custom server, behind the guard and the front cache.
 
-process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
+const distDir = fs.readdirSync(serverDir).find((name) => name.startsWith('.next') && fs.existsSync(path.join(serverDir, name, 'required-server-files.json')));
+if (!distDir) {
+  log.fatal(`serve.mjs: no .next*/required-server-files.json in ${serverDir} (a standalone build)`);
+  process.exit(1);
+}
+const { config } = JSON.parse(fs.readFileSync(path.join(serverDir, distDir, 'required-server-files.json'), 'utf8'));
+// As server.js does: the build's configuration (next.config.js is not in the standalone folder),
+// production mode, paths relative to the standalone folder.
+process.env.NODE_ENV = 'production';
+process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
+process.chdir(serverDir);
 
-/** @type {http.Server[]} */
-const servers = [];
-const createServer = http.createServer;
+const port = Number.parseInt(process.env.PORT ?? '', 10) >= 0 ? Number.parseInt(process.env.PORT ?? '', 10) : 3000;
+const hostname = process.env.HOSTNAME || '0.0.0.0';
+/** @type {(options: { dev: boolean, dir: string, hostname: string, port: number, conf: object }) => { prepare(): Promise<void>, getRequestHandler(): http.RequestListener }} */
+const next = createRequire(path.join(serverDir, 'server.js'))('next');
+const app = next({ dev: false, dir: serverDir, hostname, port, conf: config });
+await app.prepare();
+const nextHandler = app.getRequestHandler();
+
+/** @type {http.RequestListener} */
+function toNext(request, response) {
+  Promise.resolve(nextHandler(request, response)).catch((error) => {
+    log.error({ err: error }, `failed to handle ${request.method} ${request.url?.split('?')[0]}`);
+    if (!response.headersSent) response.writeHead(500).end('Internal Server Error');
+    else response.destroy();
+  });
+}
+
 const frontCache = process.env.FRONT_CACHE === '0' ? null : await createFrontCache(serverDir);
-// Next creates its server with http.createServer: keep a handle on it to stop it later, and put in
-// front of its request listener the request guard, then the front cache (serve-front-cache.mjs).
-http.createServer = /** @type {typeof http.createServer} */ (
-  (/** @type {any[]} */ ...args) => {
-    const at = args.findIndex((arg) => typeof arg === 'function');
-    if (frontCache && at >= 0) {
-      const next = args[at];
-      args[at] = (/** @type {http.IncomingMessage} */ request, /** @type {http.ServerResponse} */ response) => {
-        const key = frontCache.keyOf(request);
-        if (key === null) return next(request, response);
-        frontCache.handle(request, response, key).then(
-          (answered) => answered || next(request, response),
-          (error) => {
-            log.error({ err: error }, 'front cache failed: passing the request to Next');
-            next(request, response);
-          },
-        );
-      };
-    }
-    const guarded = args.map((arg) => (typeof arg === 'function' ? guardRequests(arg) : arg));
-    const server = createServer.apply(http, /** @type {any} */ (guarded));
-    servers.push(server);
-    return server;
-  }
-);
+/** @type {http.RequestListener} */
+function frontCacheThenNext(request, response) {
+  const key = frontCache?.keyOf(request) ?? null;
+  if (!frontCache || key === null) return toNext(request, response);
+  frontCache.handle(request, response, key).then(
+    (answered) => answered || toNext(request, response),
+    (error) => {
+      log.error({ err: error }, 'front cache failed: passing the request to Next');
+      toNext(request, response);
+    },
+  );
+}
+
+const guarded = guardRequests(frontCacheThenNext);
+const server = http.createServer((request, response) => {
+  prepareRequest(request, response);
+  guarded(request, response);
+});
+const keepAliveTimeout = Number.parseInt(process.env.KEEP_ALIVE_TIMEOUT ?? '', 10);
+if (keepAliveTimeout >= 0) server.keepAliveTimeout = keepAliveTimeout;
+
+// ---------------------------------------------------------------------------------------------
+// Graceful shutdown.
 
 let stopping = false;
 
@@ -223,28 +243,23 @@ async function shutdown(signal) {
   const started = Date.now();
   log.info({ signal, timeoutMs: shutdownTimeoutMs }, 'shutting down: no new connections, finishing requests in flight');
   const drained = await Promise.race([
-    Promise.all(
-      servers.map(
-        (server) =>
-          new Promise((resolve) => {
-            // net.Server's close stops accepting; http.Server's would also drop every idle
-            // keep-alive connection at once, resetting requests already on their way on one.
-            net.Server.prototype.close.call(server, () => resolve(undefined));
-            // After a moment, close connections with nothing in flight (they would hold close()
-            // open); the others close after their response, which says Connection: close.
-            let idle = setTimeout(function closeIdle() {
-              server.closeIdleConnections();
-              idle = setTimeout(closeIdle, 100);
-            }, Math.min(idleGraceMs, shutdownTimeoutMs));
-            server.once('close', () => clearTimeout(idle));
-          }),
-      ),
-    ).then(() => true),
+    new Promise((resolve) => {
+      // net.Server's close stops accepting; http.Server's would also drop every idle keep-alive
+      // connection at once, resetting requests already on their way on one.
+      net.Server.prototype.close.call(server, () => resolve(true));
+      // After a moment, close connections with nothing in flight (they would hold close() open);
+      // the others close after their response, which says Connection: close.
+      let idle = setTimeout(function closeIdle() {
+        server.closeIdleConnections();
+        idle = setTimeout(closeIdle, 100);
+      }, Math.min(idleGraceMs, shutdownTimeoutMs));
+      server.once('close', () => clearTimeout(idle));
+    }),
     new Promise((resolve) => setTimeout(() => resolve(false), shutdownTimeoutMs).unref()),
   ]);
   if (!drained) {
     log.warn('requests still running after the shutdown timeout: closing their connections');
-    for (const server of servers) server.closeAllConnections();
+    server.closeAllConnections();
   }
   const closed = await runShutdownHooks({
     timeoutMs: 5_000,
@@ -262,4 +277,12 @@ if (process.channel) {
   process.channel.unref();
 }
 
-await import(pathToFileURL(serverJs).href);
+server.on('error', (error) => {
+  log.fatal({ err: error }, `could not listen on ${hostname}:${port}`);
+  process.exit(1);
+});
+server.listen(port, hostname, () => {
+  const address = /** @type {net.AddressInfo} */ (server.address());
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  log.info({ url: `http://${host}:${address.port}` }, `listening on http://${host}:${address.port}`);
+});

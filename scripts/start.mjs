@@ -5,7 +5,8 @@
  *
  *   1. `npm ci` when node_modules is missing or stale; the Prisma client when missing or stale.
  *   2. The database: DATABASE_URL when set, else an embedded PostgreSQL with its data in
- *      .data/postgres (kept between runs).
+ *      .data/postgres (kept between runs), or, as root with the checkout in a private folder that
+ *      the `postgres` OS user cannot enter, in /var/tmp/film-cms-<hash>/postgres (said at start-up).
  *   3. Migrations (`prisma migrate deploy`, skipped when the database has them all).
  *   4. Demo content (the demo film and the demo accounts), only into an EMPTY EMBEDDED database.
  *   5. `next build` when there is no build of the current sources.
@@ -22,9 +23,6 @@ import net from 'node:net';
 import path from 'node:path';
 import {
   BASE_ENV,
-  REPO_ROOT,
-  AUTH_SECRET_FILE,
-  SERVER_FILE,
   ensureBuild,
   ensureDependencies,
   ensurePrismaClient,
@@ -33,10 +31,10 @@ import {
   startStandaloneServer,
   stopActiveChildren,
 } from './lib/build.mjs';
+import { AUTH_SECRET_FILE, DATA_DIR, REPO_ROOT, SERVER_FILE } from './lib/paths.mjs';
 
 Object.assign(process.env, BASE_ENV);
 const startedAt = Date.now();
-const DATA_DIR = path.join(REPO_ROOT, '.data');
 const DEMO_MARKER_FILE = path.join(DATA_DIR, 'demo-seeded.json');
 
 /** @type {null | (() => Promise<void>)} */
@@ -99,7 +97,7 @@ async function main() {
       shutdown().finally(() => process.exit(1));
     });
   }
-  console.error(`> database: ${database.embedded ? `embedded PostgreSQL (${path.relative(REPO_ROOT, database.server?.dataDir ?? '')})` : 'DATABASE_URL'}`);
+  console.error(`> database: ${database.embedded ? `embedded PostgreSQL, data in ${describeDataDir(database.server?.dataDir ?? '')}` : 'DATABASE_URL'}`);
 
   if (await migrationsUpToDate(database.url)) {
     console.error('> migrations are up to date');
@@ -169,6 +167,14 @@ async function main() {
   }
   lines.push('Press Ctrl-C to stop.', '');
   console.log(lines.join('\n'));
+}
+
+/** The data directory as the user should read it: relative inside the checkout, else absolute and why. */
+/** @param {string} dataDir */
+function describeDataDir(dataDir) {
+  const relative = path.relative(REPO_ROOT, dataDir);
+  if (!relative.startsWith('..')) return relative;
+  return `${dataDir} (the "postgres" OS user cannot enter ${REPO_ROOT}: a parent folder is private)`;
 }
 
 /** @returns {{ status: 'pending' | 'done', demoPassword: string, seededAt?: string } | null} */

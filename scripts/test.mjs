@@ -5,15 +5,16 @@
  *
  *   typecheck  next typegen + tsc --noEmit                                  (1 test)
  *   lint       eslint .                                                     (1 test)
- *   vitest     unit + integration tests in one Vitest run, on a fresh migrated database
+ *   vitest     unit + integration tests (its globalSetup makes a fresh migrated database)
  *   drift      the migrations, applied to a fresh database, match prisma/schema.prisma (1 test)
- *   e2e        Playwright in Chromium against the production build (standalone server) on a
- *              fresh database with the demo content
+ *   e2e        Playwright in Chromium; its webServer (playwright.config.ts) builds the app, loads
+ *              the demo content into a fresh database and starts the standalone server
  *
- * Databases: on the server behind DATABASE_URL when set (new randomly named databases, dropped
- * afterwards; the DATABASE_URL database itself is never touched), else on a throwaway embedded
- * PostgreSQL. The last line of output is `N passed, N failed` over all suites; the exit code is
- * non-zero when anything failed.
+ * Each suite is its tool's own command; this runner only counts. Databases: on the server behind
+ * DATABASE_URL when set (new randomly named databases, dropped afterwards; the DATABASE_URL
+ * database itself is never touched), else on one throwaway embedded PostgreSQL started here and
+ * handed to the tools as their DATABASE_URL. The last line of output is `N passed, N failed` over
+ * all suites; the exit code is non-zero when anything failed.
  *
  * Options: --only a,b   run only these suites (also: unit, integration → vitest; tsc → typecheck;
  *                       eslint → lint; prisma → drift; playwright → e2e)
@@ -24,18 +25,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  BASE_ENV,
-  REPO_ROOT,
-  ensureBuild,
-  ensureDependencies,
-  ensurePrismaClient,
-  migrate,
-  run,
-  seedDemo,
-  startStandaloneServer,
-  stopActiveChildren,
-} from './lib/build.mjs';
+import { parseArgs } from 'node:util';
+import { BASE_ENV, REPO_ROOT, ensureDependencies, ensurePrismaClient, migrate, run, stopActiveChildren } from './lib/build.mjs';
 
 Object.assign(process.env, BASE_ENV);
 
@@ -51,19 +42,26 @@ const ALIASES = {
 };
 
 const NODE = process.execPath;
-const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
+const tool = (/** @type {string} */ file) => path.join(REPO_ROOT, 'node_modules', file);
 const WORK_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-test-'));
 
 /** @param {number} ms */
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-// ---------------------------------------------------------------------------------------------
-// Options
-
-/** @param {string[]} argv */
-function parseArgs(argv) {
-  /** @type {Set<SuiteName>} */
-  let selected = new Set(SUITES);
+/** @returns {SuiteName[]} */
+function selectedSuites() {
+  const usage = 'Usage: npm test [-- --only typecheck,lint,unit,drift,e2e] [--skip …] [--list]';
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { only: { type: 'string' }, skip: { type: 'string' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n${usage}`);
+    process.exit(2);
+  }
+  if (values.help || values.list) {
+    console.log(values.help ? usage : SUITES.join('\n'));
+    process.exit(0);
+  }
   const names = (/** @type {string} */ list) =>
     list.split(',').map((s) => s.trim()).filter(Boolean).map((name) => {
       const suite = ALIASES[name.toLowerCase()];
@@ -73,47 +71,39 @@ function parseArgs(argv) {
       }
       return suite;
     });
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = () => inline ?? argv[++i] ?? '';
-    if (flag === '--only') selected = new Set(names(value()));
-    else if (flag === '--skip') for (const name of names(value())) selected.delete(name);
-    else if (flag === '--list') {
-      console.log(SUITES.join('\n'));
-      process.exit(0);
-    } else if (flag === '--help' || flag === '-h') {
-      console.log('Usage: npm test [-- --only typecheck,lint,unit,drift,e2e] [--skip …] [--list]');
-      process.exit(0);
-    } else {
-      console.error(`Unknown option ${arg} (try --help)`);
-      process.exit(2);
-    }
-  }
-  return SUITES.filter((s) => selected.has(s));
+  const only = new Set(values.only === undefined ? SUITES : names(values.only));
+  const skip = new Set(values.skip === undefined ? [] : names(values.skip));
+  return SUITES.filter((suite) => only.has(suite) && !skip.has(suite));
 }
 
 // ---------------------------------------------------------------------------------------------
-// Databases (one test server for the whole run, a fresh database per use)
+// Databases: one server for the whole run, a fresh database per use
 
-/** @type {Awaited<ReturnType<typeof import('./lib/database.mjs').resolveDatabase>> | null} */
-let testServer = null;
+/** @type {string | null} */
+let adminUrl = null;
+/** @type {null | (() => Promise<void>)} */
+let stopEmbedded = null;
 /** @type {(() => Promise<void>)[]} */
 const cleanups = [];
+
+/** A URL on the test server that may create databases: DATABASE_URL's, or an embedded one started on first use. */
+async function serverUrl() {
+  if (adminUrl) return adminUrl;
+  const external = process.env.DATABASE_URL?.trim();
+  if (external) return (adminUrl = external);
+  const { startEmbeddedPostgres } = await import('./lib/embedded-postgres.mjs');
+  const server = await startEmbeddedPostgres();
+  stopEmbedded = server.stop;
+  return (adminUrl = server.adminUrl);
+}
 
 /** A new empty database on the test server, migrated; dropped at the end of the run. */
 async function freshMigratedDatabase(/** @type {string} */ label) {
   const db = await import('./lib/database.mjs');
-  if (!testServer) {
-    // The first database comes with the server (embedded) or is created on DATABASE_URL's server.
-    testServer = await db.resolveDatabase({ purpose: 'test' });
-    await migrate(testServer.url, { quiet: true });
-    return testServer.url;
-  }
+  const server = await serverUrl();
   const name = db.randomDatabaseName(label);
-  const url = await db.createFreshDatabase(testServer.adminUrl, name);
-  const adminUrl = testServer.adminUrl;
-  cleanups.push(() => db.dropDatabase(adminUrl, name));
+  const url = await db.createFreshDatabase(server, name);
+  cleanups.push(() => db.dropDatabase(server, name));
   await migrate(url, { quiet: true });
   return url;
 }
@@ -121,11 +111,9 @@ async function freshMigratedDatabase(/** @type {string} */ label) {
 async function cleanup() {
   await stopActiveChildren(5_000).catch(() => {});
   for (const fn of cleanups.splice(0).reverse()) await fn().catch((error) => console.error(`cleanup: ${error.message}`));
-  if (testServer) {
-    const server = testServer;
-    testServer = null;
-    await server.stop().catch((error) => console.error(`cleanup: ${error.message}`));
-  }
+  const stop = stopEmbedded;
+  stopEmbedded = null;
+  await stop?.().catch((error) => console.error(`cleanup: ${error.message}`));
   fs.rmSync(WORK_DIR, { recursive: true, force: true });
 }
 
@@ -142,14 +130,12 @@ for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIG
 // ---------------------------------------------------------------------------------------------
 // Suites
 
-/**
- * @typedef {{ passed: number, failed: number, skipped?: number, note?: string }} Counts
- */
+/** @typedef {{ passed: number, failed: number, skipped?: number, note?: string }} Counts */
 
 /** A command that is one test: passes when it exits 0. */
-/** @param {string} command @param {string[]} args @param {Record<string, string | undefined>} [env] @returns {Promise<Counts>} */
-async function single(command, args, env) {
-  const code = await run(command, args, { env });
+/** @param {string[]} args @param {Record<string, string | undefined>} [env] @returns {Promise<Counts>} */
+async function single(args, env) {
+  const code = await run(NODE, args, { env });
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit code ${code}` };
 }
 
@@ -162,142 +148,85 @@ function readJson(file) {
   }
 }
 
+/**
+ * A runner's JSON report to counts. A failure outside any test (a file that fails to load, a
+ * failing hook, the web server not starting) or a non-zero exit with no failed test counts as one.
+ * @param {number} code @param {{ passed: number, failed: number, skipped: number, outside: number } | null} report
+ * @returns {Counts}
+ */
+function counts(code, report) {
+  if (!report) return { passed: 0, failed: 1, note: `no results (exit code ${code})` };
+  const failed = report.failed + report.outside || (code !== 0 ? 1 : 0);
+  if (report.passed + failed === 0) return { passed: 0, failed: 1, note: 'no test ran' };
+  return { passed: report.passed, failed, skipped: report.skipped, note: report.outside ? `${report.outside} failure(s) outside a test` : undefined };
+}
+
 /** @type {Record<SuiteName, () => Promise<Counts>>} */
 const suites = {
   async typecheck() {
     // Route and PageProps types that tsc needs (.next/types, next-env.d.ts).
-    const typegen = await run(NODE, [path.join(REPO_ROOT, 'node_modules/next/dist/bin/next'), 'typegen']);
+    const typegen = await run(NODE, [tool('next/dist/bin/next'), 'typegen']);
     if (typegen !== 0) return { passed: 0, failed: 1, note: `next typegen: exit code ${typegen}` };
-    return single(NODE, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
+    return single([tool('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
   },
 
   async lint() {
-    return single(NODE, [path.join(REPO_ROOT, 'node_modules/eslint/bin/eslint.js'), '.']);
+    return single([tool('eslint/bin/eslint.js'), '.']);
   },
 
   async vitest() {
-    const url = await freshMigratedDatabase('vitest');
-    const report = path.join(WORK_DIR, 'vitest.json');
-    const code = await run(
-      NODE,
-      [
-        path.join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'),
-        'run',
-        '--passWithNoTests',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${report}`,
-      ],
-      // DATABASE_URL: a fresh migrated database shared by the integration tests.
-      // TEST_DATABASE_ADMIN_URL: the same server, for tests that CREATE/DROP DATABASE of their own.
-      { env: { DATABASE_URL: url, TEST_DATABASE_ADMIN_URL: testServer?.adminUrl, NODE_ENV: 'test' } },
-    );
-    const json = readJson(report);
-    if (!json) return { passed: 0, failed: 1, note: `no results (exit code ${code})` };
-    const passed = json.numPassedTests ?? 0;
-    let failed = json.numFailedTests ?? 0;
-    const skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    const file = path.join(WORK_DIR, 'vitest.json');
+    const args = [tool('vitest/vitest.mjs'), 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+    const code = await run(NODE, args, { env: { DATABASE_URL: await serverUrl(), NODE_ENV: 'test' } });
+    const json = readJson(file);
     // A file that fails to load or a failing hook fails the run without failing a test.
-    const brokenFiles = (json.testResults ?? []).filter(
-      (/** @type {any} */ file) => file.status === 'failed' && !(file.assertionResults ?? []).some((/** @type {any} */ t) => t.status === 'failed'),
+    const outside = (json?.testResults ?? []).filter(
+      (/** @type {any} */ f) => f.status === 'failed' && !(f.assertionResults ?? []).some((/** @type {any} */ t) => t.status === 'failed'),
     ).length;
-    failed += brokenFiles;
-    if (code !== 0 && failed === 0) failed = 1;
-    return { passed, failed, skipped, note: brokenFiles ? `${brokenFiles} file(s) failed outside a test` : undefined };
+    return counts(code, json && { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0, skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0), outside });
   },
 
   async drift() {
     // Apply the migrations to an empty database, then diff it against the schema.
-    const url = await freshMigratedDatabase('drift');
+    const env = { DATABASE_URL: await freshMigratedDatabase('drift') };
     const prisma = path.join(REPO_ROOT, 'scripts/prisma.mjs');
-    const diff = ['migrate', 'diff', '--from-config-datasource', '--to-schema', 'prisma/schema.prisma'];
-    const code = await run(NODE, [prisma, ...diff, '--exit-code'], { env: { DATABASE_URL: url }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const diff = [prisma, 'migrate', 'diff', '--from-config-datasource', '--to-schema', 'prisma/schema.prisma'];
+    const code = await run(NODE, [...diff, '--exit-code'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     if (code === 0) {
       console.log('The migrations in prisma/migrations produce exactly prisma/schema.prisma.');
       return { passed: 1, failed: 0 };
     }
-    if (code === 2) {
-      console.log('prisma/schema.prisma differs from what prisma/migrations produce; the missing migration would be:');
-      await run(NODE, [prisma, ...diff, '--script'], { env: { DATABASE_URL: url } });
-      console.log('Create it with: node scripts/prisma.mjs migrate dev --create-only (or write it by hand).');
-      return { passed: 0, failed: 1, note: 'schema and migrations differ' };
-    }
-    return { passed: 0, failed: 1, note: `prisma migrate diff: exit code ${code}` };
+    if (code !== 2) return { passed: 0, failed: 1, note: `prisma migrate diff: exit code ${code}` };
+    console.log('prisma/schema.prisma differs from what prisma/migrations produce; the missing migration would be:');
+    await run(NODE, [...diff, '--script'], { env });
+    console.log('Create it with: node scripts/prisma.mjs migrate dev --create-only (or write it by hand).');
+    return { passed: 0, failed: 1, note: 'schema and migrations differ' };
   },
 
   async e2e() {
-    const chromiumMissing =
-      !fs.existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH && !(await hasPlaywrightChromium());
-    if (chromiumMissing) {
-      console.log('No Chromium: install Debian\'s (apt-get install chromium) or set CHROMIUM_PATH.');
-      return { passed: 0, failed: 1, note: 'no Chromium' };
-    }
-    const demoPassword = process.env.DEMO_PASSWORD || 'demo-password';
-    const url = await freshMigratedDatabase('e2e');
-    /** @type {Record<string, string | undefined>} */
-    const appEnv = {
-      DATABASE_URL: url,
-      AUTH_SECRET: randomBytes(48).toString('base64url'),
-      CMS_DEMO_MODE: '1',
-      DEMO_PASSWORD: demoPassword,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    };
-    console.log('> loading the demo content');
-    await seedDemo(url, appEnv);
-    const built = await ensureBuild({ env: appEnv });
-    if (!built) console.log('> the production build is up to date');
-
     const { findFreePort } = await import('./lib/database.mjs');
-    const port = await findFreePort();
-    fs.mkdirSync(RESULTS_DIR, { recursive: true });
-    const logFile = path.join(RESULTS_DIR, 'e2e-server.log');
-    const log = fs.openSync(logFile, 'w');
-    let server;
-    try {
-      server = await startStandaloneServer({ port, env: appEnv, stdio: ['ignore', log, log] });
-    } catch (error) {
-      fs.closeSync(log);
-      console.log(`The server did not start: ${error instanceof Error ? error.message : error}\n--- ${path.relative(REPO_ROOT, logFile)} ---`);
-      console.log(fs.readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n'));
-      return { passed: 0, failed: 1, note: 'server did not start' };
-    }
-    console.log(`> production server on ${server.url} (log: ${path.relative(REPO_ROOT, logFile)})`);
-    const report = path.join(WORK_DIR, 'playwright.json');
-    try {
-      const code = await run(NODE, [path.join(REPO_ROOT, 'node_modules/@playwright/test/cli.js'), 'test'], {
-        // The database and secret let a test run a command against the server (the import CLI's --publish).
-        env: { E2E_BASE_URL: server.url, PLAYWRIGHT_JSON_OUTPUT_FILE: report, DEMO_PASSWORD: demoPassword, DATABASE_URL: url, AUTH_SECRET: appEnv.AUTH_SECRET },
-      });
-      const json = readJson(report);
-      if (!json) return { passed: 0, failed: 1, note: `no results (exit code ${code})` };
-      const stats = json.stats ?? {};
-      const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
-      let failed = stats.unexpected ?? 0;
-      const globalErrors = (json.errors ?? []).length;
-      failed += globalErrors;
-      if (code !== 0 && failed === 0) failed = 1;
-      if (passed + failed === 0) return { passed: 0, failed: 1, note: 'no e2e test ran' };
-      return { passed, failed, skipped: stats.skipped ?? 0, note: globalErrors ? `${globalErrors} error(s) outside a test` : undefined };
-    } finally {
-      await server.stop();
-      fs.closeSync(log);
-    }
+    const file = path.join(WORK_DIR, 'playwright.json');
+    const code = await run(NODE, [tool('@playwright/test/cli.js'), 'test'], {
+      env: {
+        // The webServer loads the demo content into this database; tests use it too (the import
+        // CLI's --publish against the server, a direct look at the database).
+        DATABASE_URL: await freshMigratedDatabase('e2e'),
+        AUTH_SECRET: randomBytes(48).toString('base64url'),
+        E2E_PORT: String(await findFreePort()),
+        E2E_BASE_URL: '',
+        PLAYWRIGHT_JSON_OUTPUT_FILE: file,
+      },
+    });
+    const json = readJson(file);
+    const stats = json?.stats ?? {};
+    return counts(code, json && { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0, outside: (json.errors ?? []).length });
   },
 };
-
-async function hasPlaywrightChromium() {
-  try {
-    const { chromium } = await import('@playwright/test');
-    return fs.existsSync(chromium.executablePath());
-  } catch {
-    return false;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  const selected = parseArgs(process.argv.slice(2));
+  const selected = selectedSuites();
   /** @type {{ name: string, counts: Counts, ms: number }[]} */
   const results = [];
   const started = Date.now();
@@ -311,21 +240,19 @@ async function main() {
     results.push({ name: 'setup', counts: { passed: 0, failed: 1, note: 'setup failed' }, ms: Date.now() - started });
   }
 
-  if (results.length === 0) {
-    for (const name of selected) {
-      if (interrupted) break;
-      console.log(`\n=== ${name} ${'='.repeat(Math.max(3, 70 - name.length))}`);
-      const t0 = Date.now();
-      /** @type {Counts} */
-      let counts;
-      try {
-        counts = await suites[name]();
-      } catch (error) {
-        console.log(`${name}: ${error instanceof Error ? error.message : error}`);
-        counts = { passed: 0, failed: 1, note: 'error' };
-      }
-      results.push({ name, counts, ms: Date.now() - t0 });
+  for (const name of results.length === 0 ? selected : []) {
+    if (interrupted) break;
+    console.log(`\n=== ${name} ${'='.repeat(Math.max(3, 70 - name.length))}`);
+    const t0 = Date.now();
+    /** @type {Counts} */
+    let result;
+    try {
+      result = await suites[name]();
+    } catch (error) {
+      console.log(`${name}: ${error instanceof Error ? error.message : error}`);
+      result = { passed: 0, failed: 1, note: 'error' };
     }
+    results.push({ name, counts: result, ms: Date.now() - t0 });
   }
 
   await cleanup();
@@ -334,13 +261,12 @@ async function main() {
   let passed = 0;
   let failed = 0;
   console.log(`\n=== summary ${'='.repeat(62)}`);
-  for (const { name, counts, ms } of results) {
-    passed += counts.passed;
-    failed += counts.failed;
-    const status = counts.failed > 0 ? 'FAIL' : 'ok  ';
-    const skipped = counts.skipped ? `, ${counts.skipped} skipped` : '';
-    const note = counts.note ? `  (${counts.note})` : '';
-    console.log(`${status} ${name.padEnd(10)} ${`${counts.passed} passed, ${counts.failed} failed${skipped}`.padEnd(36)} ${seconds(ms).padStart(8)}${note}`);
+  for (const { name, counts: c, ms } of results) {
+    passed += c.passed;
+    failed += c.failed;
+    const skipped = c.skipped ? `, ${c.skipped} skipped` : '';
+    const note = c.note ? `  (${c.note})` : '';
+    console.log(`${c.failed > 0 ? 'FAIL' : 'ok  '} ${name.padEnd(10)} ${`${c.passed} passed, ${c.failed} failed${skipped}`.padEnd(36)} ${seconds(ms).padStart(8)}${note}`);
   }
   console.log(`total time ${seconds(Date.now() - started)}`);
   console.log(`${passed} passed, ${failed} failed`);

@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from '../lib/paths.mjs';
 import { scaleRatios, type ScaleResult } from './scale';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 const [input = path.join(REPO_ROOT, 'bench-results', 'latest.json'), output = path.join(REPO_ROOT, 'docs', 'benchmarks-scale.svg')] = process.argv.slice(2);
 
 const SERIES = [

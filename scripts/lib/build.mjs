@@ -8,9 +8,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from './paths.mjs';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { REPO_ROOT };
 export const NEXT_DIR = path.join(REPO_ROOT, '.next');
 export const STANDALONE_DIR = path.join(NEXT_DIR, 'standalone');
 const BUILD_HASH_FILE = path.join(NEXT_DIR, 'source-hash');
@@ -19,13 +19,6 @@ const PRISMA_CLIENT_DIR = path.join(REPO_ROOT, 'lib', 'generated', 'prisma');
 const PRISMA_HASH_FILE = path.join(REPO_ROOT, 'lib', 'generated', '.prisma-schema-hash');
 
 /** Environment every child gets. */
-/**
- * While `npm start` serves the embedded demo database: where its server listens ({url, pid}), for
- * commands that must reach it (the import CLI's --publish refreshes its page cache).
- */
-export const SERVER_FILE = path.join(REPO_ROOT, '.data', 'server.json');
-export const AUTH_SECRET_FILE = path.join(REPO_ROOT, '.data', 'auth-secret');
-
 export const BASE_ENV = { NEXT_TELEMETRY_DISABLED: '1', CHECKPOINT_DISABLE: '1' };
 
 // ---------------------------------------------------------------------------------------------
@@ -182,63 +175,34 @@ export async function seedDemo(url, env = {}) {
 // ---------------------------------------------------------------------------------------------
 // The production build
 
-/** Files that don't go into the Next.js build: changing them needs no rebuild. */
+/**
+ * What `next build` never reads, by naming convention (git pathspecs): tests, documentation and
+ * the scripts around the app. Editing them costs no rebuild.
+ */
 const NOT_BUILD_INPUTS = [
-  /^e2e\//,
-  /^\.ci\//,
-  /^\.github\//,
-  /^docs\//,
-  /^tmp\//,
-  /\.test\.tsx?$/,
-  /\.md$/,
-  /^(playwright|vitest)\.config\.ts$/,
-  /^eslint\.config\.mjs$/,
-  /^scripts\/(start|test|serve|serve-front-cache)\.mjs$/,
-  /^scripts\/ops\/socket-probe\.mjs$/,
-  /^scripts\/lib\//,
-  /^scripts\/bench/,
-  /^scripts\/import/,
+  ...['e2e', 'docs', 'scripts', 'deploy', '.ci', '.github'].map((folder) => `:(exclude)${folder}`),
+  ...['*.md', '*.test.ts', '*.test.tsx', '*.config.ts'].map((name) => `:(exclude,glob)**/${name}`),
 ];
 
-/** Every file of the source tree (git-tracked plus untracked-but-not-ignored), sorted. */
-function sourceFiles() {
-  const git = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (git.status === 0) return [...new Set(git.stdout.split('\0').filter(Boolean))].sort();
-  // Not a git checkout: walk the tree, skipping what .gitignore lists for this project.
-  const skip = new Set(['node_modules', '.next', '.data', '.git', 'tmp', 'test-results', 'playwright-report', 'blob-report', 'coverage']);
-  /** @type {string[]} */
-  const files = [];
-  /** @param {string} dir */
-  const walk = (dir) => {
-    for (const entry of fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true })) {
-      const rel = dir ? `${dir}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        if (!skip.has(entry.name) && rel !== 'lib/generated') walk(rel);
-      } else if (entry.isFile() && !/^\.env/.test(entry.name) && !entry.name.endsWith('.tsbuildinfo') && entry.name !== 'next-env.d.ts') {
-        files.push(rel);
-      }
-    }
-  };
-  walk('');
-  return files.sort();
-}
-
 /**
- * A hash of everything the build depends on: the source files, the lockfile, the Node version and
- * the NEXT_PUBLIC_* variables (inlined into the client bundle at build time).
+ * A hash of what the build depends on, from git's own record: the blob id of every tracked file
+ * (`git ls-files -s`, no file read), the content of files changed in the working tree or untracked
+ * (and not ignored), the Node version and the NEXT_PUBLIC_* variables (inlined into the client
+ * bundle). Null outside a git checkout (then every `ensureBuild` builds).
  */
 export function buildInputsHash() {
-  const files = sourceFiles().filter((file) => !NOT_BUILD_INPUTS.some((pattern) => pattern.test(file)));
+  /** @param {string[]} args */
+  const git = (args) => spawnSync('git', [...args, '-z', '--', '.', ...NOT_BUILD_INPUTS], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const index = git(['ls-files', '--stage']);
+  const changed = git(['ls-files', '--modified', '--others', '--exclude-standard']);
+  if (index.status !== 0 || changed.status !== 0) return null;
   const publicEnv = Object.keys(process.env)
     .filter((key) => key.startsWith('NEXT_PUBLIC_'))
     .sort()
     .map((key) => `${key}=${process.env[key]}`);
   return createHash('sha256')
-    .update(hashFiles(files))
+    .update(index.stdout)
+    .update(hashFiles([...new Set(changed.stdout.split('\0').filter(Boolean))].sort()))
     .update(process.version)
     .update(publicEnv.join('\n'))
     .digest('hex');
@@ -247,6 +211,7 @@ export function buildInputsHash() {
 /** Is there a standalone build of exactly the current sources? */
 export function buildIsCurrent(hash = buildInputsHash()) {
   return (
+    hash !== null &&
     fs.existsSync(path.join(STANDALONE_DIR, 'server.js')) &&
     fs.existsSync(BUILD_HASH_FILE) &&
     fs.readFileSync(BUILD_HASH_FILE, 'utf8').trim() === hash
@@ -272,7 +237,7 @@ export async function ensureBuild({ env = {}, force = false } = {}) {
     throw new Error('next build did not produce .next/standalone/server.js (is `output: "standalone"` set in next.config.js?)');
   }
   prepareStandalone({ refresh: true });
-  fs.writeFileSync(BUILD_HASH_FILE, `${hash}\n`);
+  if (hash) fs.writeFileSync(BUILD_HASH_FILE, `${hash}\n`);
   return true;
 }
 

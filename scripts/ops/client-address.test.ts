@@ -1,8 +1,8 @@
 /**
  * Issue 12, item 1: a client must not choose the address that rate limits and the audit log see.
- * Runs the real server wrapper (scripts/serve.mjs) around a stand-in server.js that answers with
- * the client-address headers it received, so this needs no build: what Next.js would read is
- * exactly what the stand-in reports.
+ * Runs the real server (scripts/serve.mjs) around a stand-in for Next (a `next` module whose request
+ * handler answers with the client-address headers it received), so this needs no build: what
+ * Next.js would read is exactly what the stand-in reports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,11 +18,17 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-client-address-'));
   // serve.mjs loads the app's lib/*.mjs from next to server.js, as in the standalone folder.
   fs.symlinkSync(path.join(REPO_ROOT, 'lib'), path.join(dir, 'lib'));
+  // What serve.mjs needs of a standalone folder: server.js, the build's configuration, `next`.
+  fs.writeFileSync(path.join(dir, 'server.js'), '');
+  fs.mkdirSync(path.join(dir, '.next'));
+  fs.writeFileSync(path.join(dir, '.next', 'required-server-files.json'), JSON.stringify({ config: {} }));
+  fs.mkdirSync(path.join(dir, 'node_modules', 'next'), { recursive: true });
   fs.writeFileSync(
-    path.join(dir, 'server.js'),
-    `const http = require('node:http');
-http.createServer((req, res) => res.end(JSON.stringify({ forwardedFor: req.headers['x-forwarded-for'], realIp: req.headers['x-real-ip'] })))
-  .listen(0, '127.0.0.1', function () { console.log('listening ' + this.address().port); });\n`,
+    path.join(dir, 'node_modules', 'next', 'index.js'),
+    `module.exports = () => ({
+  prepare: async () => {},
+  getRequestHandler: () => (req, res) => res.end(JSON.stringify({ forwardedFor: req.headers['x-forwarded-for'], realIp: req.headers['x-real-ip'] })),
+});\n`,
   );
 });
 
@@ -36,14 +42,14 @@ function serve(env: Env): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/serve.mjs'), path.join(dir, 'server.js')], {
       // FRONT_CACHE=0: the front cache needs Next's modules, which the stand-in has not.
-      env: { ...process.env, ...BASE_ENV, LOG_LEVEL: 'info', FRONT_CACHE: '0', ...env },
+      env: { ...process.env, ...BASE_ENV, LOG_LEVEL: 'info', FRONT_CACHE: '0', PORT: '0', HOSTNAME: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
     let output = '';
     child.stdout!.on('data', (chunk) => {
       output += chunk;
-      const port = /listening (\d+)/.exec(output)?.[1];
+      const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
       if (port) resolve(Number(port));
     });
     child.on('exit', (code) => reject(new Error(`serve.mjs exited (${code}): ${output}`)));

@@ -230,7 +230,7 @@ describe('.env.example', () => {
     DEMO_PASSWORD: 'password of the demo accounts of `npm start` / `npm run seed:demo`, never in production',
     NEXT_RUNTIME: 'set by Next.js',
     NEXT_PHASE: 'set by Next.js',
-    NEXT_MANUAL_SIG_HANDLE: 'set by scripts/serve.mjs',
+    HOSTNAME: 'set by the image (0.0.0.0); `npm start` listens on 127.0.0.1 unless it is an address',
   };
 
   /** `process.env.NAME` reads and lib/env.ts schema keys in the given files. */

@@ -22,7 +22,7 @@ export async function ensureOpsBuild(): Promise<OpsBuild> {
   const hash = buildInputsHash();
   const serverJs = path.join(OPS_STANDALONE, 'server.js');
   const stamp = readStamp();
-  if (stamp?.hash === hash && fs.existsSync(serverJs)) return { standalone: OPS_STANDALONE, serverJs, serverActionsKey: stamp.key, built: false };
+  if (hash && stamp?.hash === hash && fs.existsSync(serverJs)) return { standalone: OPS_STANDALONE, serverJs, serverActionsKey: stamp.key, built: false };
 
   const key = randomBytes(32).toString('base64');
   const tsconfig = path.join(REPO_ROOT, 'tsconfig.json');

@@ -8,6 +8,9 @@
  * query parameters they don't know (Prisma's `?schema=`).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { withClient } from '../lib/database.mjs';
+
+export { withClient };
 
 /**
  * PG* variables for `url`.
@@ -57,24 +60,6 @@ export async function serverMajorVersion(url) {
     const result = await client.query('SHOW server_version_num');
     return Math.floor(Number(result.rows[0].server_version_num) / 10_000);
   });
-}
-
-/**
- * @template T
- * @param {string} url
- * @param {(client: import('pg').Client) => Promise<T>} fn
- * @returns {Promise<T>}
- */
-export async function withClient(url, fn) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 /**

@@ -9,8 +9,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { createFreshDatabase, dropDatabase, randomDatabaseName, withClient, withDatabase } from '../lib/database.mjs';
+import { REPO_ROOT } from '../lib/paths.mjs';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+export { REPO_ROOT };
 export const REDIS_TEST_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Environment additions for a child process (empty string = unset for the app). */
@@ -25,7 +26,7 @@ export const BASE_ENV: Env = { NEXT_TELEMETRY_DISABLED: '1', CHECKPOINT_DISABLE:
  * would pull it into `tsc`.
  */
 export type BuildModule = {
-  buildInputsHash(): string;
+  buildInputsHash(): string | null;
   runOrThrow(command: string, args: string[], options?: { env?: Env; cwd?: string; stdio?: StdioOptions }): Promise<void>;
   waitForHttp(url: string, options?: { timeoutMs?: number; child?: ChildProcess }): Promise<void>;
   stopChild(child: ChildProcess, graceMs?: number): Promise<void>;
@@ -66,7 +67,7 @@ export async function runScript(script: string, env: Env, attempts = 4): Promise
 /** The server `npm test` runs the tests on: for databases of a test's own. */
 export function adminUrl(): string {
   const url = process.env.TEST_DATABASE_ADMIN_URL;
-  if (!url) throw new Error('TEST_DATABASE_ADMIN_URL is not set: run through `npm test` (scripts/test.mjs)');
+  if (!url) throw new Error("TEST_DATABASE_ADMIN_URL is not set: the integration project's globalSetup sets it (scripts/test/vitest-database.ts)");
   return url;
 }
 

@@ -14,7 +14,8 @@ const wrapper = path.resolve(here, '../prisma.mjs');
 const fixtures = path.join(here, 'fixtures');
 const config = path.join(fixtures, 'prisma.config.ts');
 
-const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+// Set by the integration project's globalSetup (scripts/test/vitest-database.ts).
+const adminUrl = process.env.TEST_DATABASE_ADMIN_URL!;
 const dbName = `prisma_shim_test_${randomBytes(4).toString('hex')}`;
 const dbUrl = withDatabase(adminUrl, dbName);
 
