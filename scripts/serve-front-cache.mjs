@@ -9,8 +9,8 @@
  *   x-reader-cache-control marker), that Next answered from its page cache (`x-nextjs-cache: HIT`)
  *   with no time-based revalidation (s-maxage of a year = revalidate false) and no Set-Cookie;
  * - the key: everything proxy.ts and Next's cache read from such a request: the exact path and
- *   query (only `?spoilers=none|light|full` or none), the `spoilers` cookie (a level or absent) and
- *   Accept-Encoding (the body may be compressed). Requests with other query parameters or values,
+ *   query (only `?spoilers=none|light|full` or none), the level the `spoilers` cookie gives this
+ *   address (lib/reader/level-cookie.mjs, the rule proxy.ts applies) and Accept-Encoding (the body may be compressed). Requests with other query parameters or values,
  *   RSC/router headers, Range or conditional headers, or several `spoilers` cookies are not answered
  *   from here (Next answers them). At most 64 MB, least recently used out first;
  * - validity: every publish and unpublish invalidates the `films` tag (lib/reader/film-cache.ts).
@@ -31,7 +31,6 @@ const ONE_YEAR_S = 31_536_000;
 // Bounded however many addresses, levels and encodings are asked for; the least recently used go first.
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
-const LEVEL = /^(none|light|full)$/;
 // Not replayed: per-response headers Node or serve.mjs set again.
 const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'content-length']);
 const BYPASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'range', 'if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'authorization'];
@@ -43,6 +42,20 @@ const BYPASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch',
  */
 
 /**
+ * The film of a `/films/{slug}` address, decoded as proxy.ts decodes it; null elsewhere.
+ * @param {string} url
+ */
+function filmSlugOf(url) {
+  const match = /^\/films\/([^/?]+)\/?(?:\?|$)/.exec(url);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
+/**
  * @param {string} serverDir the standalone folder (Next's modules and the app's lib/ are there)
  */
 export async function createFrontCache(serverDir) {
@@ -50,6 +63,8 @@ export async function createFrontCache(serverDir) {
   const redisStore = await import(pathToFileURL(path.join(serverDir, 'lib/cache/redis-store.mjs')).href);
   /** @type {typeof import('../lib/cache/memory-store.mjs')} */
   const memoryStore = await import(pathToFileURL(path.join(serverDir, 'lib/cache/memory-store.mjs')).href);
+  /** The cookie's rule as proxy.ts applies it. @type {typeof import('../lib/reader/level-cookie.mjs')} */
+  const levelCookie = await import(pathToFileURL(path.join(serverDir, 'lib/reader/level-cookie.mjs')).href);
 
   /** @type {Map<string, Entry>} in least recently used order */
   const entries = new Map();
@@ -81,8 +96,12 @@ export async function createFrontCache(serverDir) {
     if (query >= 0 && !/^spoilers=(none|light|full)$/.test(url.slice(query + 1))) return null;
     for (const name of BYPASS_HEADERS) if (request.headers[name] !== undefined) return null;
     const cookies = [...String(request.headers.cookie ?? '').matchAll(/(?:^|;)\s*spoilers=([^;]*)/g)];
-    if (cookies.length > 1 || (cookies.length === 1 && !LEVEL.test(cookies[0][1]))) return null;
-    return `${url}\n${cookies[0]?.[1] ?? ''}\n${request.headers['accept-encoding'] ?? ''}`;
+    if (cookies.length > 1) return null;
+    // The level proxy.ts reads for this address: the query's, else the cookie's choice for this
+    // film (its slug in /films/{slug}), else for all films. Only the level, not the whole cookie,
+    // picks the page, so readers with different per-film choices share entries.
+    const level = query >= 0 ? null : levelCookie.levelForFilm(levelCookie.parseLevelCookie(cookies[0]?.[1]), filmSlugOf(url));
+    return `${url}\n${level ?? ''}\n${request.headers['accept-encoding'] ?? ''}`;
   }
 
   /**

@@ -1,4 +1,5 @@
-import { SPOILER_LEVELS, parseSpoilerLevel, type SpoilerLevel } from '../spoilers/levels';
+import { parseSpoilerLevel, type SpoilerLevel } from '../spoilers/levels';
+import { MAX_COOKIE_CHARS, MAX_FILM_CHOICES, levelForFilm, parseLevelCookie } from './level-cookie.mjs';
 import { safeLocalPath } from '../auth/safe-callback-url';
 
 /**
@@ -12,44 +13,11 @@ export const SPOILER_COOKIE = 'spoilers';
 export const SPOILER_QUERY = 'spoilers';
 export const SPOILER_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
-/**
- * The cookie's choices. Written as `~`-separated tokens, newest first: a bare level is the level
- * for all films, `{slug}.{level}` one film's, e.g. `light~kiss-and-cry.full`. A cookie holding only
- * a level is exactly the old format (and what the front cache of scripts/serve.mjs can key on).
- * Characters encodeURIComponent leaves alone, so the value is stored as written.
- */
-export type LevelChoices = {
-  /** The level for every film without its own choice; null when never chosen (none applies). */
-  all: SpoilerLevel | null;
-  /** Films with their own level, the most recently chosen first. */
-  films: Array<{ slug: string; level: SpoilerLevel }>;
-};
+/** The cookie's choices: a level for all films (null: never chosen) and films with their own level, newest first. */
+export type LevelChoices = { all: SpoilerLevel | null; films: Array<{ slug: string; level: SpoilerLevel }> };
 
-/** Bounded so the cookie stays well under the 4 KB browsers keep: older film choices drop off. */
-export const MAX_FILM_CHOICES = 40;
-const MAX_COOKIE_CHARS = 3000;
-const LEVEL_TOKEN = new RegExp(`^(${SPOILER_LEVELS.join('|')})$`);
-const FILM_TOKEN = new RegExp(`^([a-z0-9]+(?:-[a-z0-9]+)*)\\.(${SPOILER_LEVELS.join('|')})$`);
+export { MAX_FILM_CHOICES, levelForFilm, parseLevelCookie };
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** Reads the cookie; anything not understood is ignored (the safe default then applies). */
-export function parseLevelCookie(value: string | null | undefined): LevelChoices {
-  const choices: LevelChoices = { all: null, films: [] };
-  if (!value) return choices;
-  const seen = new Set<string>();
-  for (const token of value.slice(0, MAX_COOKIE_CHARS * 2).split('~')) {
-    if (LEVEL_TOKEN.test(token)) {
-      choices.all ??= token as SpoilerLevel;
-      continue;
-    }
-    const film = FILM_TOKEN.exec(token);
-    if (film && !seen.has(film[1]) && choices.films.length < MAX_FILM_CHOICES) {
-      seen.add(film[1]);
-      choices.films.push({ slug: film[1], level: film[2] as SpoilerLevel });
-    }
-  }
-  return choices;
-}
 
 export function serializeLevelCookie(choices: LevelChoices): string {
   const tokens: string[] = choices.all ? [choices.all] : [];
@@ -78,12 +46,6 @@ export function chooseLevel(choices: LevelChoices, level: SpoilerLevel, target: 
   const others = choices.films.filter((choice) => choice.slug !== film);
   const same = level === (choices.all ?? 'none');
   return { all: choices.all, films: same ? others : [{ slug: film, level }, ...others] };
-}
-
-/** The level a film is read at by these choices: its own, else the one for all films, else none. */
-export function levelForFilm(choices: LevelChoices, film: string | null | undefined): SpoilerLevel {
-  const own = film ? choices.films.find((choice) => choice.slug === film) : undefined;
-  return own?.level ?? choices.all ?? 'none';
 }
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { SPOILER_LEVELS } from './spoiler-levels.mjs';
 
 /** Ordered spoiler levels: a reader at level L sees every item whose level is <= L. */
-export const SPOILER_LEVELS = ['none', 'light', 'full'] as const;
+export { SPOILER_LEVELS };
 export type SpoilerLevel = (typeof SPOILER_LEVELS)[number];
 
 export const spoilerLevelSchema = z.enum(SPOILER_LEVELS);

@@ -293,6 +293,11 @@ describe('front cache', () => {
         ...LEVELS.map((level) => ({ pathname: FILM, cookie: level, level })),
         { pathname: FILM, cookie: undefined, level: 'none' as const },
         ...LEVELS.map((level) => ({ pathname: `${FILM}?spoilers=${level}`, cookie: 'full', level })),
+        // A level per film (lib/reader/level-cookie.mjs): this film's own choice wins over the
+        // level for all films, another film's choice does not count.
+        { pathname: FILM, cookie: `none~${DEMO_SLUG}.full`, level: 'full' as const },
+        { pathname: FILM, cookie: `full~${DEMO_SLUG}.none`, level: 'none' as const },
+        { pathname: FILM, cookie: `light~some-other-film.full`, level: 'light' as const },
       ];
       for (const { pathname, cookie, level } of cases) {
         const headers: Record<string, string> = cookie ? { cookie: `spoilers=${cookie}` } : {};
