@@ -1,4 +1,5 @@
 import 'server-only';
+import { appendFileSync } from 'node:fs';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { readReplicas } from '@prisma/extension-read-replicas';
 import { PrismaClient } from './generated/prisma/client';
@@ -23,7 +24,21 @@ const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
 function clientFor(url: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }), transactionOptions: TRANSACTION_OPTIONS });
+  const adapter = new PrismaPg({ connectionString: url, max: 10 });
+  const logFile = env().DB_QUERY_LOG;
+  if (!logFile) return new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  const client = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS, log: [{ emit: 'event', level: 'query' }] });
+  client.$on('query', (event) => appendStatement(logFile, event.query));
+  return client;
+}
+
+/**
+ * DB_QUERY_LOG: one line per SQL statement sent, so `npm run bench` can count a running server's
+ * statements per HTTP request. Synchronous, so a statement is in the file before its response is
+ * sent; for measuring only, never in production.
+ */
+function appendStatement(file: string, sql: string) {
+  appendFileSync(file, `${sql.replace(/\s+/gu, ' ').slice(0, 160)}\n`);
 }
 
 /** The replica URLs of DATABASE_REPLICA_URLS; each must be a postgresql:// URL. */

@@ -36,6 +36,8 @@ const envSchema = z
         }
       }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** A file every SQL statement is appended to, one line each (lib/db.ts): `npm run bench` counts statements per request with it. */
+    DB_QUERY_LOG: z.string().optional(),
     /** Set by `npm start` on the embedded database: demo accounts and a generated secret are allowed. */
     CMS_DEMO_MODE: z.enum(['0', '1']).default('0'),
   })

@@ -231,6 +231,7 @@ describe('.env.example', () => {
     NEXT_RUNTIME: 'set by Next.js',
     NEXT_PHASE: 'set by Next.js',
     NEXT_MANUAL_SIG_HANDLE: 'set by scripts/serve.mjs',
+    DB_QUERY_LOG: 'set by `npm run bench` on its own server to count SQL statements per request, never in production',
   };
 
   /** `process.env.NAME` reads and lib/env.ts schema keys in the given files. */
