@@ -239,7 +239,7 @@ async function main(): Promise<number> {
     cleanups.push(async () => (await import('../lib/db')).disconnectDb());
     await attempt('domain', async () => {
       printOps('Domain (in-process, PostgreSQL)', (results.domain = await runDomain(options.iterations)));
-      printPrismaVsPg((results.domain.prismaVsPg = await runPrismaVsPg({ slug: DEMO_SLUG, iterations: options.iterations })));
+      printPrismaVsPg((results.domain.prismaVsPg = await runPrismaVsPg({ slugs: [DEMO_SLUG], iterations: options.iterations })));
     });
   }
   if (selected('import')) await attempt('import', async () => printOps('Import (in-process)', (results.import = await runImport(options.iterations))));

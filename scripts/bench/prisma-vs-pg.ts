@@ -11,27 +11,38 @@ import { formatRatio, ms, percentile, ratio, table, timeOp, type Timing } from '
 export const PRISMA_VS_PG_ROUNDS = 6;
 
 export type PrismaVsPgRound = { order: 'prisma first' | 'pg first'; prisma: Timing; pg: Timing; ratioP50: number };
-export type PrismaVsPgResult = { slug: string; level: string; statements: number; callsPerRound: number; rounds: PrismaVsPgRound[]; medianRatioP50: number; medianRatioMean: number };
+export type PrismaVsPgResult = { films: string[]; level: string; callsPerRound: number; rounds: PrismaVsPgRound[]; medianRatioP50: number; medianRatioMean: number };
 
-/** Needs DATABASE_URL (read by lib/env.ts) to name a database where `slug` is published. */
-export async function runPrismaVsPg({ slug, iterations }: { slug: string; iterations: number }): Promise<PrismaVsPgResult> {
+/**
+ * Needs DATABASE_URL (read by lib/env.ts) to name a database where the films are published; calls
+ * rotate over `slugs` (the scale group passes films spread over its catalogue).
+ */
+export async function runPrismaVsPg({ slugs, iterations }: { slugs: string[]; iterations: number }): Promise<PrismaVsPgResult> {
   const { env } = await import('../../lib/env');
   const { getPublishedFilm } = await import('../../lib/reader/get-published-film');
   const { countQueries, disconnectQueryCounter } = await import('../../lib/testing/count-queries');
   const level = 'full' as const;
 
-  // The statement exactly as Prisma sends it (the driver-level query log), parameters included.
-  const { result, queries } = await countQueries(() => getPublishedFilm(slug, level));
+  // Each film's statement exactly as Prisma sends it (the driver-level query log), parameters included.
+  const statements: Array<{ sql: string; params: unknown[] }> = [];
+  for (const slug of slugs) {
+    const { result, queries } = await countQueries(() => getPublishedFilm(slug, level));
+    if (!result) throw new Error(`${slug} is not published`);
+    if (queries.length !== 1) throw new Error(`getPublishedFilm sent ${queries.length} statements, expected 1`);
+    statements.push(queries[0]);
+  }
   await disconnectQueryCounter();
-  if (!result) throw new Error(`${slug} is not published`);
-  if (queries.length !== 1) throw new Error(`getPublishedFilm sent ${queries.length} statements, expected 1`);
-  const [{ sql, params }] = queries;
 
   // One connection each, as a request sees it: the calls are sequential.
   const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: 1 });
   try {
-    const viaPrisma = () => getPublishedFilm(slug, level);
-    const viaPg = () => pool.query(sql, params);
+    let p = 0;
+    const viaPrisma = () => getPublishedFilm(slugs[p++ % slugs.length], level);
+    let q = 0;
+    const viaPg = () => {
+      const { sql, params } = statements[q++ % statements.length];
+      return pool.query(sql, params);
+    };
     const callsPerRound = Math.max(20, Math.ceil(iterations / PRISMA_VS_PG_ROUNDS));
     // A round of each first, not counted: the first hundred calls of either run JIT-cold.
     await timeOp(viaPrisma, callsPerRound);
@@ -46,9 +57,8 @@ export async function runPrismaVsPg({ slug, iterations }: { slug: string; iterat
       rounds.push({ order: prismaFirst ? 'prisma first' : 'pg first', prisma, pg: viaDriver, ratioP50: ratio(prisma.p50, viaDriver.p50) });
     }
     return {
-      slug,
+      films: slugs,
       level,
-      statements: queries.length,
       callsPerRound,
       rounds,
       medianRatioP50: percentile(rounds.map((r) => r.ratioP50), 50),
@@ -62,7 +72,7 @@ export async function runPrismaVsPg({ slug, iterations }: { slug: string; iterat
 export function printPrismaVsPg(result: PrismaVsPgResult) {
   console.log(
     table(
-      `Prisma ÷ pg: getPublishedFilm('${result.slug}', '${result.level}') against its own SQL through pg, ${result.rounds.length} alternating rounds of ${result.callsPerRound} calls (goal ≤ 1.5)`,
+      `Prisma ÷ pg: getPublishedFilm(${result.films.length === 1 ? `'${result.films[0]}'` : `slug of ${result.films.length} films`}, '${result.level}') against its own SQL through pg, ${result.rounds.length} alternating rounds of ${result.callsPerRound} calls (goal ≤ 1.5)`,
       ['round', 'Prisma p50', 'pg p50', 'Prisma mean', 'pg mean', 'ratio (p50)'],
       [
         ...result.rounds.map((r, i) => [`${i + 1} (${r.order})`, ms(r.prisma.p50), ms(r.pg.p50), ms(r.prisma.mean), ms(r.pg.mean), formatRatio(r.ratioP50)]),
