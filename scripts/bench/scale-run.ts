@@ -13,8 +13,8 @@
 import fs from 'node:fs';
 import { timeOp, type Timing } from './stats';
 import { runPrismaVsPg, type PrismaVsPgResult } from './prisma-vs-pg';
+import { SEARCH_QUERIES } from './search-interleaved';
 
-export const SEARCH_QUERIES = ['skating', 'lighthouse', 'stolen letter', 'Ada Abbott', 'winter', 'violin'];
 
 export type ScaleOp = { name: string; statements: number } & Timing;
 export type ScaleRun = { films: number; seedSeconds: number; filmsPerSecond: number; ops: ScaleOp[]; prismaVsPg: PrismaVsPgResult; explain: string };
