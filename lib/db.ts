@@ -23,9 +23,8 @@ const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
  */
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
-function clientFor(url: string): PrismaClient {
+function clientFor(url: string, logFile?: string): PrismaClient {
   const adapter = new PrismaPg({ connectionString: url, max: 10 });
-  const logFile = env().DB_QUERY_LOG;
   if (!logFile) return new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
   const client = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS, log: [{ emit: 'event', level: 'query' }] });
   client.$on('query', (event) => appendStatement(logFile, event.query));
@@ -50,19 +49,19 @@ export function parseReplicaUrls(value: string): string[] {
   return urls;
 }
 
-/** A client for `url`, reading from `replicaUrls` when there are any. */
-export function createDbClient(url: string, replicaUrls: string[] = []): PrismaClient {
-  const primary = clientFor(url);
+/** A client for `url`, reading from `replicaUrls` when there are any; `queryLog`: see appendStatement. */
+export function createDbClient(url: string, replicaUrls: string[] = [], { queryLog }: { queryLog?: string } = {}): PrismaClient {
+  const primary = clientFor(url, queryLog);
   if (replicaUrls.length === 0) return primary;
   // The extended client keeps PrismaClient's API (plus $primary()/$replica()); typed as the plain
   // client so callers and Tx stay as they are.
-  return primary.$extends(readReplicas({ replicas: replicaUrls.map(clientFor) })) as unknown as PrismaClient;
+  return primary.$extends(readReplicas({ replicas: replicaUrls.map((replicaUrl) => clientFor(replicaUrl, queryLog)) })) as unknown as PrismaClient;
 }
 
 export function db(): PrismaClient {
   if (!globalForDb.prisma) {
-    const { DATABASE_URL, DATABASE_REPLICA_URLS } = env();
-    globalForDb.prisma = createDbClient(DATABASE_URL, parseReplicaUrls(DATABASE_REPLICA_URLS));
+    const { DATABASE_URL, DATABASE_REPLICA_URLS, DB_QUERY_LOG } = env();
+    globalForDb.prisma = createDbClient(DATABASE_URL, parseReplicaUrls(DATABASE_REPLICA_URLS), { queryLog: DB_QUERY_LOG });
   }
   return globalForDb.prisma;
 }
