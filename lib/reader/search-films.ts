@@ -56,26 +56,29 @@ export function normalizeQuery(query: string): string {
   return query.replace(/[\u0000-\u001f]/gu, ' ').trim().slice(0, MAX_QUERY_LENGTH);
 }
 
+/** What ranking needs of a matching document; its body is read for the quoted rows only (by ctid). */
+const CANDIDATE_COLUMNS = Prisma.sql`d.ctid AS row, d."filmId", d.kind, d."itemId", d.position, d.level, d.title, d.tsv`;
+
 /**
- * The search statement, also run under EXPLAIN ANALYZE by the scale benchmark.
+ * The search statement, also run under EXPLAIN ANALYZE and timed by the scale benchmark.
  *
- * Matching: the words branch reads the tsvector GIN index and keeps the first MAX_RANKED matches.
- * The approximate branch (pg_trgm on titles and names, for typos) runs only when the words found
- * fewer than a page of results: when it ran for every query, a common word re-read every document
- * whose title resembles it (thousands at 10,000 films) only to drop those the words branch already
- * had. `q` is materialised once, so PostgreSQL plans the index scans without seeing the tsquery.
+ * Matching, in three branches that each keep at most MAX_RANKED candidates:
+ * - films: film documents (title + premise) through their own partial GIN index (kind = 'film');
+ * - items: everything inside a film, through the whole tsvector index, read only when fewer than a
+ *   page of films matched (films rank first, so more would never be shown);
+ * - approximate: pg_trgm on titles and names, for typos, only when the words found fewer than a
+ *   page. When it ran for every query, a common word re-read every document whose title resembles
+ *   it (thousands at 10,000 films) only to drop those the words already had.
+ * `q` is materialised once, so PostgreSQL plans the index scans without seeing the tsquery.
  *
  * Ranking: the film itself (its title or premise matched) comes before anything inside a film;
  * then ts_rank_cd (title weighted above body) plus the title's word similarity. Only the top rows
  * (with ties, so the tie-breakers below see every tied row) are joined to their film and quoted.
  *
- * Snippets: the body holds one field per line (build-search-documents.ts); each matching field is
- * quoted on its own (at most two), so words of different fields never run together. A document
- * matched by its title alone quotes its first field.
+ * Snippets: the body holds one field per line (build-search-documents.ts); each field holding a
+ * query word is quoted on its own (at most SNIPPET_FIELDS), so words of different fields never run
+ * together. A document matched by its title alone quotes its first field.
  */
-/** What ranking needs of a matching document; its body is read for the quoted rows only (by ctid). */
-const CANDIDATE_COLUMNS = Prisma.sql`d.ctid AS row, d."filmId", d.kind, d."itemId", d.position, d.level, d.title, d.tsv`;
-
 export function searchSql(text: string, level: SpoilerLevel) {
   const levels = Prisma.sql`${levelsUpTo(level)}::"SpoilerLevel"[]`;
   return Prisma.sql`
