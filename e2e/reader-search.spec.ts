@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { FilmContent } from '../lib/content/schema';
+import { buildSearchDocuments } from '../lib/reader/build-search-documents';
 import { levelRank, type SpoilerLevel } from '../lib/spoilers/levels';
-import { demo, found, probesAt } from './reader-demo';
+import { DEMO_PATH, demo, found, probesAt } from './reader-demo';
 
 /** Search only ever matches and quotes content at the reader's level. */
 
@@ -75,4 +76,51 @@ test('titles and names match approximately, and the home page searches', async (
   const actor = demo.characters[0].playedBy!;
   await page.goto(`/search?q=${encodeURIComponent(actor.name.split(' ')[1])}`);
   await expect(page.getByRole('main').getByRole('link', { name: actor.name })).toHaveAttribute('href', `/people/${actor.slug}`);
+});
+
+/** Each result on the search page: its link and the quotes of its snippet (one per field, split at the separator). */
+async function results(page: Page) {
+  const items = page.getByRole('main').locator('ol > li');
+  await expect(items.first()).toBeVisible();
+  return Promise.all(
+    (await items.all()).map(async (item) => ({
+      // Without the ?spoilers= the links carry over from the search address.
+      href: ((await item.locator('h2 a').getAttribute('href')) ?? '').replace(/\?[^#]*/u, ''),
+      quotes: ((await item.locator('h2 ~ p').textContent()) ?? '').split(' · ').map(normalize),
+    })),
+  );
+}
+const normalize = (text: string) => text.replace(/\s+/gu, ' ').trim();
+
+test('the film itself ranks above what happens in it', async ({ page }) => {
+  // "Toronto" is in the premise and in the titles of timeline events (titles weigh more than a premise).
+  await page.goto(search('Toronto', 'full'));
+  const hrefs = (await results(page)).map((r) => r.href);
+  const film = hrefs.indexOf(DEMO_PATH);
+  const items = hrefs.filter((href) => href.startsWith(`${DEMO_PATH}#`));
+  expect(film).toBeGreaterThanOrEqual(0);
+  expect(items.length).toBeGreaterThan(0);
+  for (const item of items) expect(hrefs.indexOf(item)).toBeGreaterThan(film);
+  await expect(page.getByRole('main').locator('ol > li').first().getByRole('heading')).toHaveText(demo.title);
+});
+
+test('every snippet quotes one field, with a separator between fields', async ({ page }) => {
+  // The fields as search stores them (one per line of a document); a quote must lie inside one of them.
+  const fields = buildSearchDocuments(demo).flatMap((doc) => doc.body.split('\n')).map(normalize).filter(Boolean);
+  await page.goto(search('Toronto', 'full'));
+  const demoHits = (await results(page)).filter((r) => r.href.startsWith(DEMO_PATH));
+  expect(demoHits.length).toBeGreaterThan(3);
+  for (const { href, quotes } of demoHits) {
+    for (const quote of quotes) expect(fields.some((field) => field.includes(quote)), `${href}: “${quote}” runs fields together`).toBe(true);
+  }
+});
+
+test('the setting quotes its place and its description apart', async ({ page }) => {
+  // Not "Toronto, Canada Toronto, one of…": the place and the description are two fields.
+  await page.goto(search('Toronto largest', 'full'));
+  const setting = (await results(page)).find((r) => r.href === `${DEMO_PATH}#setting`);
+  expect(setting?.quotes).toHaveLength(2);
+  expect(setting?.quotes[0]).toBe(normalize(demo.setting.place));
+  expect(normalize(demo.setting.where)).toContain(setting?.quotes[1]);
+  expect(setting?.quotes[1]).toMatch(/^Toronto, one of/u);
 });

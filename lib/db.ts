@@ -1,4 +1,5 @@
 import 'server-only';
+import { appendFileSync } from 'node:fs';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { readReplicas } from '@prisma/extension-read-replicas';
 import { PrismaClient } from './generated/prisma/client';
@@ -22,8 +23,21 @@ const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
  */
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
-function clientFor(url: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }), transactionOptions: TRANSACTION_OPTIONS });
+function clientFor(url: string, logFile?: string): PrismaClient {
+  const adapter = new PrismaPg({ connectionString: url, max: 10 });
+  if (!logFile) return new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  const client = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS, log: [{ emit: 'event', level: 'query' }] });
+  client.$on('query', (event) => appendStatement(logFile, event.query));
+  return client;
+}
+
+/**
+ * DB_QUERY_LOG: one line per SQL statement sent, so `npm run bench` can count a running server's
+ * statements per HTTP request. Synchronous, so a statement is in the file before its response is
+ * sent; for measuring only, never in production.
+ */
+function appendStatement(file: string, sql: string) {
+  appendFileSync(file, `${sql.replace(/\s+/gu, ' ').slice(0, 160)}\n`);
 }
 
 /** The replica URLs of DATABASE_REPLICA_URLS; each must be a postgresql:// URL. */
@@ -35,19 +49,19 @@ export function parseReplicaUrls(value: string): string[] {
   return urls;
 }
 
-/** A client for `url`, reading from `replicaUrls` when there are any. */
-export function createDbClient(url: string, replicaUrls: string[] = []): PrismaClient {
-  const primary = clientFor(url);
+/** A client for `url`, reading from `replicaUrls` when there are any; `queryLog`: see appendStatement. */
+export function createDbClient(url: string, replicaUrls: string[] = [], { queryLog }: { queryLog?: string } = {}): PrismaClient {
+  const primary = clientFor(url, queryLog);
   if (replicaUrls.length === 0) return primary;
   // The extended client keeps PrismaClient's API (plus $primary()/$replica()); typed as the plain
   // client so callers and Tx stay as they are.
-  return primary.$extends(readReplicas({ replicas: replicaUrls.map(clientFor) })) as unknown as PrismaClient;
+  return primary.$extends(readReplicas({ replicas: replicaUrls.map((replicaUrl) => clientFor(replicaUrl, queryLog)) })) as unknown as PrismaClient;
 }
 
 export function db(): PrismaClient {
   if (!globalForDb.prisma) {
-    const { DATABASE_URL, DATABASE_REPLICA_URLS } = env();
-    globalForDb.prisma = createDbClient(DATABASE_URL, parseReplicaUrls(DATABASE_REPLICA_URLS));
+    const { DATABASE_URL, DATABASE_REPLICA_URLS, DB_QUERY_LOG } = env();
+    globalForDb.prisma = createDbClient(DATABASE_URL, parseReplicaUrls(DATABASE_REPLICA_URLS), { queryLog: DB_QUERY_LOG });
   }
   return globalForDb.prisma;
 }

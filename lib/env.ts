@@ -49,6 +49,8 @@ const envSchema = z
         }
       }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** A file every SQL statement is appended to, one line each (lib/db.ts): `npm run bench` counts statements per request with it. */
+    DB_QUERY_LOG: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CMS_DEMO_MODE !== '1') {

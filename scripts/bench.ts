@@ -8,9 +8,12 @@
  *   http     autocannon (10 connections, 127.0.0.1) against the production standalone server:
  *            film page, film JSON API and search page against /api/health; the server's RSS
  *            after start and after the load; the cached film page against a bare node:http server
- *            sending its exact bytes, in alternating rounds (scripts/bench/film-page-limit.ts)
+ *            sending its exact bytes, in alternating rounds (scripts/bench/film-page-limit.ts);
+ *            SQL statements per request, cached and uncached, counted on the server
+ *            (scripts/bench/queries-per-request.ts)
  *   domain   in-process against PostgreSQL: getPublishedFilm (uncached), saveDraft of a realistic
- *            edit, searchPublished, against `SELECT 1` through Prisma
+ *            edit, searchPublished, against `SELECT 1` through Prisma; the film page's Prisma query
+ *            against the same SQL through pg, in alternating rounds (scripts/bench/prisma-vs-pg.ts)
  *   import   parsePage and formatPage of the demo page, against a JSON round trip of its content
  *   storage  bytes on disk of N revisions saved through saveDraft, against the same revisions
  *            stored as whole JSON documents
@@ -30,10 +33,12 @@ import { BASE_ENV, REPO_ROOT, ensureBuild, ensurePrismaClient, migrate, run, see
 import { createFreshDatabase, dropDatabase, findFreePort, onShutdownSignal, randomDatabaseName, resolveDatabase } from './lib/database.mjs';
 import { printHttp, runHttp, type HttpResult } from './bench/http';
 import { printFilmPageLimit, runFilmPageLimit, type FilmPageLimitResult } from './bench/film-page-limit';
-import { printOps, runDomain, runImport, type OpGroup } from './bench/in-process';
+import { DEMO_SLUG, printOps, runDomain, runImport, type OpGroup } from './bench/in-process';
 import type { RevisionStorageResult } from './bench/revision-storage';
 import { bytes, formatRatio, ratio, table } from './bench/stats';
 import { DEFAULT_SCALE_SIZES, printScale, runScale, type ScaleResult } from './bench/scale';
+import { printPrismaVsPg, runPrismaVsPg, type PrismaVsPgResult } from './bench/prisma-vs-pg';
+import { printQueriesPerRequest, runQueriesPerRequest, type QueriesPerRequestResult } from './bench/queries-per-request';
 
 const GROUPS = ['http', 'domain', 'import', 'storage', 'scale'] as const;
 type Group = (typeof GROUPS)[number];
@@ -109,18 +114,24 @@ async function demoDatabase(database: Database, appEnv: Record<string, string>) 
   await seedDemo(database.url, appEnv);
 }
 
-async function benchHttp(appEnv: Record<string, string>, duration: number): Promise<HttpResult & { filmPageLimit?: FilmPageLimitResult }> {
+type HttpGroupResult = HttpResult & { filmPageLimit?: FilmPageLimitResult; queriesPerRequest?: QueriesPerRequestResult };
+
+async function benchHttp(appEnv: Record<string, string>, duration: number): Promise<HttpGroupResult> {
   if (!(await ensureBuild({ env: appEnv }))) console.log('> the production build is up to date');
   const port = await findFreePort();
   const logFile = path.join(RESULTS_DIR, 'server.log');
   const log = fs.openSync(logFile, 'w');
+  // The server appends every SQL statement it sends here (lib/db.ts), for the per-request count.
+  const queryLog = path.join(RESULTS_DIR, 'server-queries.log');
+  fs.rmSync(queryLog, { force: true });
   try {
-    const server = await startStandaloneServer({ port, env: appEnv, stdio: ['ignore', log, log] });
+    const server = await startStandaloneServer({ port, env: { ...appEnv, DB_QUERY_LOG: queryLog }, stdio: ['ignore', log, log] });
     console.log(`> standalone server on ${server.url} (log: ${path.relative(REPO_ROOT, logFile)}); ${duration} s per address`);
     try {
       if (server.child.pid === undefined) throw new Error('the server has no process id');
-      const http: HttpResult & { filmPageLimit?: FilmPageLimitResult } = await runHttp({ baseUrl: server.url, pid: server.child.pid, duration });
+      const http: HttpGroupResult = await runHttp({ baseUrl: server.url, pid: server.child.pid, duration });
       http.filmPageLimit = await runFilmPageLimit({ baseUrl: server.url, duration });
+      http.queriesPerRequest = await runQueriesPerRequest({ baseUrl: server.url, logFile: queryLog });
       return http;
     } finally {
       await server.stop();
@@ -181,7 +192,13 @@ async function main(): Promise<number> {
   console.log(`Groups: ${[...options.groups].join(', ')}; --duration ${options.duration} --iterations ${options.iterations} --revisions ${options.revisions}`);
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
 
-  const results: { http?: HttpResult & { filmPageLimit?: FilmPageLimitResult }; domain?: OpGroup; import?: OpGroup; storage?: RevisionStorageResult; scale?: ScaleResult } = {};
+  const results: {
+    http?: HttpGroupResult;
+    domain?: OpGroup & { prismaVsPg?: PrismaVsPgResult };
+    import?: OpGroup;
+    storage?: RevisionStorageResult;
+    scale?: ScaleResult;
+  } = {};
   const errors: Record<string, string> = {};
   const selected = (group: Group) => options.groups.has(group);
   const attempt = async (group: Group, fn: () => Promise<void>) => {
@@ -220,11 +237,15 @@ async function main(): Promise<number> {
       results.http = await benchHttp(appEnv, options.duration);
       printHttp(results.http);
       if (results.http.filmPageLimit) printFilmPageLimit(results.http.filmPageLimit);
+      if (results.http.queriesPerRequest) printQueriesPerRequest(results.http.queriesPerRequest);
     });
   }
   if (selected('domain')) {
     cleanups.push(async () => (await import('../lib/db')).disconnectDb());
-    await attempt('domain', async () => printOps('Domain (in-process, PostgreSQL)', (results.domain = await runDomain(options.iterations))));
+    await attempt('domain', async () => {
+      printOps('Domain (in-process, PostgreSQL)', (results.domain = await runDomain(options.iterations)));
+      printPrismaVsPg((results.domain.prismaVsPg = await runPrismaVsPg({ slugs: [DEMO_SLUG], iterations: options.iterations })));
+    });
   }
   if (selected('import')) await attempt('import', async () => printOps('Import (in-process)', (results.import = await runImport(options.iterations))));
   if (selected('storage') && database) {

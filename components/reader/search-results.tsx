@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import Link from 'next/link';
 import type { SearchHit } from '@/lib/reader/search-films';
 import { hitHref } from '@/lib/reader/search-films';
@@ -27,7 +28,7 @@ function withSuffix(href: string, suffix: string): string {
   return `${path}${suffix}${anchor ? `#${anchor}` : ''}`;
 }
 
-/** Search hits with their snippets; matched words are <mark>ed, everything is plain text. */
+/** Search hits with their snippets (one quote per field, a separator between fields); matched words are <mark>ed, everything is plain text. */
 export function SearchResults({ hits, linkSuffix = '' }: { hits: SearchHit[]; linkSuffix?: string }) {
   return (
     <ol className={styles.results}>
@@ -41,9 +42,16 @@ export function SearchResults({ hits, linkSuffix = '' }: { hits: SearchHit[]; li
             <h2 className={styles.title}>
               <Link href={withSuffix(hitHref(hit), linkSuffix)}>{hitTitle(hit)}</Link>
             </h2>
-            {hit.snippet.length > 0 && (
+            {hit.snippets.length > 0 && (
               <p className={styles.snippet}>
-                {hit.snippet.map((part, j) => (part.match ? <mark key={j}>{part.text}</mark> : <span key={j}>{part.text}</span>))}
+                {hit.snippets.map((parts, j) => (
+                  <Fragment key={j}>
+                    {j > 0 && <span className={styles.separator}> · </span>}
+                    <span className={styles.quote}>
+                      {parts.map((part, k) => (part.match ? <mark key={k}>{part.text}</mark> : <span key={k}>{part.text}</span>))}
+                    </span>
+                  </Fragment>
+                ))}
               </p>
             )}
           </li>

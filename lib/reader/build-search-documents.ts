@@ -17,6 +17,7 @@ export type SearchDocumentInput = {
 };
 
 const tagLabels = (tags: Tag[]) => tags.map((t) => t.label).join(', ');
+/** A document body: one field per line, so search quotes each field on its own (search-films.ts). */
 const lines = (...parts: string[]) => parts.filter((p) => p.trim() !== '').join('\n');
 
 /**

@@ -77,8 +77,27 @@ describe('search', () => {
   it('marks matches without HTML and ignores an empty query', async () => {
     await published(film('marks'));
     const [hit] = await searchPublished('arrives', 'none');
-    expect(hit.snippet.some((part) => part.match && /arrive/iu.test(part.text))).toBe(true);
+    expect(hit.snippets.flat().some((part) => part.match && /arrive/iu.test(part.text))).toBe(true);
     expect(await searchPublished('   ', 'full')).toEqual([]);
+  });
+
+  it('ranks the film itself (title or premise) above anything inside it', async () => {
+    const word = `Brightwater${tag}`;
+    const base = film('rank');
+    // The word is in an event's title (weighted above the premise) and in the premise.
+    const content = await published({ ...base, premise: `A skater returns to ${word}.`, events: [{ ...base.events[0], title: `Back in ${word}` }, ...base.events.slice(1)] });
+    const hits = (await searchPublished(word, 'full')).filter((h) => h.film.slug === content.slug);
+    expect(hits.map((h) => h.kind)).toEqual(['film', 'event']);
+  });
+
+  it('quotes each matching field on its own', async () => {
+    const base = film('fields');
+    const place = `Quayside${tag}, Canada`;
+    const where = `Quayside${tag}, a harbour town on the coast`;
+    const content = await published({ ...base, setting: { ...base.setting, place, where } });
+    const [setting] = (await searchPublished(`Quayside${tag}`, 'full')).filter((h) => h.film.slug === content.slug && h.kind === 'setting');
+    const quotes = setting.snippets.map((parts) => parts.map((p) => p.text).join(''));
+    expect(quotes).toEqual([place, where]);
   });
 
   it('follows publishing: a new revision replaces the documents, unpublishing removes them', async () => {

@@ -11,7 +11,8 @@ export type SearchHit = {
   itemId: string;
   level: SpoilerLevel;
   title: string;
-  snippet: SnippetPart[];
+  /** Quotes of the matching fields, one per field (at most two), in page order. */
+  snippets: SnippetPart[][];
   film: { slug: string; title: string };
 };
 
@@ -19,7 +20,9 @@ export const MAX_QUERY_LENGTH = 200;
 const LIMIT = 30;
 
 // Marks around matched words in ts_headline: control characters that never occur in page text.
-const HEADLINE = 'StartSel=\u0002, StopSel=\u0003, MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter=" … "';
+const HEADLINE = 'StartSel=\u0002, StopSel=\u0003, MaxWords=24, MinWords=10, MaxFragments=1';
+/** Fields quoted per hit, each on its own: a snippet never runs two fields together. */
+const SNIPPET_FIELDS = 2;
 
 /**
  * At most this many matching documents are ranked per query. Ranking reads every candidate's
@@ -28,7 +31,7 @@ const HEADLINE = 'StartSel=\u0002, StopSel=\u0003, MaxWords=32, MinWords=14, Max
  * size. Queries with fewer matches (most: names, titles, rarer words) are ranked exactly; a very
  * common word ranks the first MAX_RANKED matches PostgreSQL finds (see docs/benchmarks.md).
  */
-export const MAX_RANKED = 2_000;
+export const MAX_RANKED = 500;
 
 /**
  * Full-text search over published content, at the reader's level only: documents above the level
@@ -39,9 +42,13 @@ export const MAX_RANKED = 2_000;
 export async function searchPublished(query: string, level: SpoilerLevel): Promise<SearchHit[]> {
   const text = normalizeQuery(query);
   if (!text) return [];
-  const rows = await db().$queryRaw<Array<Omit<SearchHit, 'snippet' | 'film'> & { snippet: string; filmSlug: string; filmTitle: string }>>`
+  const rows = await db().$queryRaw<Array<Omit<SearchHit, 'snippets' | 'film'> & { quotes: string[]; filmSlug: string; filmTitle: string }>>`
     ${searchSql(text, level)}`;
-  return rows.map(({ filmSlug, filmTitle, snippet, ...hit }) => ({ ...hit, snippet: splitSnippet(snippet), film: { slug: filmSlug, title: filmTitle } }));
+  return rows.map(({ filmSlug, filmTitle, quotes, ...hit }) => ({
+    ...hit,
+    snippets: quotes.map(splitSnippet).filter((parts) => parts.length > 0),
+    film: { slug: filmSlug, title: filmTitle },
+  }));
 }
 
 /** The query as searched: control characters out, trimmed, at most MAX_QUERY_LENGTH characters (also the cache key). */
@@ -49,38 +56,81 @@ export function normalizeQuery(query: string): string {
   return query.replace(/[\u0000-\u001f]/gu, ' ').trim().slice(0, MAX_QUERY_LENGTH);
 }
 
+/** What ranking needs of a matching document; its body is read for the quoted rows only (by ctid). */
+const CANDIDATE_COLUMNS = Prisma.sql`d.ctid AS row, d."filmId", d.kind, d."itemId", d.position, d.level, d.title, d.tsv`;
+
 /**
- * The search statement, also run under EXPLAIN ANALYZE by the scale benchmark. Each way of matching
- * reads its own GIN index (an OR of both would scan the table); candidates are ranked without the
- * film join, and only the top ones (with ties, so the tie-breakers below see every tied row) are
- * joined to their film and get a snippet.
+ * The search statement, also run under EXPLAIN ANALYZE and timed by the scale benchmark.
+ *
+ * Matching, in three branches that each keep at most MAX_RANKED candidates:
+ * - films: film documents (title + premise) through their own partial GIN index (kind = 'film');
+ * - items: everything inside a film, through the whole tsvector index, read only when fewer than a
+ *   page of films matched (films rank first, so more would never be shown);
+ * - approximate: pg_trgm on titles and names, for typos, only when the words found fewer than a
+ *   page. When it ran for every query, a common word re-read every document whose title resembles
+ *   it (thousands at 10,000 films) only to drop those the words already had.
+ * `q` is materialised once, so PostgreSQL plans the index scans without seeing the tsquery.
+ *
+ * Ranking: the film itself (its title or premise matched) comes before anything inside a film;
+ * then ts_rank_cd (title weighted above body) plus the title's word similarity. Only the top rows
+ * (with ties, so the tie-breakers below see every tied row) are joined to their film and quoted.
+ *
+ * Snippets: the body holds one field per line (build-search-documents.ts); each field holding a
+ * query word is quoted on its own (at most SNIPPET_FIELDS), so words of different fields never run
+ * together. A document matched by its title alone quotes its first field.
  */
 export function searchSql(text: string, level: SpoilerLevel) {
   const levels = Prisma.sql`${levelsUpTo(level)}::"SpoilerLevel"[]`;
   return Prisma.sql`
-    WITH q AS (SELECT websearch_to_tsquery('english', ${text}) AS query),
-    candidates AS (
-      (SELECT d.* FROM "SearchDocument" d, q WHERE d.level = ANY(${levels}) AND d.tsv @@ q.query LIMIT ${MAX_RANKED})
-      UNION ALL
-      (SELECT d.* FROM "SearchDocument" d, q
-       WHERE d.level = ANY(${levels}) AND d.kind IN ('film', 'person', 'character', 'event', 'theme') AND ${text} <% d.title AND NOT d.tsv @@ q.query
-       LIMIT ${MAX_RANKED})
+    WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('english', ${text}) AS query),
+    films AS MATERIALIZED (
+      SELECT ${CANDIDATE_COLUMNS} FROM "SearchDocument" d, q
+      WHERE d.kind = 'film' AND d.level = ANY(${levels}) AND d.tsv @@ q.query
+      LIMIT ${MAX_RANKED}
     ),
+    items AS MATERIALIZED (
+      SELECT ${CANDIDATE_COLUMNS} FROM "SearchDocument" d, q
+      WHERE (SELECT count(*) FROM films) < ${LIMIT}
+        AND d.kind <> 'film' AND d.level = ANY(${levels}) AND d.tsv @@ q.query
+      LIMIT ${MAX_RANKED}
+    ),
+    approximate AS (
+      SELECT ${CANDIDATE_COLUMNS} FROM "SearchDocument" d, q
+      WHERE (SELECT count(*) FROM films) + (SELECT count(*) FROM items) < ${LIMIT}
+        AND d.level = ANY(${levels}) AND d.kind IN ('film', 'person', 'character', 'event', 'theme') AND ${text} <% d.title AND NOT d.tsv @@ q.query
+      LIMIT ${MAX_RANKED}
+    ),
+    candidates AS (SELECT * FROM films UNION ALL SELECT * FROM items UNION ALL SELECT * FROM approximate),
     top AS (
-      SELECT c.*, ts_rank_cd(c.tsv, q.query) + word_similarity(${text}, c.title) AS rank
+      SELECT c.row, c."filmId", c.kind, c."itemId", c.position, c.level, c.title, c.kind = 'film' AS "isFilm",
+             ts_rank_cd(c.tsv, q.query) + word_similarity(${text}, c.title) AS rank
       FROM candidates c, q
-      ORDER BY rank DESC
+      ORDER BY "isFilm" DESC, rank DESC
       FETCH FIRST ${LIMIT} ROWS WITH TIES
-    )
-    SELECT hit.kind, hit."itemId", hit.level::text AS level, hit.title, hit."filmSlug", hit."filmTitle",
-           ts_headline('english', hit.body, q.query, ${HEADLINE}) AS snippet
-    FROM (
-      SELECT top.kind, top."itemId", top.level, top.title, top.body, top.rank, top.position, f.slug AS "filmSlug", f.title AS "filmTitle", f."publishedAt"
+    ),
+    hit AS (
+      SELECT top.*, f.slug AS "filmSlug", f.title AS "filmTitle", f."publishedAt"
       FROM top JOIN "PublishedFilm" f ON f."filmId" = top."filmId"
-      ORDER BY top.rank DESC, f."publishedAt" DESC, top.position
+      ORDER BY top."isFilm" DESC, top.rank DESC, f."publishedAt" DESC, top.position
       LIMIT ${LIMIT}
-    ) hit, q
-    ORDER BY hit.rank DESC, hit."publishedAt" DESC, hit.position`;
+    )
+    SELECT hit.kind, hit."itemId", hit.level::text AS level, hit.title, hit."filmSlug", hit."filmTitle", quoted.fields AS quotes
+    FROM hit CROSS JOIN q
+    CROSS JOIN LATERAL (
+      SELECT coalesce(array_agg(field.quote ORDER BY field.n), '{}') AS fields
+      FROM (
+        SELECT f.quote, f.n, row_number() OVER (ORDER BY NOT f.matched, f.n) AS pick, bool_or(f.matched) OVER () AS "anyMatched", f.matched
+        FROM (
+          SELECT h.quote, u.n, strpos(h.quote, chr(2)) > 0 AS matched
+          FROM "SearchDocument" d,
+               unnest(string_to_array(d.body, chr(10))) WITH ORDINALITY AS u(text, n),
+               ts_headline('english', u.text, q.query, ${HEADLINE}) AS h(quote)
+          WHERE d.ctid = hit.row AND btrim(u.text) <> ''
+        ) f
+      ) field
+      WHERE CASE WHEN field."anyMatched" THEN field.matched AND field.pick <= ${SNIPPET_FIELDS} ELSE field.pick = 1 END
+    ) quoted
+    ORDER BY hit."isFilm" DESC, hit.rank DESC, hit."publishedAt" DESC, hit.position`;
 }
 
 /** Where a hit lives on the site: the film page's section or item anchor, or a person's page. */

@@ -6,17 +6,18 @@
  *
  * Seeds N generated films (seed:bulk; films already there are kept), ANALYZEs, then times the
  * uncached reader and editor paths in this process against `SELECT 1`, counts their SQL statements,
- * runs the film page's own SQL through `pg` for the Prisma ÷ pg ratio, and prints EXPLAIN ANALYZE
+ * runs the film page's own SQL through `pg` for the Prisma ÷ pg ratio (alternating rounds,
+ * scripts/bench/prisma-vs-pg.ts), and prints EXPLAIN ANALYZE
  * of a search.
  */
 import fs from 'node:fs';
-import pg from 'pg';
 import { timeOp, type Timing } from './stats';
+import { runPrismaVsPg, type PrismaVsPgResult } from './prisma-vs-pg';
+import { SEARCH_QUERIES } from './search-interleaved';
 
-export const SEARCH_QUERIES = ['skating', 'lighthouse', 'stolen letter', 'Ada Abbott', 'winter', 'violin'];
 
 export type ScaleOp = { name: string; statements: number } & Timing;
-export type ScaleRun = { films: number; seedSeconds: number; filmsPerSecond: number; ops: ScaleOp[]; prismaVsPg: { prisma: Timing; pg: Timing }; explain: string };
+export type ScaleRun = { films: number; seedSeconds: number; filmsPerSecond: number; ops: ScaleOp[]; prismaVsPg: PrismaVsPgResult; explain: string };
 
 function parseArgs(argv: string[]) {
   const options = { films: 0, iterations: 200, json: '' };
@@ -33,7 +34,6 @@ function parseArgs(argv: string[]) {
 async function main() {
   const { films, iterations, json } = parseArgs(process.argv.slice(2));
   const { db, disconnectDb } = await import('../../lib/db');
-  const { env } = await import('../../lib/env');
   const { seedBulk } = await import('../seed-bulk/seed-bulk');
   const { getPublishedFilm } = await import('../../lib/reader/get-published-film');
   const { searchPublished, searchSql } = await import('../../lib/reader/search-films');
@@ -42,7 +42,6 @@ async function main() {
   const { sitemapEntries } = await import('../../lib/seo/sitemap');
   const { systemActor } = await import('../../lib/auth/system-actor');
   const { countQueries, disconnectQueryCounter } = await import('../../lib/testing/count-queries');
-  const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: 2 });
   try {
     const seedStarted = performance.now();
     const { created } = await seedBulk({ films });
@@ -70,16 +69,8 @@ async function main() {
       ops.push({ name, statements, ...(await timeOp(op, name.startsWith('sitemap') ? Math.max(10, Math.ceil(iterations / 10)) : iterations)) });
     }
 
-    // The film page's SQL as Prisma sends it, sent through pg directly: what Prisma adds on top.
-    const captured: Array<{ sql: string; params: unknown[] }> = [];
-    for (const slug of slugs) captured.push((await countQueries(() => getPublishedFilm(slug, 'full'))).queries[0]);
-    let c = 0;
-    const prisma = await timeOp(() => getPublishedFilm(slugs[c++ % slugs.length], 'full'), iterations);
-    c = 0;
-    const viaPg = await timeOp(() => {
-      const { sql, params } = captured[c++ % captured.length];
-      return pool.query(sql, params);
-    }, iterations);
+    // The film page's SQL as Prisma sends it, sent through pg directly, in alternating rounds: what Prisma adds on top.
+    const prismaVsPg = await runPrismaVsPg({ slugs, iterations });
 
     const plan = await db().$queryRaw<Array<{ 'QUERY PLAN': string }>>`EXPLAIN (ANALYZE, BUFFERS) ${searchSql(SEARCH_QUERIES[0], 'full')}`;
     const result: ScaleRun = {
@@ -87,13 +78,12 @@ async function main() {
       seedSeconds,
       filmsPerSecond: created > 0 ? created / seedSeconds : Number.NaN,
       ops,
-      prismaVsPg: { prisma, pg: viaPg },
+      prismaVsPg,
       explain: plan.map((row) => row['QUERY PLAN']).join('\n'),
     };
     if (json) fs.writeFileSync(json, JSON.stringify(result));
     else console.log(JSON.stringify({ ...result, explain: undefined }, null, 2), `\n${result.explain}`);
   } finally {
-    await pool.end();
     await disconnectQueryCounter();
     await disconnectDb();
   }

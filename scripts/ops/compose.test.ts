@@ -231,6 +231,7 @@ describe('.env.example', () => {
     NEXT_RUNTIME: 'set by Next.js',
     NEXT_PHASE: 'set by Next.js',
     HOSTNAME: 'set by the image (0.0.0.0); `npm start` listens on 127.0.0.1 unless it is an address',
+    DB_QUERY_LOG: 'set by `npm run bench` on its own server to count SQL statements per request, never in production',
   };
 
   /** `process.env.NAME` reads and lib/env.ts schema keys in the given files. */
