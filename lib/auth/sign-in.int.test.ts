@@ -135,9 +135,9 @@ describe('the actor of a request', () => {
     expect(await actorFromRequest(request({ cookie: await sessionCookieFor(user) }))).toMatchObject({ mustChangePassword: true });
   });
 
-  it('is null for a forged or garbled cookie and for an unknown Bearer token', async () => {
+  it('is null for a forged or garbled cookie; an unknown Bearer token is a 401 that says so', async () => {
     expect(await actorFromRequest(request({ cookie: 'next-auth.session-token=not-a-jwt' }))).toBeNull();
-    expect(await actorFromRequest(request({ authorization: 'Bearer cms_0000' }))).toBeNull();
+    await expect(actorFromRequest(request({ authorization: 'Bearer cms_0000' }))).rejects.toMatchObject({ status: 401, message: expect.stringMatching(/not valid/) });
     expect(await actorFromRequest(request({}))).toBeNull();
   });
 
