@@ -22,6 +22,9 @@ const nextConfig = {
   // scripts/serve.mjs loads these modules from the standalone folder; nothing else traces the
   // request guard there (proxy-addr, external above, is traced with lib/env.ts).
   outputFileTracingIncludes: { '/*': ['./lib/ops/client-address.mjs', './lib/http/request-guard.mjs'] },
+  // Uploaded images were resized and converted at upload (lib/media): next/image only picks a file,
+  // it never resizes on request (no /_next/image work on the server).
+  images: { loader: 'custom', loaderFile: './lib/media/image-loader.ts' },
   cacheHandler: cacheHandlerPath('incremental-cache-handler.mjs'),
   cacheHandlers: {
     default: cacheHandlerPath('use-cache-handler.mjs'),

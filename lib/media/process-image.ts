@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { ValidationError } from '../errors';
+import { VARIANT_WIDTHS } from './variant-widths';
 
 /**
  * What an upload becomes: its type sniffed from the bytes (never the Content-Type it was sent
@@ -14,8 +15,6 @@ import { ValidationError } from '../errors';
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 /** Pixels of one upload: past this a small file is a decompression bomb (or just too big), 400. */
 export const MAX_INPUT_PIXELS = 50_000_000;
-/** Widths made of each image (none wider than the upload itself). */
-export const VARIANT_WIDTHS = [320, 640, 1280] as const;
 export const VARIANT_FORMATS = ['avif', 'webp'] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 

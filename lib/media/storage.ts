@@ -39,7 +39,7 @@ export class FileMediaStorage implements MediaStorage {
     return path.join(this.dir, key);
   }
 
-  async put(key: string, body: Uint8Array): Promise<void> {
+  async put(key: string, body: Uint8Array, _contentType?: string): Promise<void> {
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
     // Written beside and renamed: a reader never sees half a file.

@@ -46,9 +46,13 @@ async function stored() {
   return { files, assets: await db().imageAsset.count(), audits: await db().auditLog.count({ where: { action: 'media.upload' } }) };
 }
 
+/** Each run's images differ, so they are new assets in a database that earlier runs left rows in. */
+const RUN = Math.floor(Math.random() * 256 ** 3);
+const colour = (seed: number) => ({ r: (RUN + seed) % 256, g: Math.floor(RUN / 256) % 256, b: Math.floor(RUN / 65536) % 256 });
+
 /** A photo-like test image with EXIF metadata (which must not survive). */
 const photo = (width: number, height: number, seed: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: seed % 256, g: 120, b: 200 } } })
+  sharp({ create: { width, height, channels: 3, background: colour(seed) } })
     .withExif({ IFD0: { Copyright: 'SECRET-EXIF-MARKER' } })
     .jpeg()
     .toBuffer();
@@ -96,7 +100,7 @@ describe('POST /api/v1/editor/media', () => {
   });
 
   it('takes a raw body too, sniffing the type whatever the Content-Type says; the same file again is the same asset', async () => {
-    const png = await sharp({ create: { width: 200, height: 300, channels: 4, background: '#ff000080' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 200, height: 300, channels: 4, background: { ...colour(2), alpha: 0.5 } } }).png().toBuffer();
     const first = await post(new Uint8Array(png), { 'content-type': 'application/octet-stream' });
     expect(first.status).toBe(201);
     const { image } = await first.json();
