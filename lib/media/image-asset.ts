@@ -13,13 +13,8 @@ export type ImageAssetView = {
   createdAt: string;
 };
 
-export const variantUrl = (imageId: string, variant: Pick<Variant, 'name' | 'format'>) => `/media/${imageId}/${variant.name}.${variant.format}`;
-
-/** The smallest file of an image, for thumbnails; any image has at least a w320 (or narrower) WebP. */
-export const thumbnailUrl = (imageId: string, variants: Variant[]) => {
-  const webp = variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width)[0];
-  return webp ? variantUrl(imageId, webp) : `/media/${imageId}/w320.webp`;
-};
+/** The smallest file of an image, for thumbnails (every image has a w320, process-image.ts). */
+export const thumbnailUrl = (imageId: string) => `/media/${imageId}/w320.webp`;
 
 export function toImageAsset(row: { id: string; width: number; height: number; mime: string; bytes: number; variants: unknown; createdAt: Date }): ImageAssetView {
   const variants = row.variants as Variant[];
@@ -30,7 +25,7 @@ export function toImageAsset(row: { id: string; width: number; height: number; m
     mime: row.mime,
     bytes: row.bytes,
     variants,
-    thumbnail: thumbnailUrl(row.id, variants),
+    thumbnail: thumbnailUrl(row.id),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -61,16 +61,25 @@ export async function processImage(input: Uint8Array, field = 'file'): Promise<P
   }
 
   const sha256 = createHash('sha256').update(input).digest('hex');
-  const widths = [...new Set(VARIANT_WIDTHS.map((w) => Math.min(w, width)))];
   const variants: ProcessedImage['variants'] = [];
+  // Every image has every variant name (w320, w640, w1280), so an address can be made from the id
+  // alone (image-loader.ts); a name wider than the image holds the image at its own width.
+  const encoded = new Map<string, Omit<Variant, 'name'> & { data: Buffer }>();
   try {
-    for (const targetWidth of widths) {
-      // limitInputPixels again: the decoder itself refuses anything past the cap.
-      const resized = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient().resize({ width: targetWidth, withoutEnlargement: true });
+    for (const name of VARIANT_WIDTHS) {
+      const targetWidth = Math.min(name, width);
       for (const format of VARIANT_FORMATS) {
-        const encoded = format === 'avif' ? resized.clone().avif({ quality: 55, effort: 2 }) : resized.clone().webp({ quality: 78 });
-        const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-        variants.push({ name: `w${targetWidth}`, width: info.width, height: info.height, format, bytes: data.byteLength, data });
+        const cacheKey = `${targetWidth}.${format}`;
+        let file = encoded.get(cacheKey);
+        if (!file) {
+          // limitInputPixels again: the decoder itself refuses anything past the cap.
+          const resized = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient().resize({ width: targetWidth, withoutEnlargement: true });
+          const output = format === 'avif' ? resized.avif({ quality: 55, effort: 2 }) : resized.webp({ quality: 78 });
+          const { data, info } = await output.toBuffer({ resolveWithObject: true });
+          file = { width: info.width, height: info.height, format, bytes: data.byteLength, data };
+          encoded.set(cacheKey, file);
+        }
+        variants.push({ name: `w${name}`, ...file });
       }
     }
   } catch {

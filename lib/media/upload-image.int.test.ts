@@ -86,8 +86,10 @@ describe('POST /api/v1/editor/media', () => {
     expect(image).toMatchObject({ width: 800, height: 500, mime: 'image/jpeg' });
     expect(image.id).toMatch(/^[0-9a-f]{32}$/);
     expect(image.variants.map((v: { name: string; format: string }) => `${v.name}.${v.format}`).sort()).toEqual(
-      ['w320.avif', 'w320.webp', 'w640.avif', 'w640.webp', 'w800.avif', 'w800.webp'],
+      ['w1280.avif', 'w1280.webp', 'w320.avif', 'w320.webp', 'w640.avif', 'w640.webp'],
     );
+    // Wider than the image: the image at its own width.
+    expect(image.variants.filter((v: { name: string }) => v.name === 'w1280').map((v: { width: number }) => v.width)).toEqual([800, 800]);
     expect(await stored()).toEqual({ files: before.files + 6, assets: before.assets + 1, audits: before.audits + 1 });
     const row = await db().imageAsset.findUniqueOrThrow({ where: { id: image.id } });
     expect(row.sha256.startsWith(image.id)).toBe(true);
@@ -105,7 +107,8 @@ describe('POST /api/v1/editor/media', () => {
     expect(first.status).toBe(201);
     const { image } = await first.json();
     expect(image).toMatchObject({ mime: 'image/png', width: 200, height: 300 });
-    expect(image.variants).toHaveLength(2); // narrower than 320: one width, two formats
+    // Narrower than 320: every variant holds the image at its own width.
+    expect(new Set(image.variants.map((v: { width: number; height: number }) => `${v.width}×${v.height}`))).toEqual(new Set(['200×300']));
     const before = await stored();
     const again = await post(new Uint8Array(png), { 'content-type': 'image/gif' });
     expect(again.status).toBe(200);

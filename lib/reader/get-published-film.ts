@@ -35,7 +35,8 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
       moods: { ...atLevel, select: { itemId: true, label: true, spoiler: true } },
       contentNotes: { ...atLevel, select: { itemId: true, label: true, spoiler: true } },
       questions: { where: atLevel.where, select: { id: true } },
-      _count: { select: { events: true, characters: true, themes: true, traits: true, moods: true, contentNotes: true, questions: true, settings: true } },
+      images: { ...atLevel, select: { kind: true, itemId: true, imageId: true, alt: true, caption: true, spoiler: true, image: { select: { width: true, height: true } } } },
+      _count: { select: { events: true, characters: true, themes: true, traits: true, moods: true, contentNotes: true, questions: true, settings: true, images: { where: { kind: 'still' } } } },
     },
   });
   if (!film) return null;
@@ -45,6 +46,10 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
   const setting = film.settings[0];
   const shownKind = traits.length + (summary ? 1 : 0) + film.moods.length + film.contentNotes.length;
   const totalKind = film._count.traits + film._count.moods + film._count.contentNotes;
+  const images = film.images.map(({ kind, itemId, imageId, image, ...rest }) => ({ kind, id: itemId, image: imageId, width: image.width, height: image.height, ...rest }));
+  const poster = images.find((i) => i.kind === 'poster') ?? null;
+  const stills = images.filter((i) => i.kind === 'still');
+
   return {
     level,
     title: film.title,
@@ -64,6 +69,9 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
     themesTotal: film._count.themes,
     kind: { traits, summary, moods: film.moods.map(({ itemId, ...m }) => ({ id: itemId, ...m })), contentNotes: film.contentNotes.map(({ itemId, ...n }) => ({ id: itemId, ...n })) },
     quiz: { visible: film.questions.length, total: film._count.questions },
+    poster: poster && { id: poster.id, image: poster.image, alt: poster.alt, caption: poster.caption, spoiler: poster.spoiler, width: poster.width, height: poster.height },
+    stills: stills.map(({ kind: _kind, ...still }) => still),
+    stillsTotal: film._count.images,
     hidden: {
       events: film._count.events - film.events.length,
       characters: film._count.characters - film.characters.length,
@@ -71,6 +79,7 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
       setting: film._count.settings > 0 && !setting,
       story: level !== 'full' && film.storyWords > 0,
       kind: totalKind - shownKind,
+      stills: film._count.images - stills.length,
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Character, FilmContent, Kind, LabelItem, PersonRef, Setting, Theme, TimelineEvent, TraitKey } from '../content/schema';
+import type { Character, FilmContent, Poster, Still, Kind, LabelItem, PersonRef, Setting, Theme, TimelineEvent, TraitKey } from '../content/schema';
 import { TRAIT_KEYS } from '../content/schema';
 import { castOf, countWords } from '../content/derive';
 import { isVisibleAt, type SpoilerLevel } from './levels';
@@ -35,6 +35,11 @@ export type VisibleFilm = {
     contentNotes: LabelItem[];
   };
   quiz: { visible: number; total: number };
+  // ---- images (issue 17): only those at the reader's level
+  poster: VisibleImage | null;
+  stills: VisibleImage[];
+  stillsTotal: number;
+  // ---- end of images
   hidden: {
     events: number;
     characters: number;
@@ -43,8 +48,15 @@ export type VisibleFilm = {
     story: boolean;
     /** Kind-of-film values, summary, mood keywords and content notes held back. */
     kind: number;
+    /** Stills above the level (a poster above it is simply not there). */
+    stills: number;
   };
 };
+
+/** A poster or still as a reader sees it; its size when known (published pages, previews), for the layout. */
+export type VisibleImage = Omit<Still, 'id'> & { id: string; width: number | null; height: number | null };
+
+const toVisibleImage = (item: Poster | Still): VisibleImage => ({ id: 'id' in item ? item.id : 'poster', caption: 'caption' in item ? item.caption : '', image: item.image, alt: item.alt, spoiler: item.spoiler, width: null, height: null });
 
 const visible = <T extends { spoiler: SpoilerLevel }>(items: T[], level: SpoilerLevel) =>
   items.filter((item) => isVisibleAt(item.spoiler, level));
@@ -73,6 +85,8 @@ export function visibleFilm(content: FilmContent, level: SpoilerLevel): VisibleF
   const settingShown = isVisibleAt(content.setting.spoiler, level);
   const storyShown = isVisibleAt('full', level);
   const kind = visibleKind(content.kind, level);
+  const posterShown = content.poster !== null && isVisibleAt(content.poster.spoiler, level);
+  const stills = visible(content.stills, level);
   return {
     level,
     title: content.title,
@@ -92,6 +106,9 @@ export function visibleFilm(content: FilmContent, level: SpoilerLevel): VisibleF
     themesTotal: content.themes.length,
     kind: kind.shown,
     quiz: { visible: visible(content.quiz.questions, level).length, total: content.quiz.questions.length },
+    poster: posterShown ? toVisibleImage(content.poster!) : null,
+    stills: stills.map(toVisibleImage),
+    stillsTotal: content.stills.length,
     hidden: {
       events: content.events.length - events.length,
       characters: content.characters.length - characters.length,
@@ -99,6 +116,7 @@ export function visibleFilm(content: FilmContent, level: SpoilerLevel): VisibleF
       setting: !settingShown,
       story: !storyShown && content.story !== '',
       kind: kind.hidden,
+      stills: content.stills.length - stills.length,
     },
   };
 }
