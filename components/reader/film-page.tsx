@@ -11,6 +11,7 @@ import { SettingSection } from './film/setting-section';
 import { ThemesSection } from './film/themes-section';
 import { KindSection } from './film/kind-section';
 import { QuizSection } from './film/quiz-section';
+import { FilmPoster, ImagesSection } from './film/images-section';
 import styles from './film-page.module.css';
 
 export type FilmPageProps = {
@@ -30,6 +31,7 @@ export function FilmPage({ film, hrefForLevel, quizHref = `/films/${film.slug}/q
   return (
     <article className={styles.page} data-spoiler-level={film.level}>
       <header className={styles.header}>
+        <FilmPoster film={film} />
         <p className={styles.kicker}>
           <Link href="/">Films</Link>
           {film.releaseYear && <span> · {film.releaseYear}</span>}
@@ -45,7 +47,7 @@ export function FilmPage({ film, hrefForLevel, quizHref = `/films/${film.slug}/q
           <nav className={styles.contents} aria-label="On this page">
             <p className={styles.contentsLabel}>On this page</p>
             <ol>
-              {HEADED_SECTIONS.map(({ id, label }) => (
+              {HEADED_SECTIONS.filter(({ id }) => id !== 'images' || film.stillsTotal > 0 || film.poster).map(({ id, label }) => (
                 <li key={id}>
                   <a href={`#${id}`}>{label}</a>
                 </li>
@@ -61,6 +63,7 @@ export function FilmPage({ film, hrefForLevel, quizHref = `/films/${film.slug}/q
           <SettingSection film={film} hrefForLevel={hrefForLevel} />
           <ThemesSection film={film} hrefForLevel={hrefForLevel} />
           <KindSection film={film} hrefForLevel={hrefForLevel} />
+          <ImagesSection film={film} hrefForLevel={hrefForLevel} />
           <QuizSection film={film} quizHref={quizHref} />
         </div>
       </div>
