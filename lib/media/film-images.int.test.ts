@@ -13,6 +13,10 @@ import { visibleFilm } from '../spoilers/visible-film';
 import { makeActor } from '../testing/actors';
 import type { Actor } from '../auth/permissions';
 import { ValidationError } from '../errors';
+import { getPublishedPerson } from '../reader/get-person';
+import { callRoute } from '../testing/call-route';
+import { sessionCookieFor } from '../testing/session-cookie';
+import * as photoRoute from '@/app/api/v1/editor/people/[slug]/photo/route';
 
 let editor: Actor;
 const tag = Date.now().toString(36);
@@ -81,5 +85,39 @@ describe('film images', () => {
     const saved = await saveDraft({ slug: content.slug, baseRevision: revision.number, content: { ...content, poster: null }, actor: editor });
     await publishFilm({ slug: content.slug, revision: saved.revision, actor: editor });
     expect((await getPublishedFilm(content.slug, 'full'))!.poster).toBeNull();
+  });
+});
+
+describe('person photo', () => {
+  it('sets and removes a published person’s photo through the API, with alt text required', async () => {
+    const slug = `photo-person-${tag}`;
+    const content = sampleFilm({
+      slug: `photo-film-${tag}`,
+      characters: [{ id: 'c1', name: 'Ann Skater', playedBy: { name: `Photo Person ${tag}`, slug }, description: '', tags: [], spoiler: 'none' }],
+      quiz: { questions: [] },
+    });
+    const { revision } = await createFilm({ content, actor: editor });
+    await publishFilm({ slug: content.slug, revision: revision.number, actor: editor });
+    const photo = await asset(400, 500);
+    const user = await db().user.findUniqueOrThrow({ where: { id: editor.userId } });
+    const cookie = await sessionCookieFor(user);
+    const put = (person: string, json: unknown) => callRoute(photoRoute.PUT as never, 'PUT', `/api/v1/editor/people/${person}/photo`, { slug: person }, { headers: { cookie }, json });
+
+    const noAlt = await put(slug, { image: photo });
+    expect(noAlt.status).toBe(400);
+    expect((await noAlt.json()).errors).toEqual([{ path: 'alt', message: 'Alt text is required' }]);
+    const unknown = await put(slug, { image: 'e'.repeat(32), alt: 'Someone' });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).errors[0].path).toBe('image');
+    expect((await put(`nobody-${tag}`, { image: photo, alt: 'Nobody' })).status).toBe(404);
+    expect((await getPublishedPerson(slug, 'none'))!.photo).toBeNull();
+
+    const set = await put(slug, { image: photo, alt: 'A portrait' });
+    expect(set.status).toBe(200);
+    expect((await getPublishedPerson(slug, 'none'))!.photo).toEqual({ image: photo, alt: 'A portrait', width: 400, height: 500 });
+    expect(await db().auditLog.count({ where: { action: 'person.photo', subject: slug } })).toBe(1);
+
+    expect((await put(slug, { image: null })).status).toBe(200);
+    expect((await getPublishedPerson(slug, 'none'))!.photo).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { NotFoundError } from '../errors';
 import { assertImagesExist } from './assert-images-exist';
+import { invalidateFilmPages } from '../reader/film-cache';
 
 /**
  * Sets (or, with `image: null`, removes) the photo of a person on the site, with its alt text. People
@@ -12,7 +13,7 @@ import { assertImagesExist } from './assert-images-exist';
  */
 export async function setPersonPhoto({ actor, slug, image, alt }: { actor: Actor | null; slug: string; image: string | null; alt: string }) {
   assertCan(actor, 'film.edit');
-  return db().$transaction(async (tx) => {
+  const result = await db().$transaction(async (tx) => {
     const person = await tx.person.findUnique({ where: { slug }, select: { id: true, name: true } });
     if (!person) throw new NotFoundError(`No person “${slug}” on the site`);
     if (image) {
@@ -28,4 +29,7 @@ export async function setPersonPhoto({ actor, slug, image, alt }: { actor: Actor
     await writeAudit(tx, { actor, action: 'person.photo', subject: slug, details: { image } });
     return { slug, image, alt: image ? alt : '' };
   });
+  // People pages are cached under the films tag (lib/reader/cached-reader.ts).
+  await invalidateFilmPages();
+  return result;
 }
