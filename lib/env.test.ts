@@ -39,9 +39,11 @@ describe('MEDIA_S3_*', () => {
   it('takes the four S3 settings together and refuses some of them alone', async () => {
     const s3 = { MEDIA_S3_ENDPOINT: 'http://minio:9000', MEDIA_S3_BUCKET: 'film-media', MEDIA_S3_KEY: 'key', MEDIA_S3_SECRET: 'secret' };
     expect((await envWith({ DATABASE_URL, ...s3 })).MEDIA_S3_BUCKET).toBe('film-media');
+    vi.unstubAllEnvs();
     await expect(envWith({ DATABASE_URL, MEDIA_S3_ENDPOINT: 'http://minio:9000' })).rejects.toThrow(
       'Invalid environment: MEDIA_S3_ENDPOINT MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_KEY and MEDIA_S3_SECRET go together',
     );
+    vi.unstubAllEnvs();
     await expect(envWith({ DATABASE_URL, ...s3, MEDIA_S3_ENDPOINT: 'minio:9000' })).rejects.toThrow(/MEDIA_S3_ENDPOINT must be an http\(s\):\/\/ URL/);
   });
 });
