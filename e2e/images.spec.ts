@@ -73,6 +73,8 @@ test('upload a poster and a full-spoiler still → publish → the reader sees e
   // Level full: the still is there too.
   await reader.goto(`/films/${slug}?spoilers=full`);
   const still = reader.getByRole('img', { name: 'The final jump' });
+  // Below the fold next/image loads lazily: bring it into view first.
+  await still.scrollIntoViewIfNeeded();
   await expect(still).toBeVisible();
   await expect.poll(() => still.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expect(reader.locator('figcaption', { hasText: 'The ending' })).toBeVisible();
