@@ -36,6 +36,10 @@ COPY --from=build --chown=node:node /app/public ./public
 # The wrapper around server.js: request ids, JSON logs, graceful shutdown that closes the pools.
 COPY --from=build --chown=node:node /app/scripts/serve.mjs ./serve.mjs
 COPY --from=build --chown=node:node /app/scripts/serve-front-cache.mjs ./serve-front-cache.mjs
+# Uploaded images (MEDIA_DIR) when no S3 is configured: a volume in docker-compose.yml. Made here,
+# owned by node, so a fresh named volume mounted on it is writable by the server.
+ENV MEDIA_DIR=/data/media
+RUN mkdir -p /data/media && chown -R node:node /data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \

@@ -25,6 +25,9 @@ const nextConfig = {
   outputFileTracingIncludes: {
     '/*': ['./lib/ops/client-address.mjs', './lib/http/request-guard.mjs', './lib/reader/level-cookie.mjs', './lib/spoilers/spoiler-levels.mjs'],
   },
+  // Uploaded images were resized and converted at upload (lib/media): next/image only picks a file,
+  // it never resizes on request (no /_next/image work on the server).
+  images: { loader: 'custom', loaderFile: './lib/media/image-loader.ts' },
   cacheHandler,
   // The headers that never vary; CSP and HSTS are per request (proxy.ts, lib/security).
   async headers() {

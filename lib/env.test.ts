@@ -47,3 +47,22 @@ describe('siteEnv (what page rendering reads, also while `next build` runs witho
     await expect(siteEnvWith({ AUTH_SECRET: 'short' })).rejects.toThrow('Invalid environment: AUTH_SECRET must be at least 32 characters');
   });
 });
+
+describe('MEDIA_S3_*', () => {
+  it('defaults to the media folder without S3', async () => {
+    const env = await envWith({ DATABASE_URL });
+    expect(env.MEDIA_DIR).toBe('.data/media');
+    expect(env.MEDIA_S3_ENDPOINT).toBeUndefined();
+  });
+
+  it('takes the four S3 settings together and refuses some of them alone', async () => {
+    const s3 = { MEDIA_S3_ENDPOINT: 'http://minio:9000', MEDIA_S3_BUCKET: 'film-media', MEDIA_S3_KEY: 'key', MEDIA_S3_SECRET: 'secret' };
+    expect((await envWith({ DATABASE_URL, ...s3 })).MEDIA_S3_BUCKET).toBe('film-media');
+    vi.unstubAllEnvs();
+    await expect(envWith({ DATABASE_URL, MEDIA_S3_ENDPOINT: 'http://minio:9000' })).rejects.toThrow(
+      'Invalid environment: MEDIA_S3_ENDPOINT MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_KEY and MEDIA_S3_SECRET go together',
+    );
+    vi.unstubAllEnvs();
+    await expect(envWith({ DATABASE_URL, ...s3, MEDIA_S3_ENDPOINT: 'minio:9000' })).rejects.toThrow(/MEDIA_S3_ENDPOINT must be an http\(s\):\/\/ URL/);
+  });
+});

@@ -51,6 +51,14 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** A file every SQL statement is appended to, one line each (lib/db.ts): `npm run bench` counts statements per request with it. */
     DB_QUERY_LOG: z.string().optional(),
+    // ---- media (lib/media/storage.ts): a folder by default, any S3 API when the four MEDIA_S3_* are set
+    /** Where uploaded images are kept without S3 (a Docker volume in production). */
+    MEDIA_DIR: z.string().default('.data/media'),
+    MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL such as http://minio:9000' }).optional(),
+    MEDIA_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+    MEDIA_S3_KEY: z.string().optional(),
+    MEDIA_S3_SECRET: z.string().optional(),
+    MEDIA_S3_REGION: z.string().default('us-east-1'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CMS_DEMO_MODE !== '1') {
@@ -58,6 +66,9 @@ const envSchema = z
       if (env.ADMIN_PASSWORD === 'demo-password' || env.ADMIN_PASSWORD === env.DEMO_PASSWORD)
         ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must not be the demo password in production' });
     }
+    const s3 = [env.MEDIA_S3_ENDPOINT, env.MEDIA_S3_BUCKET, env.MEDIA_S3_KEY, env.MEDIA_S3_SECRET];
+    if (s3.some(Boolean) && !s3.every(Boolean))
+      ctx.addIssue({ code: 'custom', path: ['MEDIA_S3_ENDPOINT'], message: 'MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_KEY and MEDIA_S3_SECRET go together' });
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD))
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
   });

@@ -14,6 +14,7 @@ import { SettingSection } from './film/setting-section';
 import { ThemesSection } from './film/themes-section';
 import { KindSection } from './film/kind-section';
 import { QuizSection } from './film/quiz-section';
+import { FilmPoster, ImagesSection } from './film/images-section';
 import styles from './film-page.module.css';
 
 /** Where the reader can be, for ReadingPosition: the content notes, then the sections in order. */
@@ -56,9 +57,11 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
       </a>
     </p>
   );
+  // The images section is listed only when it has something (a poster, or stills at some level).
+  const sections = HEADED_SECTIONS.filter(({ id }) => id !== 'images' || film.stillsTotal > 0 || film.poster);
   const contents = (
     <ol>
-      {HEADED_SECTIONS.map(({ id, label }) => (
+      {sections.map(({ id, label }) => (
         <li key={id}>
           <a href={`#${id}`} data-contents-link="">
             {label}
@@ -71,6 +74,7 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
     <article className={styles.page} data-spoiler-level={film.level}>
       <ReadingPosition sections={PLACES} />
       <header className={styles.header}>
+        <FilmPoster film={film} />
         <p className={styles.kicker}>
           <Link href="/">Films</Link>
           {film.releaseYear && <span> · {film.releaseYear}</span>}
@@ -118,6 +122,7 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
           <SettingSection film={film} hrefForLevel={hrefForLevel} />
           <ThemesSection film={film} hrefForLevel={hrefForLevel} />
           <KindSection film={film} hrefForLevel={hrefForLevel} />
+          <ImagesSection film={film} hrefForLevel={hrefForLevel} />
           <QuizSection film={film} quizHref={quizHref} />
         </div>
       </div>

@@ -4,6 +4,7 @@ import { plural } from '@/lib/content/derive';
 import { SPOILER_LABELS } from '@/lib/spoilers/levels';
 import { HiddenNote } from './hidden-note';
 import { InitialsAvatar } from './initials-avatar';
+import { MediaImage } from '@/components/media/media-image';
 import { SpoilerBadge } from './spoiler-badge';
 import { SpoilerControl, type HrefForLevel } from './spoiler-control';
 import { TagChips } from './tag-chips';
@@ -24,7 +25,11 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
   return (
     <article className={styles.page}>
       <header className={styles.header}>
-        <InitialsAvatar name={person.name} size="large" />
+        {person.photo ? (
+          <MediaImage image={person.photo.image} alt={person.photo.alt} width={person.photo.width} height={person.photo.height} sizes="160px" fallbackRatio="1 / 1" className={styles.photo} priority />
+        ) : (
+          <InitialsAvatar name={person.name} size="large" />
+        )}
         <div>
           <p className={styles.kicker}>Cast</p>
           <h1 className={styles.name}>{person.name}</h1>

@@ -1,5 +1,6 @@
 import { levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
 import type { DiffEntry, FieldChange, SpoilerFlag } from '@/lib/revisions/diff';
+import { thumbnailUrl } from '@/lib/media/image-asset';
 import { LevelChip } from './level-chip';
 import { TextChange, type DiffLayout } from './text-change';
 import styles from './diff-view.module.css';
@@ -21,8 +22,37 @@ function LevelField({ field }: { field: FieldChange }) {
   );
 }
 
+/** An image change: both thumbnails side by side (or the one there is, for an added or removed image). */
+function ImageField({ field }: { field: FieldChange }) {
+  const before = typeof field.before === 'string' ? field.before : null;
+  const after = typeof field.after === 'string' ? field.after : null;
+  return (
+    <div className={styles.field}>
+      <span className={styles.fieldLabel}>{field.label}</span>
+      <div className={styles.images}>
+        {before ? (
+          <figure className={styles.imageBefore}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- a fixed 320 px thumbnail */}
+            <img src={thumbnailUrl(before)} alt="Before" data-image={before} />
+            <figcaption>Before</figcaption>
+          </figure>
+        ) : null}
+        {before && after ? <span aria-hidden="true">→</span> : null}
+        {after ? (
+          <figure className={styles.imageAfter}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- a fixed 320 px thumbnail */}
+            <img src={thumbnailUrl(after)} alt="After" data-image={after} />
+            <figcaption>After</figcaption>
+          </figure>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 function Field({ field, layout, single }: { field: FieldChange; layout: DiffLayout; single: boolean }) {
   if (field.kind === 'level') return <LevelField field={field} />;
+  if (field.kind === 'image') return <ImageField field={field} />;
   return (
     <div className={styles.field}>
       {single ? null : <span className={styles.fieldLabel}>{field.label}</span>}

@@ -13,9 +13,19 @@ export const BODY_LIMITS = { content: 2 * 1024 * 1024, small: 64 * 1024 } as con
  * before reading, a streamed body as soon as it passes the limit). Invalid UTF-8 is a 400.
  */
 export async function readBodyText(request: Request, limitBytes: number): Promise<string> {
+  const bytes = await readBodyBytes(request, limitBytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw ValidationError.field('(body)', 'must be UTF-8 text');
+  }
+}
+
+/** The body's bytes, at most `limitBytes` (413 past it, as readBodyText): uploads (lib/media/read-upload.ts). */
+export async function readBodyBytes(request: Request, limitBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limitBytes) throw new PayloadTooLargeError(limitBytes);
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -29,11 +39,7 @@ export async function readBodyText(request: Request, limitBytes: number): Promis
     }
     chunks.push(value);
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw ValidationError.field('(body)', 'must be UTF-8 text');
-  }
+  return Buffer.concat(chunks);
 }
 
 const isJsonType = (contentType: string | null) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType?.trim() ?? '');

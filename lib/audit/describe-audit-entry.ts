@@ -57,6 +57,14 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   },
   'film.publish': { label: 'Published', describe: (_, d) => `Published revision ${num(d.revision) ?? '?'}` },
   'film.unpublish': { label: 'Unpublished', describe: () => 'Took the film off the site' },
+  'media.upload': {
+    label: 'Uploaded an image',
+    describe: (subject, d) => `Uploaded image ${subject}${num(d.width) && num(d.height) ? ` (${d.width}×${d.height})` : ''}`,
+  },
+  'person.photo': {
+    label: 'Changed a person’s photo',
+    describe: (subject, d) => (str(d.image) ? `Set the photo of ${subject} to image ${d.image}` : `Removed the photo of ${subject}`),
+  },
   'quiz.publish': {
     label: 'Published a quiz change',
     describe: (_, d) =>

@@ -25,6 +25,8 @@ export function heading(section: HeadedSectionId, title: string): string {
       return `What Are the Themes of ${title}?`;
     case 'kind':
       return `What Kind of Film Is ${title}?`;
+    case 'images':
+      return `Poster and Stills From ${title}`;
     case 'quiz':
       return 'Quiz';
   }

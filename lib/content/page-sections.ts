@@ -22,6 +22,7 @@ export const PAGE_SECTIONS = [
   { id: 'setting', label: 'Setting', keys: ['setting'] },
   { id: 'themes', label: 'Themes', keys: ['themes'] },
   { id: 'kind', label: 'Kind of film', keys: ['kind'] },
+  { id: 'images', label: 'Poster and stills', keys: ['poster', 'stills'] },
   { id: 'quiz', label: 'Quiz', keys: ['quiz'] },
 ] as const satisfies ReadonlyArray<{ id: string; label: string; keys: ReadonlyArray<keyof FilmContent> }>;
 

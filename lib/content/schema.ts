@@ -148,6 +148,36 @@ function uniqueIds(items: { id: string }[], path: (string | number)[], ctx: z.Re
   });
 }
 
+
+// ---------------------------------------------------------------- images (issue 17): poster and stills
+// An image is referenced by the id of a stored ImageAsset (lib/media); the page holds only the id,
+// the words about it and its spoiler level. A still from the ending is `full`: never sent below it.
+
+/** An ImageAsset id: the first 32 hex digits of the SHA-256 of the original upload (content-addressed). */
+export const imageIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'Use the id of an uploaded image');
+
+const altText = requiredText(MAX_SHORT, 'Alt text');
+
+export const posterSchema = z.object({
+  image: imageIdSchema,
+  alt: altText,
+  spoiler,
+});
+
+export const stillSchema = z.object({
+  id: itemIdSchema,
+  image: imageIdSchema,
+  alt: altText,
+  caption: trimmed(MAX_SHORT).default(''),
+  spoiler,
+});
+
+const imageFields = {
+  poster: posterSchema.nullable().default(null),
+  stills: z.array(stillSchema).max(50).default([]),
+};
+// ---------------------------------------------------------------- end of images
+
 export const filmContentSchema = z
   .object({
     title: requiredText(MAX_SHORT, 'Title'),
@@ -161,6 +191,7 @@ export const filmContentSchema = z
     themes: z.array(themeSchema).max(100).default([]),
     kind: kindSchema.default(() => kindSchema.parse({})),
     quiz: quizSchema.default(() => ({ questions: [] })),
+    ...imageFields,
   })
   .superRefine((content, ctx) => {
     uniqueIds(content.events, ['events'], ctx);
@@ -169,6 +200,7 @@ export const filmContentSchema = z
     uniqueIds(content.kind.moods, ['kind', 'moods'], ctx);
     uniqueIds(content.kind.contentNotes, ['kind', 'contentNotes'], ctx);
     uniqueIds(content.quiz.questions, ['quiz', 'questions'], ctx);
+    uniqueIds(content.stills, ['stills'], ctx);
   });
 
 /** What a form or API client sends (defaults not yet applied). */
@@ -184,6 +216,8 @@ export type Tag = z.output<typeof tagSchema>;
 export type LabelItem = z.output<typeof labelItemSchema>;
 export type QuizQuestion = FilmContent['quiz']['questions'][number];
 export type PersonRef = z.output<typeof personRefSchema>;
+export type Poster = z.output<typeof posterSchema>;
+export type Still = z.output<typeof stillSchema>;
 
 /** One error per wrong field, named by its path ("events.3.title"), as the API returns them. */
 export type FieldError = { path: string; message: string };

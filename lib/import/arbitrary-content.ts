@@ -78,6 +78,10 @@ const question = fc
     options: options.map((option, index) => ({ ...option, correct: index === correctSeed % options.length })),
   }));
 
+const imageId = fc.stringMatching(/^[0-9a-f]{32}$/u);
+const poster = fc.record({ image: imageId, alt: short, spoiler });
+const still = fc.record({ id: maybeId, image: imageId, alt: short, caption: maybeShort, spoiler });
+
 /** Gives items without a custom id their positional one, then makes every id unique. */
 function withIds<T extends { id?: string }>(items: T[], idAt: (index: number) => string): Array<T & { id: string }> {
   const used = new Set<string>();
@@ -112,12 +116,15 @@ export const arbitraryFilmContent: fc.Arbitrary<FilmContent> = fc
       contentNotes: fc.array(label, { maxLength: 5 }),
     }),
     questions: fc.array(question, { maxLength: 3 }),
+    poster: fc.option(poster, { nil: null }),
+    stills: fc.array(still, { maxLength: 3 }),
   })
-  .map(({ customSlug, questions, ...page }) => {
+  .map(({ customSlug, questions, stills, ...page }) => {
     const input: FilmContentInput = {
       ...page,
       slug: customSlug ?? slugify(page.title),
       events: withIds(page.events, (i) => `e${i + 1}`),
+      stills: withIds(stills, (i) => `s${i + 1}`),
       characters: withIds(page.characters, (i) => `c${i + 1}`),
       themes: withIds(page.themes, (i) => `t${i + 1}`),
       kind: {

@@ -20,6 +20,10 @@
  *   What Kind of Film Is {title}?                  "- Tone" / "- Bittersweet" pairs (Tone, Pacing, Story,
  *                                                    Intensity, Ending), summary lines, mood lines "- hopeful",
  *                                                    "Content notes: a, b, c."
+ *   Poster and Stills From {title}                 only when the page has images:
+ *     Poster: /media/{id} [spoiler: none]            the image's address (or id), then "Alt: …"
+ *     Alt: Carley on the ice
+ *     Still: /media/{id} [spoiler: light · id: s2]   per still: address, "Alt: …", "Caption: …" (optional)
  *   Quiz                                           teaser, then the questions:
  *
  *     Q1. Which sport does Carley train for? [spoiler: none]
@@ -35,10 +39,10 @@
  * Markers are written only where the content differs from what a page without markers imports as:
  * a trailing "[spoiler: light · id: e3]" on the line that names an item
  *   - spoiler: written when not `full` (the safe default of an import without markers);
- *   - id: written when not the positional id (e1…, c1…, t1…, m1…, n1…, q1…, option q1o1…);
+ *   - id: written when not the positional id (e1…, c1…, t1…, m1…, n1…, q1…, s1…, option q1o1…);
  *   - slug: on a "Played by" line, when the person's slug is not slugify(their name).
  * Where: event title line; character name line; the setting line under its heading (the whole
- * setting); theme title line; a kind value line ("- Sad [spoiler: full]"); the first summary line
+ * setting); theme title line; a poster or still line; a kind value line ("- Sad [spoiler: full]"); the first summary line
  * (alone on its own line when the summary is empty); a mood line; a "Content notes:" line (all the
  * notes on it); a quiz question line; an option line (id only).
  * Content notes that share a level and have positional ids go on one "Content notes: a, b." line
@@ -69,7 +73,7 @@ import {
   themesLine,
   timelineLine,
 } from '../content/page-lines';
-import { EMPTY_LABEL, formatMarker, optionLetter, paragraphLines, positionalId } from './page-text';
+import { EMPTY_LABEL, formatMarker, imageAddress, optionLetter, paragraphLines, positionalId } from './page-text';
 
 const levelMarker = (spoiler: SpoilerLevel) => (spoiler === DEFAULT_ITEM_LEVEL ? undefined : spoiler);
 
@@ -86,6 +90,7 @@ export function formatPage(content: FilmContent): string {
     settingSection(content.title, content.setting),
     themesSection(content.title, content.themes),
     kindSection(content.title, content.kind),
+    ...imagesSection(content),
     quizSection(content.title, content.quiz.questions),
   ];
   return `${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`;
@@ -228,6 +233,21 @@ function contentNoteLines(notes: LabelItem[]): string[] {
   });
   flush();
   return lines;
+}
+
+/** Written only when the page has images: a page without them reads the same as before images existed. */
+function imagesSection(content: FilmContent): string[][] {
+  const { poster, stills } = content;
+  if (!poster && stills.length === 0) return [];
+  const posterLines = poster
+    ? [`Poster: ${imageAddress(poster.image)}${formatMarker({ spoiler: levelMarker(poster.spoiler) })}`, `Alt: ${oneLine(poster.alt)}`]
+    : [];
+  const stillLines = stills.flatMap((still, index) => [
+    `Still: ${imageAddress(still.image)}${itemMarker(still, positionalId.still(index))}`,
+    `Alt: ${oneLine(still.alt)}`,
+    ...(still.caption ? [`Caption: ${oneLine(still.caption)}`] : []),
+  ]);
+  return [[heading('images', content.title), ...posterLines, ...stillLines]];
 }
 
 function quizSection(title: string, questions: QuizQuestion[]): string[] {

@@ -56,7 +56,16 @@ export const positionalId = {
   contentNote: (index: number) => `n${index + 1}`,
   question: (index: number) => `q${index + 1}`,
   option: (questionIndex: number, index: number) => `q${questionIndex + 1}o${index + 1}`,
+  still: (index: number) => `s${index + 1}`,
 };
+
+/** How the page format names an image: by its address on the site, which holds its id. */
+export const imageAddress = (imageId: string) => `/media/${imageId}`;
+
+/** The image id in "/media/{id}", a full address of one of its files, or a bare id; null if none. */
+export function imageIdIn(text: string): string | null {
+  return /(?:^|\/media\/)([0-9a-f]{32})(?=$|[/.?#])/u.exec(text.trim())?.[1] ?? null;
+}
 
 /** Empty era or place with text under it (otherwise the first text line would read as the era). */
 export const EMPTY_LABEL = '—';

@@ -47,6 +47,8 @@ export type Draft = {
   themes: Theme[];
   kind: FilmContent['kind'];
   quiz: FilmContent['quiz'];
+  poster: FilmContent['poster'];
+  stills: FilmContent['stills'];
 };
 
 export function emptyKind(): FilmContent['kind'] {

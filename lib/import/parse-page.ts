@@ -10,6 +10,7 @@ import type { HeadedSectionId } from '../content/page-sections';
 import { looseText, matchHeading } from './page-text';
 import { emptyKind, quoted, warn, type Context, type Draft, type Line, type PageWarning } from './parse-context';
 import { validate } from './parse-repair';
+import { readImages } from './parse-images';
 import { readCharacters, readKind, readPremise, readQuiz, readSetting, readStory, readThemes, readTimeline } from './parse-sections';
 
 export type { PageWarning, PageWarningKind } from './parse-context';
@@ -136,6 +137,8 @@ function readSections(sections: Section[], ctx: Context): Draft {
     themes: [],
     kind: emptyKind(),
     quiz: { questions: [] },
+    poster: null,
+    stills: [],
   };
   for (const { key, body } of sections) {
     if (key === 'premise') Object.assign(draft, readPremise(body, ctx));
@@ -145,6 +148,7 @@ function readSections(sections: Section[], ctx: Context): Draft {
     else if (key === 'setting') draft.setting = readSetting(body, ctx);
     else if (key === 'themes') draft.themes = readThemes(body, ctx);
     else if (key === 'kind') draft.kind = readKind(body, ctx);
+    else if (key === 'images') Object.assign(draft, readImages(body, ctx));
     else draft.quiz = { questions: readQuiz(body, ctx) };
   }
   return draft;

@@ -17,6 +17,7 @@ const REMOVABLE_LISTS: Array<{ path: Array<string | '#'>; what: string }> = [
   { path: ['themes'], what: 'theme' },
   { path: ['kind', 'moods'], what: 'mood keyword' },
   { path: ['kind', 'contentNotes'], what: 'content note' },
+  { path: ['stills'], what: 'still' },
 ];
 
 type Path = Array<string | number>;

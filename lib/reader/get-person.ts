@@ -15,7 +15,14 @@ export type PersonFilm = {
   hiddenCharacters: number;
 };
 
-export type VisiblePerson = { level: SpoilerLevel; slug: string; name: string; films: PersonFilm[] };
+export type VisiblePerson = {
+  level: SpoilerLevel;
+  slug: string;
+  name: string;
+  films: PersonFilm[];
+  /** The person's photo (lib/media/set-person-photo.ts), with its size for the layout. */
+  photo: { image: string; alt: string; width: number; height: number } | null;
+};
 
 /**
  * A person's page at one spoiler level, in one query: the films they appear in (names and titles
@@ -29,6 +36,8 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
     select: {
       slug: true,
       name: true,
+      photoAlt: true,
+      photo: { select: { id: true, width: true, height: true } },
       characters: {
         distinct: ['filmId'],
         orderBy: { film: { publishedAt: 'desc' } },
@@ -55,6 +64,7 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
     level,
     slug: person.slug,
     name: person.name,
+    photo: person.photo && { image: person.photo.id, alt: person.photoAlt, width: person.photo.width, height: person.photo.height },
     films: person.characters.map(({ film }) => ({
       slug: film.slug,
       title: film.title,

@@ -37,7 +37,8 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
       moods: { ...atLevel, select: { itemId: true, label: true, spoiler: true } },
       contentNotes: { ...atLevel, select: { itemId: true, label: true, spoiler: true } },
       questions: { where: atLevel.where, select: { id: true } },
-      _count: { select: { events: true, characters: true, themes: true, traits: true, moods: true, contentNotes: true, questions: true, settings: true } },
+      images: { ...atLevel, select: { kind: true, itemId: true, imageId: true, alt: true, caption: true, spoiler: true, image: { select: { width: true, height: true } } } },
+      _count: { select: { events: true, characters: true, themes: true, traits: true, moods: true, contentNotes: true, questions: true, settings: true, images: { where: { kind: 'still' } } } },
     },
   });
   if (!film) return null;
@@ -47,6 +48,10 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
   const setting = film.settings[0];
   const shownKind = traits.length + (summary ? 1 : 0) + film.moods.length;
   const totalKind = film._count.traits + film._count.moods;
+  const images = film.images.map(({ kind, itemId, imageId, image, ...rest }) => ({ kind, id: itemId, image: imageId, width: image.width, height: image.height, ...rest }));
+  const poster = images.find((i) => i.kind === 'poster') ?? null;
+  const stills = images.filter((i) => i.kind === 'still');
+
   return {
     level,
     title: film.title,
@@ -67,6 +72,9 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
     kind: { traits, summary, moods: film.moods.map(({ itemId, ...m }) => ({ id: itemId, ...m })), contentNotes: film.contentNotes.map(({ itemId, ...n }) => ({ id: itemId, ...n })) },
     quiz: { visible: film.questions.length, total: film._count.questions },
     counts: parseLevelCounts(film.levelCounts),
+    poster: poster && { id: poster.id, image: poster.image, alt: poster.alt, caption: poster.caption, spoiler: poster.spoiler, width: poster.width, height: poster.height },
+    stills: stills.map(({ kind: _kind, ...still }) => still),
+    stillsTotal: film._count.images,
     hidden: {
       events: film._count.events - film.events.length,
       characters: film._count.characters - film.characters.length,
@@ -75,6 +83,7 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
       story: level !== 'full' && film.storyWords > 0,
       kind: totalKind - shownKind,
       contentNotes: film._count.contentNotes - film.contentNotes.length,
+      stills: film._count.images - stills.length,
     },
   };
 }

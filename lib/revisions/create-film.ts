@@ -1,4 +1,5 @@
 import 'server-only';
+import { assertImagesExist } from '../media/assert-images-exist';
 import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
@@ -20,6 +21,7 @@ export async function createFilm({ content: input, actor, message = '', source =
   const withQuiz = assertQuizEditable(actor, null, content.quiz);
 
   return db().$transaction(async (tx) => {
+    await assertImagesExist(tx, content);
     const taken = await tx.film.findUnique({ where: { slug: content.slug }, select: { id: true } });
     if (taken) throw ValidationError.field('slug', `Another film already uses the slug “${content.slug}”`);
     const film = await tx.film.create({ data: { slug: content.slug, title: content.title, latestRevision: 1 } });

@@ -50,7 +50,7 @@ describe('createPublishedFilms', () => {
         db().quizOption.count({ where: { question: { filmId: id } } }),
         db().revisionBlob.count({ where: { filmId: id } }),
       ]);
-      expect(counts).toEqual(await Promise.all([db().searchDocument.count({ where: { filmId: (await filmOf(one.slug)).id } }), 4, 9]));
+      expect(counts).toEqual(await Promise.all([db().searchDocument.count({ where: { filmId: (await filmOf(one.slug)).id } }), 4, 10]));
       const actions = (await db().auditLog.findMany({ where: { filmId: id }, select: { action: true }, orderBy: { id: 'asc' } })).map((a) => a.action);
       expect(actions).toEqual(['film.create', 'quiz.save', 'film.publish', 'quiz.publish']);
     }

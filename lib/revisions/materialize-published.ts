@@ -100,6 +100,7 @@ export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]):
   await tx.quizOption.createMany({
     data: questions.flatMap((q) => q.options.map((o, i) => ({ questionId: q.id, itemId: o.id, position: i, text: o.text, correct: o.correct }))),
   });
+  await tx.filmImage.createMany({ data: each(imageRows) });
   await writeSearchDocuments(tx, pages);
   await removePeopleWithoutParts(tx, previousPeople);
 }
@@ -116,4 +117,11 @@ export async function peopleOf(tx: Tx, filmIds: string[]): Promise<string[]> {
 /** People who no longer play anyone on the site have no page left. */
 export async function removePeopleWithoutParts(tx: Tx, personIds: string[]): Promise<void> {
   if (personIds.length > 0) await tx.person.deleteMany({ where: { id: { in: personIds }, characters: { none: {} } } });
+}
+
+/** The poster and stills of a page as FilmImage rows, each at its level (the reader query filters them). */
+function imageRows({ filmId, content }: PublishedPage) {
+  const poster = content.poster ? [{ filmId, kind: 'poster', itemId: 'poster', position: 0, imageId: content.poster.image, alt: content.poster.alt, caption: '', spoiler: content.poster.spoiler }] : [];
+  const stills = content.stills.map((still, position) => ({ filmId, kind: 'still', itemId: still.id, position, imageId: still.image, alt: still.alt, caption: still.caption, spoiler: still.spoiler }));
+  return [...poster, ...stills];
 }

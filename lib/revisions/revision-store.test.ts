@@ -8,9 +8,9 @@ describe('revision store sections', () => {
   it('cuts the page into sections that put together give the page back', () => {
     const content = sampleFilm();
     const sections = splitIntoSections(content);
-    expect(sections).toHaveLength(9);
+    expect(sections).toHaveLength(10);
     expect(Object.assign({}, ...sections.map((s) => s.data))).toEqual(content);
-    expect(new Set(sections.map((s) => s.hash)).size).toBe(9);
+    expect(new Set(sections.map((s) => s.hash)).size).toBe(10);
   });
 
   it('gives an unchanged section the same hash, and a changed one a new hash', () => {
@@ -24,7 +24,9 @@ describe('revision store sections', () => {
     const sql = readFileSync(path.join(import.meta.dirname, '../../prisma/migrations/20261202123930_revision_blobs/migration.sql'), 'utf8');
     const migrated = [...sql.matchAll(/\(ARRAY\[([^\]]*)\]\)/gu)].map((m) => m[1].split(',').map((key) => key.trim().replace(/^'|'$/gu, '')));
     expect(migrated).toHaveLength(9);
-    expect(splitIntoSections(sampleFilm()).map((s) => Object.keys(s.data))).toEqual(migrated);
+    // Added since (issue 17): revisions made before it lack the section and read its defaults.
+    const later = ['poster,stills'];
+    expect(splitIntoSections(sampleFilm()).map((s) => Object.keys(s.data)).filter((keys) => !later.includes(keys.join()))).toEqual(migrated);
   });
 
   it('refuses content with a key no section stores, instead of dropping it', () => {

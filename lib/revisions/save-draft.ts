@@ -1,4 +1,5 @@
 import 'server-only';
+import { assertImagesExist } from '../media/assert-images-exist';
 import { db, type Tx } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
@@ -67,6 +68,7 @@ export async function saveDraft(input: SaveDraftInput) {
   if (!Number.isInteger(baseRevision) || baseRevision < 1) throw ValidationError.field('baseRevision', 'Must be a revision number');
 
   return db().$transaction(async (tx) => {
+    await assertImagesExist(tx, content);
     const film = await tx.film.findUnique({ where: { slug }, select: { id: true, slug: true, latestRevision: true } });
     if (!film) throw new NotFoundError(`No film “${slug}”`);
     if (baseRevision > film.latestRevision) throw ValidationError.field('baseRevision', `Film has no revision ${baseRevision}`);

@@ -1,4 +1,4 @@
-import type { Character, FilmContent, Kind, LabelItem, PersonRef, Setting, Theme, TimelineEvent, TraitKey } from '../content/schema';
+import type { Character, FilmContent, Poster, Still, Kind, LabelItem, PersonRef, Setting, Theme, TimelineEvent, TraitKey } from '../content/schema';
 import { TRAIT_KEYS } from '../content/schema';
 import { castOf, countWords } from '../content/derive';
 import { isVisibleAt, type SpoilerLevel } from './levels';
@@ -38,6 +38,11 @@ export type VisibleFilm = {
   quiz: { visible: number; total: number };
   /** How many items of each part sit at each level (counts only): what each level would add. */
   counts: LevelCounts;
+  // ---- images (issue 17): only those at the reader's level
+  poster: VisibleImage | null;
+  stills: VisibleImage[];
+  stillsTotal: number;
+  // ---- end of images
   hidden: {
     events: number;
     characters: number;
@@ -48,8 +53,15 @@ export type VisibleFilm = {
     kind: number;
     /** Content notes held back (their wording may itself reveal the plot). */
     contentNotes: number;
+    /** Stills above the level (a poster above it is simply not there). */
+    stills: number;
   };
 };
+
+/** A poster or still as a reader sees it; its size when known (published pages, previews), for the layout. */
+export type VisibleImage = Omit<Still, 'id'> & { id: string; width: number | null; height: number | null };
+
+const toVisibleImage = (item: Poster | Still): VisibleImage => ({ id: 'id' in item ? item.id : 'poster', caption: 'caption' in item ? item.caption : '', image: item.image, alt: item.alt, spoiler: item.spoiler, width: null, height: null });
 
 const visible = <T extends { spoiler: SpoilerLevel }>(items: T[], level: SpoilerLevel) =>
   items.filter((item) => isVisibleAt(item.spoiler, level));
@@ -78,6 +90,8 @@ export function visibleFilm(content: FilmContent, level: SpoilerLevel): VisibleF
   const settingShown = isVisibleAt(content.setting.spoiler, level);
   const storyShown = isVisibleAt('full', level);
   const kind = visibleKind(content.kind, level);
+  const posterShown = content.poster !== null && isVisibleAt(content.poster.spoiler, level);
+  const stills = visible(content.stills, level);
   return {
     level,
     title: content.title,
@@ -98,6 +112,9 @@ export function visibleFilm(content: FilmContent, level: SpoilerLevel): VisibleF
     kind: kind.shown,
     quiz: { visible: visible(content.quiz.questions, level).length, total: content.quiz.questions.length },
     counts: countByLevel(content),
+    poster: posterShown ? toVisibleImage(content.poster!) : null,
+    stills: stills.map(toVisibleImage),
+    stillsTotal: content.stills.length,
     hidden: {
       events: content.events.length - events.length,
       characters: content.characters.length - characters.length,
@@ -106,6 +123,7 @@ export function visibleFilm(content: FilmContent, level: SpoilerLevel): VisibleF
       story: !storyShown && content.story !== '',
       kind: kind.hidden,
       contentNotes: kind.hiddenNotes,
+      stills: content.stills.length - stills.length,
     },
   };
 }

@@ -23,6 +23,7 @@ import type { FormPath } from './fields';
 import { IdentitySection } from './identity-section';
 import { KindSection } from './kind-section';
 import { NewerRevisionBanner } from './newer-revision-banner';
+import { ImagesSection } from './images-section';
 import { PremiseSection } from './premise-section';
 import { PreviewMenu } from './preview-menu';
 import { QuizSection } from './quiz-section';
@@ -363,6 +364,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
             <SettingSection open={openSections.setting} onToggle={toggleSection} errorCount={sectionErrors.setting} />
             <ThemesSection open={openSections.themes} onToggle={toggleSection} errorCount={sectionErrors.themes} />
             <KindSection open={openSections.kind} onToggle={toggleSection} errorCount={sectionErrors.kind} />
+            <ImagesSection open={openSections.images} onToggle={toggleSection} errorCount={sectionErrors.images} />
             <QuizSection open={openSections.quiz} onToggle={toggleSection} errorCount={sectionErrors.quiz} slug={filmSlug} canEditQuiz={initial.canEditQuiz} />
           </form>
         </div>

@@ -30,6 +30,7 @@ import {
   saveFilmBodySchema,
   slugParamsSchema,
 } from '../../films/film-schema';
+import { personPhotoBodySchema, personPhotoParamsSchema, personPhotoSchema, uploadedImageSchema } from '../schemas/media-api';
 import { errors, json } from './responses';
 
 const security: Array<Record<string, string[]>> = [{ session: [] }, { bearer: [] }];
@@ -132,5 +133,20 @@ export function registerEditorPaths(registry: OpenAPIRegistry): void {
       400: errors[400], 401: errors[401], 403: errors[403],
       409: json('Another film already uses the address', slugTakenBodySchema),
     },
+  });
+
+  registry.registerPath({
+    method: 'post', path: '/api/v1/editor/media', tags, security, summary: 'Upload an image',
+    description:
+      'A multipart form with a `file` field, or the image as the raw body. The type is read from the bytes; the image is resized and ' +
+      'converted to AVIF and WebP, its metadata stripped. The same file again answers 200 with the stored image. Not an image, a damaged ' +
+      'one or more than 50 megapixels: 400 naming `file`; more than 15 MiB: 413. Nothing is stored on failure.',
+    request: { body: { required: true, content: { 'multipart/form-data': { schema: z.object({ file: z.string().meta({ format: 'binary' }) }) }, 'image/*': { schema: z.string().meta({ format: 'binary' }) } } } },
+    responses: { 200: json('Uploaded before: the stored image', uploadedImageSchema), 201: json('Stored', uploadedImageSchema), 400: errors[400], 401: errors[401], 403: errors[403], 413: errors[413] },
+  });
+  registry.registerPath({
+    method: 'put', path: '/api/v1/editor/people/{slug}/photo', tags, security, summary: 'Set or remove a person’s photo',
+    request: { params: personPhotoParamsSchema, body: body(personPhotoBodySchema) },
+    responses: { 200: json('The person’s photo now', personPhotoSchema), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
   });
 }

@@ -13,4 +13,5 @@ export const errors = {
   401: json('No valid session cookie or API token', errorBodySchema),
   403: json('The role may not do this', errorBodySchema),
   404: json('No such film or revision', errorBodySchema),
+  413: json('The body is larger than the limit', errorBodySchema),
 } satisfies Record<number, ResponseConfig>;

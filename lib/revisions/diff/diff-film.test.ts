@@ -114,3 +114,38 @@ describe('diffFilm', () => {
     expect(diff.summary).toMatch(/ and \d+ more changes$/);
   });
 });
+
+describe('diffFilm: images', () => {
+  const A = 'a'.repeat(32);
+  const B = 'b'.repeat(32);
+  const withImages = sampleFilm({
+    poster: { image: A, alt: 'Old poster', spoiler: 'none' },
+    stills: [{ id: 's1', image: A, alt: 'The rink', caption: '', spoiler: 'none' }],
+  });
+
+  it('names the poster image before and after, for the compare view’s two thumbnails', () => {
+    const after = structuredClone(withImages);
+    after.poster = { image: B, alt: 'New poster', spoiler: 'none' };
+    const diff = diffFilm(withImages, after);
+    expect(diff.entries).toHaveLength(1);
+    expect(diff.entries[0]).toMatchObject({ key: 'poster', section: 'images', type: 'changed' });
+    expect(diff.entries[0].fields.map((f) => [f.field, f.kind, f.before, f.after])).toEqual([
+      ['image', 'image', A, B],
+      ['alt', 'text', 'Old poster', 'New poster'],
+    ]);
+    expect(diff.summary).toBe('poster edited');
+  });
+
+  it('sees a still added, and a still’s level lowered as a spoiler flag', () => {
+    const after = structuredClone(withImages);
+    after.stills.push({ id: 'ending', image: B, alt: 'The final jump', caption: 'The ending', spoiler: 'full' });
+    const added = diffFilm(withImages, after).entries;
+    expect(added.map((e) => [e.key, e.type, e.fields.find((f) => f.field === 'image')?.after])).toEqual([['stills/ending', 'added', B]]);
+
+    const lowered = structuredClone(after);
+    lowered.stills[1].spoiler = 'none';
+    const diff = diffFilm(after, lowered);
+    expect(diff.entries.map((e) => e.key)).toEqual(['stills/ending']);
+    expect(diff.flags.length).toBeGreaterThan(0);
+  });
+});

@@ -49,7 +49,7 @@ export type FilmDiff = {
   summary: string;
 };
 
-const isTextual = (kind: ValueKind) => kind !== 'level' && kind !== 'number';
+const isTextual = (kind: ValueKind) => kind !== 'level' && kind !== 'number' && kind !== 'image';
 
 function fieldChange(spec: FieldSpec, before: unknown, after: unknown): FieldChange {
   const change: FieldChange = { field: spec.field, label: spec.label, kind: spec.kind, before: before ?? null, after: after ?? null };

@@ -20,7 +20,10 @@ describe('page model', () => {
   });
 
   it('sees a change in every field of every list item and part', () => {
-    const before = sampleFilm();
+    const before = sampleFilm({
+      poster: { image: 'a'.repeat(32), alt: 'Poster', spoiler: 'none' },
+      stills: [{ id: 's1', image: 'b'.repeat(32), alt: 'A still', caption: 'Caption', spoiler: 'light' }],
+    });
     for (const list of LISTS) {
       for (const field of list.fields) {
         const after = structuredClone(before);

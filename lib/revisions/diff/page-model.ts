@@ -9,7 +9,8 @@ import type { SectionId } from '../../content/page-sections';
  */
 
 /** How a value is shown and compared: long text gets a word-level diff. */
-export type ValueKind = 'text' | 'long' | 'number' | 'level' | 'tags' | 'person' | 'options';
+/** `image`: an uploaded image's id; the compare view shows both thumbnails. */
+export type ValueKind = 'text' | 'long' | 'number' | 'level' | 'tags' | 'person' | 'options' | 'image';
 
 export type FieldSpec = { field: string; label: string; kind: ValueKind };
 
@@ -110,6 +111,18 @@ export const PARTS: PartSpec[] = [
     fields: [{ field: 'text', label: 'text', kind: 'long' }, level],
     level: (c) => c.kind.summary.spoiler,
   },
+  // ---- images (issue 17)
+  {
+    key: 'poster',
+    section: 'images',
+    label: 'Poster',
+    noun: 'poster',
+    get: (c) => c.poster,
+    set: (c, v) => void (c.poster = v as FilmContent['poster']),
+    fields: [{ field: 'image', label: 'image', kind: 'image' }, { field: 'alt', label: 'alt text', kind: 'text' }, level],
+    // No poster is seen by nobody: the safe level.
+    level: (c) => c.poster?.spoiler ?? 'full',
+  },
 ];
 
 const asItems = (items: unknown[]) => items as Item[];
@@ -188,6 +201,23 @@ export const LISTS: ListSpec[] = [
     fields: [{ field: 'label', label: 'label', kind: 'text' }, level],
   },
   {
+    key: 'stills',
+    section: 'images',
+    noun: 'still',
+    nouns: 'stills',
+    get: (c) => asItems(c.stills),
+    set: (c, items) => void (c.stills = items as unknown as FilmContent['stills']),
+    name: (item) => `still${quote(item.alt)}`,
+    label: (item, n) => `Still ${n}${quote(item.alt)}`,
+    title: (item) => String(item.alt ?? ''),
+    fields: [
+      { field: 'image', label: 'image', kind: 'image' },
+      { field: 'alt', label: 'alt text', kind: 'text' },
+      { field: 'caption', label: 'caption', kind: 'text' },
+      level,
+    ],
+  },
+  {
     key: 'quiz.questions',
     section: 'quiz',
     noun: 'quiz question',
@@ -232,7 +262,7 @@ export function textsByLevel(content: FilmContent): LeveledText[] {
     const lvl = part.level(content);
     if (isText(part.kind)) texts.push({ level: lvl, text: String(value ?? ''), label: part.label.toLowerCase() });
     for (const f of part.fields ?? [])
-      if (isText(f.kind)) texts.push({ level: lvl, text: String((value as Record<string, unknown>)[f.field] ?? ''), label: part.label.toLowerCase() });
+      if (isText(f.kind)) texts.push({ level: lvl, text: String((value as Record<string, unknown> | null)?.[f.field] ?? ''), label: part.label.toLowerCase() });
   }
   for (const list of LISTS)
     list.get(content).forEach((item, i) => {

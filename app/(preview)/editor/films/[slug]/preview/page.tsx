@@ -7,6 +7,7 @@ import { getAutosave } from '@/lib/editor/get-autosave';
 import { asFilmContent } from '@/lib/editor/work-in-progress';
 import { parseSpoilerLevel, type SpoilerLevel } from '@/lib/spoilers/levels';
 import { visibleFilm } from '@/lib/spoilers/visible-film';
+import { withImageSizes } from '@/lib/media/with-image-sizes';
 import { PreviewBanner, type PreviewSource } from '@/components/editor/preview/preview-banner';
 import { FilmPage } from '@/components/reader/film-page';
 import { SiteFooter, SiteHeader } from '@/components/reader/site-header';
@@ -55,7 +56,7 @@ export default async function PreviewPage({ params, searchParams }: Props) {
 
   const hrefForLevel = (option: SpoilerLevel, section?: string) =>
     `/editor/films/${slug}/preview?level=${option}${wantsUnsaved ? '&source=unsaved' : ''}${section ? `#${section}` : ''}`;
-  const film = visibleFilm(content, level);
+  const film = await withImageSizes(visibleFilm(content, level));
   return (
     <>
       <PreviewBanner slug={slug} title={content.title} level={level} source={source} hrefForLevel={hrefForLevel} notice={notice} />

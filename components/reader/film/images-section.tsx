@@ -1,0 +1,42 @@
+import type { VisibleFilm } from '@/lib/spoilers/visible-film';
+import { heading } from '@/lib/content/page-lines';
+import { MediaImage } from '@/components/media/media-image';
+import { HiddenNote } from '../hidden-note';
+import { SpoilerBadge } from '../spoiler-badge';
+import type { HrefForLevel } from '../spoiler-control';
+import { Section } from './section';
+import styles from './images-section.module.css';
+
+/** The poster, at the top of the page beside the title (only when at the reader's level). */
+export function FilmPoster({ film }: { film: VisibleFilm }) {
+  const poster = film.poster;
+  if (!poster) return null;
+  return (
+    <figure className={styles.poster} data-image={poster.image}>
+      <MediaImage image={poster.image} alt={poster.alt} width={poster.width} height={poster.height} sizes="(min-width: 720px) 220px, 40vw" fallbackRatio="2 / 3" priority />
+    </figure>
+  );
+}
+
+/** "Poster and Stills From {title}": the stills at the reader's level; those above it were never loaded. */
+export function ImagesSection({ film, hrefForLevel }: { film: VisibleFilm; hrefForLevel: HrefForLevel }) {
+  if (film.stillsTotal === 0 && !film.poster) return null;
+  return (
+    <Section id="images" heading={heading('images', film.title)}>
+      {film.stillsTotal === 0 && <p className={styles.empty}>No stills for this film yet; the poster is at the top of the page.</p>}
+      <ul className={styles.stills}>
+        {film.stills.map((still) => (
+          <li key={still.id} id={`still-${still.id}`} data-image={still.image}>
+            <figure className={styles.still}>
+              <MediaImage image={still.image} alt={still.alt} width={still.width} height={still.height} sizes="(min-width: 720px) 360px, 100vw" fallbackRatio="16 / 9" />
+              <figcaption className={styles.caption}>
+                {still.caption} <SpoilerBadge level={still.spoiler} />
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      {film.hidden.stills > 0 && <HiddenNote count={film.hidden.stills} noun="still" more={film.stills.length > 0} level={film.level} hrefForLevel={hrefForLevel} />}
+    </Section>
+  );
+}

@@ -1,0 +1,35 @@
+import 'server-only';
+import { db } from '../db';
+import { assertCan, type Actor } from '../auth/permissions';
+import { writeAudit } from '../audit/write-audit';
+import { NotFoundError } from '../errors';
+import { assertImagesExist } from './assert-images-exist';
+import { invalidateFilmPages } from '../reader/film-cache';
+
+/**
+ * Sets (or, with `image: null`, removes) the photo of a person on the site, with its alt text. People
+ * are made by publishing the films they play in, and have no editor page: this is the API's. The
+ * photo stays with the person across republishing; it goes when the person has no part left.
+ */
+export async function setPersonPhoto({ actor, slug, image, alt }: { actor: Actor | null; slug: string; image: string | null; alt: string }) {
+  assertCan(actor, 'film.edit');
+  const result = await db().$transaction(async (tx) => {
+    const person = await tx.person.findUnique({ where: { slug }, select: { id: true, name: true } });
+    if (!person) throw new NotFoundError(`No person “${slug}” on the site`);
+    if (image) {
+      try {
+        await assertImagesExist(tx, { poster: { image, alt, spoiler: 'none' }, stills: [] });
+      } catch (error) {
+        // Named as the API's field, not the film page's.
+        if (error instanceof Error && 'errors' in error) (error as { errors: Array<{ path: string }> }).errors.forEach((e) => (e.path = 'image'));
+        throw error;
+      }
+    }
+    await tx.person.update({ where: { id: person.id }, data: { photoId: image, photoAlt: image ? alt : '' } });
+    await writeAudit(tx, { actor, action: 'person.photo', subject: slug, details: { image } });
+    return { slug, image, alt: image ? alt : '' };
+  });
+  // People pages are cached under the films tag (lib/reader/cached-reader.ts).
+  await invalidateFilmPages();
+  return result;
+}
