@@ -12,13 +12,13 @@ const edit = (change: (c: FilmContent) => void) => {
 };
 
 describe('unitRows (what the conflict screen shows per unit)', () => {
-  it('shows only the fields that differ for an item changed on both sides', () => {
+  it('shows a field unit as one row, its value as text on each side', () => {
     const theirs = edit((c) => (c.events[0].title = 'Their title'));
     const mine = edit((c) => (c.events[0].spoiler = 'full'));
-    const [unit] = findMergeUnits(base, theirs, mine);
-    expect(unitRows(unit, { base, theirs, mine }).map((r) => [r.label, r.base, r.theirs, r.mine])).toEqual([
-      ['title', 'Arrival NONEWORD', 'Their title', 'Arrival NONEWORD'],
-      ['spoiler level', 'none', 'none', 'full'],
+    const rows = findMergeUnits(base, theirs, mine).map((unit) => unitRows(unit, { base, theirs, mine }).map((r) => [r.label, r.base, r.theirs, r.mine]));
+    expect(rows).toEqual([
+      [['Event 1 “Their title” · title', 'Arrival NONEWORD', 'Their title', 'Arrival NONEWORD']],
+      [['Event 1 “Their title” · spoiler level', 'none', 'none', 'full']],
     ]);
   });
 
