@@ -40,7 +40,6 @@ import styles from './film-editor.module.css';
 import { HistoryLink } from '@/components/revisions/history-link';
 import { ExportLinks } from '../export-links';
 import { PresenceBar } from '@/components/revisions/presence-bar';
-import { ThreeWayConflict } from '@/components/revisions/three-way-conflict';
 
 // The form always holds a complete page (every default applied), which is valid schema input, so
 // the form's value type and the schema's output type coincide.
@@ -76,7 +75,7 @@ function focusFirstInvalid() {
 
 function Workspace({ initial }: { initial: EditorInitialData }) {
   const queryClient = useQueryClient();
-  const { notify } = useNotices();
+  const { notify, dismissAll } = useNotices();
   const form = useForm<FilmContent, unknown, FilmContent>({
     defaultValues: initial.content,
     resolver: contentResolver,
@@ -179,6 +178,8 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
       void queryClient.invalidateQueries({ queryKey: editorKeys.films() });
     },
     onFailed: (failure) => {
+      // The conflict panel is the message: nothing may cover it.
+      if (failure.kind === 'conflict') dismissAll();
       if (failure.kind !== 'invalid') return;
       openSectionsFor(failure.onFields.map((e) => sectionOf(e.path)));
       focusFirstInvalid();
@@ -187,10 +188,9 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
       switch (outcome.kind) {
         case 'saved':
           return `Saved revision ${outcome.saved.revision}.`;
-        case 'conflict': {
-          const theirs = outcome.conflict.theirs;
-          return `Not saved: ${theirs.author ?? 'someone else'} saved revision ${theirs.number} first. See what they changed.`;
-        }
+        case 'conflict':
+          // Said by the conflict panel, which takes the focus.
+          return null;
         case 'invalid': {
           const { onFields, elsewhere } = outcome;
           const fields = onFields.length ? `${plural(onFields.length, 'field')} ${onFields.length === 1 ? 'needs' : 'need'} attention` : 'the server refused the content';
@@ -244,9 +244,16 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
 
   // ------------------------------------------------------------------ conflict and restore
 
+  /** Saves the form on top of their revision: my whole version, replacing theirs. */
   function keepMine() {
     if (!conflict) return;
     void save({ base: { revision: conflict.theirs.number, content: conflict.theirs.content }, slug: conflict.theirs.content.slug });
+  }
+
+  /** Puts the merge into the form and saves it on top of their revision. */
+  function saveMerged(merged: FilmContent) {
+    form.reset(merged);
+    keepMine();
   }
 
   function reloadTheirs() {
@@ -320,8 +327,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           />
         ) : null}
 
-        {conflict ? <ConflictPanel conflict={conflict} busy={saving.saving} onKeepMine={keepMine} onReloadTheirs={reloadTheirs} /> : null}
-        {conflict ? <ThreeWayConflict conflict={conflict} busy={saving.saving} onSaveMerged={(merged) => { form.reset(merged); keepMine(); }} onReloadTheirs={reloadTheirs} /> : null}
+        {conflict ? <ConflictPanel conflict={conflict} busy={saving.saving} onSaveMerged={saveMerged} onReloadTheirs={reloadTheirs} onReplaceTheirs={keepMine} /> : null}
 
         {someoneSavedSince ? <NewerRevisionBanner current={current} baseRevision={base.revision} userLabel={initial.userLabel} /> : null}
 
