@@ -8,6 +8,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { filmContentSchema, type FilmContent } from '@/lib/content/schema';
 import { plural } from '@/lib/content/derive';
 import { saveDraftAction } from '@/lib/films/film-actions';
+import { sameContent } from '@/lib/content/same-content';
+import { findMergeUnits, isConflict, mergeContent } from '@/lib/revisions/diff';
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
 import type { FilmStatusInfo } from '@/lib/films/film-status';
 import type { WorkInProgress } from '@/lib/editor/work-in-progress';
@@ -46,8 +48,11 @@ import { PresenceBar } from '@/components/revisions/presence-bar';
 const contentResolver = zodResolver(filmContentSchema) as unknown as Resolver<FilmContent, unknown, FilmContent>;
 
 type SaveTarget = { base: EditBase; slug: string };
-/** A save of the form: the target names the revision it builds on; `submitted` is the form as it was. */
-type SaveInput = { target: SaveTarget; content: FilmContent; message: string; submitted: unknown };
+/**
+ * A save of the form: the target names the revision it builds on; `submitted` is the form as it was.
+ * A save merged by itself with a newer revision names the form it was merged from (`mergedFrom`).
+ */
+type SaveInput = { target: SaveTarget; content: FilmContent; message: string; submitted: unknown; mergedFrom?: FilmContent };
 
 /** The shape of a 409's details from saveDraft (dates arrive as Date or string). */
 type SaveConflictDetails = {
@@ -66,6 +71,17 @@ export function FilmEditor({ initial }: { initial: EditorInitialData }) {
 function WatchedTitle() {
   const title = useWatch<FilmContent, 'title'>({ name: 'title' });
   return <>{title?.trim() || 'Untitled film'}</>;
+}
+
+/** What a save merged with by itself: whose revision, and which of their changes it kept. */
+function describeMerges(conflicts: ConflictState[]): string {
+  return conflicts
+    .map(({ base, theirs, mine }) => {
+      const kept = findMergeUnits(base.content, theirs.content, mine).filter((u) => u.changedBy === 'theirs').map((u) => u.label);
+      const listed = kept.length > 3 ? `${kept.slice(0, 3).join('; ')} and ${kept.length - 3} more` : kept.join('; ');
+      return `Merged with revision ${theirs.number} by ${theirs.author ?? 'someone else'}${listed ? `, keeping their changes (${listed})` : ''}.`;
+    })
+    .join(' ');
 }
 
 /** Focuses the first field with an error, once collapsed sections and items have opened. */
@@ -149,12 +165,25 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     action: ({ target, content, message }: SaveInput) => saveDraftAction({ slug: target.slug, baseRevision: target.base.revision, content, message }),
     setError: form.setError,
     fieldFor: (path) => (isFieldPath(path) ? (path as FormPath) : null),
-    toConflict: (details: unknown, { target }: SaveInput): ConflictState => {
-      const { current: theirs, yours } = details as SaveConflictDetails;
+    toConflict: (details: unknown, { target, content }: SaveInput): ConflictState => {
+      const { current: theirs } = details as SaveConflictDetails;
       return {
         base: target.base,
         theirs: { number: theirs.number, author: theirs.author, createdAt: new Date(theirs.createdAt).toISOString(), message: theirs.message, content: theirs.content },
-        mine: yours,
+        mine: content,
+      };
+    },
+    // Their revision and this work changed different fields: save the merge without asking.
+    mergeConflict: (conflict: ConflictState, input: SaveInput): SaveInput | null => {
+      const { base: from, theirs, mine } = conflict;
+      if (findMergeUnits(from.content, theirs.content, mine).some(isConflict)) return null;
+      const merged = mergeContent(from.content, theirs.content, mine);
+      return {
+        target: { base: { revision: theirs.number, content: theirs.content }, slug: theirs.content.slug },
+        content: { ...merged, quiz: theirs.content.quiz },
+        message: input.message,
+        submitted: merged,
+        mergedFrom: input.mergedFrom ?? (input.submitted as FilmContent),
       };
     },
     cache: {
@@ -169,7 +198,12 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
         status: s.publishedRevision ? 'changed' : 'draft',
       }),
     },
-    onSaved: (saved, { content, submitted }) => {
+    onSaved: (saved, { content, submitted, mergedFrom }) => {
+      if (mergedFrom) {
+        // The form shows the merge; what was typed while the save was on its way stays on top.
+        const now = form.getValues();
+        form.reset(sameContent(now, mergedFrom) ? (submitted as FilmContent) : mergeContent(mergedFrom, submitted as FilmContent, now));
+      }
       setBase({ revision: saved.revision, content });
       setBaseline(submitted);
       setUrlSlug(saved.slug);
@@ -187,7 +221,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     describe: (outcome) => {
       switch (outcome.kind) {
         case 'saved':
-          return `Saved revision ${outcome.saved.revision}.`;
+          return outcome.mergedWith.length ? `Saved revision ${outcome.saved.revision}. ${describeMerges(outcome.mergedWith)}` : `Saved revision ${outcome.saved.revision}.`;
         case 'conflict':
           // Said by the conflict panel, which takes the focus.
           return null;
