@@ -169,6 +169,8 @@ test.describe('revisions', () => {
     await expect(merge.getByRole('alert')).toHaveText('Not saved yet: choose a version for 1 field changed by both of you.');
     await expect(eraConflict.getByRole('radio', { name: /Keep theirs/ })).toBeFocused();
     await editor.setViewportSize({ width: 390, height: 844 });
+    // On a phone the panel's content wraps inside it.
+    await expect.poll(() => panel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await editor.screenshot({ path: test.info().outputPath('merge-conflict-390.png') });
     await editor.setViewportSize({ width: 1280, height: 720 });
 

@@ -1,8 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { FilmContent } from '@/lib/content/schema';
-import { SECTION_LABELS } from '@/lib/content/page-sections';
 import { plural } from '@/lib/content/derive';
-import { diffFilm, diffText, findMergeUnits, formatValue, isConflict, mergeContent, unitRows, type MergeChoice, type MergeChoices, type MergeSide, type MergeUnit } from '@/lib/revisions/diff';
+import { describeMergedChange, diffFilm, diffText, findMergeUnits, isConflict, mergeContent, unitRows, type MergeChoice, type MergeChoices, type MergeSide } from '@/lib/revisions/diff';
 import { MergeUnitView } from './merge-unit-view';
 import ui from '@/components/editor/ui.module.css';
 import styles from './three-way-conflict.module.css';
@@ -24,18 +23,6 @@ type Props = {
   /** Save my whole version on top of theirs, undoing their changes (they stay in the history). */
   onReplaceTheirs: () => void;
 };
-
-const SHORT = 80;
-const shorten = (text: string) => (text.length > SHORT ? `${text.slice(0, SHORT - 1).trimEnd()}…` : text);
-
-/** One change that merged by itself, in words: "Setting · era: their change, “1990s”". */
-function describeMerged(unit: MergeUnit): string {
-  const who = unit.changedBy === 'theirs' ? 'them' : 'you';
-  if (unit.kind === 'order') return `${unit.label}: reordered by ${who}`;
-  if (unit.kind === 'item') return `${unit.label}: ${unit.base === undefined ? 'added' : 'deleted'} by ${who}`;
-  const value = formatValue(unit.valueKind ?? 'text', unit[unit.changedBy as MergeSide]);
-  return `${unit.label}: ${unit.changedBy === 'theirs' ? 'their' : 'your'} change, ${value ? `“${shorten(value)}”` : 'emptied'}`;
-}
 
 /**
  * The merge of a refused save, field by field: what only one side changed since base is merged
@@ -116,7 +103,7 @@ export function ThreeWayConflict({ conflict, busy, onSaveMerged, onReloadTheirs,
           <ul className={styles.mergedList}>
             {mergedByItself.map((unit) => (
               <li key={unit.key} data-unit={unit.key}>
-                <span className={styles.sectionTag}>{SECTION_LABELS[unit.section]}</span> {describeMerged(unit)}
+                {describeMergedChange(unit)}
               </li>
             ))}
           </ul>

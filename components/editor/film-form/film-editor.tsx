@@ -9,7 +9,7 @@ import { filmContentSchema, type FilmContent } from '@/lib/content/schema';
 import { plural } from '@/lib/content/derive';
 import { saveDraftAction } from '@/lib/films/film-actions';
 import { sameContent } from '@/lib/content/same-content';
-import { findMergeUnits, isConflict, mergeContent } from '@/lib/revisions/diff';
+import { findMergeUnits, isConflict, mergeContent, mergedChangeName } from '@/lib/revisions/diff';
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
 import type { FilmStatusInfo } from '@/lib/films/film-status';
 import type { WorkInProgress } from '@/lib/editor/work-in-progress';
@@ -77,7 +77,7 @@ function WatchedTitle() {
 function describeMerges(conflicts: ConflictState[]): string {
   return conflicts
     .map(({ base, theirs, mine }) => {
-      const kept = findMergeUnits(base.content, theirs.content, mine).filter((u) => u.changedBy === 'theirs').map((u) => u.label);
+      const kept = findMergeUnits(base.content, theirs.content, mine).filter((u) => u.changedBy === 'theirs').map(mergedChangeName);
       const listed = kept.length > 3 ? `${kept.slice(0, 3).join('; ')} and ${kept.length - 3} more` : kept.join('; ');
       return `Merged with revision ${theirs.number} by ${theirs.author ?? 'someone else'}${listed ? `, keeping their changes (${listed})` : ''}.`;
     })

@@ -6,4 +6,4 @@ export { type SpoilerFlag } from './spoiler-flags';
 export { summarizeEntries } from './summarize';
 export { formatValue, type ValueKind } from './page-model';
 export { findMergeUnits, flipChoices, isConflict, mergeContent, type MergeChoice, type MergeChoices, type MergeSide, type MergeUnit } from './three-way-merge';
-export { unitRows, type UnitRow } from './merge-display';
+export { describeMergedChange, mergedChangeName, unitRows, type UnitRow } from './merge-display';

@@ -39,3 +39,21 @@ export function unitRows(unit: MergeUnit, contents: { base: FilmContent; theirs:
     })
     .map((f) => ({ field: f.field, label: f.label, kind: f.kind, base: text(unit.base, f), theirs: text(unit.theirs, f), mine: text(unit.mine, f) }));
 }
+
+const SHORT = 80;
+const shorten = (text: string) => (text.length > SHORT ? `${text.slice(0, SHORT - 1).trimEnd()}…` : text);
+
+/** A change that merged by itself, in a few words: "Setting · era", "Event 2 “Collapse” deleted", "Order of events". */
+export function mergedChangeName(unit: MergeUnit): string {
+  if (unit.kind === 'item') return `${unit.label} ${unit.base === undefined ? 'added' : 'deleted'}`;
+  return unit.label;
+}
+
+/** A change that merged by itself, with who made it and the value it gives: "Setting · era: their change, “1990s”". */
+export function describeMergedChange(unit: MergeUnit): string {
+  const who = unit.changedBy === 'theirs' ? 'them' : 'you';
+  if (unit.kind === 'order') return `${unit.label}: reordered by ${who}`;
+  if (unit.kind === 'item') return `${mergedChangeName(unit)} by ${who}`;
+  const value = formatValue(unit.valueKind ?? 'text', unit.changedBy === 'theirs' ? unit.theirs : unit.mine);
+  return `${unit.label}: ${unit.changedBy === 'theirs' ? 'their' : 'your'} change, ${value ? `“${shorten(value)}”` : 'emptied'}`;
+}
