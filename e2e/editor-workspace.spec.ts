@@ -3,10 +3,10 @@ import { createFilm, test, unique } from './support/editor-session';
 
 /**
  * The editing workspace, as an editor uses it: sign in, edit, save, publish, and the reader page
- * follows; validation errors on the right fields; autosave across a reload; a stale save shows the
- * conflict; reordering by keyboard. Tests that only need a film create their own, so they do not
- * depend on each other or on the demo film's text; the publish journey edits the demo film and puts
- * its text back at the end.
+ * follows; validation errors on the right fields; autosave across a reload; a stale save that
+ * changed a field someone else changed shows the conflict; reordering by keyboard. Tests that only
+ * need a film create their own, so they do not depend on each other or on the demo film's text;
+ * the publish journey edits the demo film and puts its text back at the end.
  */
 
 const premiseField = (page: Page) => page.getByRole('textbox', { name: 'Premise', exact: true });
@@ -130,7 +130,7 @@ test.describe('editing workspace', () => {
     await expect(page.getByRole('heading', { name: /You have unsaved changes from/ })).toHaveCount(0);
   });
 
-  test('a stale save shows who changed what, then reload theirs or keep mine', async ({ signedInPage }) => {
+  test('a stale save that changed the same field asks; reload theirs, or replace theirs with mine', async ({ signedInPage }) => {
     const admin = await signedInPage('admin@example.com');
     const path = await createFilm(admin, `E2E conflict ${unique()}`);
     const editor = await signedInPage('editor@example.com');
@@ -140,29 +140,32 @@ test.describe('editing workspace', () => {
     await saveButton(admin).click();
     await expect(admin.getByRole('status').getByText('Saved revision 2.')).toBeVisible();
 
-    // The editor still works on revision 1.
+    // The editor still works on revision 1, and changed the premise too.
+    await premiseField(editor).fill('The premise, as the editor wrote it.');
     await editor.getByRole('textbox', { name: 'Full story' }).fill('The story, as the editor wrote it.');
     await saveButton(editor).click();
     const panel = editor.getByRole('region', { name: /admin@example.com saved a newer version first/ });
     await expect(panel).toBeVisible();
     await expect(panel).toContainText('You started from revision 1');
-    await expect(panel.getByRole('listitem').filter({ hasText: 'Premise' })).toBeVisible();
+    await expect(panel.getByRole('group', { name: /Premise/ })).toBeVisible();
+    await expect(panel.getByRole('listitem').filter({ hasText: 'Full story: your change' })).toBeVisible();
 
     await panel.getByRole('button', { name: 'Reload theirs (discard mine)' }).click();
     await expect(panel).toBeHidden();
     await expect(premiseField(editor)).toHaveValue('The premise, as the admin wrote it.');
     await expect(editor.getByRole('textbox', { name: 'Full story' })).toHaveValue('');
 
-    // Again, stale: this time the editor keeps their version on top.
+    // Again, stale: this time the editor puts their whole version on top.
     await premiseField(admin).fill('The admin changed it again.');
     await saveButton(admin).click();
     await expect(admin.getByRole('status').getByText('Saved revision 3.')).toBeVisible();
-    await editor.getByRole('textbox', { name: 'Full story' }).fill('The editor insists.');
+    await premiseField(editor).fill('The editor insists.');
     await saveButton(editor).click();
     await expect(panel).toBeVisible();
-    await panel.getByRole('button', { name: 'Keep mine as a new revision on top' }).click();
+    await panel.getByRole('button', { name: 'Replace theirs with my whole version' }).click();
     await expect(editor.getByRole('status').getByText('Saved revision 4.')).toBeVisible();
     await expect(panel).toBeHidden();
+    await expect(premiseField(editor)).toHaveValue('The editor insists.');
   });
 
   test('list items reorder with the keyboard, announced', async ({ signedInPage }) => {

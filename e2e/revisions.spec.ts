@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createFilm, signedInContext, unique } from './support/editor-session';
 
 /**
  * Revisions (issue 5): edit twice, compare, restore the first edit and see the new revision; two
  * editors in two browsers see each other, one takes the edit lock over, and the stale save gets the
- * conflict screen, where both changes are merged part by part. Each test creates its own film.
+ * stale save merges with the newer revision field by field: by itself when they changed different
+ * fields, else with one question per field both changed. Each test creates its own film.
  */
 
 const newSignedInPage = async (browser: Browser, email: string) => (await signedInContext(browser, email)).page;
@@ -88,7 +90,7 @@ test.describe('revisions', () => {
     await expect(bar).not.toContainText('another tab');
   });
 
-  test('two editors see each other, take the lock over, and the stale save merges part by part', async ({ browser }) => {
+  test('two editors see each other, take the lock over, and the stale save merges by itself', async ({ browser }) => {
     const admin = await newSignedInPage(browser, 'admin@example.com');
     const path = await createFilm(admin, `E2E presence ${unique()}`);
     const editor = await newSignedInPage(browser, 'editor@example.com');
@@ -107,23 +109,77 @@ test.describe('revisions', () => {
     await expect(editorBar.getByRole('button', { name: 'Take over editing' })).toBeHidden();
     await expect(adminBar).toContainText('editor@example.com took over editing.', { timeout: 20_000 });
 
-    // Both edit revision 1; the admin saves first.
+    // Both edit revision 1; the admin saves first. Different fields: the editor's save merges by itself.
     await premise(admin).fill('The premise, as the admin wrote it.');
     await save(admin, 2);
     await story(editor).fill('The story, as the editor wrote it.');
     await editor.getByRole('button', { name: 'Save draft' }).click();
-
-    // The conflict screen: base, theirs and mine per part, each side preselected where only it changed.
-    const merge = editor.getByTestId('three-way-conflict');
-    await expect(merge).toBeVisible();
-    await expect(merge.locator('[data-unit="premise"]')).toContainText('changed by them');
-    await expect(merge.locator('[data-unit="story"]')).toContainText('changed by you');
-    await expect(merge.locator('[data-unit="premise"]').getByRole('radio', { name: /Keep theirs/ })).toBeChecked();
-    await expect(merge.locator('[data-unit="story"]').getByRole('radio', { name: /Keep yours/ })).toBeChecked();
-    await merge.getByRole('button', { name: 'Save merged version as revision 3' }).click();
-    await expect(editor.getByRole('status').getByText('Saved revision 3.')).toBeVisible();
-    await expect(merge).toBeHidden();
+    await expect(editor.getByRole('status').getByText('Saved revision 3. Merged with revision 2 by admin@example.com, keeping their changes (Premise).')).toBeVisible();
+    await expect(editor.getByTestId('three-way-conflict')).toHaveCount(0);
     await expect(premise(editor)).toHaveValue('The premise, as the admin wrote it.');
     await expect(story(editor)).toHaveValue('The story, as the editor wrote it.');
+  });
+
+  test('a stale save merges field by field: other fields by themselves, the same field is one question', async ({ browser }) => {
+    const era = (page: Page) => page.getByRole('textbox', { name: /^Era\b/ });
+    const place = (page: Page) => page.getByRole('textbox', { name: /^Place\b/ });
+    const whyPlace = (page: Page) => page.getByRole('textbox', { name: /^Why the place matters/ });
+    const admin = await newSignedInPage(browser, 'admin@example.com');
+    const path = await createFilm(admin, `E2E merge ${unique()}`);
+    const editor = await newSignedInPage(browser, 'editor@example.com');
+    await editor.goto(path);
+    await expect(era(editor)).toBeVisible({ timeout: 60_000 });
+
+    // A changes the setting's era, B its place: no question, both kept.
+    await era(admin).fill('1990s');
+    await save(admin, 2);
+    await place(editor).fill('Calgary');
+    await editor.getByRole('button', { name: 'Save draft' }).click();
+    await expect(editor.getByRole('status').getByText('Saved revision 3. Merged with revision 2 by admin@example.com, keeping their changes (Setting · era).')).toBeVisible();
+    await expect(editor.getByTestId('three-way-conflict')).toHaveCount(0);
+    await expect(era(editor)).toHaveValue('1990s');
+    await expect(place(editor)).toHaveValue('Calgary');
+
+    // Both change the era (and A also why the place matters): one conflict, for the era only.
+    await admin.goto(path);
+    await expect(place(admin)).toHaveValue('Calgary', { timeout: 60_000 });
+    await era(admin).fill('1980s');
+    await whyPlace(admin).fill('The rink is the town.');
+    await save(admin, 4);
+    await era(editor).fill('1970s');
+    await editor.getByRole('button', { name: 'Save draft' }).click();
+    const panel = editor.getByRole('region', { name: /admin@example\.com saved a newer version first/ });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText('You started from revision 3.');
+    const merge = panel.getByTestId('three-way-conflict');
+    await expect(merge.getByRole('group')).toHaveCount(1);
+    const eraConflict = merge.getByRole('group', { name: /Setting · era/ });
+    await expect(eraConflict).toContainText('1980s');
+    await expect(eraConflict).toContainText('1970s');
+    await expect(merge.getByRole('listitem').filter({ hasText: 'Setting · why the place matters: their change, “The rink is the town.”' })).toBeVisible();
+    // The merge is the way forward; nothing covers the panel (its own message replaces any notice).
+    await expect(merge.locator('footer button').first()).toHaveText('Save merged version');
+    await expect(editor.getByTestId('notices')).toBeEmpty();
+    const { violations } = await new AxeBuilder({ page: editor }).include('#conflict-title').include('[data-testid="three-way-conflict"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await editor.screenshot({ path: test.info().outputPath('merge-conflict-1280.png') });
+
+    // Saving before deciding asks for the decision and saves nothing.
+    await merge.getByRole('button', { name: 'Save merged version' }).click();
+    await expect(merge.getByRole('alert')).toHaveText('Not saved yet: choose a version for 1 field changed by both of you.');
+    await expect(eraConflict.getByRole('radio', { name: /Keep theirs/ })).toBeFocused();
+    await editor.setViewportSize({ width: 390, height: 844 });
+    // On a phone the panel's content wraps inside it.
+    await expect.poll(() => panel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await editor.screenshot({ path: test.info().outputPath('merge-conflict-390.png') });
+    await editor.setViewportSize({ width: 1280, height: 720 });
+
+    await eraConflict.getByRole('radio', { name: /Keep yours/ }).check();
+    await merge.getByRole('button', { name: 'Save merged version' }).click();
+    await expect(editor.getByRole('status').getByText('Saved revision 5.')).toBeVisible();
+    await expect(panel).toBeHidden();
+    await expect(era(editor)).toHaveValue('1970s');
+    await expect(place(editor)).toHaveValue('Calgary');
+    await expect(whyPlace(editor)).toHaveValue('The rink is the town.');
   });
 });

@@ -16,7 +16,7 @@ export type Notice = {
 
 type NoticeInput = Omit<Notice, 'id'>;
 
-const NoticesContext = createContext<{ notify: (notice: NoticeInput) => void; dismiss: (id: number) => void } | null>(null);
+const NoticesContext = createContext<{ notify: (notice: NoticeInput) => void; dismiss: (id: number) => void; dismissAll: () => void } | null>(null);
 
 export function useNotices() {
   const context = useContext(NoticesContext);
@@ -40,14 +40,15 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
-  const value = useMemo(() => ({ notify, dismiss }), [notify, dismiss]);
+  const dismissAll = useCallback(() => setNotices([]), []);
+  const value = useMemo(() => ({ notify, dismiss, dismissAll }), [notify, dismiss, dismissAll]);
 
   const polite = notices.filter((n) => n.tone !== 'error');
   const errors = notices.filter((n) => n.tone === 'error');
   return (
     <NoticesContext.Provider value={value}>
       {children}
-      <div className={styles.region}>
+      <div className={styles.region} data-testid="notices">
         {/* The live regions exist from the start, so screen readers announce what is added later. */}
         <div role="alert" aria-live="assertive" style={{ display: 'contents' }}>
           {errors.map((notice) => (

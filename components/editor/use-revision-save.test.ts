@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldValues, Path } from 'react-hook-form';
 import { ActionFailure, applyActionErrors } from './action-result';
-import { toSaveFailure } from './use-revision-save';
+import { saveMergingConflicts, toSaveFailure } from './use-revision-save';
+import type { ActionResult } from '@/lib/action-result';
 
 /** A stand-in for react-hook-form's setError that records what it was told. */
 function recorder() {
@@ -50,5 +51,44 @@ describe('applyActionErrors', () => {
     expect(applyActionErrors({ ok: false, status: 400, error: 'Invalid', errors: [{ path: 'role', message: 'Unknown role' }] }, r.setError, fields)).toBe('Unknown role');
     expect(applyActionErrors({ ok: false, status: 409, error: 'The last admin stays an admin' }, r.setError, fields)).toBe('The last admin stays an admin');
     expect(r.set).toEqual([]);
+  });
+});
+
+describe('saveMergingConflicts', () => {
+  /** A stand-in server: refuses a save based on an old revision, as saveDraft does, and records what it saved. */
+  function server(latest: number) {
+    const saved: Array<{ base: number; text: string }> = [];
+    const action = async (input: { base: number; text: string }): Promise<ActionResult<number>> => {
+      if (input.base !== latest) return { ok: false, status: 409, error: 'Stale', details: { latest } };
+      saved.push(input);
+      latest += 1;
+      return { ok: true, data: latest };
+    };
+    return { action, saved };
+  }
+  const toConflict = (details: unknown) => details as { latest: number };
+
+  it('saves the merge a conflict resolves into, on top of the newer revision', async () => {
+    const { action, saved } = server(3);
+    const result = await saveMergingConflicts(action, { base: 1, text: 'mine' }, toConflict, (c, input) => ({ base: c.latest, text: `${input.text}+theirs` }));
+    expect(result).toEqual({ saved: 4, input: { base: 3, text: 'mine+theirs' }, mergedWith: [{ latest: 3 }] });
+    expect(saved).toEqual([{ base: 3, text: 'mine+theirs' }]);
+  });
+
+  it('throws the 409 when the conflict needs a decision, or when nothing merges conflicts', async () => {
+    const { action, saved } = server(3);
+    await expect(saveMergingConflicts(action, { base: 1, text: 'mine' }, toConflict, () => null)).rejects.toMatchObject({ status: 409 });
+    await expect(saveMergingConflicts(action, { base: 1, text: 'mine' }, toConflict)).rejects.toMatchObject({ status: 409 });
+    expect(saved).toEqual([]);
+  });
+
+  it('gives up after a few merges in a row', async () => {
+    const { action, saved } = server(3);
+    // A merge that never catches up (it keeps the old base): refused every time.
+    let merges = 0;
+    const stale = (_c: { latest: number }, input: { base: number; text: string }) => (merges++, input);
+    await expect(saveMergingConflicts(action, { base: 1, text: 'mine' }, toConflict, stale)).rejects.toMatchObject({ status: 409 });
+    expect(merges).toBe(3);
+    expect(saved).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ import { ActionFailure, placeFieldErrors, unwrap } from './action-result';
 
 /** How a save ended, for the editor's message and its own follow-up (open sections, focus a field). */
 export type SaveOutcome<TSaved, TConflict> =
-  | { kind: 'saved'; saved: TSaved }
+  /** `mergedWith`: the newer revisions this save was merged with on the way (see `mergeConflict`). */
+  | { kind: 'saved'; saved: TSaved; mergedWith: TConflict[] }
   /** 409: someone saved a newer revision first (lib/revisions/save-draft.ts). */
   | { kind: 'conflict'; conflict: TConflict }
   /** 400 with field errors: `onFields` are shown on the form already, `elsewhere` by no field. */
@@ -16,6 +17,36 @@ export type SaveOutcome<TSaved, TConflict> =
   | { kind: 'failed'; error: unknown };
 
 export type SaveFailure<TConflict> = Exclude<SaveOutcome<never, TConflict>, { kind: 'saved' }>;
+
+/** How many newer revisions in a row one save merges with by itself before it shows the conflict. */
+const MAX_MERGES = 3;
+
+/**
+ * Runs a save; when it is refused because of a newer revision (409) and `mergeConflict` turns the
+ * conflict into a new input (a merge that needs nobody's decision), saves that instead. Throws the
+ * last failure otherwise.
+ */
+export async function saveMergingConflicts<TInput, TSaved, TConflict>(
+  action: (input: TInput) => Promise<ActionResult<TSaved>>,
+  input: TInput,
+  toConflict: (details: unknown, input: TInput) => TConflict,
+  mergeConflict?: (conflict: TConflict, input: TInput) => TInput | null,
+): Promise<{ saved: TSaved; input: TInput; mergedWith: TConflict[] }> {
+  let current = input;
+  const mergedWith: TConflict[] = [];
+  for (;;) {
+    try {
+      return { saved: unwrap(await action(current)), input: current, mergedWith };
+    } catch (error) {
+      if (!mergeConflict || !(error instanceof ActionFailure) || error.status !== 409 || mergedWith.length >= MAX_MERGES) throw error;
+      const conflict = toConflict(error.details, current);
+      const next = mergeConflict(conflict, current);
+      if (next === null) throw error;
+      mergedWith.push(conflict);
+      current = next;
+    }
+  }
+}
 
 export type SaveStatus = { tone: 'success' | 'error'; text: string };
 
@@ -63,8 +94,9 @@ type CacheUpdate<TData, TInput, TSaved> = {
 /**
  * Saving a new revision from an editor form (the film editor and the quiz editor): a react-query
  * mutation around the server action, with an optional update of a cached query, the conflict
- * state (set by a 409, cleared by the next successful save), 400 field errors put on the
- * react-hook-form fields, and a status line describing the outcome in the editor's words.
+ * state (set by a 409 that `mergeConflict` does not merge by itself, cleared by the next
+ * successful save), 400 field errors put on the react-hook-form fields, and a status line
+ * describing the outcome in the editor's words.
  * `save` never throws: every outcome reaches `describe`, `onSaved` or `onFailed`.
  */
 export function useRevisionSave<TInput, TSaved, TValues extends FieldValues, TConflict, TData = never>(options: {
@@ -74,6 +106,11 @@ export function useRevisionSave<TInput, TSaved, TValues extends FieldValues, TCo
   fieldFor: (path: string) => Path<TValues> | null;
   /** The editor's conflict, from a 409's details and what was being saved. */
   toConflict: (details: unknown, input: TInput) => TConflict;
+  /**
+   * A conflict that resolves itself: the input to save instead (on top of the newer revision), or
+   * null to show the conflict. `onSaved` then gets the input that was saved.
+   */
+  mergeConflict?: (conflict: TConflict, input: TInput) => TInput | null;
   /** The status text for an outcome (its tone follows: success when saved, else error); null for none. */
   describe: (outcome: SaveOutcome<TSaved, TConflict>) => string | null;
   onSaved?: (saved: TSaved, input: TInput) => void;
@@ -82,7 +119,7 @@ export function useRevisionSave<TInput, TSaved, TValues extends FieldValues, TCo
   onStatus?: (status: SaveStatus) => void;
   cache?: CacheUpdate<TData, TInput, TSaved>;
 }) {
-  const { action, setError, fieldFor, toConflict, describe, onSaved, onFailed, onStatus, cache } = options;
+  const { action, setError, fieldFor, toConflict, mergeConflict, describe, onSaved, onFailed, onStatus, cache } = options;
   const queryClient = useQueryClient();
   const [conflict, setConflict] = useState<TConflict | null>(null);
   const [status, setStatus] = useState<SaveStatus | null>(null);
@@ -94,16 +131,16 @@ export function useRevisionSave<TInput, TSaved, TValues extends FieldValues, TCo
   };
 
   const mutation = useMutation({
-    mutationFn: async (input: TInput) => unwrap(await action(input)),
+    mutationFn: (input: TInput) => saveMergingConflicts(action, input, toConflict, mergeConflict),
     onMutate: async (input) => (cache?.optimistic ? updateOptimistically(queryClient, cache.queryKey, cache.optimistic, input) : undefined),
-    onSuccess: (saved, input) => {
+    onSuccess: ({ saved, input, mergedWith }) => {
       if (cache?.saved) {
         const update = cache.saved;
         queryClient.setQueryData<TData>(cache.queryKey, (current) => (current === undefined ? current : update(current, saved, input)));
       }
       setConflict(null);
       onSaved?.(saved, input);
-      report(describe({ kind: 'saved', saved }), 'success');
+      report(describe({ kind: 'saved', saved, mergedWith }), 'success');
     },
     onError: (error, input, context) => {
       if (cache?.optimistic) queryClient.setQueryData(cache.queryKey, context?.previous);

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { FilmContent } from '@/lib/content/schema';
-import { SECTION_LABELS } from '@/lib/content/page-sections';
-import { diffFilm, diffText, findMergeUnits, mergeContent, unitRows, type MergeChoices, type MergeSide, type MergeUnit } from '@/lib/revisions/diff';
+import { plural } from '@/lib/content/derive';
+import { describeMergedChange, diffFilm, diffText, findMergeUnits, isConflict, mergeContent, unitRows, type MergeChoice, type MergeChoices, type MergeSide } from '@/lib/revisions/diff';
 import { MergeUnitView } from './merge-unit-view';
 import ui from '@/components/editor/ui.module.css';
 import styles from './three-way-conflict.module.css';
@@ -20,93 +20,117 @@ type Props = {
   onSaveMerged: (merged: FilmContent) => void;
   /** Drop my changes and load theirs. */
   onReloadTheirs: () => void;
-  /** Scroll to and focus the heading when shown (off when another conflict notice takes the focus). */
-  focusOnOpen?: boolean;
+  /** Save my whole version on top of theirs, undoing their changes (they stay in the history). */
+  onReplaceTheirs: () => void;
 };
 
-const CHANGED_BY: Record<MergeUnit['changedBy'], string> = { theirs: 'changed by them', mine: 'changed by you', both: 'changed by both of you' };
-
 /**
- * The conflict screen: base (where I started), theirs (the revision saved first) and mine, part by
- * part. Parts only one side changed are preselected to that side, parts both changed to mine; the
- * editor can flip any of them, then saves the merge as a new revision on top of theirs.
- * Mount in the film editor in place of (or under) the conflict panel.
+ * The merge of a refused save, field by field: what only one side changed since base is merged
+ * already (and listed); each field both changed differently is a conflict the editor decides
+ * (theirs, yours, or for text their own wording). "Save merged version" saves the result as a new
+ * revision on top of theirs once every conflict is decided.
  */
-export function ThreeWayConflict({ conflict, busy, onSaveMerged, onReloadTheirs, focusOnOpen = false }: Props) {
-  const heading = useRef<HTMLHeadingElement>(null);
+export function ThreeWayConflict({ conflict, busy, onSaveMerged, onReloadTheirs, onReplaceTheirs }: Props) {
+  const root = useRef<HTMLDivElement>(null);
   const { base, theirs, mine } = conflict;
   const units = useMemo(() => findMergeUnits(base.content, theirs.content, mine), [base, theirs, mine]);
+  const conflicts = useMemo(() => units.filter(isConflict), [units]);
+  const mergedByItself = useMemo(() => units.filter((u) => !isConflict(u)), [units]);
   const [choices, setChoices] = useState<MergeChoices>({});
+  const [triedToSave, setTriedToSave] = useState(false);
   const merged = useMemo(() => mergeContent(base.content, theirs.content, mine, choices), [base, theirs, mine, choices]);
   const effect = useMemo(() => diffFilm(theirs.content, merged), [theirs, merged]);
   const contents = useMemo(() => ({ base: base.content, theirs: theirs.content, mine }), [base, theirs, mine]);
-  const both = units.filter((u) => u.changedBy === 'both').length;
+  const undecided = conflicts.filter((u) => choices[u.key] === undefined);
   const who = theirs.author ?? 'Someone else';
 
-  useEffect(() => {
-    if (!focusOnOpen) return;
-    heading.current?.scrollIntoView({ block: 'start' });
-    heading.current?.focus();
-  }, [conflict, focusOnOpen]);
+  const choose = (key: string, choice: MergeChoice) => setChoices((c) => ({ ...c, [key]: choice }));
+  const chooseAll = (side: MergeSide) => setChoices(Object.fromEntries(conflicts.map((u) => [u.key, side])));
 
-  const choose = (key: string, side: MergeSide) => setChoices((c) => ({ ...c, [key]: side }));
-  const chooseAll = (side: MergeSide) => setChoices(Object.fromEntries(units.map((u) => [u.key, side])));
-  const sections = [...new Set(units.map((u) => u.section))];
+  const save = () => {
+    if (undecided.length > 0) {
+      setTriedToSave(true);
+      root.current?.querySelector<HTMLInputElement>(`[data-unit="${CSS.escape(undecided[0].key)}"] input[type="radio"]`)?.focus();
+      return;
+    }
+    onSaveMerged(merged);
+  };
 
   return (
-    <section className={styles.panel} aria-labelledby="three-way-title" data-testid="three-way-conflict">
-      <h2 id="three-way-title" ref={heading} tabIndex={-1} className={styles.title}>
-        Merge part by part: {who}&apos;s revision {theirs.number} and your changes
-      </h2>
+    <div ref={root} className={styles.merge} data-testid="three-way-conflict">
       <p className={styles.lede}>
-        Your save was refused because {who} saved revision {theirs.number} after you started from revision {base.revision}. Below is every part that changed
-        since, with the base, their version and yours. Choose which to keep for each part; parts only one of you changed are already chosen. {both > 0 ? <strong>{both} changed by both of you: check those.</strong> : null}
+        {mergedByItself.length > 0 ? `${plural(mergedByItself.length, 'change')} only one of you made ${mergedByItself.length === 1 ? 'is' : 'are'} merged already. ` : ''}
+        {conflicts.length === 0 ? (
+          'No field was changed by both of you: the merged version keeps all of your changes and all of theirs.'
+        ) : (
+          <strong>
+            {plural(conflicts.length, 'field')} changed by both of you: choose which version to keep for {conflicts.length === 1 ? 'it' : 'each'}.
+          </strong>
+        )}
       </p>
-      <div className={styles.bulk}>
-        <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => chooseAll('theirs')}>
-          Keep all theirs
-        </button>
-        <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => chooseAll('mine')}>
-          Keep all mine
-        </button>
-        <button type="button" className={`${ui.button} ${ui.small} ${ui.ghost}`} onClick={() => setChoices({})}>
-          Reset to suggested
-        </button>
-      </div>
 
-      {sections.map((section) => (
-        <div key={section} className={styles.section}>
-          <h3 className={styles.sectionTitle}>{SECTION_LABELS[section]}</h3>
-          {units
-            .filter((u) => u.section === section)
-            .map((unit) => (
-              <MergeUnitView
-                key={unit.key}
-                unit={unit}
-                changedBy={CHANGED_BY[unit.changedBy]}
-                rows={unitRows(unit, contents)}
-                side={choices[unit.key] ?? unit.suggested}
-                onChoose={(side) => choose(unit.key, side)}
-                textDiff={diffText}
-                theirLabel={`Theirs (revision ${theirs.number}, ${who})`}
-              />
-            ))}
+      {conflicts.length > 0 ? (
+        <div className={styles.conflicts}>
+          <h3 className={styles.subtitle}>Changed by both of you</h3>
+          {conflicts.length > 1 ? (
+            <div className={styles.bulk}>
+              <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => chooseAll('theirs')}>
+                Keep theirs for all
+              </button>
+              <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => chooseAll('mine')}>
+                Keep yours for all
+              </button>
+            </div>
+          ) : null}
+          {conflicts.map((unit) => (
+            <MergeUnitView
+              key={unit.key}
+              unit={unit}
+              rows={unitRows(unit, contents)}
+              choice={choices[unit.key]}
+              onChoose={(choice) => choose(unit.key, choice)}
+              textDiff={diffText}
+              theirLabel={`Revision ${theirs.number}, ${who}`}
+              undecided={triedToSave && choices[unit.key] === undefined}
+            />
+          ))}
         </div>
-      ))}
+      ) : null}
+
+      {mergedByItself.length > 0 ? (
+        <div className={styles.merged}>
+          <h3 className={styles.subtitle}>Merged by themselves</h3>
+          <ul className={styles.mergedList}>
+            {mergedByItself.map((unit) => (
+              <li key={unit.key} data-unit={unit.key}>
+                {describeMergedChange(unit)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       <footer className={styles.footer}>
         <p className={styles.effect}>
           Saving makes revision {theirs.number + 1}: {effect.identical ? 'the same content as theirs.' : `compared with theirs, ${effect.summary}.`}
         </p>
+        {triedToSave && undecided.length > 0 ? (
+          <p className={styles.undecidedText} role="alert">
+            Not saved yet: choose a version for {plural(undecided.length, 'field')} changed by both of you.
+          </p>
+        ) : null}
         <div className={styles.actions}>
-          <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => onSaveMerged(merged)}>
-            {busy ? 'Saving…' : `Save merged version as revision ${theirs.number + 1}`}
+          <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={save}>
+            {busy ? 'Saving…' : 'Save merged version'}
           </button>
           <button type="button" className={ui.button} disabled={busy} onClick={onReloadTheirs}>
             Reload theirs (discard mine)
           </button>
+          <button type="button" className={`${ui.button} ${ui.ghost}`} disabled={busy} onClick={onReplaceTheirs}>
+            Replace theirs with my whole version
+          </button>
         </div>
       </footer>
-    </section>
+    </div>
   );
 }

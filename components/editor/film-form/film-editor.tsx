@@ -8,6 +8,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { filmContentSchema, type FilmContent } from '@/lib/content/schema';
 import { plural } from '@/lib/content/derive';
 import { saveDraftAction } from '@/lib/films/film-actions';
+import { sameContent } from '@/lib/content/same-content';
+import { findMergeUnits, isConflict, mergeContent, mergedChangeName } from '@/lib/revisions/diff';
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
 import type { FilmStatusInfo } from '@/lib/films/film-status';
 import type { WorkInProgress } from '@/lib/editor/work-in-progress';
@@ -41,15 +43,17 @@ import styles from './film-editor.module.css';
 import { HistoryLink } from '@/components/revisions/history-link';
 import { ExportLinks } from '../export-links';
 import { PresenceBar } from '@/components/revisions/presence-bar';
-import { ThreeWayConflict } from '@/components/revisions/three-way-conflict';
 
 // The form always holds a complete page (every default applied), which is valid schema input, so
 // the form's value type and the schema's output type coincide.
 const contentResolver = zodResolver(filmContentSchema) as unknown as Resolver<FilmContent, unknown, FilmContent>;
 
 type SaveTarget = { base: EditBase; slug: string };
-/** A save of the form: the target names the revision it builds on; `submitted` is the form as it was. */
-type SaveInput = { target: SaveTarget; content: FilmContent; message: string; submitted: unknown };
+/**
+ * A save of the form: the target names the revision it builds on; `submitted` is the form as it was.
+ * A save merged by itself with a newer revision names the form it was merged from (`mergedFrom`).
+ */
+type SaveInput = { target: SaveTarget; content: FilmContent; message: string; submitted: unknown; mergedFrom?: FilmContent };
 
 /** The shape of a 409's details from saveDraft (dates arrive as Date or string). */
 type SaveConflictDetails = {
@@ -70,6 +74,17 @@ function WatchedTitle() {
   return <>{title?.trim() || 'Untitled film'}</>;
 }
 
+/** What a save merged with by itself: whose revision, and which of their changes it kept. */
+function describeMerges(conflicts: ConflictState[]): string {
+  return conflicts
+    .map(({ base, theirs, mine }) => {
+      const kept = findMergeUnits(base.content, theirs.content, mine).filter((u) => u.changedBy === 'theirs').map(mergedChangeName);
+      const listed = kept.length > 3 ? `${kept.slice(0, 3).join('; ')} and ${kept.length - 3} more` : kept.join('; ');
+      return `Merged with revision ${theirs.number} by ${theirs.author ?? 'someone else'}${listed ? `, keeping their changes (${listed})` : ''}.`;
+    })
+    .join(' ');
+}
+
 /** Focuses the first field with an error, once collapsed sections and items have opened. */
 function focusFirstInvalid() {
   setTimeout(() => document.querySelector<HTMLElement>('#film-form [aria-invalid="true"]')?.focus(), 80);
@@ -77,7 +92,7 @@ function focusFirstInvalid() {
 
 function Workspace({ initial }: { initial: EditorInitialData }) {
   const queryClient = useQueryClient();
-  const { notify } = useNotices();
+  const { notify, dismissAll } = useNotices();
   const form = useForm<FilmContent, unknown, FilmContent>({
     defaultValues: initial.content,
     resolver: contentResolver,
@@ -151,12 +166,25 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     action: ({ target, content, message }: SaveInput) => saveDraftAction({ slug: target.slug, baseRevision: target.base.revision, content, message }),
     setError: form.setError,
     fieldFor: (path) => (isFieldPath(path) ? (path as FormPath) : null),
-    toConflict: (details: unknown, { target }: SaveInput): ConflictState => {
-      const { current: theirs, yours } = details as SaveConflictDetails;
+    toConflict: (details: unknown, { target, content }: SaveInput): ConflictState => {
+      const { current: theirs } = details as SaveConflictDetails;
       return {
         base: target.base,
         theirs: { number: theirs.number, author: theirs.author, createdAt: new Date(theirs.createdAt).toISOString(), message: theirs.message, content: theirs.content },
-        mine: yours,
+        mine: content,
+      };
+    },
+    // Their revision and this work changed different fields: save the merge without asking.
+    mergeConflict: (conflict: ConflictState, input: SaveInput): SaveInput | null => {
+      const { base: from, theirs, mine } = conflict;
+      if (findMergeUnits(from.content, theirs.content, mine).some(isConflict)) return null;
+      const merged = mergeContent(from.content, theirs.content, mine);
+      return {
+        target: { base: { revision: theirs.number, content: theirs.content }, slug: theirs.content.slug },
+        content: { ...merged, quiz: theirs.content.quiz },
+        message: input.message,
+        submitted: merged,
+        mergedFrom: input.mergedFrom ?? (input.submitted as FilmContent),
       };
     },
     cache: {
@@ -171,7 +199,12 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
         status: s.publishedRevision ? 'changed' : 'draft',
       }),
     },
-    onSaved: (saved, { content, submitted }) => {
+    onSaved: (saved, { content, submitted, mergedFrom }) => {
+      if (mergedFrom) {
+        // The form shows the merge; what was typed while the save was on its way stays on top.
+        const now = form.getValues();
+        form.reset(sameContent(now, mergedFrom) ? (submitted as FilmContent) : mergeContent(mergedFrom, submitted as FilmContent, now));
+      }
       setBase({ revision: saved.revision, content });
       setBaseline(submitted);
       setUrlSlug(saved.slug);
@@ -180,6 +213,8 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
       void queryClient.invalidateQueries({ queryKey: editorKeys.films() });
     },
     onFailed: (failure) => {
+      // The conflict panel is the message: nothing may cover it.
+      if (failure.kind === 'conflict') dismissAll();
       if (failure.kind !== 'invalid') return;
       openSectionsFor(failure.onFields.map((e) => sectionOf(e.path)));
       focusFirstInvalid();
@@ -187,11 +222,10 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     describe: (outcome) => {
       switch (outcome.kind) {
         case 'saved':
-          return `Saved revision ${outcome.saved.revision}.`;
-        case 'conflict': {
-          const theirs = outcome.conflict.theirs;
-          return `Not saved: ${theirs.author ?? 'someone else'} saved revision ${theirs.number} first. See what they changed.`;
-        }
+          return outcome.mergedWith.length ? `Saved revision ${outcome.saved.revision}. ${describeMerges(outcome.mergedWith)}` : `Saved revision ${outcome.saved.revision}.`;
+        case 'conflict':
+          // Said by the conflict panel, which takes the focus.
+          return null;
         case 'invalid': {
           const { onFields, elsewhere } = outcome;
           const fields = onFields.length ? `${plural(onFields.length, 'field')} ${onFields.length === 1 ? 'needs' : 'need'} attention` : 'the server refused the content';
@@ -245,9 +279,16 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
 
   // ------------------------------------------------------------------ conflict and restore
 
+  /** Saves the form on top of their revision: my whole version, replacing theirs. */
   function keepMine() {
     if (!conflict) return;
     void save({ base: { revision: conflict.theirs.number, content: conflict.theirs.content }, slug: conflict.theirs.content.slug });
+  }
+
+  /** Puts the merge into the form and saves it on top of their revision. */
+  function saveMerged(merged: FilmContent) {
+    form.reset(merged);
+    keepMine();
   }
 
   function reloadTheirs() {
@@ -321,8 +362,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           />
         ) : null}
 
-        {conflict ? <ConflictPanel conflict={conflict} busy={saving.saving} onKeepMine={keepMine} onReloadTheirs={reloadTheirs} /> : null}
-        {conflict ? <ThreeWayConflict conflict={conflict} busy={saving.saving} onSaveMerged={(merged) => { form.reset(merged); keepMine(); }} onReloadTheirs={reloadTheirs} /> : null}
+        {conflict ? <ConflictPanel conflict={conflict} busy={saving.saving} onSaveMerged={saveMerged} onReloadTheirs={reloadTheirs} onReplaceTheirs={keepMine} /> : null}
 
         {someoneSavedSince ? <NewerRevisionBanner current={current} baseRevision={base.revision} userLabel={initial.userLabel} /> : null}
 

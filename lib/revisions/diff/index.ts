@@ -5,5 +5,5 @@ export { diffText, splitSides, addedPhrases, countChangedWords, type TextPart } 
 export { type SpoilerFlag } from './spoiler-flags';
 export { summarizeEntries } from './summarize';
 export { formatValue, type ValueKind } from './page-model';
-export { findMergeUnits, mergeContent, type MergeChoices, type MergeSide, type MergeUnit } from './three-way-merge';
-export { unitRows, type UnitRow } from './merge-display';
+export { findMergeUnits, flipChoices, isConflict, mergeContent, type MergeChoice, type MergeChoices, type MergeSide, type MergeUnit } from './three-way-merge';
+export { describeMergedChange, mergedChangeName, unitRows, type UnitRow } from './merge-display';

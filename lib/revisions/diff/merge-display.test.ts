@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleFilm } from '../../content/sample-film';
 import type { FilmContent } from '../../content/schema';
-import { unitRows } from './merge-display';
+import { describeMergedChange, unitRows } from './merge-display';
 import { findMergeUnits } from './three-way-merge';
 
 const base = sampleFilm();
@@ -12,13 +12,13 @@ const edit = (change: (c: FilmContent) => void) => {
 };
 
 describe('unitRows (what the conflict screen shows per unit)', () => {
-  it('shows only the fields that differ for an item changed on both sides', () => {
+  it('shows a field unit as one row, its value as text on each side', () => {
     const theirs = edit((c) => (c.events[0].title = 'Their title'));
     const mine = edit((c) => (c.events[0].spoiler = 'full'));
-    const [unit] = findMergeUnits(base, theirs, mine);
-    expect(unitRows(unit, { base, theirs, mine }).map((r) => [r.label, r.base, r.theirs, r.mine])).toEqual([
-      ['title', 'Arrival NONEWORD', 'Their title', 'Arrival NONEWORD'],
-      ['spoiler level', 'none', 'none', 'full'],
+    const rows = findMergeUnits(base, theirs, mine).map((unit) => unitRows(unit, { base, theirs, mine }).map((r) => [r.label, r.base, r.theirs, r.mine]));
+    expect(rows).toEqual([
+      [['Event 1 “Their title” · title', 'Arrival NONEWORD', 'Their title', 'Arrival NONEWORD']],
+      [['Event 1 “Their title” · spoiler level', 'none', 'none', 'full']],
     ]);
   });
 
@@ -35,5 +35,24 @@ describe('unitRows (what the conflict screen shows per unit)', () => {
     const theirs = edit((c) => c.events.reverse());
     const [unit] = findMergeUnits(base, theirs, base);
     expect(unitRows(unit, { base, theirs, mine: base })[0].theirs).toBe('1. Ending FULLWORD\n2. Training LIGHTWORD\n3. Arrival NONEWORD');
+  });
+
+  it('says in words what merged by itself: who, and the value it gives', () => {
+    const theirs = edit((c) => {
+      c.setting.era = '1990s';
+      c.themes.pop();
+      c.events.reverse();
+    });
+    const mine = edit((c) => {
+      c.setting.place = '';
+      c.kind.moods.push({ id: 'm9', label: 'wistful', spoiler: 'none' });
+    });
+    expect(findMergeUnits(base, theirs, mine).map(describeMergedChange)).toEqual([
+      'Order of events: reordered by them',
+      'Setting · era: their change, “1990s”',
+      'Setting · place: your change, emptied',
+      'Theme 02 “Loss” deleted by them',
+      'Mood keyword “wistful” added by you',
+    ]);
   });
 });

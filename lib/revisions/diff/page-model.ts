@@ -91,10 +91,11 @@ export const PARTS: PartSpec[] = [
     get: (c) => c.setting,
     set: (c, v) => void (c.setting = v as FilmContent['setting']),
     fields: [
+      // As the editor's form names them.
       { field: 'era', label: 'era', kind: 'text' },
-      { field: 'when', label: 'when', kind: 'long' },
+      { field: 'when', label: 'why the time matters', kind: 'long' },
       { field: 'place', label: 'place', kind: 'text' },
-      { field: 'where', label: 'where', kind: 'long' },
+      { field: 'where', label: 'why the place matters', kind: 'long' },
       { field: 'tags', label: 'tags', kind: 'tags' },
       level,
     ],
