@@ -16,6 +16,7 @@ import type { FilmContent } from './schema';
 export const PAGE_SECTIONS = [
   { id: 'film', label: 'Film', keys: ['title', 'slug', 'releaseYear'] },
   { id: 'premise', label: 'Premise', keys: ['premise'] },
+  { id: 'facts', label: 'Facts', keys: ['facts'] },
   { id: 'story', label: 'Full story', keys: ['story'] },
   { id: 'timeline', label: 'Timeline', keys: ['events'] },
   { id: 'characters', label: 'Characters', keys: ['characters'] },

@@ -47,6 +47,7 @@ export type Draft = {
   themes: Theme[];
   kind: FilmContent['kind'];
   quiz: FilmContent['quiz'];
+  facts: FilmContent['facts'];
 };
 
 export function emptyKind(): FilmContent['kind'] {
