@@ -172,19 +172,18 @@ const knownName = (names: Intl.DisplayNames, code: string) => {
   }
 };
 
-export const countryCodeSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as CA (ISO 3166)')
-  .refine((code) => knownName(regionNames, code), 'Unknown country code');
+/** A code in its pattern that Intl names: one message, the first that applies. */
+const codeSchema = (pattern: RegExp, formatMessage: string, names: Intl.DisplayNames, unknownMessage: string) =>
+  z
+    .string()
+    .trim()
+    .superRefine((code, ctx) => {
+      if (!pattern.test(code)) ctx.addIssue({ code: 'custom', message: formatMessage });
+      else if (!knownName(names, code)) ctx.addIssue({ code: 'custom', message: unknownMessage });
+    });
 
-export const languageCodeSchema = z
-  .string()
-  .trim()
-  .regex(/^[a-z]{2,3}$/, 'Use a two- or three-letter language code such as en (ISO 639)')
-  .refine((code) => knownName(languageNames, code), 'Unknown language code');
-
-export const FACT_ID_PATTERNS = { imdbId: /^tt\d{7,}$/, wikidataId: /^Q[1-9]\d*$/ } as const;
+export const countryCodeSchema = codeSchema(/^[A-Z]{2}$/, 'Use a two-letter country code such as CA (ISO 3166)', regionNames, 'Unknown country code');
+export const languageCodeSchema = codeSchema(/^[a-z]{2,3}$/, 'Use a two- or three-letter language code such as en (ISO 639)', languageNames, 'Unknown language code');
 
 export const factsSchema = z
   .object({
