@@ -4,6 +4,7 @@ import { SPOILER_LABELS } from '@/lib/spoilers/levels';
 import { HEADED_SECTIONS } from '@/lib/content/page-sections';
 import { SpoilerControl, type HrefForLevel } from './spoiler-control';
 import { PremiseSection } from './film/premise-section';
+import { FactsBox } from './film/facts-box';
 import { StorySection } from './film/story-section';
 import { TimelineSection } from './film/timeline-section';
 import { CharactersSection } from './film/characters-section';
@@ -54,7 +55,11 @@ export function FilmPage({ film, hrefForLevel, quizHref = `/films/${film.slug}/q
           </nav>
         </aside>
         <div className={styles.body}>
-          <PremiseSection film={film} />
+          {/* The infobox: after the premise on small screens, beside it (top right) on wide ones. */}
+          <div className={styles.lead}>
+            <PremiseSection film={film} />
+            <FactsBox film={film} />
+          </div>
           <StorySection film={film} hrefForLevel={hrefForLevel} />
           <TimelineSection film={film} hrefForLevel={hrefForLevel} />
           <CharactersSection film={film} hrefForLevel={hrefForLevel} />

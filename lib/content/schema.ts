@@ -208,12 +208,15 @@ export const factsSchema = z
   })
   .superRefine((facts, ctx) => {
     for (const key of ['directors', 'writers'] as const) uniqueBy(facts[key], (p) => p.slug, [key], 'slug', 'This person is listed twice', ctx);
-    uniqueBy(facts.genres, (g) => g.toLowerCase(), ['genres'], null, 'This genre is listed twice', ctx);
+    uniqueBy(facts.genres, genreKey, ['genres'], null, 'This genre is listed twice', ctx);
     uniqueBy(facts.countries, (c) => c, ['countries'], null, 'This country is listed twice', ctx);
     uniqueBy(facts.languages, (l) => l, ['languages'], null, 'This language is listed twice', ctx);
   });
 
 export const emptyFacts = () => factsSchema.parse({});
+
+/** How a genre is matched (home page filter, duplicates): "Sports Film" and "sports film" are one genre. */
+export const genreKey = (genre: string) => genre.trim().toLocaleLowerCase('en');
 
 function uniqueBy<T>(items: T[], keyOf: (item: T) => string, path: (string | number)[], field: string | null, message: string, ctx: z.RefinementCtx) {
   const seen = new Set<string>();

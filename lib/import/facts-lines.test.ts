@@ -55,7 +55,7 @@ describe('the facts section of the page format', () => {
     expect(content.facts).toMatchObject({ runtimeMinutes: null, countries: [], genres: ['Drama'], releaseDate: '' });
     expect(warnings.map((w) => w.message)).toEqual([
       'The release date’s year must be the release year (2020) (facts.releaseDate); left empty',
-      'This country was left out: Unknown country code',
+      'This country was left out: Use a two-letter country code such as CA (ISO 3166)',
       '“long” is not a runtime in minutes; left out',
       'Not understood in the facts, skipped: “Colour: yes”',
     ]);

@@ -1,6 +1,9 @@
 import type { FilmFacts } from '../content/schema';
 import { countryName, languageName, slugify } from '../content/schema';
 import { oneLine } from '../content/page-lines';
+import { hasFacts } from '../content/facts-text';
+
+export { hasFacts };
 import { formatMarker } from './page-text';
 
 /**
@@ -32,10 +35,6 @@ export const FACT_LABELS = {
   imdbId: 'IMDb',
   wikidataId: 'Wikidata',
 } as const satisfies Record<keyof FilmFacts, string>;
-
-export function hasFacts(facts: FilmFacts): boolean {
-  return Object.values(facts).some((value) => (Array.isArray(value) ? value.length > 0 : value !== '' && value !== null));
-}
 
 export function factsLines(facts: FilmFacts): string[] {
   const line = (key: keyof FilmFacts, value: string) => `${FACT_LABELS[key]}: ${value}`;

@@ -65,10 +65,10 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
   };
 }
 
-/** Every person with a page (they play someone in a published film), for the sitemap and prerendering. */
+/** Every person with a page (they play someone in, direct or write a published film), for the sitemap and prerendering. */
 export async function listPublishedPeople({ offset = 0, limit }: Window = {}): Promise<Array<{ slug: string; name: string }>> {
   return db().person.findMany({
-    where: { characters: { some: {} } },
+    where: { OR: [{ characters: { some: {} } }, { credits: { some: {} } }] },
     orderBy: [{ name: 'asc' }, { slug: 'asc' }],
     skip: offset,
     take: limit,

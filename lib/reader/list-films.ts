@@ -40,6 +40,6 @@ export async function listFilmAddresses({ offset = 0, limit }: Window = {}): Pro
 
 /** How many films and people the reader site has pages for. */
 export async function countPublished(): Promise<{ films: number; people: number }> {
-  const [films, people] = await Promise.all([db().publishedFilm.count(), db().person.count({ where: { characters: { some: {} } } })]);
+  const [films, people] = await Promise.all([db().publishedFilm.count(), db().person.count({ where: { OR: [{ characters: { some: {} } }, { credits: { some: {} } }] } })]);
   return { films, people };
 }

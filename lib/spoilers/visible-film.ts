@@ -1,4 +1,4 @@
-import type { Character, FilmContent, Kind, LabelItem, PersonRef, Setting, Theme, TimelineEvent, TraitKey } from '../content/schema';
+import type { Character, FilmContent, FilmFacts, Kind, LabelItem, PersonRef, Setting, Theme, TimelineEvent, TraitKey } from '../content/schema';
 import { TRAIT_KEYS } from '../content/schema';
 import { castOf, countWords } from '../content/derive';
 import { isVisibleAt, type SpoilerLevel } from './levels';
@@ -35,6 +35,8 @@ export type VisibleFilm = {
     contentNotes: LabelItem[];
   };
   quiz: { visible: number; total: number };
+  /** Release date, runtime, credits, genres…: not spoilers, the same at every level. */
+  facts: FilmFacts;
   hidden: {
     events: number;
     characters: number;
@@ -92,6 +94,7 @@ export function visibleFilm(content: FilmContent, level: SpoilerLevel): VisibleF
     themesTotal: content.themes.length,
     kind: kind.shown,
     quiz: { visible: visible(content.quiz.questions, level).length, total: content.quiz.questions.length },
+    facts: content.facts,
     hidden: {
       events: content.events.length - events.length,
       characters: content.characters.length - characters.length,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { characterSchema, eventSchema, labelItemSchema, personRefSchema, settingSchema, slugSchema, themeSchema, TRAIT_KEYS } from '../../content/schema';
+import { characterSchema, eventSchema, factsSchema, labelItemSchema, personRefSchema, settingSchema, slugSchema, themeSchema, TRAIT_KEYS } from '../../content/schema';
 import { spoilerLevelSchema } from '../../spoilers/levels';
 import { attemptInputSchema } from '../../quiz/quiz-schema';
 import { isoDateTime } from './common-api';
@@ -59,6 +59,7 @@ export const visibleFilmSchema = z
       contentNotes: z.array(labelItemSchema),
     }),
     quiz: z.object({ visible: z.int(), total: z.int() }),
+    facts: factsSchema.meta({ id: 'FilmFacts', description: 'Release date, runtime, directors, writers, genres, countries (ISO 3166), languages (ISO 639), age ratings, IMDb and Wikidata ids: not spoilers, the same at every level' }),
     hidden: z
       .object({ events: z.int(), characters: z.int(), themes: z.int(), setting: z.boolean(), story: z.boolean(), kind: z.int() })
       .meta({ description: 'How many items were held back at this level (they are not in the response at all)' }),
