@@ -33,6 +33,16 @@ const FIELD_NAMES: Record<string, string> = {
   place: 'place',
   value: 'value',
   text: 'text',
+  releaseDate: 'release date',
+  runtimeMinutes: 'runtime',
+  directors: 'directors',
+  writers: 'writers',
+  genres: 'genres',
+  countries: 'countries',
+  languages: 'languages',
+  ageRatings: 'age ratings',
+  imdbId: 'IMDb id',
+  wikidataId: 'Wikidata id',
 };
 
 function differingFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
@@ -93,6 +103,9 @@ export function changedParts(before: FilmContent, after: FilmContent): ContentCh
     changes.push({ key: 'kind.summary', label: 'Kind of film: summary', kind: 'changed', fields: differingFields(before.kind.summary, after.kind.summary) });
   changes.push(...listChanges('kind.moods', 'Mood keyword', (m) => m.label, before.kind.moods, after.kind.moods));
   changes.push(...listChanges('kind.contentNotes', 'Content note', (n) => n.label, before.kind.contentNotes, after.kind.contentNotes));
+
+  const factFields = differingFields(before.facts, after.facts);
+  if (factFields.length > 0) changes.push({ key: 'facts', label: 'Facts', kind: 'changed', fields: factFields });
 
   if (!sameContent(before.quiz, after.quiz)) changes.push({ key: 'quiz', label: 'Quiz', kind: 'changed' });
   return changes;
