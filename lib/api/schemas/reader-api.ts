@@ -30,6 +30,8 @@ export const publishedFilmListSchema = z
 
 export const filmListPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'Page number, 1-based, newest films first' }),
+  genre: z.string().trim().min(1).max(60).optional().meta({ description: 'Only films with this genre (any case)' }),
+  year: z.coerce.number().int().min(1870).max(2100).optional().meta({ description: 'Only films released that year' }),
 });
 
 const numbered = { number: z.int().min(1) };
