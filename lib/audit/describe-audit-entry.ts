@@ -57,6 +57,14 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   },
   'film.publish': { label: 'Published', describe: (_, d) => `Published revision ${num(d.revision) ?? '?'}` },
   'film.unpublish': { label: 'Unpublished', describe: () => 'Took the film off the site' },
+  'person.update': {
+    label: 'Changed a person',
+    describe: (subject, d) => {
+      const after = (d.after ?? {}) as Details;
+      const dates = [str(after.birthDate) && `born ${String(after.birthDate)}`, str(after.deathDate) && `died ${String(after.deathDate)}`].filter(Boolean).join(', ');
+      return `Changed the dates of ${subject}: ${dates || 'none known'}`;
+    },
+  },
   'quiz.publish': {
     label: 'Published a quiz change',
     describe: (_, d) =>
