@@ -27,8 +27,7 @@ export function HomeView({ films, page, pages, filter = NO_FILTER }: { films: Fi
           {filtered ? `Films: ${what}${page > 1 ? `, page ${page} of ${pages}` : ''}` : page === 1 ? 'Latest films' : `Films, page ${page} of ${pages}`}
         </h2>
         <FilmFilterForm filter={filter} />
-        {filtered && films.length === 0 ? <p className={styles.empty}>No published film matches these filters yet.</p> : null}
-        <FilmList films={films} />
+        <FilmList films={films} emptyText={filtered ? 'No published film matches these filters yet.' : undefined} />
         {pages > 1 ? (
           <nav className={styles.pager} aria-label="Pages of films">
             {page > 1 ? (
