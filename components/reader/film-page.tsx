@@ -4,7 +4,7 @@ import { SPOILER_LABELS } from '@/lib/spoilers/levels';
 import { HEADED_SECTIONS } from '@/lib/content/page-sections';
 import { SpoilerControl, type HrefForLevel } from './spoiler-control';
 import { PremiseSection } from './film/premise-section';
-import { FactsBox } from './film/facts-box';
+import { FactsBox, showsFacts } from './film/facts-box';
 import { StorySection } from './film/story-section';
 import { TimelineSection } from './film/timeline-section';
 import { CharactersSection } from './film/characters-section';
@@ -46,7 +46,7 @@ export function FilmPage({ film, hrefForLevel, quizHref = `/films/${film.slug}/q
           <nav className={styles.contents} aria-label="On this page">
             <p className={styles.contentsLabel}>On this page</p>
             <ol>
-              {HEADED_SECTIONS.map(({ id, label }) => (
+              {HEADED_SECTIONS.filter(({ id }) => id !== 'facts' || showsFacts(film)).map(({ id, label }) => (
                 <li key={id}>
                   <a href={`#${id}`}>{label}</a>
                 </li>

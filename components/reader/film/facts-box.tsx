@@ -16,13 +16,16 @@ function People({ people }: { people: PersonRef[] }) {
 
 const joined = (items: ReactNode[]) => items.map((item, i) => <span key={i}>{i > 0 && ', '}{item}</span>);
 
+/** Whether the page has an infobox (and its contents list a "Facts" entry). */
+export const showsFacts = (film: Pick<VisibleFilm, 'facts' | 'releaseYear'>) => hasFacts(film.facts) || film.releaseYear !== null;
+
 /**
  * The infobox: the film's facts as a definition list, like an encyclopedia's. Facts are not
  * spoilers, so it is the same at every level. Nothing is rendered for a film without facts.
  */
 export function FactsBox({ film }: { film: VisibleFilm }) {
   const { facts } = film;
-  if (!hasFacts(facts) && film.releaseYear === null) return null;
+  if (!showsFacts(film)) return null;
   const rows: Array<[string, ReactNode]> = [];
   if (facts.releaseDate) rows.push(['Released', formatFactDate(facts.releaseDate)]);
   else if (film.releaseYear !== null) rows.push(['Released', <Link key="y" href={yearHref(film.releaseYear)}>{film.releaseYear}</Link>]);
