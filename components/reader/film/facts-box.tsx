@@ -42,10 +42,9 @@ export function FactsBox({ film }: { film: VisibleFilm }) {
   ];
   if (links.length > 0) rows.push(['Elsewhere', joined(links)]);
   return (
-    <aside id="facts" className={styles.box} aria-labelledby="facts-heading">
-      <h2 id="facts-heading" className={styles.heading}>
-        {film.title}
-      </h2>
+    // Captioned, not headed: the page's h2s are the seed page's section headings.
+    <aside id="facts" className={styles.box} aria-label={`Facts about ${film.title}`}>
+      <p className={styles.heading}>{film.title}</p>
       <dl className={styles.list}>
         {rows.map(([term, value]) => (
           <div key={term} className={styles.row}>
