@@ -4,8 +4,8 @@ import { createFilm, test, unique } from './support/editor-session';
 /**
  * Film facts end to end: an editor fills the Facts section (a wrong runtime is refused on its
  * field), saves and publishes; the reader page shows the infobox with the director linked to their
- * page, and its JSON-LD Movie carries director, duration, genre and release date; the home page
- * filters by the genre and the year.
+ * page, and its JSON-LD Movie carries director, duration, genre and release date; the director's
+ * dates are set in the person editor; the home page filters by the genre and the year.
  */
 test.describe.configure({ timeout: 180_000 });
 
@@ -52,6 +52,20 @@ test('an editor sets the facts, publishes, and readers see the infobox, the JSON
   await expect(reader.getByRole('heading', { level: 1, name: director })).toBeVisible();
   await expect(reader.getByRole('link', { name: `${title} (2017)` })).toBeVisible();
   await expect(reader.getByText(/behind the camera on 1 film/u)).toBeVisible();
+
+  // The person editor: dates show on the (cached) person page at once.
+  await page.goto(`/editor/people?q=${encodeURIComponent(director)}`);
+  await page.getByRole('link', { name: director }).click();
+  await expect(page.getByRole('heading', { level: 1, name: director })).toBeVisible({ timeout: 60_000 });
+  await page.getByLabel('Died').fill('1960-01-01');
+  await page.getByLabel('Born').fill('1970-01-31');
+  await page.getByRole('button', { name: 'Save dates' }).click();
+  await expect(page.getByText('The date of death must be after the date of birth')).toBeVisible();
+  await page.getByLabel('Died').fill('');
+  await page.getByRole('button', { name: 'Save dates' }).click();
+  await expect(page.getByRole('status').getByText(/Saved/u)).toBeVisible();
+  await reader.reload();
+  await expect(reader.getByTestId('life-dates')).toHaveText('Born 31 January 1970.');
 
   const genreKey = genre.toLowerCase();
   const filtered = await reader.goto(`/?genre=${genreKey}`);
