@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { SPOILER_COOKIE, SPOILER_QUERY, filmAddress, levelVariantPath, readerAddress, readerLevel } from '@/lib/reader/reader-level';
 import { currentFilmSlug, isPublishedAddress } from '@/lib/reader/published-address';
 import { MISSING_PATH } from '@/lib/reader/missing-page';
+import { filterFromQuery, filterVariantPath, isFiltered, listPageOf } from '@/lib/reader/film-filter';
 import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders } from '@/lib/security/security-headers';
 
 /**
@@ -27,6 +28,8 @@ async function route(request: NextRequest, init: Parameters<typeof NextResponse.
   const { nextUrl } = request;
   const film = filmAddress(nextUrl.pathname);
   if (film && !(await published('films', film.slug))) return (await renamed(request, film)) ?? missing(request);
+  const listPage = listPageOf(nextUrl.pathname);
+  if (listPage !== null && (nextUrl.searchParams.has('genre') || nextUrl.searchParams.has('year'))) return filteredList(request, listPage);
   const address = readerAddress(nextUrl.pathname);
   if (!address) return NextResponse.next(init);
   if (address.section === 'people' && !(await published('people', address.slug))) return missing(request);
@@ -42,6 +45,19 @@ async function route(request: NextRequest, init: Parameters<typeof NextResponse.
   // (and adds Vary: Cookie) as the headers go out.
   response.headers.set('x-reader-cache-control', 'private, no-cache');
   return response;
+}
+
+/**
+ * `/?genre=…&year=…` and `/page/N?…`: onto the filtered list's static variant (lib/reader/film-filter.ts).
+ * Unlike a film page it does not depend on the cookie, so it keeps Next's public Cache-Control.
+ */
+function filteredList(request: NextRequest, page: number) {
+  const filter = filterFromQuery(request.nextUrl.searchParams);
+  if (filter === null) return missing(request);
+  const url = sameOrigin(request);
+  url.search = '';
+  url.pathname = isFiltered(filter) ? filterVariantPath(filter, page) : request.nextUrl.pathname;
+  return NextResponse.rewrite(url);
 }
 
 /** A slug as it stands in the path, percent-encoded; one that does not decode names nothing. */

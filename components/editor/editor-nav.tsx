@@ -11,6 +11,7 @@ export function EditorNav({ email, role, isAdmin }: { email: string; role: strin
         </Link>
         <Link href="/editor">Films</Link>
         <Link href="/editor/import">Import</Link>
+        <Link href="/editor/people">People</Link>
         {isAdmin ? (
           <>
             <Link href="/editor/users">Users</Link>

@@ -7,6 +7,7 @@ import { SpoilerControl, type DescribeLevel, type HrefForLevel } from './spoiler
 import { ContentNotes } from './content-notes';
 import { ReadingPosition } from './reading-position';
 import { PremiseSection } from './film/premise-section';
+import { FactsBox, showsFacts } from './film/facts-box';
 import { StorySection } from './film/story-section';
 import { TimelineSection } from './film/timeline-section';
 import { CharactersSection } from './film/characters-section';
@@ -57,8 +58,8 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
       </a>
     </p>
   );
-  // The images section is listed only when it has something (a poster, or stills at some level).
-  const sections = HEADED_SECTIONS.filter(({ id }) => id !== 'images' || film.stillsTotal > 0 || film.poster);
+  // The images and facts sections are listed only when they have something.
+  const sections = HEADED_SECTIONS.filter(({ id }) => (id !== 'images' || film.stillsTotal > 0 || film.poster) && (id !== 'facts' || showsFacts(film)));
   const contents = (
     <ol>
       {sections.map(({ id, label }) => (
@@ -115,7 +116,11 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
           </nav>
         </aside>
         <div className={styles.body}>
-          <PremiseSection film={film} />
+          {/* The infobox: after the premise on small screens, beside it (top right) on wide ones. */}
+          <div className={styles.lead}>
+            <PremiseSection film={film} />
+            <FactsBox film={film} />
+          </div>
           <StorySection film={film} hrefForLevel={hrefForLevel} />
           <TimelineSection film={film} hrefForLevel={hrefForLevel} />
           <CharactersSection film={film} hrefForLevel={hrefForLevel} />

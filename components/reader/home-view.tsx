@@ -2,13 +2,15 @@ import Link from 'next/link';
 import type { FilmSummary } from '@/lib/reader/list-films';
 import { FilmList } from './film-list';
 import { SearchForm } from './search-form';
+import { FilmFilterForm } from './film-filter-form';
+import { NO_FILTER, isFiltered, listPageHref, type FilmFilter } from '@/lib/reader/film-filter';
 import styles from './home-view.module.css';
 
-/** Where page `n` of the film list lives: `/` for the first. */
-const pageHref = (n: number) => (n <= 1 ? '/' : `/page/${n}`);
-
-/** The home page (page 1 of the film list) and the older pages, /page/2 …: the same view. */
-export function HomeView({ films, page, pages }: { films: FilmSummary[]; page: number; pages: number }) {
+/** The home page (page 1 of the film list), the older pages, /page/2 …, and filtered lists: the same view. */
+export function HomeView({ films, page, pages, filter = NO_FILTER }: { films: FilmSummary[]; page: number; pages: number; filter?: FilmFilter }) {
+  const pageHref = (n: number) => listPageHref(n, filter);
+  const filtered = isFiltered(filter);
+  const what = [filter.genre, filter.year].filter((part) => part !== null).join(', ');
   return (
     <main id="main" className={styles.page}>
       <section className={styles.intro} aria-labelledby="home-heading">
@@ -22,9 +24,10 @@ export function HomeView({ films, page, pages }: { films: FilmSummary[]; page: n
       </section>
       <section aria-labelledby="films-heading">
         <h2 id="films-heading" className={styles.heading}>
-          {page === 1 ? 'Latest films' : `Films, page ${page} of ${pages}`}
+          {filtered ? `Films: ${what}${page > 1 ? `, page ${page} of ${pages}` : ''}` : page === 1 ? 'Latest films' : `Films, page ${page} of ${pages}`}
         </h2>
-        <FilmList films={films} />
+        <FilmFilterForm filter={filter} />
+        <FilmList films={films} emptyText={filtered ? 'No published film matches these filters yet.' : undefined} />
         {pages > 1 ? (
           <nav className={styles.pager} aria-label="Pages of films">
             {page > 1 ? (

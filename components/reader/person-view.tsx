@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import type { VisiblePerson } from '@/lib/reader/get-person';
+import type { CreditRole, VisiblePerson } from '@/lib/reader/get-person';
+import { formatFactDate } from '@/lib/content/facts-text';
 import { plural } from '@/lib/content/derive';
 import { SPOILER_LABELS } from '@/lib/spoilers/levels';
 import { HiddenNote } from './hidden-note';
@@ -19,9 +20,28 @@ function hiddenPartsText(name: string, film: VisiblePerson['films'][number]): st
   return `${n} ${others ? 'more ' : ''}parts ${name} plays in ${film.title} contain spoilers.`;
 }
 
-/** A person's page at the reader's level: the films they are in and the characters they play. */
+const CREDIT_WORDS: Record<CreditRole, string> = { director: 'Director', writer: 'Writer' };
+
+/** "Actor, director": what a person does on the site, for the kicker. */
+function rolesOf(person: VisiblePerson): string {
+  const acts = person.films.some((f) => f.characters.length + f.hiddenCharacters > 0);
+  const credits = new Set(person.films.flatMap((f) => f.credits));
+  const words = [...(acts ? ['Cast'] : []), ...(['director', 'writer'] as const).filter((r) => credits.has(r)).map((r) => CREDIT_WORDS[r])];
+  return words.map((w, i) => (i === 0 ? w : w.toLowerCase())).join(', ');
+}
+
+function lifeDates(person: VisiblePerson): string | null {
+  if (!person.birthDate && !person.deathDate) return null;
+  const born = person.birthDate ? `Born ${formatFactDate(person.birthDate)}` : '';
+  const died = person.deathDate ? `died ${formatFactDate(person.deathDate)}` : '';
+  return [born, died].filter(Boolean).join('; ').replace(/^died/u, 'Died') + '.';
+}
+
+/** A person's page at the reader's level: the films they are in, the characters they play, what they directed or wrote. */
 export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hrefForLevel: HrefForLevel }) {
   const parts = person.films.reduce((n, f) => n + f.characters.length + f.hiddenCharacters, 0);
+  const credited = person.films.filter((f) => f.credits.length > 0).length;
+  const life = lifeDates(person);
   return (
     <article className={styles.page}>
       <header className={styles.header}>
@@ -31,10 +51,13 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
           <InitialsAvatar name={person.name} size="large" />
         )}
         <div>
-          <p className={styles.kicker}>Cast</p>
+          <p className={styles.kicker}>{rolesOf(person)}</p>
           <h1 className={styles.name}>{person.name}</h1>
+          {life && <p className={styles.summary} data-testid="life-dates">{life}</p>}
           <p className={styles.summary}>
-            {plural(parts, 'part')} in {plural(person.films.length, 'film')} on this site. Showing: <strong>{SPOILER_LABELS[person.level]}</strong>.
+            {parts > 0 && `${plural(parts, 'part')} in ${plural(person.films.filter((f) => f.characters.length + f.hiddenCharacters > 0).length, 'film')}`}
+            {parts > 0 && credited > 0 && '; '}
+            {credited > 0 && `behind the camera on ${plural(credited, 'film')}`} on this site. Showing: <strong>{SPOILER_LABELS[person.level]}</strong>.
           </p>
         </div>
       </header>
@@ -43,13 +66,16 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
       </div>
       <section aria-labelledby="films-heading">
         <h2 id="films-heading" className={styles.sectionHeading}>
-          Films and characters
+          Films, characters and credits
         </h2>
         {person.films.map((film) => (
           <section key={film.slug} className={styles.film} aria-labelledby={`film-${film.slug}`}>
             <h3 id={`film-${film.slug}`} className={styles.filmTitle}>
               <Link href={`/films/${film.slug}`}>{filmName(film)}</Link>
             </h3>
+            {film.credits.length > 0 && (
+              <p className={styles.credits}>{film.credits.map((role) => CREDIT_WORDS[role]).join(' and ')}</p>
+            )}
             {film.characters.length > 0 && (
               <ul className={styles.characters}>
                 {film.characters.map((character) => (

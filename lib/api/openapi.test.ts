@@ -84,7 +84,7 @@ describe('the OpenAPI document', () => {
 
   it('is generated from the same schemas the handlers validate with', () => {
     const film = doc.components.schemas.FilmContent as { properties: Record<string, unknown>; required: string[] };
-    expect(Object.keys(film.properties)).toEqual(['title', 'slug', 'releaseYear', 'premise', 'story', 'events', 'characters', 'setting', 'themes', 'kind', 'quiz', 'poster', 'stills']);
+    expect(Object.keys(film.properties)).toEqual(['title', 'slug', 'releaseYear', 'premise', 'story', 'events', 'characters', 'setting', 'themes', 'kind', 'quiz', 'poster', 'stills', 'facts']);
     expect(film.required).toEqual(expect.arrayContaining(['title', 'slug']));
     const save = doc.components.schemas.SaveFilmBody as { required: string[] };
     expect(save.required.sort()).toEqual(['baseRevision', 'content']);

@@ -65,6 +65,14 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Changed a person’s photo',
     describe: (subject, d) => (str(d.image) ? `Set the photo of ${subject} to image ${d.image}` : `Removed the photo of ${subject}`),
   },
+  'person.update': {
+    label: 'Changed a person',
+    describe: (subject, d) => {
+      const after = (d.after ?? {}) as Details;
+      const dates = [str(after.birthDate) && `born ${String(after.birthDate)}`, str(after.deathDate) && `died ${String(after.deathDate)}`].filter(Boolean).join(', ');
+      return `Changed the dates of ${subject}: ${dates || 'none known'}`;
+    },
+  },
   'quiz.publish': {
     label: 'Published a quiz change',
     describe: (_, d) =>

@@ -13,6 +13,8 @@ export function heading(section: HeadedSectionId, title: string): string {
   switch (section) {
     case 'premise':
       return `What Is ${title} About?`;
+    case 'facts':
+      return `Facts About ${title}`;
     case 'story':
       return `What Happens in ${title}?`;
     case 'timeline':

@@ -16,12 +16,13 @@ describe('page sections', () => {
     expect(sectionOfPath('kind.moods.0.label')).toBe('kind');
     expect(sectionOfPath('quiz.questions.1.options')).toBe('quiz');
     expect(sectionOfPath('stills.0.alt')).toBe('images');
+    expect(sectionOfPath('facts.directors.0.name')).toBe('facts');
     expect(sectionOfPath('nothing')).toBeNull();
     expect(sectionOfPath([])).toBeNull();
   });
 
   it('give the reader page and the page format every section but the film’s own fields, in order', () => {
-    expect(HEADED_SECTIONS.map((s) => s.id)).toEqual(['premise', 'story', 'timeline', 'characters', 'setting', 'themes', 'kind', 'images', 'quiz']);
+    expect(HEADED_SECTIONS.map((s) => s.id)).toEqual(['premise', 'facts', 'story', 'timeline', 'characters', 'setting', 'themes', 'kind', 'images', 'quiz']);
     expect(SECTION_LABELS.timeline).toBe('Timeline');
     expect(SECTION_LABELS.kind).toBe('Kind of film');
   });

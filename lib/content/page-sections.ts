@@ -11,11 +11,13 @@ import type { FilmContent } from './schema';
  *   revision stores each section as one content-addressed blob (lib/revisions/revision-store.ts), so
  *   the groups must stay those of migration 20261202123930_revision_blobs (changing them would only
  *   store every section once more, but keep them in step). A new top-level key of the content
- *   schema goes into one section here.
+ *   schema goes into one section here. `facts` came later (migration 20261203063000_film_facts):
+ *   revisions saved before it have no facts blob and read the schema's default, no facts.
  */
 export const PAGE_SECTIONS = [
   { id: 'film', label: 'Film', keys: ['title', 'slug', 'releaseYear'] },
   { id: 'premise', label: 'Premise', keys: ['premise'] },
+  { id: 'facts', label: 'Facts', keys: ['facts'] },
   { id: 'story', label: 'Full story', keys: ['story'] },
   { id: 'timeline', label: 'Timeline', keys: ['events'] },
   { id: 'characters', label: 'Characters', keys: ['characters'] },

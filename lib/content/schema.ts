@@ -138,6 +138,97 @@ export const quizSchema = z.object({
   questions: z.array(quizQuestionSchema).max(100).default([]),
 });
 
+// ---------------------------------------------------------------- film facts (issue 17)
+// The infobox: release date, runtime, credits, genres, countries, languages, ratings, external ids.
+// Facts are not spoilers, so unlike every other item they carry no spoiler level.
+
+/** "2017-02-10": an ISO calendar date that exists (no 2017-02-30), or "" for unknown. */
+export const isoDateSchema = z
+  .string()
+  .trim()
+  .superRefine((text, ctx) => {
+    if (text === '' || isRealDate(text)) return;
+    ctx.addIssue({ code: 'custom', message: /^\d{4}-\d{2}-\d{2}$/.test(text) ? 'Enter a date that exists' : 'Enter a date as YYYY-MM-DD' });
+  });
+
+function isRealDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/** The English name of an ISO 3166-1 alpha-2 country code ("CA" → "Canada"), or the code when unknown. */
+export const countryName = (code: string) => regionNames.of(code) ?? code;
+/** The English name of an ISO 639 language code ("en" → "English"), or the code when unknown. */
+export const languageName = (code: string) => languageNames.of(code) ?? code;
+
+const knownName = (names: Intl.DisplayNames, code: string) => {
+  try {
+    return names.of(code) !== undefined;
+  } catch {
+    return false;
+  }
+};
+
+/** A code in its pattern that Intl names: one message, the first that applies. */
+const codeSchema = (pattern: RegExp, formatMessage: string, names: Intl.DisplayNames, unknownMessage: string) =>
+  z
+    .string()
+    .trim()
+    .superRefine((code, ctx) => {
+      if (!pattern.test(code)) ctx.addIssue({ code: 'custom', message: formatMessage });
+      else if (!knownName(names, code)) ctx.addIssue({ code: 'custom', message: unknownMessage });
+    });
+
+export const countryCodeSchema = codeSchema(/^[A-Z]{2}$/, 'Use a two-letter country code such as CA (ISO 3166)', regionNames, 'Unknown country code');
+export const languageCodeSchema = codeSchema(/^[a-z]{2,3}$/, 'Use a two- or three-letter language code such as en (ISO 639)', languageNames, 'Unknown language code');
+
+export const factsSchema = z
+  .object({
+    /** "" when unknown. Its year must be the film's releaseYear (checked on the whole page). */
+    releaseDate: isoDateSchema.default(''),
+    runtimeMinutes: z
+      .number()
+      .int('Enter whole minutes')
+      .min(1, 'Enter a runtime between 1 and 1000 minutes')
+      .max(1000, 'Enter a runtime between 1 and 1000 minutes')
+      .nullable()
+      .default(null),
+    directors: z.array(personRefSchema).max(20).default([]),
+    writers: z.array(personRefSchema).max(30).default([]),
+    genres: z.array(requiredText(60, 'Genre')).max(20).default([]),
+    countries: z.array(countryCodeSchema).max(30).default([]),
+    languages: z.array(languageCodeSchema).max(30).default([]),
+    /** Free text naming the country: "Canada: PG". */
+    ageRatings: z.array(requiredText(80, 'Age rating')).max(30).default([]),
+    imdbId: z.string().trim().regex(/^(tt\d{7,})?$/, 'Use an IMDb id such as tt1234567').default(''),
+    wikidataId: z.string().trim().regex(/^(Q[1-9]\d*)?$/, 'Use a Wikidata id such as Q42').default(''),
+  })
+  .superRefine((facts, ctx) => {
+    for (const key of ['directors', 'writers'] as const) uniqueBy(facts[key], (p) => p.slug, [key], 'slug', 'This person is listed twice', ctx);
+    uniqueBy(facts.genres, genreKey, ['genres'], null, 'This genre is listed twice', ctx);
+    uniqueBy(facts.countries, (c) => c, ['countries'], null, 'This country is listed twice', ctx);
+    uniqueBy(facts.languages, (l) => l, ['languages'], null, 'This language is listed twice', ctx);
+  });
+
+export const emptyFacts = () => factsSchema.parse({});
+
+/** How a genre is matched (home page filter, duplicates): "Sports Film" and "sports film" are one genre. */
+export const genreKey = (genre: string) => genre.trim().toLocaleLowerCase('en');
+
+function uniqueBy<T>(items: T[], keyOf: (item: T) => string, path: (string | number)[], field: string | null, message: string, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const key = keyOf(item);
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: field ? [...path, index, field] : [...path, index], message });
+    seen.add(key);
+  });
+}
+
+// ---------------------------------------------------------------- end of film facts
+
 function uniqueIds(items: { id: string }[], path: (string | number)[], ctx: z.RefinementCtx) {
   const seen = new Set<string>();
   items.forEach((item, index) => {
@@ -192,6 +283,7 @@ export const filmContentSchema = z
     kind: kindSchema.default(() => kindSchema.parse({})),
     quiz: quizSchema.default(() => ({ questions: [] })),
     ...imageFields,
+    facts: factsSchema.default(emptyFacts),
   })
   .superRefine((content, ctx) => {
     uniqueIds(content.events, ['events'], ctx);
@@ -201,6 +293,10 @@ export const filmContentSchema = z
     uniqueIds(content.kind.contentNotes, ['kind', 'contentNotes'], ctx);
     uniqueIds(content.quiz.questions, ['quiz', 'questions'], ctx);
     uniqueIds(content.stills, ['stills'], ctx);
+    const dateYear = isRealDate(content.facts.releaseDate) ? Number(content.facts.releaseDate.slice(0, 4)) : null;
+    if (dateYear !== null && content.releaseYear !== dateYear) {
+      ctx.addIssue({ code: 'custom', path: ['facts', 'releaseDate'], message: `The release date’s year must be the release year (${content.releaseYear ?? 'not set'})` });
+    }
   });
 
 /** What a form or API client sends (defaults not yet applied). */
@@ -218,6 +314,7 @@ export type QuizQuestion = FilmContent['quiz']['questions'][number];
 export type PersonRef = z.output<typeof personRefSchema>;
 export type Poster = z.output<typeof posterSchema>;
 export type Still = z.output<typeof stillSchema>;
+export type FilmFacts = FilmContent['facts'];
 
 /** One error per wrong field, named by its path ("events.3.title"), as the API returns them. */
 export type FieldError = { path: string; message: string };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filmContentSchema, type FilmContent } from '../content/schema';
+import { emptyFacts, filmContentSchema, type FilmContent } from '../content/schema';
 import { spoilerLevelSchema } from '../spoilers/levels';
 
 /**
@@ -20,6 +20,7 @@ const level = spoilerLevelSchema;
 const tag = z.object({ emoji: text(64), label: text(SHORT) });
 const labelItem = z.object({ id: itemId, label: text(SHORT), spoiler: level });
 const trait = z.object({ value: text(SHORT), spoiler: level });
+const person = z.object({ name: text(SHORT), slug: text(SHORT) });
 
 export const workInProgressSchema = z.object({
   title: text(SHORT),
@@ -36,7 +37,7 @@ export const workInProgressSchema = z.object({
       z.object({
         id: itemId,
         name: text(SHORT),
-        playedBy: z.object({ name: text(SHORT), slug: text(SHORT) }).nullable(),
+        playedBy: person.nullable(),
         description: text(LONG),
         tags: z.array(tag).max(50),
         spoiler: level,
@@ -55,6 +56,21 @@ export const workInProgressSchema = z.object({
     moods: z.array(labelItem).max(100),
     contentNotes: z.array(labelItem).max(100),
   }),
+  // Film facts; a slot saved before facts existed reads as no facts.
+  facts: z
+    .object({
+      releaseDate: text(SHORT),
+      runtimeMinutes: z.number().int().nullable().catch(null),
+      directors: z.array(person).max(100),
+      writers: z.array(person).max(100),
+      genres: z.array(text(SHORT)).max(100),
+      countries: z.array(text(SHORT)).max(100),
+      languages: z.array(text(SHORT)).max(100),
+      ageRatings: z.array(text(SHORT)).max(100),
+      imdbId: text(SHORT),
+      wikidataId: text(SHORT),
+    })
+    .default(emptyFacts),
 });
 
 export type WorkInProgress = z.output<typeof workInProgressSchema>;

@@ -47,6 +47,22 @@ const person = fc.record({ name: short, customSlug: fc.option(slug, { nil: undef
   slug: customSlug ?? slugify(name),
 }));
 
+/** Facts: codes that Intl names, dates that exist; release date and year agree as the schema asks. */
+const COUNTRIES = ['CA', 'FR', 'US', 'DE', 'JP', 'GB'];
+const LANGUAGES = ['en', 'fr', 'de', 'ja', 'iu', 'yue'];
+const facts = fc.record({
+  day: fc.option(fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 })), { nil: null }),
+  runtimeMinutes: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: null }),
+  directors: fc.uniqueArray(person, { maxLength: 2, selector: (p) => p.slug }),
+  writers: fc.uniqueArray(person, { maxLength: 3, selector: (p) => p.slug }),
+  genres: fc.uniqueArray(short, { maxLength: 3, selector: (g) => g.toLowerCase() }),
+  countries: fc.uniqueArray(fc.constantFrom(...COUNTRIES), { maxLength: 3 }),
+  languages: fc.uniqueArray(fc.constantFrom(...LANGUAGES), { maxLength: 3 }),
+  ageRatings: fc.array(fc.tuple(fc.constantFrom('Canada', 'France', 'US'), short).map(([country, rating]) => `${country}: ${rating}`), { maxLength: 2 }),
+  imdbId: fc.oneof(fc.constant(''), fc.stringMatching(/^tt\d{7,9}$/u)),
+  wikidataId: fc.oneof(fc.constant(''), fc.stringMatching(/^Q[1-9]\d{0,6}$/u)),
+});
+
 const event = fc.record({ id: maybeId, title: short, description: text(2), when: maybeShort, where: maybeShort, spoiler });
 const character = fc.record({
   id: maybeId,
@@ -118,11 +134,16 @@ export const arbitraryFilmContent: fc.Arbitrary<FilmContent> = fc
     questions: fc.array(question, { maxLength: 3 }),
     poster: fc.option(poster, { nil: null }),
     stills: fc.array(still, { maxLength: 3 }),
+    facts: fc.oneof(fc.constant(undefined), facts),
   })
-  .map(({ customSlug, questions, stills, ...page }) => {
+  .map(({ customSlug, questions, stills, facts: someFacts, ...page }) => {
     const input: FilmContentInput = {
       ...page,
       slug: customSlug ?? slugify(page.title),
+      facts: someFacts && (({ day, ...rest }) => ({
+        ...rest,
+        releaseDate: day && page.releaseYear !== null ? `${page.releaseYear}-${String(day[0]).padStart(2, '0')}-${String(day[1]).padStart(2, '0')}` : '',
+      }))(someFacts),
       events: withIds(page.events, (i) => `e${i + 1}`),
       stills: withIds(stills, (i) => `s${i + 1}`),
       characters: withIds(page.characters, (i) => `c${i + 1}`),

@@ -21,6 +21,19 @@ describe('the demo film page', () => {
 
   it('carries the facts of the film', () => {
     expect([content.title, content.slug, content.releaseYear]).toEqual(['Kiss and Cry', 'kiss-and-cry', 2017]);
+    // Only facts we can stand behind: no exact release date, writers, rating or external ids.
+    expect(content.facts).toEqual({
+      releaseDate: '',
+      runtimeMinutes: 94,
+      directors: [{ name: 'Sean Cisterna', slug: 'sean-cisterna' }],
+      writers: [],
+      genres: ['Drama'],
+      countries: ['CA'],
+      languages: ['en'],
+      ageRatings: [],
+      imdbId: '',
+      wikidataId: '',
+    });
     expect(content.events).toHaveLength(13);
     expect(content.events.every((e) => e.where !== '' && e.when !== '' && e.description !== '')).toBe(true);
     expect(placeFacts(content.events)).toEqual({ eventsWithPlace: 13, locations: 11 });

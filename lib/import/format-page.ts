@@ -9,6 +9,9 @@
  *   What Is {title} About?                         premise paragraphs
  *     Released: 2017                                 (marker) release year, when known
  *     Slug: other-slug                               (marker) only when the slug is not slugify(title)
+ *   Facts About {title}                            only when the film has facts: "Release date: 2017-02-10",
+ *                                                    "Runtime: 94 minutes", "Director: Name", "Genre: Drama",
+ *                                                    "Country: Canada (CA)"… one line each (facts-lines.ts)
  *   What Happens in {title}?                       "Spoilers ahead", then story paragraphs ("> " quotes kept)
  *   {title} Timeline: Every Key Event in Order     per event: "- 3", title, description lines,
  *                                                    "When:{when} Where:{where}" (Where: optional,
@@ -74,6 +77,7 @@ import {
   timelineLine,
 } from '../content/page-lines';
 import { EMPTY_LABEL, formatMarker, imageAddress, optionLetter, paragraphLines, positionalId } from './page-text';
+import { factsLines, hasFacts } from './facts-lines';
 
 const levelMarker = (spoiler: SpoilerLevel) => (spoiler === DEFAULT_ITEM_LEVEL ? undefined : spoiler);
 
@@ -84,6 +88,7 @@ function itemMarker(item: { id: string; spoiler: SpoilerLevel }, positional: str
 export function formatPage(content: FilmContent): string {
   const sections = [
     premiseSection(content),
+    ...(hasFacts(content.facts) ? [[heading('facts', content.title), ...factsLines(content.facts)]] : []),
     storySection(content),
     timelineSection(content),
     charactersSection(content),

@@ -49,6 +49,7 @@ export type Draft = {
   quiz: FilmContent['quiz'];
   poster: FilmContent['poster'];
   stills: FilmContent['stills'];
+  facts: FilmContent['facts'];
 };
 
 export function emptyKind(): FilmContent['kind'] {

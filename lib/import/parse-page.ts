@@ -4,13 +4,14 @@
  * the counting rules, and the result always passes filmContentSchema.
  */
 import type { FilmContent } from '../content/schema';
-import { slugify } from '../content/schema';
+import { emptyFacts, slugify } from '../content/schema';
 import { DEFAULT_ITEM_LEVEL } from '../spoilers/levels';
 import type { HeadedSectionId } from '../content/page-sections';
 import { looseText, matchHeading } from './page-text';
 import { emptyKind, quoted, warn, type Context, type Draft, type Line, type PageWarning } from './parse-context';
 import { validate } from './parse-repair';
 import { readImages } from './parse-images';
+import { readFacts } from './parse-facts';
 import { readCharacters, readKind, readPremise, readQuiz, readSetting, readStory, readThemes, readTimeline } from './parse-sections';
 
 export type { PageWarning, PageWarningKind } from './parse-context';
@@ -139,9 +140,11 @@ function readSections(sections: Section[], ctx: Context): Draft {
     quiz: { questions: [] },
     poster: null,
     stills: [],
+    facts: emptyFacts(),
   };
   for (const { key, body } of sections) {
     if (key === 'premise') Object.assign(draft, readPremise(body, ctx));
+    else if (key === 'facts') draft.facts = readFacts(body, ctx);
     else if (key === 'story') draft.story = readStory(body, ctx);
     else if (key === 'timeline') draft.events = readTimeline(body, ctx);
     else if (key === 'characters') draft.characters = readCharacters(body, ctx);

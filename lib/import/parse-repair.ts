@@ -18,6 +18,12 @@ const REMOVABLE_LISTS: Array<{ path: Array<string | '#'>; what: string }> = [
   { path: ['kind', 'moods'], what: 'mood keyword' },
   { path: ['kind', 'contentNotes'], what: 'content note' },
   { path: ['stills'], what: 'still' },
+  { path: ['facts', 'directors'], what: 'director' },
+  { path: ['facts', 'writers'], what: 'writer' },
+  { path: ['facts', 'genres'], what: 'genre' },
+  { path: ['facts', 'countries'], what: 'country' },
+  { path: ['facts', 'languages'], what: 'language' },
+  { path: ['facts', 'ageRatings'], what: 'age rating' },
 ];
 
 type Path = Array<string | number>;

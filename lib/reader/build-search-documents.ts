@@ -50,10 +50,21 @@ export function buildSearchDocuments(content: FilmContent): SearchDocumentInput[
       body: lines(c.playedBy ? `Played by ${c.playedBy.name}` : '', c.description, tagLabels(c.tags)),
     }),
   );
-  // Names are not spoilers: an actor is findable whatever the level of the parts they play.
-  castOf(content.characters).forEach((person, position) =>
-    docs.push({ kind: 'person', itemId: person.slug, position, level: 'none', title: person.name, body: `${person.name} in ${content.title}` }),
-  );
+  // Names are not spoilers: an actor is findable whatever the level of the parts they play, and
+  // so are directors and writers (film facts): one document per person, naming all their roles.
+  const roles = new Map<string, { name: string; roles: string[] }>();
+  const addRole = (person: { name: string; slug: string }, role: string) => {
+    const entry = roles.get(person.slug) ?? { name: person.name, roles: [] };
+    entry.roles.push(role);
+    roles.set(person.slug, entry);
+  };
+  castOf(content.characters).forEach((person) => addRole(person, 'cast member'));
+  content.facts.directors.forEach((person) => addRole(person, 'director'));
+  content.facts.writers.forEach((person) => addRole(person, 'writer'));
+  [...roles].forEach(([slug, person], position) => {
+    const body = person.roles.join() === 'cast member' ? `${person.name} in ${content.title}` : `${person.name}, ${person.roles.join(' and ')} of ${content.title}`;
+    docs.push({ kind: 'person', itemId: slug, position, level: 'none', title: person.name, body });
+  });
   const s = content.setting;
   const settingBody = lines(s.era, s.when, s.place, s.where, tagLabels(s.tags));
   if (settingBody) docs.push({ kind: 'setting', itemId: '', position: 0, level: s.spoiler, title: 'Where and when it is set', body: settingBody });

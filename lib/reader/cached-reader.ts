@@ -60,8 +60,10 @@ export const searchCached = cache(async (query: string, level: SpoilerLevel): Pr
   return (await searchResults.fetch(key, { context: { text, level } })) ?? [];
 });
 
-/** One page of the home page's list (1-based), newest first. */
-export const listFilmPageCached = cache((page: number) => unstable_cache(() => listFilmPage(page), ['reader-films', EPOCH, String(page)], { tags: [FILMS_TAG] })());
+/** One page of the home page's list (1-based), newest first, optionally filtered (genre, year). */
+export const listFilmPageCached = cache((page: number, genre: string | null = null, year: number | null = null) =>
+  unstable_cache(() => listFilmPage(page, { genre, year }), ['reader-films', EPOCH, String(page), genre ?? '', String(year ?? '')], { tags: [FILMS_TAG] })(),
+);
 
 export const listSitemapsCached = cache(() => unstable_cache(() => listSitemaps(), ['reader-sitemaps', EPOCH], { tags: [FILMS_TAG] })());
 

@@ -13,24 +13,32 @@ export type PersonFilm = {
   characters: Array<{ id: string; name: string; description: string; tags: Tag[]; spoiler: SpoilerLevel }>;
   /** Parts held back at the reader's level: only their number leaves the database. */
   hiddenCharacters: number;
+  /** Behind the camera: director and / or writer (film facts, not spoilers). */
+  credits: CreditRole[];
 };
+
+export type CreditRole = 'director' | 'writer';
 
 export type VisiblePerson = {
   level: SpoilerLevel;
   slug: string;
   name: string;
+  /** "1970-01-31" or "" when not known. */
+  birthDate: string;
+  deathDate: string;
   films: PersonFilm[];
   /** The person's photo (lib/media/set-person-photo.ts), with its size for the layout. */
   photo: { image: string; alt: string; width: number; height: number } | null;
 };
 
 /**
- * A person's page at one spoiler level, in one query: the films they appear in (names and titles
- * are not spoilers), in each film the characters they play at or below the level, and how many
- * characters were held back.
+ * A person's page at one spoiler level, in one query: the films they appear in, direct or write
+ * (names, titles and credits are not spoilers), in each film the characters they play at or below
+ * the level, and how many characters were held back.
  */
 export async function getPublishedPerson(slug: string, level: SpoilerLevel): Promise<VisiblePerson | null> {
   const mine = { person: { slug } };
+  const filmFields = { slug: true, title: true, releaseYear: true, publishedAt: true } as const;
   const person = await db().person.findUnique({
     where: { slug },
     select: {
@@ -38,15 +46,16 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
       name: true,
       photoAlt: true,
       photo: { select: { id: true, width: true, height: true } },
+      birthDate: true,
+      deathDate: true,
+      credits: { orderBy: [{ role: 'asc' }], select: { role: true, film: { select: filmFields } } },
       characters: {
         distinct: ['filmId'],
         orderBy: { film: { publishedAt: 'desc' } },
         select: {
           film: {
             select: {
-              slug: true,
-              title: true,
-              releaseYear: true,
+              ...filmFields,
               characters: {
                 where: { ...mine, spoiler: { in: levelsUpTo(level) } },
                 orderBy: { position: 'asc' },
@@ -60,25 +69,39 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
     },
   });
   if (!person) return null;
+  const films = new Map<string, PersonFilm & { publishedAt: Date }>();
+  for (const { film } of person.characters) {
+    films.set(film.slug, {
+      slug: film.slug,
+      title: film.title,
+      releaseYear: film.releaseYear,
+      publishedAt: film.publishedAt,
+      characters: film.characters.map(({ itemId, tags, ...c }) => ({ id: itemId, tags: tags as Tag[], ...c })),
+      hiddenCharacters: film._count.characters - film.characters.length,
+      credits: [],
+    });
+  }
+  for (const { role, film } of person.credits) {
+    const entry = films.get(film.slug) ?? { ...film, characters: [], hiddenCharacters: 0, credits: [] };
+    if (!entry.credits.includes(role as CreditRole)) entry.credits.push(role as CreditRole);
+    films.set(film.slug, entry);
+  }
+  const newestFirst = [...films.values()].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || a.slug.localeCompare(b.slug));
   return {
     level,
     slug: person.slug,
     name: person.name,
     photo: person.photo && { image: person.photo.id, alt: person.photoAlt, width: person.photo.width, height: person.photo.height },
-    films: person.characters.map(({ film }) => ({
-      slug: film.slug,
-      title: film.title,
-      releaseYear: film.releaseYear,
-      characters: film.characters.map(({ itemId, tags, ...c }) => ({ id: itemId, tags: tags as Tag[], ...c })),
-      hiddenCharacters: film._count.characters - film.characters.length,
-    })),
+    birthDate: person.birthDate,
+    deathDate: person.deathDate,
+    films: newestFirst.map(({ publishedAt: _publishedAt, ...film }) => film),
   };
 }
 
-/** Every person with a page (they play someone in a published film), for the sitemap and prerendering. */
+/** Every person with a page (they play someone in, direct or write a published film), for the sitemap and prerendering. */
 export async function listPublishedPeople({ offset = 0, limit }: Window = {}): Promise<Array<{ slug: string; name: string }>> {
   return db().person.findMany({
-    where: { characters: { some: {} } },
+    where: { OR: [{ characters: { some: {} } }, { credits: { some: {} } }] },
     orderBy: [{ name: 'asc' }, { slug: 'asc' }],
     skip: offset,
     take: limit,

@@ -1,5 +1,6 @@
 import 'server-only';
 import { db } from '../db';
+import { NO_FILTER, type FilmFilter } from './film-filter';
 
 /** A published film as lists show it: spoiler-safe (title and premise are level none). */
 export type FilmSummary = { slug: string; title: string; releaseYear: number | null; premise: string; publishedAt: string };
@@ -16,8 +17,9 @@ const newestFirst = [{ publishedAt: 'desc' as const }, { slug: 'asc' as const }]
  * Published films, newest first (slug breaks ties, so pages never overlap); one page of them with
  * a window. Dates as ISO strings, so the result survives the data cache as is.
  */
-export async function listFilmSummaries({ offset = 0, limit }: Window = {}): Promise<FilmSummary[]> {
+export async function listFilmSummaries({ offset = 0, limit }: Window = {}, filter: FilmFilter = NO_FILTER): Promise<FilmSummary[]> {
   const films = await db().publishedFilm.findMany({
+    where: whereFilter(filter),
     orderBy: newestFirst,
     skip: offset,
     take: limit,
@@ -26,9 +28,20 @@ export async function listFilmSummaries({ offset = 0, limit }: Window = {}): Pro
   return films.map((f) => ({ ...f, publishedAt: f.publishedAt.toISOString() }));
 }
 
-/** One page (1-based) of the home page's list and how many pages there are. */
-export async function listFilmPage(page: number): Promise<{ films: FilmSummary[]; page: number; pages: number }> {
-  const [films, total] = await Promise.all([listFilmSummaries({ offset: (page - 1) * FILMS_PER_PAGE, limit: FILMS_PER_PAGE }), db().publishedFilm.count()]);
+/** The filter in SQL: a genre through the GIN index on genreKeys (`@>`), a year through its index. */
+function whereFilter(filter: FilmFilter) {
+  return {
+    ...(filter.genre !== null ? { genreKeys: { has: filter.genre } } : {}),
+    ...(filter.year !== null ? { releaseYear: filter.year } : {}),
+  };
+}
+
+/** One page (1-based) of the home page's list, optionally filtered by genre and year, and how many pages there are. */
+export async function listFilmPage(page: number, filter: FilmFilter = NO_FILTER): Promise<{ films: FilmSummary[]; page: number; pages: number }> {
+  const [films, total] = await Promise.all([
+    listFilmSummaries({ offset: (page - 1) * FILMS_PER_PAGE, limit: FILMS_PER_PAGE }, filter),
+    db().publishedFilm.count({ where: whereFilter(filter) }),
+  ]);
   return { films, page, pages: Math.max(1, Math.ceil(total / FILMS_PER_PAGE)) };
 }
 
@@ -40,6 +53,6 @@ export async function listFilmAddresses({ offset = 0, limit }: Window = {}): Pro
 
 /** How many films and people the reader site has pages for. */
 export async function countPublished(): Promise<{ films: number; people: number }> {
-  const [films, people] = await Promise.all([db().publishedFilm.count(), db().person.count({ where: { characters: { some: {} } } })]);
+  const [films, people] = await Promise.all([db().publishedFilm.count(), db().person.count({ where: { OR: [{ characters: { some: {} } }, { credits: { some: {} } }] } })]);
   return { films, people };
 }

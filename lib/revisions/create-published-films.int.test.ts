@@ -7,6 +7,7 @@ import type { Actor } from '../auth/permissions';
 import { getPublishedFilm } from '../reader/get-published-film';
 import { getFilmStatus } from '../films/list-films';
 import { createFilm, createPublishedFilms, publishFilm, unpublishFilm } from '.';
+import { PAGE_SECTIONS } from '../content/page-sections';
 
 let admin: Actor;
 let editor: Actor;
@@ -50,7 +51,7 @@ describe('createPublishedFilms', () => {
         db().quizOption.count({ where: { question: { filmId: id } } }),
         db().revisionBlob.count({ where: { filmId: id } }),
       ]);
-      expect(counts).toEqual(await Promise.all([db().searchDocument.count({ where: { filmId: (await filmOf(one.slug)).id } }), 4, 10]));
+      expect(counts).toEqual(await Promise.all([db().searchDocument.count({ where: { filmId: (await filmOf(one.slug)).id } }), 4, PAGE_SECTIONS.length]));
       const actions = (await db().auditLog.findMany({ where: { filmId: id }, select: { action: true }, orderBy: { id: 'asc' } })).map((a) => a.action);
       expect(actions).toEqual(['film.create', 'quiz.save', 'film.publish', 'quiz.publish']);
     }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db';
-import { TRAIT_KEYS, type FilmContent } from '../content/schema';
+import { TRAIT_KEYS, genreKey, type FilmContent, type FilmFacts } from '../content/schema';
 import { castOf, countWords, peopleNamedIn } from '../content/derive';
 import { writeSearchDocuments } from '../reader/search-documents';
 import { countByLevel } from '../spoilers/level-counts';
@@ -28,7 +28,7 @@ export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]):
   const previousSlugs = await tx.publishedFilm.findMany({ where: { filmId: { in: filmIds } }, select: { filmId: true, slug: true } });
   await tx.publishedFilm.deleteMany({ where: { filmId: { in: filmIds } } });
 
-  const people = new Map(pages.flatMap((p) => castOf(p.content.characters)).map((person) => [person.slug, person.name]));
+  const people = new Map(pages.flatMap((p) => [...castOf(p.content.characters), ...p.content.facts.directors, ...p.content.facts.writers]).map((person) => [person.slug, person.name]));
   const personIds = new Map<string, string>();
   if (people.size > 0) {
     const rows = await tx.$queryRaw<Array<{ id: string; slug: string }>>`
@@ -39,6 +39,8 @@ export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]):
     for (const row of rows) personIds.set(row.slug, row.id);
   }
 
+  const byPosition = <T,>(items: T[]) => items.map((item, position) => ({ ...item, position }));
+  const each = <T,>(rowsOf: (page: PublishedPage) => T[]) => pages.flatMap(rowsOf);
   await tx.publishedFilm.createMany({
     data: pages.map(({ filmId, revisionNumber, content }) => ({
       filmId,
@@ -52,12 +54,16 @@ export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]):
       storyWords: countWords(content.story),
       storyCastCount: peopleNamedIn(content.story, castOf(content.characters)).length,
       levelCounts: countByLevel(content),
+      ...publishedFacts(content.facts),
     })),
   });
   await recordFormerSlugs(tx, previousSlugs, pages.map(({ filmId, content }) => ({ filmId, slug: content.slug })));
+  await tx.filmCredit.createMany({
+    data: each(({ filmId, content }) =>
+      CREDIT_ROLES.flatMap(({ role, key }) => content.facts[key].map((person, position) => ({ filmId, role, position, personId: personIds.get(person.slug)! }))),
+    ),
+  });
 
-  const byPosition = <T,>(items: T[]) => items.map((item, position) => ({ ...item, position }));
-  const each = <T,>(rowsOf: (page: PublishedPage) => T[]) => pages.flatMap(rowsOf);
   await tx.timelineEvent.createMany({
     data: each(({ filmId, content }) => byPosition(content.events).map(({ id, ...e }) => ({ filmId, itemId: id, ...e }))),
   });
@@ -105,18 +111,32 @@ export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]):
   await removePeopleWithoutParts(tx, previousPeople);
 }
 
+/** Directors and writers, in the order of FilmCredit.role. */
+export const CREDIT_ROLES = [
+  { role: 'director', key: 'directors' },
+  { role: 'writer', key: 'writers' },
+] as const;
+
+/** The facts as PublishedFilm columns; genreKeys are the lower-case genres the home page filters on. */
+function publishedFacts({ directors: _d, writers: _w, ...facts }: FilmFacts) {
+  return { ...facts, genreKeys: facts.genres.map(genreKey) };
+}
+
 /**
  * The people playing in these published films: only they can lose their last part when the films
  * are republished or unpublished, so only they are checked afterwards (not every person on the site).
  */
 export async function peopleOf(tx: Tx, filmIds: string[]): Promise<string[]> {
-  const rows = await tx.character.findMany({ where: { filmId: { in: filmIds }, personId: { not: null } }, select: { personId: true }, distinct: ['personId'] });
-  return rows.map((row) => row.personId!);
+  const [actors, credited] = await Promise.all([
+    tx.character.findMany({ where: { filmId: { in: filmIds }, personId: { not: null } }, select: { personId: true }, distinct: ['personId'] }),
+    tx.filmCredit.findMany({ where: { filmId: { in: filmIds } }, select: { personId: true }, distinct: ['personId'] }),
+  ]);
+  return [...new Set([...actors.map((row) => row.personId!), ...credited.map((row) => row.personId)])];
 }
 
-/** People who no longer play anyone on the site have no page left. */
+/** People who no longer play anyone, direct or write anything on the site have no page left. */
 export async function removePeopleWithoutParts(tx: Tx, personIds: string[]): Promise<void> {
-  if (personIds.length > 0) await tx.person.deleteMany({ where: { id: { in: personIds }, characters: { none: {} } } });
+  if (personIds.length > 0) await tx.person.deleteMany({ where: { id: { in: personIds }, characters: { none: {} }, credits: { none: {} } } });
 }
 
 /** The poster and stills of a page as FilmImage rows, each at its level (the reader query filters them). */

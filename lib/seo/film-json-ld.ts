@@ -1,13 +1,20 @@
 import type { VisibleFilm } from '../spoilers/visible-film';
 import { absoluteUrl } from './site-url';
 import { excerpt } from './excerpt';
+import { imdbUrl, isoDuration, wikidataUrl } from '../content/facts-text';
+import { countryName, type PersonRef } from '../content/schema';
 
 /**
  * schema.org Movie for a film page. Spoiler-safe at every level: the description is the premise
  * (level none), actors are the people playing the characters the reader may see (names are not
- * spoilers), and no character description, event or story text is included.
+ * spoilers), and no character description, event or story text is included. The facts (director,
+ * duration, genre, release date) are not spoilers either.
  */
+const personLd = (person: PersonRef) => ({ '@type': 'Person', name: person.name, url: absoluteUrl(`/people/${person.slug}`) });
+
 export function movieJsonLd(film: VisibleFilm): Record<string, unknown> {
+  const { facts } = film;
+  const sameAs = [...(facts.imdbId ? [imdbUrl(facts.imdbId)] : []), ...(facts.wikidataId ? [wikidataUrl(facts.wikidataId)] : [])];
   return {
     '@context': 'https://schema.org',
     '@type': 'Movie',
@@ -15,7 +22,16 @@ export function movieJsonLd(film: VisibleFilm): Record<string, unknown> {
     url: absoluteUrl(`/films/${film.slug}`),
     ...(film.releaseYear ? { dateCreated: String(film.releaseYear) } : {}),
     ...(film.premise ? { description: excerpt(film.premise, 300) } : {}),
-    actor: film.cast.map((person) => ({ '@type': 'Person', name: person.name, url: absoluteUrl(`/people/${person.slug}`) })),
+    actor: film.cast.map(personLd),
+    ...(facts.directors.length > 0 ? { director: facts.directors.map(personLd) } : {}),
+    ...(facts.writers.length > 0 ? { author: facts.writers.map(personLd) } : {}),
+    ...(facts.runtimeMinutes !== null ? { duration: isoDuration(facts.runtimeMinutes) } : {}),
+    ...(facts.genres.length > 0 ? { genre: facts.genres } : {}),
+    ...(facts.releaseDate ? { datePublished: facts.releaseDate } : {}),
+    ...(facts.countries.length > 0 ? { countryOfOrigin: facts.countries.map((code) => ({ '@type': 'Country', name: countryName(code) })) } : {}),
+    ...(facts.languages.length > 0 ? { inLanguage: facts.languages } : {}),
+    ...(facts.ageRatings.length > 0 ? { contentRating: facts.ageRatings.join('; ') } : {}),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
   };
 }
 

@@ -22,6 +22,20 @@ describe('film metadata and JSON-LD', () => {
     expect(ld.actor).toEqual([{ '@type': 'Person', name: 'Pat Doe', url: expect.stringMatching(/\/people\/pat-doe$/u) }]);
   });
 
+  it('carry the film facts: director, duration in ISO 8601, genre, release date', () => {
+    const facts = { releaseDate: '2020-03-04', runtimeMinutes: 94, directors: [{ name: 'Dee Rector', slug: 'dee-rector' }], genres: ['Drama'], countries: ['CA'], imdbId: 'tt1234567' };
+    const ld = movieJsonLd(visibleFilm(sampleFilm({ facts }), 'none'));
+    expect(ld).toMatchObject({
+      duration: 'PT94M',
+      genre: ['Drama'],
+      datePublished: '2020-03-04',
+      director: [{ '@type': 'Person', name: 'Dee Rector', url: expect.stringMatching(/\/people\/dee-rector$/u) }],
+      countryOfOrigin: [{ '@type': 'Country', name: 'Canada' }],
+      sameAs: ['https://www.imdb.com/title/tt1234567/'],
+    });
+    expect(movieJsonLd(visibleFilm(content, 'none'))).not.toHaveProperty('duration');
+  });
+
   it('never lets text close the script tag', () => {
     const film = visibleFilm(sampleFilm({ premise: 'A </script><script>alert(1)</script> premise' }), 'none');
     expect(jsonLdText(movieJsonLd(film))).not.toContain('</script>');

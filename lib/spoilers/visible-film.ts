@@ -1,4 +1,4 @@
-import type { Character, FilmContent, Poster, Still, Kind, LabelItem, PersonRef, Setting, Theme, TimelineEvent, TraitKey } from '../content/schema';
+import type { Character, FilmContent, FilmFacts, Poster, Still, Kind, LabelItem, PersonRef, Setting, Theme, TimelineEvent, TraitKey } from '../content/schema';
 import { TRAIT_KEYS } from '../content/schema';
 import { castOf, countWords } from '../content/derive';
 import { isVisibleAt, type SpoilerLevel } from './levels';
@@ -43,6 +43,8 @@ export type VisibleFilm = {
   stills: VisibleImage[];
   stillsTotal: number;
   // ---- end of images
+  /** Release date, runtime, credits, genres…: not spoilers, the same at every level. */
+  facts: FilmFacts;
   hidden: {
     events: number;
     characters: number;
@@ -115,6 +117,7 @@ export function visibleFilm(content: FilmContent, level: SpoilerLevel): VisibleF
     poster: posterShown ? toVisibleImage(content.poster!) : null,
     stills: stills.map(toVisibleImage),
     stillsTotal: content.stills.length,
+    facts: content.facts,
     hidden: {
       events: content.events.length - events.length,
       characters: content.characters.length - characters.length,

@@ -81,8 +81,9 @@ export function TextField({
   className,
   meta,
   inputMode,
+  type,
   registerOptions,
-}: CommonProps & { inputMode?: 'numeric' | 'text'; registerOptions?: RegisterOptions<FilmContent, FormPath> }) {
+}: CommonProps & { inputMode?: 'numeric' | 'text'; type?: 'text' | 'date'; registerOptions?: RegisterOptions<FilmContent, FormPath> }) {
   const { register } = useFormContext<FilmContent>();
   const error = useFieldError(name);
   const id = fieldId(name);
@@ -93,6 +94,7 @@ export function TextField({
         className={ui.input}
         placeholder={placeholder}
         inputMode={inputMode}
+        type={type}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, { hint, meta, error })}
         {...register(name, registerOptions)}

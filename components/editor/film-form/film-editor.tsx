@@ -23,6 +23,7 @@ import type { ConflictState, EditBase, EditorInitialData } from './editor-data';
 import { FormWatcher } from './form-watcher';
 import type { FormPath } from './fields';
 import { IdentitySection } from './identity-section';
+import { FactsSection } from './facts-section';
 import { KindSection } from './kind-section';
 import { NewerRevisionBanner } from './newer-revision-banner';
 import { ImagesSection } from './images-section';
@@ -398,6 +399,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           >
             <IdentitySection open={openSections.film} onToggle={toggleSection} errorCount={sectionErrors.film} savedSlug={filmSlug} isPublished={current.publishedRevision !== null} />
             <PremiseSection open={openSections.premise} onToggle={toggleSection} errorCount={sectionErrors.premise} />
+            <FactsSection open={openSections.facts} onToggle={toggleSection} errorCount={sectionErrors.facts} />
             <StorySection open={openSections.story} onToggle={toggleSection} errorCount={sectionErrors.story} />
             <TimelineSection open={openSections.timeline} onToggle={toggleSection} errorCount={sectionErrors.timeline} />
             <CharactersSection open={openSections.characters} onToggle={toggleSection} errorCount={sectionErrors.characters} />

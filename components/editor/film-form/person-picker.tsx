@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useController, useFormContext } from 'react-hook-form';
 import { slugify, type FilmContent, type PersonRef } from '@/lib/content/schema';
@@ -28,24 +28,51 @@ export function freeSlug(name: string, known: PersonRef[]): string {
   return slug;
 }
 
+/** People already named in this film (actors, directors, writers), but for the field being edited. */
+function peopleInFilm(content: Partial<FilmContent>, except: string): PersonRef[] {
+  const found = new Map<string, PersonRef>();
+  const add = (path: string, person: PersonRef | null | undefined) => {
+    if (path !== except && person?.slug) found.set(person.slug, person);
+  };
+  (content.characters ?? []).forEach((c, i) => add(`characters.${i}.playedBy`, c.playedBy));
+  (content.facts?.directors ?? []).forEach((p, i) => add(`facts.directors.${i}`, p));
+  (content.facts?.writers ?? []).forEach((p, i) => add(`facts.writers.${i}`, p));
+  return [...found.values()];
+}
+
 /**
- * "Played by": picks a person already in this film or on the site (so their page collects all
- * their roles), or creates a new one from a name. An ARIA combobox: type, arrow keys, Enter.
+ * The search box of a person field: picks a person already in this film or on the site (so their
+ * page collects all their roles), or creates a new one from a name. An ARIA combobox: type, arrow
+ * keys, Enter. `field` is the path being edited (left out of "in this film"); `exclude` are slugs
+ * that may not be picked again (a list's other people).
  */
-export function PersonPicker({ index }: { index: number }) {
-  const name = `characters.${index}.playedBy` as const;
+export function PersonSearchInput({
+  id,
+  field,
+  label,
+  hint,
+  initialText = '',
+  startOpen = false,
+  exclude = [],
+  inputRef,
+  onPick,
+  onCancel,
+}: {
+  id: string;
+  field: string;
+  label: ReactNode;
+  hint: ReactNode;
+  initialText?: string;
+  startOpen?: boolean;
+  exclude?: string[];
+  inputRef?: Ref<HTMLInputElement>;
+  onPick: (person: PersonRef) => void;
+  onCancel?: () => void;
+}) {
   const { getValues } = useFormContext<FilmContent>();
-  const {
-    field: { value, onChange, ref: inputRef },
-  } = useController<FilmContent, typeof name>({ name });
-  const nameError = useFieldError(`${name}.name`);
-  const slugError = useFieldError(`${name}.slug`);
-  const error = nameError ?? slugError;
-  const [editing, setEditing] = useState(false);
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(initialText);
+  const [open, setOpen] = useState(startOpen);
   const [active, setActive] = useState(0);
-  const id = fieldId(name);
   const listId = useId();
   const query = useDebounced(text.trim(), 200);
 
@@ -60,11 +87,9 @@ export function PersonPicker({ index }: { index: number }) {
   const options = useMemo<Option[]>(() => {
     if (!open) return [];
     const needle = text.trim().toLowerCase();
-    const inFilm = new Map<string, PersonRef>();
-    (getValues('characters') ?? []).forEach((c, i) => {
-      if (i !== index && c.playedBy?.slug) inFilm.set(c.playedBy.slug, c.playedBy);
-    });
-    const matches = (p: PersonRef) => !needle || p.name.toLowerCase().includes(needle);
+    const excluded = new Set(exclude);
+    const inFilm = new Map(peopleInFilm(getValues(), field).map((p) => [p.slug, p]));
+    const matches = (p: PersonRef) => !excluded.has(p.slug) && (!needle || p.name.toLowerCase().includes(needle));
     const list: Option[] = [...inFilm.values()].filter(matches).map((person) => ({ kind: 'existing', person, source: 'film' }));
     for (const person of search.data ?? []) {
       if (!inFilm.has(person.slug) && matches(person)) list.push({ kind: 'existing', person, source: 'site' });
@@ -72,57 +97,23 @@ export function PersonPicker({ index }: { index: number }) {
     const exact = list.some((o) => o.person.name.trim().toLowerCase() === needle);
     if (needle && !exact) {
       const known = [...inFilm.values(), ...(search.data ?? [])];
-      list.push({ kind: 'create', person: { name: text.trim(), slug: freeSlug(text, known) } });
+      const taken = [...known, ...exclude.map((slug) => ({ name: '', slug }))];
+      list.push({ kind: 'create', person: { name: text.trim(), slug: freeSlug(text, taken) } });
     }
     return list.slice(0, 10);
-  }, [open, text, search.data, getValues, index]);
+  }, [open, text, search.data, getValues, field, exclude]);
 
   function choose(option: Option) {
-    onChange(option.person);
-    setEditing(false);
+    onPick(option.person);
     setOpen(false);
     setText('');
-  }
-
-  if (value && !editing) {
-    return (
-      <div className={styles.picker}>
-        <span className={ui.label} id={`${id}-label`}>
-          Played by
-        </span>
-        <div className={styles.chosen} role="group" aria-labelledby={`${id}-label`}>
-          <span className={styles.avatar} aria-hidden="true">
-            {value.name.slice(0, 1).toUpperCase()}
-          </span>
-          <span className={styles.person}>
-            <span className={styles.personName}>{value.name}</span>
-            <span className={styles.personSlug}>/people/{value.slug}</span>
-          </span>
-          <button
-            type="button"
-            className={`${ui.button} ${ui.small}`}
-            onClick={() => {
-              setEditing(true);
-              setText(value.name);
-              setOpen(true);
-            }}
-          >
-            Change
-          </button>
-          <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small}`} onClick={() => onChange(null)} aria-label={`Remove ${value.name} as the actor`}>
-            Remove
-          </button>
-        </div>
-        {error ? <p className={ui.error}>{error}</p> : null}
-      </div>
-    );
   }
 
   const activeOption = options[active];
   return (
     <div className={styles.picker}>
       <label htmlFor={id} className={ui.label}>
-        Played by <span className={ui.optional}>(optional)</span>
+        {label}
       </label>
       <div className={styles.comboWrap}>
         <input
@@ -146,7 +137,7 @@ export function PersonPicker({ index }: { index: number }) {
           onFocus={() => setOpen(true)}
           onBlur={() => {
             setOpen(false);
-            if (editing && !text.trim()) setEditing(false);
+            if (!text.trim()) onCancel?.();
           }}
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown') {
@@ -163,7 +154,7 @@ export function PersonPicker({ index }: { index: number }) {
             } else if (e.key === 'Escape') {
               if (open) e.stopPropagation();
               setOpen(false);
-              if (editing) setEditing(false);
+              onCancel?.();
             }
           }}
         />
@@ -195,9 +186,80 @@ export function PersonPicker({ index }: { index: number }) {
         </ul>
       </div>
       <p id={`${id}-hint`} className={ui.hint}>
-        Their name in the story will link to their page.
+        {hint}
       </p>
+    </div>
+  );
+}
+
+/** "Played by" of one character: the chosen person, or the search box to choose one. */
+export function PersonPicker({ index }: { index: number }) {
+  const name = `characters.${index}.playedBy` as const;
+  const {
+    field: { value, onChange, ref: inputRef },
+  } = useController<FilmContent, typeof name>({ name });
+  const nameError = useFieldError(`${name}.name`);
+  const slugError = useFieldError(`${name}.slug`);
+  const error = nameError ?? slugError;
+  const [editing, setEditing] = useState(false);
+  const id = fieldId(name);
+
+  if (value && !editing) {
+    return (
+      <div className={styles.picker}>
+        <span className={ui.label} id={`${id}-label`}>
+          Played by
+        </span>
+        <ChosenPerson labelledBy={`${id}-label`} person={value} onChange={() => setEditing(true)} onRemove={() => onChange(null)} removeLabel={`Remove ${value.name} as the actor`} />
+        {error ? <p className={ui.error}>{error}</p> : null}
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <PersonSearchInput
+        id={id}
+        field={name}
+        inputRef={inputRef}
+        label={
+          <>
+            Played by <span className={ui.optional}>(optional)</span>
+          </>
+        }
+        hint="Their name in the story will link to their page."
+        initialText={editing && value ? value.name : ''}
+        startOpen={editing}
+        onPick={(person) => {
+          onChange(person);
+          setEditing(false);
+        }}
+        onCancel={() => setEditing(false)}
+      />
       {error ? <p className={ui.error}>{error}</p> : null}
+    </>
+  );
+}
+
+/** A chosen person: avatar, name, page address, "Change" (optional) and "Remove". */
+export function ChosenPerson({ person, labelledBy, onChange, onRemove, removeLabel }: { person: PersonRef; labelledBy?: string; onChange?: () => void; onRemove: () => void; removeLabel: string }) {
+  return (
+    <div className={styles.chosen} role="group" aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : person.name}>
+      <span className={styles.avatar} aria-hidden="true">
+        {person.name.slice(0, 1).toUpperCase()}
+      </span>
+      <span className={styles.person}>
+        <span className={styles.personName}>{person.name}</span>
+        <span className={styles.personSlug}>/people/{person.slug}</span>
+      </span>
+      {onChange ? (
+        <button type="button" className={`${ui.button} ${ui.small}`} onClick={onChange}>
+          Change
+        </button>
+      ) : null}
+      <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small}`} onClick={onRemove} aria-label={removeLabel}>
+        Remove
+      </button>
     </div>
   );
 }

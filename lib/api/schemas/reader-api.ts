@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { characterSchema, eventSchema, labelItemSchema, personRefSchema, settingSchema, slugSchema, themeSchema, TRAIT_KEYS } from '../../content/schema';
+import { characterSchema, eventSchema, factsSchema, labelItemSchema, personRefSchema, settingSchema, slugSchema, themeSchema, TRAIT_KEYS } from '../../content/schema';
 import { spoilerLevelSchema } from '../../spoilers/levels';
 import { COUNTED_PARTS } from '../../spoilers/level-counts';
 import { attemptInputSchema } from '../../quiz/quiz-schema';
@@ -31,6 +31,8 @@ export const publishedFilmListSchema = z
 
 export const filmListPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'Page number, 1-based, newest films first' }),
+  genre: z.string().trim().min(1).max(60).optional().meta({ description: 'Only films with this genre (any case)' }),
+  year: z.coerce.number().int().min(1870).max(2100).optional().meta({ description: 'Only films released that year' }),
 });
 
 const numbered = { number: z.int().min(1) };
@@ -63,6 +65,7 @@ export const visibleFilmSchema = z
     counts: z
       .record(z.enum(COUNTED_PARTS), z.object({ none: z.int(), light: z.int(), full: z.int() }))
       .meta({ description: 'How many items of each part are at each spoiler level: counts only, so a client can say what a level would add' }),
+    facts: factsSchema.meta({ id: 'FilmFacts', description: 'Release date, runtime, directors, writers, genres, countries (ISO 3166), languages (ISO 639), age ratings, IMDb and Wikidata ids: not spoilers, the same at every level' }),
     hidden: z
       .object({ events: z.int(), characters: z.int(), themes: z.int(), setting: z.boolean(), story: z.boolean(), kind: z.int(), contentNotes: z.int() })
       .meta({ description: 'How many items were held back at this level (they are not in the response at all)' }),

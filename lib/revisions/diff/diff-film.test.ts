@@ -113,6 +113,24 @@ describe('diffFilm', () => {
     );
     expect(diff.summary).toMatch(/ and \d+ more changes$/);
   });
+
+  it('shows facts changes field by field, named in words, at level none', () => {
+    const diff = diffFilm(
+      base(),
+      edit((c) => {
+        c.facts.runtimeMinutes = 94;
+        c.facts.directors = [{ name: 'Sean Cisterna', slug: 'sean-cisterna' }];
+        c.facts.countries = ['CA'];
+      }),
+    );
+    const facts = diff.entries.find((e) => e.key === 'facts')!;
+    expect(facts).toMatchObject({ section: 'facts', label: 'Facts', level: { before: 'none', after: 'none' } });
+    expect(facts.fields.map((f) => f.label)).toEqual(['runtime (minutes)', 'directors', 'countries']);
+    expect(facts.fields[1].text!.filter((p) => p.added).map((p) => p.value).join('')).toContain('Sean Cisterna');
+    expect(facts.fields[2].text!.filter((p) => p.added).map((p) => p.value).join('')).toContain('Canada (CA)');
+    expect(diff.summary).toBe('facts edited');
+    expect(diff.flags).toEqual([]);
+  });
 });
 
 describe('diffFilm: images', () => {

@@ -1,4 +1,4 @@
-import { TRAIT_KEYS, TRAIT_LABELS, type FilmContent, type PersonRef, type QuizQuestion, type Tag } from '../../content/schema';
+import { TRAIT_KEYS, TRAIT_LABELS, countryName, languageName, type FilmContent, type PersonRef, type QuizQuestion, type Tag } from '../../content/schema';
 import type { SpoilerLevel } from '../../spoilers/levels';
 import type { SectionId } from '../../content/page-sections';
 
@@ -10,7 +10,7 @@ import type { SectionId } from '../../content/page-sections';
 
 /** How a value is shown and compared: long text gets a word-level diff. */
 /** `image`: an uploaded image's id; the compare view shows both thumbnails. */
-export type ValueKind = 'text' | 'long' | 'number' | 'level' | 'tags' | 'person' | 'options' | 'image';
+export type ValueKind = 'text' | 'long' | 'number' | 'level' | 'tags' | 'person' | 'options' | 'image' | 'people' | 'list' | 'countries' | 'languages';
 
 export type FieldSpec = { field: string; label: string; kind: ValueKind };
 
@@ -123,6 +123,28 @@ export const PARTS: PartSpec[] = [
     fields: [{ field: 'image', label: 'image', kind: 'image' }, { field: 'alt', label: 'alt text', kind: 'text' }, level],
     // No poster is seen by nobody: the safe level.
     level: (c) => c.poster?.spoiler ?? 'full',
+  },
+  // Facts are not spoilers: readers see them at every level.
+  {
+    key: 'facts',
+    section: 'facts',
+    label: 'Facts',
+    noun: 'facts',
+    get: (c) => c.facts,
+    set: (c, v) => void (c.facts = v as FilmContent['facts']),
+    fields: [
+      { field: 'releaseDate', label: 'release date', kind: 'text' },
+      { field: 'runtimeMinutes', label: 'runtime (minutes)', kind: 'number' },
+      { field: 'directors', label: 'directors', kind: 'people' },
+      { field: 'writers', label: 'writers', kind: 'people' },
+      { field: 'genres', label: 'genres', kind: 'list' },
+      { field: 'countries', label: 'countries', kind: 'countries' },
+      { field: 'languages', label: 'languages', kind: 'languages' },
+      { field: 'ageRatings', label: 'age ratings', kind: 'list' },
+      { field: 'imdbId', label: 'IMDb id', kind: 'text' },
+      { field: 'wikidataId', label: 'Wikidata id', kind: 'text' },
+    ],
+    level: () => 'none',
   },
 ];
 
@@ -245,6 +267,14 @@ export function formatValue(kind: ValueKind, value: unknown): string {
       return (value as Tag[]).map((t) => `${t.emoji ? `${t.emoji} ` : ''}${t.label}`).join(', ');
     case 'person':
       return (value as PersonRef).name;
+    case 'people':
+      return (value as PersonRef[]).map((p) => p.name).join(', ');
+    case 'list':
+      return (value as string[]).join(', ');
+    case 'countries':
+      return (value as string[]).map((code) => `${countryName(code)} (${code})`).join(', ');
+    case 'languages':
+      return (value as string[]).map((code) => `${languageName(code)} (${code})`).join(', ');
     case 'options':
       return (value as QuizQuestion['options']).map((o) => `${o.text}${o.correct ? ' ✓' : ''}`).join(' / ');
     default:

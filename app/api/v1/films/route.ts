@@ -3,11 +3,12 @@ import { parseInput, queryOf } from '@/lib/api/parse-input';
 import { filmListPageQuerySchema } from '@/lib/api/schemas/reader-api';
 import { listFilmPageCached } from '@/lib/reader/cached-reader';
 import { cachedJson } from '@/lib/reader/json-response';
+import { genreKey } from '@/lib/content/schema';
 
-/** `GET /api/v1/films?page=N`: published films, newest first, a page at a time; spoiler-free (title, year, premise). */
+/** `GET /api/v1/films?page=N[&genre=…][&year=…]`: published films, newest first, a page at a time; spoiler-free (title, year, premise). */
 export const GET = apiHandler(null, async ({ request }) => {
-  const { page } = parseInput(filmListPageQuerySchema, queryOf(request));
-  const list = await listFilmPageCached(page);
+  const { page, genre, year } = parseInput(filmListPageQuerySchema, queryOf(request));
+  const list = await listFilmPageCached(page, genre === undefined ? null : genreKey(genre), year ?? null);
   return cachedJson(request, {
     page: list.page,
     pages: list.pages,

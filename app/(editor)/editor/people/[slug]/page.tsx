@@ -1,0 +1,40 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { forbidden, notFound } from 'next/navigation';
+import { getActor } from '@/lib/auth/get-actor';
+import { can } from '@/lib/auth/permissions';
+import { getPersonForEditor } from '@/lib/people/get-person-for-editor';
+import { PersonDatesForm } from '@/components/people/person-dates-form';
+import styles from '@/components/admin/admin.module.css';
+
+type Props = PageProps<'/editor/people/[slug]'>;
+
+export const metadata: Metadata = { title: 'Person' };
+
+/** `/editor/people/{slug}`: a person's own facts (born, died); their roles come from the films' pages. */
+export default async function PersonEditorPage({ params }: Props) {
+  const actor = await getActor();
+  if (!actor || !can(actor, 'film.edit')) forbidden();
+  const person = await getPersonForEditor(actor, (await params).slug);
+  if (!person) notFound();
+  return (
+    <section>
+      <div className={styles.header}>
+        <div>
+          <h1>{person.name}</h1>
+          <p className={styles.lead}>
+            Reader page: <Link href={`/people/${person.slug}`}>/people/{person.slug}</Link>. Names and roles come from the films:{' '}
+            {person.films.map((film, i) => (
+              <span key={film.slug}>
+                {i > 0 && ', '}
+                <Link href={`/editor/films/${film.slug}`}>{film.title}</Link>
+              </span>
+            ))}
+            .
+          </p>
+        </div>
+      </div>
+      <PersonDatesForm slug={person.slug} birthDate={person.birthDate} deathDate={person.deathDate} />
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { countryName, genreKey, languageName, type FilmFacts } from './schema';
+
+/** How the infobox, the diff and the person page say facts in words (English, UTC: a date is a calendar day). */
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "2017-02-10" → "10 February 2017"; "" stays "". */
+export function formatFactDate(date: string): string {
+  return date ? dateFormat.format(new Date(`${date}T00:00:00Z`)) : '';
+}
+
+/** 94 → "94 minutes"; 125 → "125 minutes (2 h 5 min)". */
+export function formatRuntime(minutes: number): string {
+  const words = `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return minutes >= 60 ? `${words} (${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''})` : words;
+}
+
+/** ISO 8601 duration for JSON-LD: 94 → "PT94M". */
+export const isoDuration = (minutes: number) => `PT${minutes}M`;
+
+export const imdbUrl = (id: string) => `https://www.imdb.com/title/${id}/`;
+export const wikidataUrl = (id: string) => `https://www.wikidata.org/wiki/${id}`;
+
+/** The home page filtered by a genre or a year. */
+export const genreHref = (genre: string) => `/?genre=${encodeURIComponent(genreKey(genre))}`;
+export const yearHref = (year: number) => `/?year=${year}`;
+
+export const countryNames = (facts: Pick<FilmFacts, 'countries'>) => facts.countries.map(countryName);
+export const languageNames = (facts: Pick<FilmFacts, 'languages'>) => facts.languages.map(languageName);
+
+/** Whether a film has any fact (the infobox and the page format's Facts section are left out otherwise). */
+export function hasFacts(facts: FilmFacts): boolean {
+  return Object.values(facts).some((value) => (Array.isArray(value) ? value.length > 0 : value !== '' && value !== null));
+}
