@@ -61,7 +61,7 @@ test.describe('import and export', () => {
     const storyProbe = 'The first warning sign is her breathing';
     await expect(preview(page).getByText(storyProbe)).toBeVisible();
     // The reader's own spoiler control switches the preview in place; the pasted text stays.
-    await preview(page).locator('a[data-level="none"]').click();
+    await preview(page).locator('a[data-level="none"]:visible').click();
     await expect(preview(page).getByText(storyProbe)).toHaveCount(0);
     await expect(preview(page).getByRole('button', { name: 'No spoilers' })).toHaveAttribute('aria-pressed', 'true');
     await expect(importArea(page)).toHaveValue(film.text);
