@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFilmContent } from '../content/schema';
 import { sampleFilm } from '../content/sample-film';
-import { countReaderView, countReaderViews, describeLevelView, emptyViews } from './count-reader-view';
+import { countReaderView, countReaderViews, describeEmpty, describeLevelView, emptyViews } from './count-reader-view';
 import { visibleFilm } from './visible-film';
 
 const counts = (view: ReturnType<typeof countReaderView>) => Object.fromEntries(view.parts.map((p) => [p.part, [p.shown, p.total]]));
@@ -50,6 +50,12 @@ describe('countReaderView', () => {
       'A no-spoiler reader sees 0 of 3 events, 0 of 2 characters, not the setting, 0 of 2 themes, 0 of 6 kind-of-film values, 0 of 2 mood keywords, 0 of 2 content notes and 0 of 2 quiz questions.',
     );
     expect(emptyViews(countReaderViews(imported)).map((v) => v.level)).toEqual(['none', 'light']);
+    imported.events[0].spoiler = 'none';
+    imported.setting.spoiler = 'light';
+    expect(describeEmpty(countReaderView(imported, 'light'))).toBe(
+      'A light-spoiler reader would see nothing in Characters (2 characters), Themes (2 themes), Kind of film (6 kind-of-film values), Mood keywords (2 mood keywords), Content notes (2 content notes) and Quiz (2 quiz questions).',
+    );
+    expect(describeEmpty(countReaderView(sampleFilm(), 'none'))).toBe('');
   });
 
   it('leaves out parts without items, and an empty setting', () => {

@@ -115,12 +115,19 @@ export function describePart({ part, shown, total }: Pick<PartCount, 'part' | 's
   return `${shown} of ${plural(total, one, many)}`;
 }
 
+const joinAnd = (phrases: string[]) => (phrases.length <= 1 ? phrases.join('') : `${phrases.slice(0, -1).join(', ')} and ${phrases[phrases.length - 1]}`);
+
 /** "A no-spoiler reader sees 0 of 13 events, 0 of 7 characters and not the setting." */
 export function describeLevelView(view: LevelView): string {
   if (view.parts.length === 0) return `${READER_AT[view.level]} sees the premise only: the page has no items yet.`;
-  const phrases = view.parts.map(describePart);
-  const list = phrases.length === 1 ? phrases[0] : `${phrases.slice(0, -1).join(', ')} and ${phrases[phrases.length - 1]}`;
-  return `${READER_AT[view.level]} sees ${list}.`;
+  return `${READER_AT[view.level]} sees ${joinAnd(view.parts.map(describePart))}.`;
+}
+
+/** "A no-spoiler reader would see nothing in Timeline (13 events) and Setting." (empty when nothing is missing) */
+export function describeEmpty(view: LevelView): string {
+  if (view.empty.length === 0) return '';
+  const phrases = view.empty.map((p) => (p.part === 'setting' ? p.label : `${p.label} (${plural(p.total, ...NOUNS[p.part])})`));
+  return `${READER_AT[view.level]} would see nothing in ${joinAnd(phrases)}.`;
 }
 
 /** Levels that would see nothing of a part that has items: what publishing warns about. */

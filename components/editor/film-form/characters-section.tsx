@@ -4,7 +4,7 @@ import { newItemId, type FilmContent } from '@/lib/content/schema';
 import { DEFAULT_ITEM_LEVEL } from '@/lib/spoilers/levels';
 import { Section } from './section';
 import { TextAreaField, TextField } from './fields';
-import { SpoilerLevelField } from './spoiler-level-field';
+import { BulkLevelBar, useItemSelection } from './bulk-levels';
 import { SortableList } from './sortable-list';
 import { ItemCard, WatchedText } from './item-card';
 import { PersonPicker } from './person-picker';
@@ -22,8 +22,10 @@ function PlayedBy({ index }: { index: number }) {
 
 export const CharactersSection = memo(function CharactersSection(section: SectionProps) {
   const list = useListEditor('characters', { noun: 'character', labelOf: (c) => String(c.name ?? '') });
+  const selection = useItemSelection(list.fields);
   return (
     <Section id="characters" title="Characters" count={list.fields.length} description="Who is who, and who plays them. Each profile links to the actor’s page." {...section}>
+      <BulkLevelBar name="characters" nouns={['character', 'characters']} selection={selection} />
       <SortableList listId="characters" items={list.fields} nameOf={list.nameOf} onMove={list.move} className={sectionStyles.list}>
         {(field, controls) => {
           const i = controls.index;
@@ -32,6 +34,7 @@ export const CharactersSection = memo(function CharactersSection(section: Sectio
               controls={controls}
               title={<WatchedText name={`characters.${i}.name`} fallback="Unnamed character" />}
               subtitle={<PlayedBy index={i} />}
+              selection={selection.rowSelection(field.id)}
               spoilerName={`characters.${i}.spoiler`}
               errorPath={`characters.${i}`}
               noun="character"
@@ -45,7 +48,6 @@ export const CharactersSection = memo(function CharactersSection(section: Sectio
               </div>
               <TextAreaField name={`characters.${i}.description`} label="Who they are" optional rows={4} />
               <TagListField name={`characters.${i}.tags`} owner={`character ${i + 1}`} />
-              <SpoilerLevelField name={`characters.${i}.spoiler`} />
             </ItemCard>
           );
         }}

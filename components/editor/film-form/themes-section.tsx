@@ -3,7 +3,7 @@ import { newItemId } from '@/lib/content/schema';
 import { DEFAULT_ITEM_LEVEL } from '@/lib/spoilers/levels';
 import { Section } from './section';
 import { TextAreaField, TextField } from './fields';
-import { SpoilerLevelField } from './spoiler-level-field';
+import { BulkLevelBar, useItemSelection } from './bulk-levels';
 import { SortableList } from './sortable-list';
 import { ItemCard, WatchedText } from './item-card';
 import { useListEditor } from './use-list-editor';
@@ -13,8 +13,10 @@ import sectionStyles from './section.module.css';
 
 export const ThemesSection = memo(function ThemesSection(section: SectionProps) {
   const list = useListEditor('themes', { noun: 'theme', labelOf: (t) => String(t.title ?? '') });
+  const selection = useItemSelection(list.fields);
   return (
     <Section id="themes" title="Themes" count={list.fields.length} description="Ideas the story keeps returning to, numbered 01, 02, … on the page in this order." {...section}>
+      <BulkLevelBar name="themes" nouns={['theme', 'themes']} selection={selection} />
       <SortableList listId="themes" items={list.fields} nameOf={list.nameOf} onMove={list.move} className={sectionStyles.list}>
         {(field, controls) => {
           const i = controls.index;
@@ -23,6 +25,7 @@ export const ThemesSection = memo(function ThemesSection(section: SectionProps) 
               controls={controls}
               number={String(i + 1).padStart(2, '0')}
               title={<WatchedText name={`themes.${i}.title`} fallback="Untitled theme" />}
+              selection={selection.rowSelection(field.id)}
               spoilerName={`themes.${i}.spoiler`}
               errorPath={`themes.${i}`}
               noun="theme"
@@ -32,7 +35,6 @@ export const ThemesSection = memo(function ThemesSection(section: SectionProps) 
             >
               <TextField name={`themes.${i}.title`} label="Title" placeholder="e.g. Illness" />
               <TextAreaField name={`themes.${i}.description`} label="How the film treats it" optional rows={4} />
-              <SpoilerLevelField name={`themes.${i}.spoiler`} />
             </ItemCard>
           );
         }}

@@ -5,7 +5,7 @@ import { placeFacts, plural, TIMELINE_FIRST_SHOWN } from '@/lib/content/derive';
 import { DEFAULT_ITEM_LEVEL } from '@/lib/spoilers/levels';
 import { Section } from './section';
 import { TextAreaField, TextField } from './fields';
-import { SpoilerLevelField } from './spoiler-level-field';
+import { BulkLevelBar, useItemSelection } from './bulk-levels';
 import { SortableList } from './sortable-list';
 import { ItemCard, WatchedText } from './item-card';
 import { useListEditor } from './use-list-editor';
@@ -36,6 +36,7 @@ function WhenWhere({ index }: { index: number }) {
 
 export const TimelineSection = memo(function TimelineSection(section: SectionProps) {
   const list = useListEditor('events', { noun: 'event', labelOf: (e) => String(e.title ?? '') });
+  const selection = useItemSelection(list.fields);
   return (
     <Section
       id="timeline"
@@ -45,6 +46,7 @@ export const TimelineSection = memo(function TimelineSection(section: SectionPro
       {...section}
     >
       <TimelineFacts />
+      <BulkLevelBar name="events" nouns={['event', 'events']} selection={selection} />
       <SortableList listId="events" items={list.fields} nameOf={list.nameOf} onMove={list.move} className={sectionStyles.list}>
         {(field, controls) => {
           const i = controls.index;
@@ -54,6 +56,7 @@ export const TimelineSection = memo(function TimelineSection(section: SectionPro
               number={String(i + 1)}
               title={<WatchedText name={`events.${i}.title`} fallback="Untitled event" />}
               subtitle={<WhenWhere index={i} />}
+              selection={selection.rowSelection(field.id)}
               spoilerName={`events.${i}.spoiler`}
               errorPath={`events.${i}`}
               noun="event"
@@ -67,7 +70,6 @@ export const TimelineSection = memo(function TimelineSection(section: SectionPro
                 <TextField name={`events.${i}.where`} label="Where" optional placeholder="e.g. Toronto, at a party" />
               </div>
               <TextAreaField name={`events.${i}.description`} label="What happens" optional rows={4} />
-              <SpoilerLevelField name={`events.${i}.spoiler`} />
             </ItemCard>
           );
         }}
