@@ -133,6 +133,12 @@ export function CardShell({ controls, itemName, number, title, subtitle, level, 
         {selection ? <SelectBox itemName={itemName} {...selection} /> : null}
         <DragHandle controls={controls} itemName={itemName} />
         <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+          {/* At the start, as on the sections: at the end it would read as a menu of the level picker beside it. */}
+          {article ? null : (
+            <span className={styles.chevron} aria-hidden="true">
+              {open ? '▾' : '▸'}
+            </span>
+          )}
           {number !== undefined ? <span className={styles.number}>{number}</span> : null}
           <span className={styles.titles}>
             <span id={article?.titleId} className={styles.title}>
@@ -145,11 +151,6 @@ export function CardShell({ controls, itemName, number, title, subtitle, level, 
               {errorCount} {errorCount === 1 ? 'error' : 'errors'}
             </span>
           ) : null}
-          {article ? null : (
-            <span className={styles.chevron} aria-hidden="true">
-              {open ? '▴' : '▾'}
-            </span>
-          )}
         </button>
         {level ? <div className={styles.level}>{level}</div> : null}
         <ItemTools controls={controls} itemName={itemName} onRemove={onRemove} removeText={article?.removeText} className={styles.tools} />

@@ -13,7 +13,7 @@ type LabelListPath = 'kind.moods' | 'kind.contentNotes';
 
 /** Mood keywords or content notes: short labels, each with its own spoiler level (set one by one or for the selected). */
 export function LabelListField({ name, title, noun, nouns, hint }: { name: LabelListPath; title: string; noun: string; nouns: string; hint?: string }) {
-  const list = useListEditor(name, { noun, labelOf: (item) => String(item.label ?? '') });
+  const list = useListEditor(name, { noun, labelOf: (item) => String(item.label ?? ''), focusKey: 'label' });
   const selection = useItemSelection(list.fields);
   const labelId = `${fieldId(name)}-label`;
   return (

@@ -1,7 +1,7 @@
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Fragment, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
-import { countReaderViews, describeEmpty, describeLevelView, emptyViews, type LevelView } from '@/lib/spoilers/count-reader-view';
+import { countReaderViews, describeEmpty, describeLevelView, emptyViews, READER_AT, type LevelView } from '@/lib/spoilers/count-reader-view';
 import { SPOILER_LABELS } from '@/lib/spoilers/levels';
 import type { SectionId } from './sections';
 import ui from '../ui.module.css';
@@ -11,13 +11,13 @@ function totals(view: LevelView) {
   return view.parts.reduce((sum, p) => ({ shown: sum.shown + p.shown, total: sum.total + p.total }), { shown: 0, total: 0 });
 }
 
-/** Each level's sentence ("A no-spoiler reader sees 0 of 13 events, …"), then what it would miss. */
+/** Each level's sentence ("A no-spoiler reader sees 0 of 13 events, …"), then what it would miss; the dot is the level's colour. */
 function LevelSentences({ views }: { views: LevelView[] }) {
   return (
     <ul className={styles.levels}>
       {views.map((view) => (
         <li key={view.level} className={styles[view.level]}>
-          <strong>{SPOILER_LABELS[view.level]}.</strong> {describeLevelView(view)}
+          {describeLevelView(view)}
           {view.empty.length > 0 ? <span className={styles.warning}> {describeEmpty(view)}</span> : null}
         </li>
       ))}
@@ -42,15 +42,20 @@ export function ReaderViewSummary() {
         {views.map((view, i) => {
           const { shown, total } = totals(view);
           return (
-            <span key={view.level} className={styles.count}>
+            <Fragment key={view.level}>
               {i > 0 ? ' · ' : null}
-              {SPOILER_LABELS[view.level]} {shown} of {total}
-              {i === 0 ? ' items' : ''}
-            </span>
+              <span className={styles.count}>
+                {SPOILER_LABELS[view.level]} {shown} of {total}
+                {i === 0 ? ' items' : ''}
+              </span>
+            </Fragment>
           );
         })}
         {warned.length > 0 ? (
-          <span className={styles.warning}> · {warned.map((v) => SPOILER_LABELS[v.level].toLowerCase()).join(' and ')} readers see nothing in some sections</span>
+          <>
+            {' · '}
+            <span className={styles.warning}>{warned.map((v, i) => (i === 0 ? READER_AT[v.level] : READER_AT[v.level].replace(/^A /, 'a '))).join(' and ')} would see nothing in some sections</span>
+          </>
         ) : null}
       </summary>
       <LevelSentences views={views} />
