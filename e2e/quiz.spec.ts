@@ -102,7 +102,7 @@ test('an admin adds a question (errors inline, reorder) and publishes it with th
   await expect(card.getByRole('textbox', { name: 'Option C of question 4', exact: true })).toBeFocused();
   await card.getByRole('textbox', { name: 'Option C of question 4', exact: true }).fill('Grey');
   await card.getByLabel('Explanation').fill(`${EXPLAINED} for the ice`);
-  await card.getByText('No spoilers', { exact: true }).click();
+  await card.getByRole('group', { name: 'Spoiler level of question 4' }).getByText('None', { exact: true }).click();
   // Reorder with the keyboard-friendly buttons: the new question becomes the third.
   await page.getByRole('button', { name: 'Move question 4 up' }).click();
   await expect(page.getByLabel('Question 3: prompt')).toHaveValue('What colour is the ice?');

@@ -1,18 +1,47 @@
 import type { ReactNode } from 'react';
 import type { SortableControls } from './sortable-list';
-import { DragHandle, ItemTools, useItemName } from './item-card';
+import { DragHandle, ItemTools, SelectBox, useItemName, type RowSelection } from './item-card';
+import { SpoilerLevelPicker } from './spoiler-level-picker';
 import type { FormPath } from './fields';
 import ui from '../ui.module.css';
 import styles from './fields.module.css';
 import card from './item-card.module.css';
 
-/** A one-line list item (a tag, a mood keyword): handle, fields, move and remove buttons. */
-export function CompactRow({ controls, noun, labelField, onRemove, children }: { controls: SortableControls; noun: string; labelField: FormPath; onRemove: () => void; children: ReactNode }) {
+/**
+ * A one-line list item (a tag, a mood keyword): handle, fields, move and remove buttons; with
+ * `spoilerName`, its spoiler level picker, and with `selection`, a checkbox for bulk actions.
+ */
+export function CompactRow({
+  controls,
+  noun,
+  labelField,
+  spoilerName,
+  spoilerDescribedBy,
+  selection,
+  onRemove,
+  children,
+}: {
+  controls: SortableControls;
+  noun: string;
+  labelField: FormPath;
+  spoilerName?: FormPath;
+  /** What explains the level (a warning shown under the row). */
+  spoilerDescribedBy?: string;
+  selection?: RowSelection;
+  onRemove: () => void;
+  children: ReactNode;
+}) {
   const itemName = useItemName(noun, labelField, controls.index);
   return (
     <div className={`${styles.row} ${controls.isDragging ? card.dragging : ''}`}>
+      {selection ? <SelectBox itemName={itemName} {...selection} /> : null}
       <DragHandle controls={controls} itemName={itemName} />
       <div className={styles.rowMain}>{children}</div>
+      {spoilerName ? (
+        <div className={styles.rowLevel}>
+          <SpoilerLevelPicker name={spoilerName} label={`Spoiler level of ${itemName}`} describedBy={spoilerDescribedBy} compact />
+        </div>
+      ) : null}
       <ItemTools controls={controls} itemName={itemName} onRemove={onRemove} className={styles.rowTools} />
     </div>
   );

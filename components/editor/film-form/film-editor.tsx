@@ -10,6 +10,7 @@ import { plural } from '@/lib/content/derive';
 import { saveDraftAction } from '@/lib/films/film-actions';
 import { sameContent } from '@/lib/content/same-content';
 import { findMergeUnits, isConflict, mergeContent, mergedChangeName } from '@/lib/revisions/diff';
+import { countReaderViews, emptyViews, type LevelView } from '@/lib/spoilers/count-reader-view';
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
 import type { FilmStatusInfo } from '@/lib/films/film-status';
 import type { WorkInProgress } from '@/lib/editor/work-in-progress';
@@ -29,6 +30,7 @@ import { NewerRevisionBanner } from './newer-revision-banner';
 import { ImagesSection } from './images-section';
 import { PremiseSection } from './premise-section';
 import { PreviewMenu } from './preview-menu';
+import { PublishCheckDialog, ReaderViewSummary } from './reader-view';
 import { QuizSection } from './quiz-section';
 import { RestoreBanner } from './restore-banner';
 import { SectionNav } from './section-nav';
@@ -162,6 +164,15 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
   // ------------------------------------------------------------------ save and publish
 
   const publishing = usePublishing({ filmId: initial.filmId, notify });
+  // The levels of the revision about to be published, while the check before publishing is open.
+  const [publishCheck, setPublishCheck] = useState<LevelView[] | null>(null);
+
+  /** Publishes the form's revision; first asks when a level would see nothing of a section with items. */
+  function requestPublish() {
+    const views = countReaderViews(base.content);
+    if (emptyViews(views).length > 0) setPublishCheck(views);
+    else publishing.publish(filmSlug, base.revision);
+  }
 
   const saving = useRevisionSave({
     action: ({ target, content, message }: SaveInput) => saveDraftAction({ slug: target.slug, baseRevision: target.base.revision, content, message }),
@@ -376,9 +387,24 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           onMessageChange={setMessage}
           saving={saving.saving}
           publishing={publishing.busy}
-          onPublish={() => publishing.publish(filmSlug, base.revision)}
+          onPublish={requestPublish}
           onUnpublish={() => publishing.unpublish(filmSlug)}
           preview={<PreviewMenu slug={filmSlug} dirty={dirty} flushAutosave={flushAutosave} />}
+        />
+
+        <ReaderViewSummary />
+        <PublishCheckDialog
+          views={publishCheck}
+          revision={base.revision}
+          onPublish={() => {
+            setPublishCheck(null);
+            publishing.publish(filmSlug, base.revision);
+          }}
+          onReview={(section) => {
+            setPublishCheck(null);
+            jumpTo(section);
+          }}
+          onCancel={() => setPublishCheck(null)}
         />
 
         <div className={styles.layout}>

@@ -8,7 +8,7 @@ import { thumbnailUrl } from '@/lib/media/image-asset';
 import { ImageDropzone } from '@/components/media/image-dropzone';
 import { Section } from './section';
 import { TextField } from './fields';
-import { SpoilerLevelField } from './spoiler-level-field';
+import { SpoilerLevelPicker } from './spoiler-level-picker';
 import { SortableList } from './sortable-list';
 import { ItemCard, WatchedText } from './item-card';
 import { useListEditor } from './use-list-editor';
@@ -40,7 +40,7 @@ export const ImagesSection = memo(function ImagesSection(section: SectionProps) 
           <Thumbnail image={poster.image} />
           <div className={styles.fields}>
             <TextField name="poster.alt" label="Alt text" placeholder="e.g. Carley mid-jump over the rink, title above" />
-            <SpoilerLevelField name="poster.spoiler" />
+            <SpoilerLevelPicker name="poster.spoiler" label="Spoiler level of the poster" />
             <div>
               <button type="button" className={ui.button} onClick={() => setValue('poster', null, { shouldDirty: true })}>
                 Remove poster
@@ -70,7 +70,7 @@ export const ImagesSection = memo(function ImagesSection(section: SectionProps) 
               <StillThumbnail index={i} />
               <TextField name={`stills.${i}.alt`} label="Alt text" placeholder="What the still shows, for readers who cannot see it" />
               <TextField name={`stills.${i}.caption`} label="Caption" optional />
-              <SpoilerLevelField name={`stills.${i}.spoiler`} hint="A still from the ending is Full." />
+              <SpoilerLevelPicker name={`stills.${i}.spoiler`} label={`Spoiler level of still ${i + 1}`} hint="A still from the ending is Full." />
             </ItemCard>
           );
         }}

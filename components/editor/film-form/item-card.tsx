@@ -1,9 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import { get, useFormState, useWatch } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
-import { SPOILER_LABELS, type SpoilerLevel } from '@/lib/spoilers/levels';
 import type { SortableControls } from './sortable-list';
 import { countErrors } from './sections';
+import { SpoilerLevelPicker } from './spoiler-level-picker';
 import type { FormPath } from './fields';
 import ui from '../ui.module.css';
 import styles from './item-card.module.css';
@@ -22,20 +22,18 @@ export function useItemName(noun: string, labelField: FormPath, index: number): 
   return label ? `${noun} “${label}”` : `${noun} ${index + 1}`;
 }
 
-/** The spoiler level as a coloured dot and its name (hidden on narrow screens). */
-export function LevelBadge({ level, title }: { level: SpoilerLevel; title?: string }) {
+/** The checkbox that selects an item for a bulk action ("Set level"), named for its item. */
+export function SelectBox({ itemName, checked, onChange }: { itemName: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <span className={`${styles.level} ${styles[level]}`} title={title}>
-      {SPOILER_LABELS[level]}
-    </span>
+    <label className={styles.select}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span className="visually-hidden">Select {itemName}</span>
+    </label>
   );
 }
 
-function SpoilerBadge({ name }: { name: FormPath }) {
-  const level = useWatch<FilmContent>({ name }) as SpoilerLevel | undefined;
-  if (!level) return null;
-  return <LevelBadge level={level} title={`Spoiler level: ${SPOILER_LABELS[level]}`} />;
-}
+/** A row's selection for bulk actions: whether it is selected and how to change that. */
+export type RowSelection = { checked: boolean; onChange: (checked: boolean) => void };
 
 /** The handle that drags a sortable item (the arrow keys move it too, see sortable-list). */
 export function DragHandle({ controls, itemName }: { controls: SortableControls; itemName: string }) {
@@ -90,8 +88,10 @@ type CardShellProps = {
   number?: ReactNode;
   title: ReactNode;
   subtitle?: ReactNode;
-  /** Shown after the titles (a spoiler level). */
-  badge?: ReactNode;
+  /** The item's spoiler level picker, in the header: set without opening the card. */
+  level?: ReactNode;
+  /** A checkbox to select the item for bulk actions. */
+  selection?: RowSelection;
   /** Where the item's errors are in the form: an item with errors is marked and opens by itself. */
   errorPath: string;
   onRemove: () => void;
@@ -109,7 +109,7 @@ type CardShellProps = {
  * Collapsed items keep their inputs mounted (only hidden), so the form keeps every value, and an item
  * opens by itself when one of its fields has an error.
  */
-export function CardShell({ controls, itemName, number, title, subtitle, badge, errorPath, onRemove, defaultOpen = false, children, article }: CardShellProps) {
+export function CardShell({ controls, itemName, number, title, subtitle, level, selection, errorPath, onRemove, defaultOpen = false, children, article }: CardShellProps) {
   const [open, setOpen] = useState(defaultOpen);
   const bodyId = useId();
   const { errors, submitCount } = useFormState({ name: errorPath });
@@ -130,8 +130,15 @@ export function CardShell({ controls, itemName, number, title, subtitle, badge, 
       aria-labelledby={article?.titleId}
     >
       <Header className={styles.header}>
+        {selection ? <SelectBox itemName={itemName} {...selection} /> : null}
         <DragHandle controls={controls} itemName={itemName} />
         <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+          {/* At the start, as on the sections: at the end it would read as a menu of the level picker beside it. */}
+          {article ? null : (
+            <span className={styles.chevron} aria-hidden="true">
+              {open ? '▾' : '▸'}
+            </span>
+          )}
           {number !== undefined ? <span className={styles.number}>{number}</span> : null}
           <span className={styles.titles}>
             <span id={article?.titleId} className={styles.title}>
@@ -144,13 +151,8 @@ export function CardShell({ controls, itemName, number, title, subtitle, badge, 
               {errorCount} {errorCount === 1 ? 'error' : 'errors'}
             </span>
           ) : null}
-          {badge}
-          {article ? null : (
-            <span className={styles.chevron} aria-hidden="true">
-              {open ? '▴' : '▾'}
-            </span>
-          )}
         </button>
+        {level ? <div className={styles.level}>{level}</div> : null}
         <ItemTools controls={controls} itemName={itemName} onRemove={onRemove} removeText={article?.removeText} className={styles.tools} />
       </Header>
       <div id={bodyId} className={styles.body} hidden={!open}>
@@ -160,20 +162,27 @@ export function CardShell({ controls, itemName, number, title, subtitle, badge, 
   );
 }
 
-/** One item of a film's list (event, character, theme), named by one of its fields. */
+/** One item of a film's list (event, character, theme), named by one of its fields, with its spoiler level. */
 export function ItemCard({
   noun,
   labelField,
   spoilerName,
   number,
   ...shell
-}: Omit<CardShellProps, 'itemName' | 'badge' | 'article' | 'number'> & {
+}: Omit<CardShellProps, 'itemName' | 'level' | 'article' | 'number'> & {
   number?: string;
-  spoilerName?: FormPath;
+  spoilerName: FormPath;
   /** What the item is ("event") and the field that names it, for its buttons' labels. */
   noun: string;
   labelField: FormPath;
 }) {
   const itemName = useItemName(noun, labelField, shell.controls.index);
-  return <CardShell {...shell} number={number || undefined} itemName={itemName} badge={spoilerName ? <SpoilerBadge name={spoilerName} /> : null} />;
+  return (
+    <CardShell
+      {...shell}
+      number={number || undefined}
+      itemName={itemName}
+      level={<SpoilerLevelPicker name={spoilerName} label={`Spoiler level of ${itemName}`} compact />}
+    />
+  );
 }

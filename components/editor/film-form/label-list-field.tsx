@@ -1,9 +1,10 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { newItemId, type FilmContent } from '@/lib/content/schema';
 import { DEFAULT_ITEM_LEVEL } from '@/lib/spoilers/levels';
-import { SortableList } from './sortable-list';
+import { SortableList, type SortableControls } from './sortable-list';
 import { CompactRow, RowInput } from './compact-row';
-import { SpoilerLevelSelect } from './spoiler-level-field';
+import type { RowSelection } from './item-card';
+import { BulkLevelBar, useItemSelection } from './bulk-levels';
 import { fieldId, useFieldError } from './fields';
 import { useListEditor } from './use-list-editor';
 import ui from '../ui.module.css';
@@ -12,12 +13,27 @@ import styles from './fields.module.css';
 type LabelListPath = 'kind.moods' | 'kind.contentNotes';
 
 /**
- * Mood keywords or content notes: short labels, each with its own spoiler level. `warnAboveNone`
- * (content notes): a note above level none is a warning some readers never see in words, so the
- * row says so under its level control.
+ * Mood keywords or content notes: short labels, each with its own spoiler level (set one by one or
+ * for the selected). `warnAboveNone` (content notes): a note above level none is a warning some
+ * readers never see in words, so the row says so, tied to its level picker.
  */
-export function LabelListField({ name, title, noun, hint, warnAboveNone = false }: { name: LabelListPath; title: string; noun: string; hint?: string; warnAboveNone?: boolean }) {
-  const list = useListEditor(name, { noun, labelOf: (item) => String(item.label ?? '') });
+export function LabelListField({
+  name,
+  title,
+  noun,
+  nouns,
+  hint,
+  warnAboveNone = false,
+}: {
+  name: LabelListPath;
+  title: string;
+  noun: string;
+  nouns: string;
+  hint?: string;
+  warnAboveNone?: boolean;
+}) {
+  const list = useListEditor(name, { noun, labelOf: (item) => String(item.label ?? ''), focusKey: 'label' });
+  const selection = useItemSelection(list.fields);
   const labelId = `${fieldId(name)}-label`;
   return (
     <div role="group" aria-labelledby={labelId}>
@@ -25,12 +41,18 @@ export function LabelListField({ name, title, noun, hint, warnAboveNone = false 
         {title}
       </span>
       {hint ? <p className={ui.hint} style={{ marginTop: 0, marginBottom: 8 }}>{hint}</p> : null}
+      <BulkLevelBar name={name} nouns={[noun, nouns]} selection={selection} />
       {list.fields.length > 0 ? (
         <SortableList listId={fieldId(name)} items={list.fields} nameOf={list.nameOf} onMove={list.move} className={styles.rowList}>
           {(field, controls) => (
-            <CompactRow controls={controls} noun={noun} labelField={`${name}.${controls.index}.label`} onRemove={() => list.removeAt(controls.index)}>
-              <LabelInputs name={`${name}.${controls.index}`} noun={noun} position={controls.index + 1} warnAboveNone={warnAboveNone} />
-            </CompactRow>
+            <LabelRow
+              name={`${name}.${controls.index}`}
+              noun={noun}
+              controls={controls}
+              selection={selection.rowSelection(field.id)}
+              warnAboveNone={warnAboveNone}
+              onRemove={() => list.removeAt(controls.index)}
+            />
           )}
         </SortableList>
       ) : null}
@@ -45,26 +67,45 @@ export function LabelListField({ name, title, noun, hint, warnAboveNone = false 
   );
 }
 
-function LabelInputs({ name, noun, position, warnAboveNone }: { name: `${LabelListPath}.${number}`; noun: string; position: number; warnAboveNone: boolean }) {
+function LabelRow({
+  name,
+  noun,
+  controls,
+  selection,
+  warnAboveNone,
+  onRemove,
+}: {
+  name: `${LabelListPath}.${number}`;
+  noun: string;
+  controls: SortableControls;
+  selection: RowSelection;
+  warnAboveNone: boolean;
+  onRemove: () => void;
+}) {
   const { register } = useFormContext<FilmContent>();
   const id = fieldId(`${name}.label`);
   const error = useFieldError(`${name}.label`);
   const level = useWatch<FilmContent, `${LabelListPath}.${number}.spoiler`>({ name: `${name}.spoiler` });
   const warning = warnAboveNone && level !== 'none' ? `${fieldId(`${name}.spoiler`)}-warning` : undefined;
   return (
-    <>
-      <RowInput id={id} label={`${noun} ${position}`} error={error}>
+    <CompactRow
+      controls={controls}
+      noun={noun}
+      labelField={`${name}.label`}
+      spoilerName={`${name}.spoiler`}
+      spoilerDescribedBy={warning}
+      selection={selection}
+      onRemove={onRemove}
+    >
+      <RowInput id={id} label={`${noun} ${controls.index + 1}`} error={error}>
         <input id={id} className={ui.input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...register(`${name}.label`)} />
       </RowInput>
-      <div style={{ flex: '0 0 auto' }}>
-        <SpoilerLevelSelect name={`${name}.spoiler`} label={`Spoiler level of ${noun} ${position}`} describedBy={warning} />
-      </div>
       {warning ? (
         <p id={warning} className={`${ui.hint} ${styles.rowWarning}`}>
           Readers below {level === 'full' ? 'full' : 'light'} spoilers are told only that a content note is held back, not what it warns about. Word it so it
           gives no plot away (“a character’s serious illness”) and set it to None, so every reader is warned.
         </p>
       ) : null}
-    </>
+    </CompactRow>
   );
 }

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Section } from './section';
 import { TextAreaField, TextField } from './fields';
-import { SpoilerLevelField } from './spoiler-level-field';
+import { SpoilerLevelPicker } from './spoiler-level-picker';
 import { TagListField } from './tag-list-field';
 import type { SectionProps } from './section-props';
 import styles from './fields.module.css';
@@ -18,7 +18,7 @@ export const SettingSection = memo(function SettingSection(section: SectionProps
         <TextAreaField name="setting.where" label="Why the place matters" optional rows={5} />
       </div>
       <TagListField name="setting.tags" owner="the setting" />
-      <SpoilerLevelField name="setting.spoiler" hint="Applies to the whole setting section." />
+      <SpoilerLevelPicker name="setting.spoiler" label="Spoiler level of the setting" hint="Applies to the whole setting section." />
     </Section>
   );
 });

@@ -5,7 +5,7 @@ import { placeFacts, plural, TIMELINE_FIRST_SHOWN } from '@/lib/content/derive';
 import { DEFAULT_ITEM_LEVEL } from '@/lib/spoilers/levels';
 import { Section } from './section';
 import { TextAreaField, TextField } from './fields';
-import { SpoilerLevelField } from './spoiler-level-field';
+import { BulkLevelBar, useItemSelection } from './bulk-levels';
 import { SortableList } from './sortable-list';
 import { ItemCard, WatchedText } from './item-card';
 import { useListEditor } from './use-list-editor';
@@ -35,7 +35,8 @@ function WhenWhere({ index }: { index: number }) {
 }
 
 export const TimelineSection = memo(function TimelineSection(section: SectionProps) {
-  const list = useListEditor('events', { noun: 'event', labelOf: (e) => String(e.title ?? '') });
+  const list = useListEditor('events', { noun: 'event', labelOf: (e) => String(e.title ?? ''), focusKey: 'title' });
+  const selection = useItemSelection(list.fields);
   return (
     <Section
       id="timeline"
@@ -45,33 +46,36 @@ export const TimelineSection = memo(function TimelineSection(section: SectionPro
       {...section}
     >
       <TimelineFacts />
-      <SortableList listId="events" items={list.fields} nameOf={list.nameOf} onMove={list.move} className={sectionStyles.list}>
-        {(field, controls) => {
-          const i = controls.index;
-          return (
-            <ItemCard
-              controls={controls}
-              number={String(i + 1)}
-              title={<WatchedText name={`events.${i}.title`} fallback="Untitled event" />}
-              subtitle={<WhenWhere index={i} />}
-              spoilerName={`events.${i}.spoiler`}
-              errorPath={`events.${i}`}
-              noun="event"
-              labelField={`events.${i}.title`}
-              onRemove={() => list.removeAt(i)}
-              defaultOpen={list.isNew(i)}
-            >
-              <TextField name={`events.${i}.title`} label="Title" />
-              <div className={styles.grid2}>
-                <TextField name={`events.${i}.when`} label="When" optional placeholder="e.g. early in the story" />
-                <TextField name={`events.${i}.where`} label="Where" optional placeholder="e.g. Toronto, at a party" />
-              </div>
-              <TextAreaField name={`events.${i}.description`} label="What happens" optional rows={4} />
-              <SpoilerLevelField name={`events.${i}.spoiler`} />
-            </ItemCard>
-          );
-        }}
-      </SortableList>
+      <div className={sectionStyles.listBlock}>
+        <BulkLevelBar name="events" nouns={['event', 'events']} selection={selection} />
+        <SortableList listId="events" items={list.fields} nameOf={list.nameOf} onMove={list.move} className={sectionStyles.list}>
+          {(field, controls) => {
+            const i = controls.index;
+            return (
+              <ItemCard
+                controls={controls}
+                number={String(i + 1)}
+                title={<WatchedText name={`events.${i}.title`} fallback="Untitled event" />}
+                subtitle={<WhenWhere index={i} />}
+                selection={selection.rowSelection(field.id)}
+                spoilerName={`events.${i}.spoiler`}
+                errorPath={`events.${i}`}
+                noun="event"
+                labelField={`events.${i}.title`}
+                onRemove={() => list.removeAt(i)}
+                defaultOpen={list.isNew(i)}
+              >
+                <TextField name={`events.${i}.title`} label="Title" />
+                <div className={styles.grid2}>
+                  <TextField name={`events.${i}.when`} label="When" optional placeholder="e.g. early in the story" />
+                  <TextField name={`events.${i}.where`} label="Where" optional placeholder="e.g. Toronto, at a party" />
+                </div>
+                <TextAreaField name={`events.${i}.description`} label="What happens" optional rows={4} />
+              </ItemCard>
+            );
+          }}
+        </SortableList>
+      </div>
       <div>
         <button
           type="button"

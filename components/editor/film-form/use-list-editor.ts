@@ -7,9 +7,12 @@ type ListPath = FieldArrayPath<FilmContent>;
 
 /**
  * A field array of the film form with what every list editor needs: add (the new item opens and
- * takes focus), remove with an "Undo" notice, move, and a readable name for announcements.
+ * its `focusKey` field takes focus), remove with an "Undo" notice, move, and a readable name for announcements.
  */
-export function useListEditor<N extends ListPath>(name: N, { noun, labelOf }: { noun: string; labelOf: (item: Record<string, unknown>) => string }) {
+export function useListEditor<N extends ListPath>(
+  name: N,
+  { noun, labelOf, focusKey }: { noun: string; labelOf: (item: Record<string, unknown>) => string; focusKey?: string },
+) {
   const { control, getValues } = useFormContext<FilmContent>();
   const array = useFieldArray<FilmContent, N>({ control, name });
   const { notify } = useNotices();
@@ -30,9 +33,11 @@ export function useListEditor<N extends ListPath>(name: N, { noun, labelOf }: { 
     (item: FieldArray<FilmContent, N>) => {
       const id = (item as { id?: unknown }).id;
       if (typeof id === 'string') added.current.add(id);
-      array.append(item, { shouldFocus: true });
+      // The field to type in first (the title): else RHF focuses the item's first registered field,
+      // which is the level picker in the item's row.
+      array.append(item, focusKey ? { focusName: `${name}.${array.fields.length}.${focusKey}` } : { shouldFocus: true });
     },
-    [array],
+    [array, focusKey, name],
   );
 
   const removeAt = useCallback(

@@ -1,15 +1,18 @@
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { SPOILER_LABELS, SPOILER_LEVELS, type SpoilerLevel } from '@/lib/spoilers/levels';
 import type { QuizFormValues } from '@/lib/quiz/quiz-schema';
 import type { SortableControls } from '@/components/editor/film-form/sortable-list';
-import { CardShell, LevelBadge } from '@/components/editor/film-form/item-card';
+import { CardShell } from '@/components/editor/film-form/item-card';
+import { SpoilerLevelPicker } from '@/components/editor/film-form/spoiler-level-picker';
 import ui from '@/components/editor/ui.module.css';
 import { ErrorText, useError } from './field-error';
 import { OptionsEditor } from './options-editor';
 import styles from './quiz-editor.module.css';
 
-/** One question: its prompt, options, explanation and spoiler level, in a collapsible card. */
+/**
+ * One question: its prompt, options and explanation in a collapsible card, its spoiler level in the
+ * card's header (set without opening it; readers below it are not sent the question).
+ */
 export function QuestionCard({
   index,
   controls,
@@ -27,7 +30,6 @@ export function QuestionCard({
   const prompt = useWatch<QuizFormValues, `questions.${number}.prompt`>({ name: `questions.${index}.prompt` });
   const options = useWatch<QuizFormValues, `questions.${number}.options`>({ name: `questions.${index}.options` }) ?? [];
   const correctText = options.find((o) => o.correct)?.text.trim();
-  const spoiler = useWatch<QuizFormValues, `questions.${number}.spoiler`>({ name: `questions.${index}.spoiler` }) as SpoilerLevel;
   const promptError = useError(`questions.${index}.prompt`);
   const explanationError = useError(`questions.${index}.explanation`);
   const name = `question ${index + 1}`;
@@ -40,7 +42,7 @@ export function QuestionCard({
       number={index + 1}
       title={prompt?.trim() || 'New question'}
       subtitle={`${options.length} options${correctText ? ` · correct: ${correctText}` : ' · no correct option yet'}`}
-      badge={spoiler ? <LevelBadge level={spoiler} /> : null}
+      level={<SpoilerLevelPicker name={`questions.${index}.spoiler`} label={`Spoiler level of ${name}`} compact />}
       errorPath={`questions.${index}`}
       onRemove={onRemove}
       defaultOpen={defaultOpen}
@@ -77,18 +79,6 @@ export function QuestionCard({
         <ErrorText id={`${id}-explanation-error`} message={explanationError} />
       </div>
 
-      <fieldset className={styles.levels}>
-        <legend className={ui.label}>Spoiler level</legend>
-        <div className={styles.segments}>
-          {SPOILER_LEVELS.map((level) => (
-            <label key={level} className={`${styles.segment} ${styles[level]}`}>
-              <input type="radio" value={level} {...register(`questions.${index}.spoiler`)} />
-              <span>{SPOILER_LABELS[level]}</span>
-            </label>
-          ))}
-        </div>
-        <p className={ui.hint}>Readers below this level are not sent the question, its options or its explanation.</p>
-      </fieldset>
     </CardShell>
   );
 }
