@@ -36,7 +36,9 @@ import { TimelineSection } from './timeline-section';
 import { useAutosave } from './use-autosave';
 import { useLeaveGuard } from './use-leave-guard';
 import { usePublishing } from './use-publishing';
+import { SchedulePanel } from '@/components/schedule/schedule-panel';
 import styles from './film-editor.module.css';
+import ui from '../ui.module.css';
 import { HistoryLink } from '@/components/revisions/history-link';
 import { ExportLinks } from '../export-links';
 import { PresenceBar } from '@/components/revisions/presence-bar';
@@ -145,6 +147,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
   // ------------------------------------------------------------------ save and publish
 
   const publishing = usePublishing({ filmId: initial.filmId, notify });
+  const [scheduleOpen, setScheduleOpen] = useState(false);
 
   const saving = useRevisionSave({
     action: ({ target, content, message }: SaveInput) => saveDraftAction({ slug: target.slug, baseRevision: target.base.revision, content, message }),
@@ -337,6 +340,22 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           onPublish={() => publishing.publish(filmSlug, base.revision)}
           onUnpublish={() => publishing.unpublish(filmSlug)}
           preview={<PreviewMenu slug={filmSlug} dirty={dirty} flushAutosave={flushAutosave} />}
+          schedule={
+            initial.canPublish ? (
+              <button type="button" className={`${ui.button} ${ui.ghost}`} aria-expanded={scheduleOpen} aria-disabled={dirty} aria-describedby={dirty ? 'publish-hint' : undefined} onClick={() => !dirty && setScheduleOpen((open) => !open)}>
+                Schedule…
+              </button>
+            ) : null
+          }
+        />
+        <SchedulePanel
+          filmId={initial.filmId}
+          slug={filmSlug}
+          revision={base.revision}
+          isPublished={current.publishedRevision !== null}
+          open={scheduleOpen && !dirty}
+          onClose={() => setScheduleOpen(false)}
+          notify={notify}
         />
 
         <div className={styles.layout}>
