@@ -2,6 +2,7 @@
 
 import { useSyncExternalStore } from 'react';
 import { formatDateTime } from '@/components/admin/format-date-time';
+import { formatInZone } from './format-in-zone';
 
 const noSubscription = () => () => {};
 
@@ -13,9 +14,7 @@ export function useTimeZone(): string | null {
 /** A time in the editor's own zone, with the zone named ("24 Dec 2026, 18:00 CET"); UTC until the browser takes over. */
 export function ZonedTime({ iso }: { iso: string }) {
   const zone = useTimeZone();
-  const text = zone
-    ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone, timeZoneName: 'short' }).format(new Date(iso))
-    : formatDateTime(iso);
+  const text = zone ? formatInZone(iso, zone) : formatDateTime(iso);
   return (
     <time dateTime={iso} title={zone ?? 'UTC'}>
       {text}
