@@ -69,7 +69,7 @@ test('a publish scheduled in the editor is run by the server and readers see it'
   const adminContext = await browser.newContext({ timezoneId: ZONE });
   const admin = await adminContext.newPage();
   await signIn(admin, 'admin@example.com');
-  await admin.getByRole('link', { name: 'Jobs' }).click();
+  await admin.getByRole('link', { name: 'Jobs', exact: true }).click();
   await expect(admin.getByRole('heading', { name: 'Scheduled jobs' })).toBeVisible();
   const rows = admin.getByRole('row', { name: new RegExp(title) });
   await expect(rows.filter({ hasText: 'done' })).toHaveCount(1);
