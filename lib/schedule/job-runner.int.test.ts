@@ -163,6 +163,40 @@ describe('the job runner', () => {
     expect(await publishCount(row.filmId)).toBe(1);
   });
 
+  it('rolls back the publish of a runner that lost its job to a takeover, so the job still runs once', async () => {
+    const slug = await newFilm();
+    const job = await schedulePublish({ slug, revision: 1, at: soon(), actor: editor });
+    const { id: filmId } = await db().film.findUniqueOrThrow({ where: { slug }, select: { id: true } });
+    const holder = async (id: string) => (await db().scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).lockedBy === id;
+    const until = async (done: () => Promise<boolean>) => {
+      while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+
+    // Someone holds the film's row lock: runner A claims the job and waits on it inside its publish…
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const blocker = db().$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "Film" WHERE id = ${filmId} FOR UPDATE`;
+      locked();
+      await released;
+    });
+    await isLocked;
+    const a = createJobRunner({ id: 'slow-a', now: later() }).runDueJobs();
+    await until(() => holder('slow-a'));
+    // …until B, whose clock says A's lock is stale, takes the job over (and waits on the film too).
+    const b = createJobRunner({ id: 'taker-b', now: later(3_600_000 + 10 * 60_000), staleLockMs: 5 * 60_000 }).runDueJobs();
+    await until(() => holder('taker-b'));
+    release();
+    await blocker;
+
+    expect(await a).toEqual([{ id: job.id, outcome: 'lost' }]);
+    expect(await b).toEqual([{ id: job.id, outcome: 'done' }]);
+    expect(await db().scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ state: 'done', lockedBy: 'taker-b', attempts: 2 });
+    expect(await publishCount(filmId)).toBe(1);
+  });
+
   it('fails a job whose creator was disabled, without retrying or publishing', async () => {
     const writer = await makeActor('EDITOR');
     const slug = await newFilm();
