@@ -2,7 +2,8 @@ import type { Instrumentation } from 'next';
 
 /**
  * Runs once when a server instance starts: validate the environment (one clear line per wrong
- * variable, then exit) and create the first production admin from ADMIN_EMAIL + ADMIN_PASSWORD.
+ * variable, then exit), create the first production admin from ADMIN_EMAIL + ADMIN_PASSWORD and
+ * start the scheduled-job runner (every instance runs one; JOB_RUNNER=off opts out).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -16,7 +17,14 @@ export async function register() {
   }
   // Closed by the server wrapper (scripts/serve.mjs) once in-flight requests have finished.
   const { onShutdown } = await import('./lib/ops/shutdown.mjs');
-  onShutdown('database', async () => (await import('./lib/db')).disconnectDb());
+  // Not while `next build` prerenders: no jobs run from a build.
+  const runner =
+    config.JOB_RUNNER === 'on' && process.env.NEXT_PHASE !== 'phase-production-build' ? (await import('./lib/schedule/job-runner')).createJobRunner() : null;
+  // The runner finishes the job in hand (and releases the rest) before the pools close.
+  onShutdown('database', async () => {
+    await runner?.stop();
+    await (await import('./lib/db')).disconnectDb();
+  });
   onShutdown('rate-limit redis', async () => (await import('./lib/rate-limit/redis-connection')).closeRedisConnections());
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const { ensureFirstAdmin } = await import('./lib/users/ensure-user');
@@ -24,6 +32,7 @@ export async function register() {
       console.error('Could not create the first admin:', error instanceof Error ? error.message : error),
     );
   }
+  runner?.start();
 }
 
 /** Every error a request hits on the server, as one JSON line with the request's id. */

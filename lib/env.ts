@@ -48,6 +48,8 @@ const envSchema = z
           ctx.addIssue({ code: 'custom', message: `${error instanceof Error ? error.message : error} (comma-separated addresses or CIDRs)` });
         }
       }),
+    /** The scheduled-job runner (lib/schedule/job-runner.ts) every instance starts; `off` for an instance that must not run jobs. */
+    JOB_RUNNER: z.enum(['on', 'off']).default('on'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** A file every SQL statement is appended to, one line each (lib/db.ts): `npm run bench` counts statements per request with it. */
     DB_QUERY_LOG: z.string().optional(),

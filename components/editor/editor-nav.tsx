@@ -17,6 +17,7 @@ export function EditorNav({ email, role, isAdmin }: { email: string; role: strin
             <Link href="/editor/users">Users</Link>
             <Link href="/editor/tokens">API tokens</Link>
             <Link href="/editor/audit">Audit log</Link>
+            <Link href="/editor/jobs">Jobs</Link>
           </>
         ) : null}
         <Link href="/">View site</Link>

@@ -90,6 +90,15 @@ describe('the OpenAPI document', () => {
     expect(save.required.sort()).toEqual(['baseRevision', 'content']);
   });
 
+  it('describes scheduled publishing with the schemas the handlers validate with', () => {
+    const body = doc.components.schemas.ScheduleBody as { properties: Record<string, { enum?: string[] }>; required: string[] };
+    expect(body.required.sort()).toEqual(['action', 'at']);
+    expect(body.properties.action.enum).toEqual(['publish', 'unpublish']);
+    const job = doc.components.schemas.ScheduledJob as { properties: Record<string, { enum?: string[] }> };
+    expect(job.properties.state.enum).toEqual(['scheduled', 'running', 'done', 'failed', 'cancelled']);
+    expect(Object.keys(doc.paths['/api/v1/editor/films/{slug}/schedule']).sort()).toEqual(['delete', 'get', 'post']);
+  });
+
   it('is served at /api/v1/openapi.json', async () => {
     const response = GET();
     expect(response.status).toBe(200);

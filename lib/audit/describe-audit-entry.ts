@@ -115,6 +115,19 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Revoked an API token',
     describe: (subject, d) => `Revoked the API token ${quoted(subject)}${str(d.prefix) ? ` (${d.prefix}…)` : ''}${str(d.reason) ? `: ${d.reason}` : ''}`,
   },
+  // schedule16: scheduled publishing (lib/schedule)
+  'schedule.publish': { label: 'Scheduled a publish', describe: (_, d) => `Scheduled revision ${num(d.revision) ?? '?'} to be published at ${str(d.runAt) ?? '?'}` },
+  'schedule.unpublish': { label: 'Scheduled an unpublish', describe: (_, d) => `Scheduled the film to be taken off the site at ${str(d.runAt) ?? '?'}` },
+  'schedule.cancel': { label: 'Cancelled a scheduled job', describe: () => 'Cancelled a scheduled job' },
+  'schedule.retry': { label: 'Retried a scheduled job', describe: () => 'Put a failed scheduled job back in the queue' },
+  'schedule.run': {
+    label: 'Ran a scheduled job',
+    describe: (_, d) => (d.kind === 'unpublish' ? 'Ran the scheduled unpublish' : `Ran the scheduled publish of revision ${num(d.revision) ?? '?'}`),
+  },
+  'schedule.fail': {
+    label: 'A scheduled job failed',
+    describe: (_, d) => `A scheduled ${d.kind === 'unpublish' ? 'unpublish' : 'publish'} failed after ${num(d.attempts) ?? '?'} attempts${str(d.error) ? `: ${d.error}` : ''}`,
+  },
 };
 
 export function describeAuditEntry({ action, subject, film, details }: AuditEntryFacts): AuditDescription {

@@ -32,6 +32,10 @@ const PERMISSIONS = {
   'history.retention': ['ADMIN'],
   /** One's own account: change password, sign out everywhere. */
   'account.update': ['ADMIN', 'EDITOR'],
+  // schedule16: scheduled publishing. Scheduling itself is film.publish; this is the job list of
+  // every film (/editor/jobs) and retrying failed jobs.
+  'job.manage': ['ADMIN'],
+  // end schedule16
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -54,6 +58,8 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'audit.read': 'read the audit log',
   'history.retention': 'change how long revisions are kept',
   'account.update': 'change this account',
+  // schedule16
+  'job.manage': 'manage scheduled jobs',
 };
 
 export function can(actor: Actor | null | undefined, permission: Permission): boolean {

@@ -24,6 +24,8 @@ export const editorKeys = {
   /** One film by its id (stable across slug changes). */
   film: (filmId: string) => [...editorKeys.films(), 'film', filmId] as const,
   filmStatus: (filmId: string) => [...editorKeys.film(filmId), 'status'] as const,
+  /** schedule16: the film's scheduled jobs. */
+  filmJobs: (filmId: string) => [...editorKeys.film(filmId), 'jobs'] as const,
   people: () => [...editorKeys.all, 'people'] as const,
   peopleSearch: (query: string) => [...editorKeys.people(), 'search', query.trim().toLowerCase()] as const,
 };
@@ -32,5 +34,6 @@ export const editorKeys = {
 export const editorApi = {
   films: (filter: FilmListQuery) => `/editor/api/films${filmListSearch(filter)}`,
   filmStatus: (filmId: string) => `/editor/api/films/${encodeURIComponent(filmId)}`,
+  filmJobs: (slug: string) => `/api/v1/editor/films/${encodeURIComponent(slug)}/schedule`,
   people: (query: string) => `/editor/api/people?q=${encodeURIComponent(query)}`,
 };

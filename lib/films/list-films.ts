@@ -36,8 +36,24 @@ const FILM_ROWS = Prisma.sql`
   LEFT JOIN "Revision" published ON published.id = f."publishedRevisionId"
   LEFT JOIN "User" author ON author.id = latest."authorId"`;
 
-type FilmRow = Omit<FilmStatusInfo, 'updatedAt'> & { updatedAt: Date };
-const toInfo = ({ updatedAt, ...row }: FilmRow): FilmStatusInfo => ({ ...row, updatedAt: updatedAt.toISOString() });
+// schedule16: the film's next pending scheduled job (lib/schedule), joined to the rows of a page.
+const NEXT_JOB = Prisma.sql`
+  LEFT JOIN LATERAL (
+    SELECT j.kind::text AS "scheduledKind", j."runAt" AS "scheduledAt", j."revisionNumber" AS "scheduledRevision"
+    FROM "ScheduledJob" j WHERE j."filmId" = film."filmId" AND j.state IN ('scheduled', 'running')
+    ORDER BY j."nextAttemptAt" LIMIT 1) job ON true`;
+
+type FilmRow = Omit<FilmStatusInfo, 'updatedAt' | 'scheduled'> & {
+  updatedAt: Date;
+  scheduledKind?: 'publish' | 'unpublish' | null;
+  scheduledAt?: Date | null;
+  scheduledRevision?: number | null;
+};
+const toInfo = ({ updatedAt, scheduledKind, scheduledAt, scheduledRevision, ...row }: FilmRow): FilmStatusInfo => ({
+  ...row,
+  updatedAt: updatedAt.toISOString(),
+  scheduled: scheduledKind && scheduledAt ? { kind: scheduledKind, runAt: scheduledAt.toISOString(), revision: scheduledRevision ?? null } : null,
+});
 
 /** Part of the title (any case) or of the slug; no LIKE patterns, so `%` and `_` match themselves. */
 const matching = (q: string | undefined) =>
@@ -51,7 +67,7 @@ export async function listFilms({ actor, q, status, page = 1 }: { actor: Actor; 
   const byStatus = status ? Prisma.sql`WHERE status = ${status}` : Prisma.empty;
   const [rows, countRows] = await Promise.all([
     db().$queryRaw<FilmRow[]>`
-      SELECT * FROM (${FILM_ROWS} ${matching(text)}) film ${byStatus}
+      SELECT * FROM (${FILM_ROWS} ${matching(text)}) film ${NEXT_JOB} ${byStatus}
       ORDER BY "updatedAt" DESC, title, "filmId"
       LIMIT ${FILM_LIST_PAGE_SIZE} OFFSET ${(pageNumber - 1) * FILM_LIST_PAGE_SIZE}`,
     db().$queryRaw<Array<{ status: FilmStatus; films: number }>>`
@@ -68,7 +84,7 @@ export async function listFilms({ actor, q, status, page = 1 }: { actor: Actor; 
 /** One film's status, for the editor's status badge (polled, so it notices others' saves). */
 export async function getFilmStatus({ filmId, actor }: { filmId: string; actor: Actor }): Promise<FilmStatusInfo> {
   assertCan(actor, 'film.read');
-  const [row] = await db().$queryRaw<FilmRow[]>`${FILM_ROWS} WHERE f.id = ${filmId}`;
+  const [row] = await db().$queryRaw<FilmRow[]>`SELECT * FROM (${FILM_ROWS} WHERE f.id = ${filmId}) film ${NEXT_JOB}`;
   if (!row) throw new NotFoundError('No such film');
   return toInfo(row);
 }

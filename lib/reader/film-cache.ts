@@ -1,5 +1,6 @@
 import 'server-only';
 import { revalidateTag } from 'next/cache';
+import { isOutsideRequest } from '../ops/outside-request';
 
 /**
  * Cache tags of the reader site. A film page is tagged with its own tag; lists, people pages,
@@ -17,15 +18,20 @@ export const filmTag = (slug: string) => `film:${slug}`;
  * invalidation is written where every instance reads it; without Redis a running server's cache
  * is in that server's memory and cannot be reached from here: `npm run import` publishes through
  * the server's API for that reason, and says so when it cannot (scripts/import.ts).
+ *
+ * Inside the server but outside a request (the scheduled-job runner, lib/schedule/job-runner.ts)
+ * revalidateTag has no request to attach to: the invalidation is written to the same stores the
+ * cache handler's revalidateTag writes (Redis for every instance, else this process's memory).
  */
 export async function invalidateFilmPages(...slugs: Array<string | null | undefined>): Promise<void> {
   const named = [...new Set(slugs)].filter((slug): slug is string => Boolean(slug));
   const tags = [FILMS_TAG, ...named.map(filmTag)];
-  if (process.env.NEXT_RUNTIME) {
+  if (process.env.NEXT_RUNTIME && !isOutsideRequest()) {
     // expire: 0 → the next request renders fresh content instead of being served the stale page.
     for (const tag of tags) revalidateTag(tag, { expire: 0 });
     return;
   }
   const store = await import('../cache/redis-store.mjs');
   if (store.sharedCacheEnabled()) await store.recordInvalidation(tags);
+  else if (process.env.NEXT_RUNTIME) (await import('../cache/memory-store.mjs')).recordInvalidation(tags);
 }

@@ -22,11 +22,27 @@ async function quizOf(tx: Tx, filmId: string, where: { id: string } | { number: 
 }
 
 /**
+ * More work for the transaction of a publish or unpublish: the job runner marks its job done there,
+ * so the change commits if and only if the job is recorded as done by the runner that holds it.
+ */
+export type AlsoInTransaction = (tx: Tx, film: { id: string }) => Promise<void>;
+
+/**
  * Publishes one revision of a film: the reader site switches to it atomically. Its quiz goes live
  * with it, so the quiz rule applies (assertQuizPublishable: an editor cannot bring an older quiz back)
  * and a change of the live quiz is audited as `quiz.publish`.
  */
-export async function publishFilm({ slug, revision, actor }: { slug: string; revision: number; actor: Actor }) {
+export async function publishFilm({
+  slug,
+  revision,
+  actor,
+  alsoInTransaction,
+}: {
+  slug: string;
+  revision: number;
+  actor: Actor;
+  alsoInTransaction?: AlsoInTransaction;
+}) {
   assertCan(actor, 'film.publish');
   if (!Number.isInteger(revision) || revision < 1) throw ValidationError.field('revision', 'Must be a revision number');
   const result = await db().$transaction(async (tx) => {
@@ -47,6 +63,7 @@ export async function publishFilm({ slug, revision, actor }: { slug: string; rev
       const details = { revision, questions: content.quiz.questions.length, previousQuestions: live?.questions.length ?? 0 };
       await writeAudit(tx, { actor, action: 'quiz.publish', filmId: film.id, subject: content.slug, details });
     }
+    await alsoInTransaction?.(tx, film);
     // Both the old and the new reader address must be refreshed.
     return { slug: content.slug, revision, previousSlug: film.published?.slug ?? null };
   });
@@ -55,10 +72,11 @@ export async function publishFilm({ slug, revision, actor }: { slug: string; rev
 }
 
 /** Takes a film off the reader site; its drafts and history stay. */
-export async function unpublishFilm({ slug, actor }: { slug: string; actor: Actor }) {
+export async function unpublishFilm({ slug, actor, alsoInTransaction }: { slug: string; actor: Actor; alsoInTransaction?: AlsoInTransaction }) {
   assertCan(actor, 'film.publish');
   const result = await db().$transaction(async (tx) => {
     const film = await lockFilm(tx, slug);
+    await alsoInTransaction?.(tx, film);
     if (!film.published) return { slug, previousSlug: null, changed: false };
     const people = await peopleOf(tx, [film.id]);
     await tx.publishedFilm.delete({ where: { filmId: film.id } });

@@ -8,6 +8,7 @@ import { FILM_STATUS_LABELS, type FilmStatus } from '@/lib/films/film-status';
 import type { FilmListPage } from '@/lib/films/list-films';
 import { StatusBadge } from '@/components/editor/status-badge';
 import { TimeAgo } from '@/components/editor/time-ago';
+import { ZonedTime } from '@/components/schedule/zoned-time';
 import { fetchJson } from '@/components/editor/action-result';
 import ui from '@/components/editor/ui.module.css';
 import { NewFilmDialog } from './new-film-dialog';
@@ -142,6 +143,11 @@ export function FilmListView({
                   <span className={styles.revisions}>
                     {film.publishedRevision ? `published revision ${film.publishedRevision} · ` : ''}latest {film.latestRevision}
                   </span>
+                  {film.scheduled ? (
+                    <span className={styles.revisions}>
+                      {film.scheduled.kind === 'publish' ? `Publishes revision ${film.scheduled.revision}` : 'Unpublishes'} at <ZonedTime iso={film.scheduled.runAt} />
+                    </span>
+                  ) : null}
                 </td>
                 <td className={styles.edited}>
                   <TimeAgo iso={film.updatedAt} />

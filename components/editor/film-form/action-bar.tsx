@@ -43,6 +43,7 @@ export function ActionBar({
   onPublish,
   onUnpublish,
   preview,
+  schedule,
 }: {
   status: FilmStatusInfo;
   baseRevision: number;
@@ -55,6 +56,8 @@ export function ActionBar({
   onPublish: () => void;
   onUnpublish: () => void;
   preview: ReactNode;
+  /** schedule16: the "Schedule…" button, next to Publish. */
+  schedule?: ReactNode;
 }) {
   const shownIsPublished = status.publishedRevision === baseRevision;
   const publishBlocked = dirty || publishing || saving;
@@ -112,6 +115,7 @@ export function ActionBar({
             )}
           </button>
         ) : null}
+        {schedule}
         {status.publishedRevision ? (
           <button type="button" className={`${ui.button} ${ui.ghost}`} aria-disabled={publishing} onClick={() => !publishing && onUnpublish()}>
             Unpublish

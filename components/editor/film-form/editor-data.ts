@@ -19,6 +19,8 @@ export type EditorInitialData = {
     baseContent: FilmContent | null;
   } | null;
   canEditQuiz: boolean;
+  /** schedule16: may publish, so may schedule (the Schedule… button). */
+  canPublish?: boolean;
   userLabel: string;
 };
 

@@ -42,7 +42,9 @@ import { TimelineSection } from './timeline-section';
 import { useAutosave } from './use-autosave';
 import { useLeaveGuard } from './use-leave-guard';
 import { usePublishing } from './use-publishing';
+import { SchedulePanel } from '@/components/schedule/schedule-panel';
 import styles from './film-editor.module.css';
+import ui from '../ui.module.css';
 import { HistoryLink } from '@/components/revisions/history-link';
 import { ExportLinks } from '../export-links';
 import { PresenceBar } from '@/components/revisions/presence-bar';
@@ -173,6 +175,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     if (emptyViews(views).length > 0) setPublishCheck(views);
     else publishing.publish(filmSlug, base.revision);
   }
+  const [scheduleOpen, setScheduleOpen] = useState(false);
 
   const saving = useRevisionSave({
     action: ({ target, content, message }: SaveInput) => saveDraftAction({ slug: target.slug, baseRevision: target.base.revision, content, message }),
@@ -390,6 +393,22 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           onPublish={requestPublish}
           onUnpublish={() => publishing.unpublish(filmSlug)}
           preview={<PreviewMenu slug={filmSlug} dirty={dirty} flushAutosave={flushAutosave} />}
+          schedule={
+            initial.canPublish ? (
+              <button type="button" className={`${ui.button} ${ui.ghost}`} aria-expanded={scheduleOpen} aria-disabled={dirty} aria-describedby={dirty ? 'publish-hint' : undefined} onClick={() => !dirty && setScheduleOpen((open) => !open)}>
+                Schedule…
+              </button>
+            ) : null
+          }
+        />
+        <SchedulePanel
+          filmId={initial.filmId}
+          slug={filmSlug}
+          revision={base.revision}
+          isPublished={current.publishedRevision !== null}
+          open={scheduleOpen && !dirty}
+          onClose={() => setScheduleOpen(false)}
+          notify={notify}
         />
 
         <ReaderViewSummary />

@@ -1,12 +1,14 @@
 import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { registerEditorPaths } from './editor-paths';
 import { registerReaderPaths } from './reader-paths';
+import { registerSchedulePaths } from './schedule-paths';
 
 /** Every documented call, for the completeness test and the document itself. */
 export function openApiRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
   registerReaderPaths(registry);
   registerEditorPaths(registry);
+  registerSchedulePaths(registry);
   return registry;
 }
 

@@ -44,6 +44,7 @@ export default async function EditFilmPage({ params }: Props) {
     status,
     autosave: autosave ? { ...autosave, baseContent } : null,
     canEditQuiz: can(actor, 'quiz.edit'),
+    canPublish: can(actor, 'film.publish'),
     userLabel: actor.label,
   };
   // The editor reads `initial` once: a server re-render (e.g. after an action) never resets typing.

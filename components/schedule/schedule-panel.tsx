@@ -1,0 +1,138 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { cancelJobAction, scheduleAction } from '@/lib/schedule/schedule-actions';
+import type { JobKind, ScheduledJobView } from '@/lib/schedule/schedule-schema';
+import { editorApi, editorKeys } from '@/lib/editor/query-keys';
+import { describeFailure, fetchJson, unwrap } from '@/components/editor/action-result';
+import type { Notice } from '@/components/editor/notices';
+import ui from '@/components/editor/ui.module.css';
+import { useTimeZone, ZonedTime } from './zoned-time';
+import styles from './schedule-panel.module.css';
+
+/** "YYYY-MM-DDTHH:mm:ss" in the browser's zone, for a datetime-local input: an hour from now. */
+function inAnHour(): string {
+  const at = new Date(Date.now() + 3_600_000);
+  at.setSeconds(0, 0);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:00`;
+}
+
+const describeJob = (job: Pick<ScheduledJobView, 'kind' | 'revision'>) => (job.kind === 'publish' ? `Publishes revision ${job.revision}` : 'Unpublishes');
+
+/**
+ * The film's scheduled publishes and unpublishes, in the workspace: the form ("Schedule…" opens
+ * it; the time is in the editor's zone, named beside it) and the pending jobs with Cancel. Polls
+ * while a job is pending, so the status badge follows when the runner has run it.
+ */
+export function SchedulePanel({
+  filmId,
+  slug,
+  revision,
+  isPublished,
+  open,
+  onClose,
+  notify,
+}: {
+  filmId: string;
+  slug: string;
+  revision: number;
+  isPublished: boolean;
+  open: boolean;
+  onClose: () => void;
+  notify: (notice: Omit<Notice, 'id'>) => void;
+}) {
+  const queryClient = useQueryClient();
+  const zone = useTimeZone();
+  const [kind, setKind] = useState<JobKind>('publish');
+  const [at, setAt] = useState(inAnHour);
+  const jobsKey = editorKeys.filmJobs(filmId);
+  const jobs = useQuery({
+    queryKey: jobsKey,
+    queryFn: async () => (await fetchJson<{ jobs: ScheduledJobView[] }>(editorApi.filmJobs(slug))).jobs,
+    refetchInterval: (query) => (query.state.data?.some((job) => job.state === 'scheduled' || job.state === 'running') ? 3_000 : false),
+  });
+  const pending = (jobs.data ?? []).filter((job) => job.state === 'scheduled' || job.state === 'running');
+  const failed = (jobs.data ?? []).filter((job) => job.state === 'failed').slice(0, 3);
+  const previousPending = useRef(0);
+  useEffect(() => {
+    // A job ran (or was cancelled): the film's status may have changed.
+    if (pending.length < previousPending.current) void queryClient.invalidateQueries({ queryKey: editorKeys.films() });
+    previousPending.current = pending.length;
+  }, [pending.length, queryClient]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: editorKeys.films() });
+  const schedule = useMutation({
+    mutationFn: async () => unwrap(await scheduleAction({ slug, action: kind, at: new Date(at).toISOString(), ...(kind === 'publish' ? { revision } : {}) })),
+    onSuccess: (job) => {
+      notify({ tone: 'success', text: `Scheduled: ${describeJob(job).toLowerCase()} at ${new Date(job.runAt).toLocaleString('en-GB')}.` });
+      onClose();
+    },
+    onError: (error) => notify({ tone: 'error', text: describeFailure(error, 'schedule') }),
+    onSettled: refresh,
+  });
+  const cancel = useMutation({
+    mutationFn: async (id: string) => unwrap(await cancelJobAction({ id })),
+    onSuccess: () => notify({ tone: 'success', text: 'Cancelled the scheduled job.' }),
+    onError: (error) => notify({ tone: 'error', text: describeFailure(error, 'cancel') }),
+    onSettled: refresh,
+  });
+
+  if (!open && pending.length === 0 && failed.length === 0) return null;
+  return (
+    <section className={styles.panel} aria-label="Scheduled publishing">
+      {open ? (
+        <form
+          className={styles.form}
+          onSubmit={(event) => {
+            event.preventDefault();
+            schedule.mutate();
+          }}
+        >
+          <label>
+            <span className={ui.label}>Action</span>
+            <select className={ui.input} value={kind} onChange={(event) => setKind(event.target.value as JobKind)}>
+              <option value="publish">Publish revision {revision}</option>
+              {isPublished ? <option value="unpublish">Unpublish</option> : null}
+            </select>
+          </label>
+          <label>
+            <span className={ui.label}>
+              At <span className={styles.zone}>({zone ?? 'your time zone'})</span>
+            </span>
+            <input className={ui.input} type="datetime-local" step={1} required value={at} onChange={(event) => setAt(event.target.value)} />
+          </label>
+          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={schedule.isPending}>
+            {schedule.isPending ? 'Scheduling…' : 'Schedule'}
+          </button>
+          <button type="button" className={`${ui.button} ${ui.ghost}`} onClick={onClose}>
+            Close
+          </button>
+        </form>
+      ) : null}
+      {pending.length > 0 || failed.length > 0 ? (
+        <ul className={styles.jobs} aria-label="Scheduled jobs">
+          {pending.map((job) => (
+            <li key={job.id} className={styles.job}>
+              <span>
+                {describeJob(job)} at <ZonedTime iso={job.runAt} />
+                {job.state === 'running' ? ' · running now' : job.attempts > 0 ? ` · retrying (attempt ${job.attempts + 1})` : ''}
+              </span>
+              {job.state === 'scheduled' ? (
+                <button type="button" className={`${ui.button} ${ui.small}`} disabled={cancel.isPending} onClick={() => cancel.mutate(job.id)}>
+                  Cancel<span className="visually-hidden"> the scheduled job</span>
+                </button>
+              ) : null}
+            </li>
+          ))}
+          {failed.map((job) => (
+            <li key={job.id} className={`${styles.job} ${styles.failed}`}>
+              {describeJob(job)} at <ZonedTime iso={job.runAt} /> failed: {job.lastError}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+import 'server-only';
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { db, type Tx } from '../db';
+import { assertCan, type Actor } from '../auth/permissions';
+import { writeAudit } from '../audit/write-audit';
+import { DomainError, ForbiddenError } from '../errors';
+import { publishFilm, unpublishFilm } from '../revisions';
+import { logger } from '../log';
+import { runOutsideRequest } from '../ops/outside-request';
+
+/**
+ * The job runner: every instance of the app runs one (started by instrumentation.ts), and they
+ * share the ScheduledJob table. No second scheduler to deploy.
+ *
+ * - Claiming: one UPDATE over `SELECT … FOR UPDATE SKIP LOCKED` marks due jobs running with this
+ *   runner's id; a row another runner is claiming is skipped, so each job is claimed once.
+ * - Running: publishFilm / unpublishFilm as the job's creator, whose permission is checked again
+ *   now (a disabled creator fails the job). The job is marked done inside the publish's own
+ *   transaction, and only if this runner still holds it: the publish commits exactly when the
+ *   job is recorded done, so a job taken over from a runner that was merely slow runs once.
+ * - Failing: permission errors fail at once; others are retried with exponential backoff
+ *   (backoffMs, 2×, 4×, …) until maxAttempts, then the job is failed with the error.
+ * - Restarts: a job left running with a lock older than staleLockMs (its runner died) is claimed
+ *   again. Stopping releases claimed jobs that have not started.
+ */
+export type JobRunnerOptions = {
+  /** This runner's name in `lockedBy`; defaults to host:pid:random. */
+  id?: string;
+  /** The clock (tests move it forward instead of waiting). */
+  now?: () => Date;
+  maxAttempts?: number;
+  backoffMs?: number;
+  staleLockMs?: number;
+  batchSize?: number;
+  pollMs?: number;
+};
+
+export type JobOutcome = { id: string; outcome: 'done' | 'retry' | 'failed' | 'lost' | 'released'; error?: string };
+
+type ClaimedJob = { id: string; kind: 'publish' | 'unpublish'; filmId: string; revisionNumber: number | null; attempts: number; createdById: string };
+
+export const JOB_DEFAULTS = { maxAttempts: 5, backoffMs: 30_000, staleLockMs: 5 * 60_000, batchSize: 10, pollMs: 5_000 };
+
+/** The job was taken over by another runner (this one was too slow): its work is rolled back. */
+class LostJobError extends Error {}
+
+export function createJobRunner(options: JobRunnerOptions = {}) {
+  const id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const now = options.now ?? (() => new Date());
+  const { maxAttempts, backoffMs, staleLockMs, batchSize, pollMs } = { ...JOB_DEFAULTS, ...options };
+  const log = logger.child({ component: 'job-runner', runner: id });
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let tick: Promise<unknown> | null = null;
+
+  async function claim(): Promise<ClaimedJob[]> {
+    const at = now();
+    const stale = new Date(at.getTime() - staleLockMs);
+    return db().$queryRaw<ClaimedJob[]>`
+      UPDATE "ScheduledJob" j
+      SET state = 'running', "lockedBy" = ${id}, "lockedAt" = ${at}, attempts = j.attempts + 1, "updatedAt" = ${at}
+      WHERE j.id IN (
+        SELECT id FROM "ScheduledJob"
+        WHERE (state = 'scheduled' AND "nextAttemptAt" <= ${at}) OR (state = 'running' AND "lockedAt" < ${stale})
+        ORDER BY "nextAttemptAt"
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING j.id, j.kind::text AS kind, j."filmId", j."revisionNumber", j.attempts, j."createdById"`;
+  }
+
+  /** The creator as an actor, with their role as it is now. */
+  async function actorOf(job: ClaimedJob): Promise<Actor> {
+    const [user] = await db().$queryRaw<Array<{ id: string; email: string; role: Actor['role']; disabled: boolean }>>`
+      SELECT id, email, role::text AS role, disabled FROM "User" WHERE id = ${job.createdById}`;
+    if (!user) throw new ForbiddenError('The user who scheduled this job no longer exists');
+    if (user.disabled) throw new ForbiddenError(`The user who scheduled this job (${user.email}) is disabled`);
+    const actor: Actor = { userId: user.id, label: user.email, role: user.role, via: 'system' };
+    assertCan(actor, 'film.publish');
+    return actor;
+  }
+
+  async function markDone(tx: Tx, job: ClaimedJob, actor: Actor, film: { id: string; slug?: string }) {
+    const finished = now();
+    const updated = await tx.$executeRaw`
+      UPDATE "ScheduledJob" SET state = 'done', "finishedAt" = ${finished}, "lastError" = NULL, "updatedAt" = ${finished}
+      WHERE id = ${job.id} AND state = 'running' AND "lockedBy" = ${id} AND "filmId" = ${film.id}`;
+    if (updated !== 1) throw new LostJobError(`job ${job.id} is no longer held by ${id}`);
+    const details = { jobId: job.id, kind: job.kind, attempt: job.attempts, ...(job.revisionNumber ? { revision: job.revisionNumber } : {}) };
+    await writeAudit(tx, { actor, action: 'schedule.run', filmId: film.id, subject: film.slug ?? '', details });
+  }
+
+  async function fail(job: ClaimedJob, error: unknown, actor: Actor | null): Promise<JobOutcome> {
+    const message = (error instanceof Error ? error.message : String(error)).trim().slice(0, 2000) || 'Unknown error';
+    const permanent = error instanceof DomainError && (error.status === 401 || error.status === 403);
+    const at = now();
+    if (permanent || job.attempts >= maxAttempts) {
+      const failed = await db().$transaction(async (tx) => {
+        const count = await tx.$executeRaw`
+          UPDATE "ScheduledJob" SET state = 'failed', "lastError" = ${message}, "finishedAt" = ${at}, "updatedAt" = ${at}
+          WHERE id = ${job.id} AND state = 'running' AND "lockedBy" = ${id}`;
+        if (count === 1) {
+          const details = { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message };
+          await writeAudit(tx, { actor, actorLabel: 'job runner', action: 'schedule.fail', filmId: job.filmId, details });
+        }
+        return count === 1;
+      });
+      log.warn({ job: job.id, attempts: job.attempts, err: message }, 'scheduled job failed');
+      return { id: job.id, outcome: failed ? 'failed' : 'lost', error: message };
+    }
+    const next = new Date(at.getTime() + backoffMs * 2 ** (job.attempts - 1));
+    const count = await db().$executeRaw`
+      UPDATE "ScheduledJob" SET state = 'scheduled', "lastError" = ${message}, "nextAttemptAt" = ${next}, "lockedBy" = NULL, "lockedAt" = NULL, "updatedAt" = ${at}
+      WHERE id = ${job.id} AND state = 'running' AND "lockedBy" = ${id}`;
+    log.info({ job: job.id, attempts: job.attempts, next: next.toISOString(), err: message }, 'scheduled job will be retried');
+    return { id: job.id, outcome: count === 1 ? 'retry' : 'lost', error: message };
+  }
+
+  async function run(job: ClaimedJob): Promise<JobOutcome> {
+    let actor: Actor | null = null;
+    try {
+      actor = await actorOf(job);
+      const [film] = await db().$queryRaw<Array<{ slug: string }>>`SELECT slug FROM "Film" WHERE id = ${job.filmId}`;
+      if (!film) throw new LostJobError('film deleted');
+      const me = actor;
+      const alsoInTransaction = (tx: Tx, locked: { id: string }) => markDone(tx, job, me, { id: locked.id, slug: film.slug });
+      if (job.kind === 'publish') await publishFilm({ slug: film.slug, revision: job.revisionNumber!, actor, alsoInTransaction });
+      else await unpublishFilm({ slug: film.slug, actor, alsoInTransaction });
+      return { id: job.id, outcome: 'done' };
+    } catch (error) {
+      if (error instanceof LostJobError) return { id: job.id, outcome: 'lost' };
+      return fail(job, error, actor);
+    }
+  }
+
+  /** Releases jobs this runner claimed but will not start (it is stopping). */
+  async function release(jobs: ClaimedJob[]): Promise<JobOutcome[]> {
+    if (jobs.length === 0) return [];
+    const ids = jobs.map((job) => job.id);
+    await db().$executeRaw`
+      UPDATE "ScheduledJob" SET state = 'scheduled', attempts = attempts - 1, "lockedBy" = NULL, "lockedAt" = NULL
+      WHERE id = ANY(${ids}::text[]) AND state = 'running' AND "lockedBy" = ${id}`;
+    return ids.map((job) => ({ id: job, outcome: 'released' as const }));
+  }
+
+  /** Claims and runs every due job, batch after batch, until none is due (or the runner stops). */
+  async function runDueJobs(): Promise<JobOutcome[]> {
+    const outcomes: JobOutcome[] = [];
+    while (!stopping) {
+      const jobs = await claim();
+      for (const [i, job] of jobs.entries()) {
+        if (stopping) {
+          outcomes.push(...(await release(jobs.slice(i))));
+          break;
+        }
+        outcomes.push(await run(job));
+      }
+      if (jobs.length < batchSize) break;
+    }
+    return outcomes;
+  }
+
+  function schedule(delay: number) {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      tick = runOutsideRequest(runDueJobs)
+        .catch((error) => log.warn({ err: error }, 'job runner: could not run due jobs; trying again'))
+        .finally(() => {
+          tick = null;
+          schedule(pollMs);
+        });
+    }, delay);
+    // A waiting runner does not keep the process alive.
+    timer.unref();
+  }
+
+  return {
+    id,
+    runDueJobs,
+    /** Polls every pollMs. */
+    start() {
+      stopping = false;
+      schedule(Math.min(pollMs, 1_000));
+      log.info({ pollMs }, 'job runner started');
+    },
+    /** Stops polling and waits for the job in hand; claimed jobs not started go back to the queue. */
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await tick;
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;
