@@ -1,12 +1,14 @@
 import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { registerEditorPaths } from './editor-paths';
 import { registerReaderPaths } from './reader-paths';
+import { registerReviewPaths } from './review-paths';
 
 /** Every documented call, for the completeness test and the document itself. */
 export function openApiRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
   registerReaderPaths(registry);
   registerEditorPaths(registry);
+  registerReviewPaths(registry);
   return registry;
 }
 
@@ -28,7 +30,7 @@ export function buildOpenApiDocument() {
     },
     tags: [
       { name: 'Reader', description: 'Public, published content' },
-      { name: 'Editorial', description: 'Signed-in editors and admins, or API tokens' },
+      { name: 'Editorial', description: 'Signed-in writers, editors and admins, or API tokens' },
     ],
   });
   return cached;
