@@ -11,7 +11,7 @@ import { saveDraftAction } from '@/lib/films/film-actions';
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
 import type { FilmStatusInfo } from '@/lib/films/film-status';
 import type { WorkInProgress } from '@/lib/editor/work-in-progress';
-import { describeFailure, fetchJson } from '../action-result';
+import { ActionFailure, describeFailure, fetchJson } from '../action-result';
 import { NoticesProvider, useNotices } from '../notices';
 import { useRevisionSave } from '../use-revision-save';
 import { ActionBar } from './action-bar';
@@ -36,6 +36,10 @@ import { TimelineSection } from './timeline-section';
 import { useAutosave } from './use-autosave';
 import { useLeaveGuard } from './use-leave-guard';
 import { usePublishing } from './use-publishing';
+import { submitForReviewAction } from '@/lib/reviews/review-actions';
+import type { ReviewSummary } from '@/lib/reviews/list-reviews';
+import { CommentsProvider } from '../comments/comments-context';
+import { CommentsPanel } from '../comments/comments-panel';
 import styles from './film-editor.module.css';
 import { HistoryLink } from '@/components/revisions/history-link';
 import { ExportLinks } from '../export-links';
@@ -145,6 +149,8 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
   // ------------------------------------------------------------------ save and publish
 
   const publishing = usePublishing({ filmId: initial.filmId, notify });
+  // The film's open review request: a writer submits instead of publishing (issue 16).
+  const [review, setReview] = useState<ReviewSummary | null>(initial.review);
 
   const saving = useRevisionSave({
     action: ({ target, content, message }: SaveInput) => saveDraftAction({ slug: target.slug, baseRevision: target.base.revision, content, message }),
@@ -287,6 +293,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
   const someoneSavedSince = current.latestRevision > base.revision && !conflict && !restoreOffer;
   return (
     <FormProvider {...form}>
+      <CommentsProvider slug={filmSlug}>
       <FormWatcher baseline={baseline} onDirtyChange={setDirty} onChange={autosave.schedule} />
       <div className={styles.editor}>
         <header className={styles.head}>
@@ -337,6 +344,25 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           onPublish={() => publishing.publish(filmSlug, base.revision)}
           onUnpublish={() => publishing.unpublish(filmSlug)}
           preview={<PreviewMenu slug={filmSlug} dirty={dirty} flushAutosave={flushAutosave} />}
+          canPublish={initial.canPublish}
+          review={review}
+          onSubmitForReview={async (note) => {
+            const result = await submitForReviewAction({ slug: filmSlug, revision: base.revision, note });
+            if (!result.ok) {
+              notify({ tone: 'error', text: describeFailure(new ActionFailure(result.status, result.error), 'submit for review') });
+              return false;
+            }
+            setReview((previous) => ({
+              ...(previous ?? { id: result.data.id, slug: filmSlug, title: '', note, decisionComment: '', submittedBy: initial.userLabel, decidedBy: null, decidedAt: null, publishedRevision: current.publishedRevision, latestRevision: base.revision }),
+              id: result.data.id,
+              revision: result.data.revision,
+              state: 'pending',
+              decisionComment: '',
+              createdAt: new Date().toISOString(),
+            }));
+            notify({ tone: 'success', text: `Submitted revision ${result.data.revision} for review.` });
+            return true;
+          }}
         />
 
         <div className={styles.layout}>
@@ -366,7 +392,9 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
             <QuizSection open={openSections.quiz} onToggle={toggleSection} errorCount={sectionErrors.quiz} slug={filmSlug} canEditQuiz={initial.canEditQuiz} />
           </form>
         </div>
+        <CommentsPanel revision={base.revision} userLabel={initial.userLabel} />
       </div>
+      </CommentsProvider>
     </FormProvider>
   );
 }

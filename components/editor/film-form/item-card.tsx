@@ -4,6 +4,7 @@ import type { FilmContent } from '@/lib/content/schema';
 import { SPOILER_LABELS, type SpoilerLevel } from '@/lib/spoilers/levels';
 import type { SortableControls } from './sortable-list';
 import { countErrors } from './sections';
+import { CommentBadge } from '../comments/comment-badge';
 import type { FormPath } from './fields';
 import ui from '../ui.module.css';
 import styles from './item-card.module.css';
@@ -151,6 +152,7 @@ export function CardShell({ controls, itemName, number, title, subtitle, badge, 
             </span>
           )}
         </button>
+        <CommentBadge path={errorPath} itemName={itemName} />
         <ItemTools controls={controls} itemName={itemName} onRemove={onRemove} removeText={article?.removeText} className={styles.tools} />
       </Header>
       <div id={bodyId} className={styles.body} hidden={!open}>
