@@ -79,7 +79,7 @@ export function ActionBar({
           <SaveState dirty={dirty} autosave={autosave} saving={saving} />
         </span>
         {review ? (
-          <span className={styles.review} data-review-state={review.state} role="status">
+          <span className={styles.review} data-review-state={review.state}>
             {review.state === 'pending' ? `In review (revision ${review.revision})` : `Changes requested: ${review.decisionComment}`}
           </span>
         ) : null}
