@@ -53,7 +53,9 @@ test.describe('review before publish', () => {
     await expect(review.getByRole('alert')).toContainText('comment is required');
     await review.getByLabel(/Comment to the writer/).fill('Name the city, please.');
     await review.getByRole('button', { name: 'Request changes' }).click();
-    await expect(review.getByRole('status')).toHaveText('Sent back to the writer.');
+    // Decided: it leaves the queue for the list of decided reviews.
+    await expect(reviewer.getByRole('row', { name: new RegExp(`${title} ${first} Changes requested`) })).toBeVisible();
+    await expect(review).toHaveCount(0);
 
     // The writer sees why, fixes it and submits again.
     await writer.goto(editorPath);
@@ -67,7 +69,7 @@ test.describe('review before publish', () => {
     await reviewer.goto('/editor/reviews');
     const again = reviewer.getByRole('article', { name: `${title} · revision ${second}` });
     await again.getByRole('button', { name: `Approve and publish revision ${second}` }).click();
-    await expect(again.getByRole('status')).toHaveText(`Published revision ${second}.`);
+    await expect(reviewer.getByRole('row', { name: new RegExp(`${title} ${second} Approved`) })).toBeVisible();
 
     // Readers see the approved text, and no editorial comment.
     const reader = await writer.context().browser()!.newPage();

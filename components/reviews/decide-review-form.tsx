@@ -1,17 +1,17 @@
 'use client';
 
 import { useState } from 'react';
+import { useRouter } from 'next/navigation';
 import { decideReviewAction } from '@/lib/reviews/review-actions';
 import ui from '@/components/editor/ui.module.css';
 import styles from './reviews.module.css';
 
 /** Approve and publish, or request changes with a comment (required for that one). */
 export function DecideReviewForm({ reviewId, revision }: { reviewId: string; revision: number }) {
+  const router = useRouter();
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
-  // Once decided the request leaves the queue on the next visit; until then it says what happened.
-  const [decided, setDecided] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'error' | 'done'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ tone: 'error'; text: string } | null>(null);
   const commentId = `decision-${reviewId}`;
 
   async function decide(decision: 'approve' | 'request_changes') {
@@ -27,11 +27,11 @@ export function DecideReviewForm({ reviewId, revision }: { reviewId: string; rev
       setMessage({ tone: 'error', text: result.errors?.[0]?.message ?? result.error });
       return;
     }
-    setDecided(true);
-    setMessage({ tone: 'done', text: decision === 'approve' ? `Published revision ${result.data.revision}.` : 'Sent back to the writer.' });
+    // The queue re-renders: the request moves to the decided ones, with its new state.
+    setMessage(null);
+    router.refresh();
   }
 
-  if (decided && message) return <p role="status">{message.text}</p>;
   return (
     <div className={styles.decide}>
       <label htmlFor={commentId} className={ui.label}>
@@ -55,7 +55,7 @@ export function DecideReviewForm({ reviewId, revision }: { reviewId: string; rev
         </button>
       </div>
       {message ? (
-        <p role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? ui.error : undefined}>
+        <p role="alert" className={ui.error}>
           {message.text}
         </p>
       ) : null}
