@@ -15,6 +15,7 @@ import { requestChanges } from './request-changes';
 import { approveReview } from './approve-review';
 import { getFilmReviewStatus, getReview, listReviews } from './list-reviews';
 import { listEditorNotifications } from '../notifications/editor-notifications';
+import { pruneRevisions, setRetentionSetting } from '../revisions/retention';
 
 let admin: Actor;
 let editor: Actor;
@@ -131,6 +132,26 @@ describe('transitions', () => {
     expect((await auditOf(filmId)).map((a) => a.action)).toEqual(['review.submit']);
     expect(await db().auditLog.count({ where: { filmId, action: 'film.publish' } })).toBe(0);
     expect(await db().publishedFilm.count({ where: { filmId } })).toBe(0);
+  });
+});
+
+describe('history retention', () => {
+  it('never prunes a revision a review request names', async () => {
+    const { content, filmId } = await draftFilm();
+    await saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, premise: 'Two.' }, actor: writer });
+    await submitForReview({ slug: content.slug, revision: 2, actor: writer });
+    await saveDraft({ slug: content.slug, baseRevision: 2, content: { ...content, premise: 'Three.' }, actor: writer });
+    await saveDraft({ slug: content.slug, baseRevision: 3, content: { ...content, premise: 'Four.' }, actor: writer });
+    await db().revision.updateMany({ where: { filmId }, data: { createdAt: new Date(Date.now() - 40 * 86400_000) } });
+    await setRetentionSetting({ actor: admin, pruneUnnamedAfterDays: 30 });
+    try {
+      await pruneRevisions({ actor: admin });
+    } finally {
+      await setRetentionSetting({ actor: admin, pruneUnnamedAfterDays: null });
+    }
+    const left = await db().revision.findMany({ where: { filmId }, orderBy: { number: 'asc' }, select: { number: true } });
+    // 3 is an old unnamed save: pruned; 2 is under review: kept.
+    expect(left.map((r) => r.number)).toEqual([1, 2, 4]);
   });
 });
 
