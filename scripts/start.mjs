@@ -163,6 +163,7 @@ async function main() {
       'Demo sign-in (embedded database with demo content):',
       `  admin@example.com   / ${demo.demoPassword}`,
       `  editor@example.com  / ${demo.demoPassword}`,
+      `  writer@example.com  / ${demo.demoPassword}`,
     );
   }
   lines.push('Press Ctrl-C to stop.', '');

@@ -78,6 +78,7 @@ export function RoleField({ id, error, registration }: { id: string; error?: str
     <FormField id={id} label="Role" error={error}>
       {(aria) => (
         <select {...aria} {...registration} className={ui.input}>
+          <option value="WRITER">Writer</option>
           <option value="EDITOR">Editor</option>
           <option value="ADMIN">Admin</option>
         </select>

@@ -28,6 +28,7 @@ export function ChangeRoleForm({
     <form onSubmit={handleSubmit(onSubmit)} className={styles.actions}>
       <input type="hidden" {...register('userId')} />
       <select {...register('role')} aria-label={`Role of ${email}`} className={`${ui.input} ${ui.small}`} style={{ width: 'auto' }}>
+        <option value="WRITER">Writer</option>
         <option value="EDITOR">Editor</option>
         <option value="ADMIN">Admin</option>
       </select>

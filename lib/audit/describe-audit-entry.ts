@@ -82,6 +82,23 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Changed a quiz',
     describe: (_, d) => `Changed the quiz (${num(d.questions) ?? '?'} questions) in revision ${num(d.revision) ?? '?'}`,
   },
+  // ---- review workflow (issue 16)
+  'review.submit': {
+    label: 'Submitted for review',
+    describe: (_, d) => `Submitted revision ${num(d.revision) ?? '?'} for review${str(d.note) ? `: ${quoted(String(d.note))}` : ''}`,
+  },
+  'review.withdraw': {
+    label: 'Withdrew a review request',
+    describe: (_, d) => `Withdrew the review of revision ${num(d.revision) ?? '?'}${num(d.replacedBy) ? ` (revision ${d.replacedBy} submitted instead)` : ''}`,
+  },
+  'review.request-changes': {
+    label: 'Requested changes',
+    describe: (_, d) => `Requested changes to revision ${num(d.revision) ?? '?'}${str(d.comment) ? `: ${quoted(String(d.comment))}` : ''}`,
+  },
+  'review.approve': {
+    label: 'Approved a review',
+    describe: (_, d) => `Approved and published revision ${num(d.revision) ?? '?'}${str(d.comment) ? `: ${quoted(String(d.comment))}` : ''}`,
+  },
   'history.retention': {
     label: 'Changed history retention',
     describe: (_, d) =>

@@ -4,10 +4,10 @@ import { UnauthorizedError } from '../errors';
 import { hashToken } from './api-token';
 import { readSessionToken } from './session-cookie';
 import { findLiveSession } from './user-session';
-import type { Actor, Role } from './permissions';
+import { ROLES, type Actor, type Role } from './permissions';
 
 /** A token acts with its own role, but never above its creator's current role. */
-const lowerRole = (a: Role, b: Role): Role => (a === 'ADMIN' && b === 'ADMIN' ? 'ADMIN' : 'EDITOR');
+const lowerRole = (a: Role, b: Role): Role => (ROLES.indexOf(a) >= ROLES.indexOf(b) ? a : b);
 
 /** Why a bearer token acts as nobody, in words an API client can show (401 with this message). */
 type TokenRefusal = 'unknown' | 'revoked' | 'owner-disabled';

@@ -2,13 +2,14 @@ import 'server-only';
 import { db } from '../db';
 import { dummyPasswordHash, verifyPassword } from './password';
 import { signInSchema } from '../users/user-schema';
+import type { Role } from './permissions';
 import { writeAudit } from '../audit/write-audit';
 import { signInKeys, signInLimiters } from '../rate-limit/sign-in-limiter';
 import { clientAddress } from '../rate-limit/client-key';
 import { requestLogger } from '../log';
 
 export type AuthenticateResult =
-  | { ok: true; user: { id: string; email: string; name: string; role: 'ADMIN' | 'EDITOR'; sessionVersion: number } }
+  | { ok: true; user: { id: string; email: string; name: string; role: Role; sessionVersion: number } }
   | { ok: false; reason: 'invalid' | 'disabled' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 

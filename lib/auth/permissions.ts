@@ -1,6 +1,7 @@
 import { ForbiddenError, UnauthorizedError } from '../errors';
 
-export const ROLES = ['ADMIN', 'EDITOR'] as const;
+/** Highest first: an API token never acts above its creator (lib/auth/actor-from-request.ts). */
+export const ROLES = ['ADMIN', 'EDITOR', 'WRITER'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
@@ -20,8 +21,10 @@ export type Actor = {
 
 /** What each role may do (docs/product.md, "Roles"). */
 const PERMISSIONS = {
-  'film.read': ['ADMIN', 'EDITOR'],
-  'film.edit': ['ADMIN', 'EDITOR'],
+  'film.read': ['ADMIN', 'EDITOR', 'WRITER'],
+  /** Create films and save drafts (restoring makes a new draft, never publishes). */
+  'film.edit': ['ADMIN', 'EDITOR', 'WRITER'],
+  /** Publish and unpublish: never a writer, who goes through review. */
   'film.publish': ['ADMIN', 'EDITOR'],
   'quiz.edit': ['ADMIN'],
   'quiz.stats': ['ADMIN', 'EDITOR'],
@@ -31,11 +34,17 @@ const PERMISSIONS = {
   /** Revision retention: the setting that may prune old unnamed saves (issue 5). */
   'history.retention': ['ADMIN'],
   /** One's own account: change password, sign out everywhere. */
-  'account.update': ['ADMIN', 'EDITOR'],
+  'account.update': ['ADMIN', 'EDITOR', 'WRITER'],
   // schedule16: scheduled publishing. Scheduling itself is film.publish; this is the job list of
   // every film (/editor/jobs) and retrying failed jobs.
   'job.manage': ['ADMIN'],
   // end schedule16
+  // ---- review workflow (issue 16): a writer submits, an editor (the reviewer role) decides
+  'review.submit': ['ADMIN', 'EDITOR', 'WRITER'],
+  /** Approve (which publishes the named revision) or request changes. */
+  'review.decide': ['ADMIN', 'EDITOR'],
+  /** Write editorial comments and resolve them. */
+  'comment.write': ['ADMIN', 'EDITOR', 'WRITER'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -60,6 +69,9 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'account.update': 'change this account',
   // schedule16
   'job.manage': 'manage scheduled jobs',
+  'review.submit': 'submit a revision for review',
+  'review.decide': 'approve or send back a review',
+  'comment.write': 'comment on films',
 };
 
 export function can(actor: Actor | null | undefined, permission: Permission): boolean {

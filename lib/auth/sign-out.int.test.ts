@@ -13,8 +13,9 @@ import { authSecret } from './auth-secret';
 import { readSessionToken, SESSION_COOKIE } from './session-cookie';
 import { SESSION_MAX_AGE_SECONDS } from './user-session';
 import { sessionCookieFor } from '../testing/session-cookie';
+import type { Role } from './permissions';
 
-let user: { id: string; email: string; role: 'ADMIN' | 'EDITOR'; sessionVersion: number };
+let user: { id: string; email: string; role: Role; sessionVersion: number };
 
 beforeAll(async () => {
   user = await db().user.create({ data: { email: `sign-out-${Math.random().toString(36).slice(2, 10)}@test.example`, role: 'EDITOR', passwordHash: 'not-used' } });

@@ -44,31 +44,42 @@ export async function publishFilm({
   alsoInTransaction?: AlsoInTransaction;
 }) {
   assertCan(actor, 'film.publish');
-  if (!Number.isInteger(revision) || revision < 1) throw ValidationError.field('revision', 'Must be a revision number');
-  const result = await db().$transaction(async (tx) => {
-    const film = await lockFilm(tx, slug);
-    const row = await tx.revision.findUnique({ where: { filmId_number: { filmId: film.id, number: revision } } });
-    if (!row) throw ValidationError.field('revision', `Film has no revision ${revision}`);
-    const content = await readContent(tx, film.id, row.parts);
-    const clash = await tx.publishedFilm.findUnique({ where: { slug: content.slug }, select: { filmId: true } });
-    if (clash && clash.filmId !== film.id) throw ValidationError.field('slug', `Another published film uses “${content.slug}”`);
-    const live = film.publishedRevisionId ? await quizOf(tx, film.id, { id: film.publishedRevisionId }) : null;
-    const current = revision === film.latestRevision ? content.quiz : ((await quizOf(tx, film.id, { number: film.latestRevision })) ?? content.quiz);
-    const quizChanges = assertQuizPublishable(actor, { live, current, next: content.quiz });
-
-    await materializePublished(tx, film.id, revision, content);
-    await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: row.id } });
-    await writeAudit(tx, { actor, action: 'film.publish', filmId: film.id, subject: content.slug, details: { revision } });
-    if (quizChanges) {
-      const details = { revision, questions: content.quiz.questions.length, previousQuestions: live?.questions.length ?? 0 };
-      await writeAudit(tx, { actor, action: 'quiz.publish', filmId: film.id, subject: content.slug, details });
-    }
-    await alsoInTransaction?.(tx, film);
-    // Both the old and the new reader address must be refreshed.
-    return { slug: content.slug, revision, previousSlug: film.published?.slug ?? null };
-  });
+  const result = await db().$transaction((tx) => publishFilmInTransaction(tx, { slug, revision, actor, alsoInTransaction }));
   await invalidateFilmPages(result.slug, result.previousSlug);
   return result;
+}
+
+/**
+ * The publish itself, inside a transaction the caller owns (an approved review publishes in the
+ * transaction that records the approval). The caller must invalidate the film's pages after commit:
+ * `invalidateFilmPages(result.slug, result.previousSlug)`.
+ */
+export async function publishFilmInTransaction(
+  tx: Tx,
+  { slug, revision, actor, alsoInTransaction }: { slug: string; revision: number; actor: Actor; alsoInTransaction?: AlsoInTransaction },
+) {
+  assertCan(actor, 'film.publish');
+  if (!Number.isInteger(revision) || revision < 1) throw ValidationError.field('revision', 'Must be a revision number');
+  const film = await lockFilm(tx, slug);
+  const row = await tx.revision.findUnique({ where: { filmId_number: { filmId: film.id, number: revision } } });
+  if (!row) throw ValidationError.field('revision', `Film has no revision ${revision}`);
+  const content = await readContent(tx, film.id, row.parts);
+  const clash = await tx.publishedFilm.findUnique({ where: { slug: content.slug }, select: { filmId: true } });
+  if (clash && clash.filmId !== film.id) throw ValidationError.field('slug', `Another published film uses “${content.slug}”`);
+  const live = film.publishedRevisionId ? await quizOf(tx, film.id, { id: film.publishedRevisionId }) : null;
+  const current = revision === film.latestRevision ? content.quiz : ((await quizOf(tx, film.id, { number: film.latestRevision })) ?? content.quiz);
+  const quizChanges = assertQuizPublishable(actor, { live, current, next: content.quiz });
+
+  await materializePublished(tx, film.id, revision, content);
+  await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: row.id } });
+  await writeAudit(tx, { actor, action: 'film.publish', filmId: film.id, subject: content.slug, details: { revision } });
+  if (quizChanges) {
+    const details = { revision, questions: content.quiz.questions.length, previousQuestions: live?.questions.length ?? 0 };
+    await writeAudit(tx, { actor, action: 'quiz.publish', filmId: film.id, subject: content.slug, details });
+  }
+  await alsoInTransaction?.(tx, film);
+  // Both the old and the new reader address must be refreshed.
+  return { slug: content.slug, revision, previousSlug: film.published?.slug ?? null };
 }
 
 /** Takes a film off the reader site; its drafts and history stay. */

@@ -9,7 +9,8 @@ import { ValidationError } from '../errors';
  * old *unnamed* saves (no message: the autosave-like checkpoints of a working session) and stale
  * autosave slots are pruned. Never pruned: named revisions (with a message), the published one,
  * each film's latest and first revision, imports and restores, a revision that a restore brought
- * back, and a revision an autosave slot is based on.
+ * back, a revision an autosave slot is based on, and a revision a review request names (issue 16:
+ * the queue shows its diff, and an approval publishes it).
  */
 
 export type RetentionSetting = { pruneUnnamedAfterDays: number | null; updatedBy: string; updatedAt: string | null };
@@ -74,6 +75,7 @@ async function pruneFilm(actor: Actor, filmId: string, cutoff: Date): Promise<nu
          AND r.id IS DISTINCT FROM f."publishedRevisionId"
          AND NOT EXISTS (SELECT 1 FROM "Revision" x WHERE x."filmId" = r."filmId" AND x."restoredFrom" = r.number)
          AND NOT EXISTS (SELECT 1 FROM "Autosave" a WHERE a."filmId" = r."filmId" AND a."baseRevision" = r.number)
+         AND NOT EXISTS (SELECT 1 FROM "ReviewRequest" q WHERE q."filmId" = r."filmId" AND q."revisionNumber" = r.number)
       RETURNING r.number`;
     if (deleted.length === 0) return 0;
     // Sections no remaining revision of the film refers to.

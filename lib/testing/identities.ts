@@ -47,6 +47,7 @@ export async function createIdentities(): Promise<Identity[]> {
   revokedTokenIds = [];
   const admin = await user('ADMIN');
   const editor = await user('EDITOR');
+  const writer = await user('WRITER');
   const disabled = await user('ADMIN', { disabled: true });
   const mustChange = await user('EDITOR', { mustChangePassword: true });
   const stale = await user('ADMIN');
@@ -55,10 +56,13 @@ export async function createIdentities(): Promise<Identity[]> {
     { name: 'anonymous', role: null, expect: 401, headers: {} },
     { name: 'editor', role: 'EDITOR', expect: 'role', headers: { cookie: await sessionCookieFor(editor) } },
     { name: 'admin', role: 'ADMIN', expect: 'role', headers: { cookie: await sessionCookieFor(admin) } },
+    { name: 'writer', role: 'WRITER', expect: 'role', headers: { cookie: await sessionCookieFor(writer) } },
     { name: 'disabled user', role: 'ADMIN', expect: 401, headers: { cookie: await sessionCookieFor(disabled) } },
     { name: 'revoked token', role: 'ADMIN', expect: 401, token: true, headers: await token(admin.id, 'ADMIN', true) },
     { name: 'editor token', role: 'EDITOR', expect: 'role', token: true, headers: await token(admin.id, 'EDITOR') },
     { name: 'admin token', role: 'ADMIN', expect: 'role', token: true, headers: await token(admin.id, 'ADMIN') },
+    // An admin's writer-role token: acts as a writer (never above its own role).
+    { name: 'writer token', role: 'WRITER', expect: 'role', token: true, headers: await token(admin.id, 'WRITER') },
     { name: 'signed out everywhere', role: 'ADMIN', expect: 401, headers: { cookie: staleCookie } },
     { name: 'must change password', role: 'EDITOR', expect: 403, roleDecidesFor: ['account.update'], headers: { cookie: await sessionCookieFor(mustChange) } },
   ];

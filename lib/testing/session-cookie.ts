@@ -2,6 +2,7 @@ import { encode } from 'next-auth/jwt';
 import { authSecret } from '../auth/auth-secret';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { startSession } from '../auth/user-session';
+import type { Role } from '../auth/permissions';
 
 /**
  * A Cookie header carrying a next-auth session for this user, exactly as /api/auth/callback would
@@ -9,7 +10,7 @@ import { startSession } from '../auth/user-session';
  */
 export async function sessionCookieFor(user: { id: string; email: string; role: string; sessionVersion: number }): Promise<string> {
   const token = await encode({
-    token: { sub: user.id, email: user.email, uid: user.id, role: user.role as 'ADMIN' | 'EDITOR', sv: user.sessionVersion, sid: await startSession(user.id) },
+    token: { sub: user.id, email: user.email, uid: user.id, role: user.role as Role, sv: user.sessionVersion, sid: await startSession(user.id) },
     secret: authSecret(),
   });
   return `${SESSION_COOKIE}=${token}`;

@@ -25,7 +25,7 @@ vi.mock('next/headers', () => ({
 vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {} }));
 
 const run = Math.random().toString(36).slice(2, 8);
-let admin: { id: string; email: string; role: 'ADMIN' | 'EDITOR'; sessionVersion: number };
+let admin: { id: string; email: string; role: string; sessionVersion: number };
 let adminSecret = '';
 
 beforeAll(async () => {

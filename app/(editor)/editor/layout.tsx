@@ -5,6 +5,7 @@ import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
 import { QueryProvider } from '@/components/editor/query-provider';
 import { EditorNav } from '@/components/editor/editor-nav';
+import { listEditorNotifications } from '@/lib/notifications/editor-notifications';
 
 export const metadata: Metadata = { title: 'Editor', robots: { index: false, follow: false } };
 
@@ -16,7 +17,7 @@ export default async function EditorLayout({ children }: { children: ReactNode }
   if (actor.mustChangePassword) redirect('/account');
   return (
     <QueryProvider>
-      <EditorNav email={actor.label} role={actor.role} isAdmin={can(actor, 'user.manage')} />
+      <EditorNav email={actor.label} role={actor.role} isAdmin={can(actor, 'user.manage')} notifications={await listEditorNotifications(actor)} />
       <main id="main" className="editor-main">
         {children}
       </main>

@@ -3,6 +3,8 @@ import type { FilmStatusInfo } from '@/lib/films/film-status';
 import { StatusBadge } from '../status-badge';
 import { TimeAgo } from '../time-ago';
 import type { AutosaveState } from './use-autosave';
+import type { ReviewSummary } from '@/lib/reviews/list-reviews';
+import { SubmitForReview } from './submit-for-review';
 import ui from '../ui.module.css';
 import styles from './action-bar.module.css';
 
@@ -44,6 +46,9 @@ export function ActionBar({
   onUnpublish,
   preview,
   schedule,
+  canPublish,
+  review,
+  onSubmitForReview,
 }: {
   status: FilmStatusInfo;
   baseRevision: number;
@@ -58,6 +63,11 @@ export function ActionBar({
   preview: ReactNode;
   /** schedule16: the "Schedule…" button, next to Publish. */
   schedule?: ReactNode;
+  /** A writer cannot publish: the Publish button becomes "Submit for review" (issue 16). */
+  canPublish: boolean;
+  /** The film's open review request (pending, or sent back), if any. */
+  review: ReviewSummary | null;
+  onSubmitForReview: (note: string) => Promise<boolean>;
 }) {
   const shownIsPublished = status.publishedRevision === baseRevision;
   const publishBlocked = dirty || publishing || saving;
@@ -71,6 +81,11 @@ export function ActionBar({
         <span className={styles.saveState} aria-live="polite">
           <SaveState dirty={dirty} autosave={autosave} saving={saving} />
         </span>
+        {review ? (
+          <span className={styles.review} data-review-state={review.state}>
+            {review.state === 'pending' ? `In review (revision ${review.revision})` : `Changes requested: ${review.decisionComment}`}
+          </span>
+        ) : null}
       </div>
       <div className={styles.actions}>
         <div className={styles.message}>
@@ -96,7 +111,11 @@ export function ActionBar({
             </>
           )}
         </button>
-        {!shownIsPublished ? (
+        {!canPublish ? (
+          !shownIsPublished && !(review?.state === 'pending' && review.revision === baseRevision) ? (
+            <SubmitForReview revision={baseRevision} blocked={publishBlocked} dirty={dirty} onSubmit={onSubmitForReview} />
+          ) : null
+        ) : !shownIsPublished ? (
           <button
             type="button"
             className={`${ui.button} ${!dirty ? ui.primary : ''}`}
@@ -115,8 +134,8 @@ export function ActionBar({
             )}
           </button>
         ) : null}
-        {schedule}
-        {status.publishedRevision ? (
+        {canPublish ? schedule : null}
+        {status.publishedRevision && canPublish ? (
           <button type="button" className={`${ui.button} ${ui.ghost}`} aria-disabled={publishing} onClick={() => !publishing && onUnpublish()}>
             Unpublish
           </button>

@@ -1,6 +1,7 @@
 import type { FilmContent } from '@/lib/content/schema';
 import type { FilmStatusInfo } from '@/lib/films/film-status';
 import type { WorkInProgress } from '@/lib/editor/work-in-progress';
+import type { ReviewSummary } from '@/lib/reviews/list-reviews';
 
 /** Everything the editor page hands the client editor (serializable). */
 export type EditorInitialData = {
@@ -19,8 +20,10 @@ export type EditorInitialData = {
     baseContent: FilmContent | null;
   } | null;
   canEditQuiz: boolean;
-  /** schedule16: may publish, so may schedule (the Schedule… button). */
-  canPublish?: boolean;
+  /** Editors and admins publish; a writer submits for review instead (issue 16). */
+  canPublish: boolean;
+  /** The film's open review request (pending, or sent back with changes requested). */
+  review: ReviewSummary | null;
   userLabel: string;
 };
 

@@ -14,7 +14,7 @@ import { countReaderViews, emptyViews, type LevelView } from '@/lib/spoilers/cou
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
 import type { FilmStatusInfo } from '@/lib/films/film-status';
 import type { WorkInProgress } from '@/lib/editor/work-in-progress';
-import { describeFailure, fetchJson } from '../action-result';
+import { ActionFailure, describeFailure, fetchJson } from '../action-result';
 import { NoticesProvider, useNotices } from '../notices';
 import { useRevisionSave } from '../use-revision-save';
 import { ActionBar } from './action-bar';
@@ -43,6 +43,10 @@ import { useAutosave } from './use-autosave';
 import { useLeaveGuard } from './use-leave-guard';
 import { usePublishing } from './use-publishing';
 import { SchedulePanel } from '@/components/schedule/schedule-panel';
+import { submitForReviewAction } from '@/lib/reviews/review-actions';
+import type { ReviewSummary } from '@/lib/reviews/list-reviews';
+import { CommentsProvider } from '../comments/comments-context';
+import { CommentsPanel } from '../comments/comments-panel';
 import styles from './film-editor.module.css';
 import ui from '../ui.module.css';
 import { HistoryLink } from '@/components/revisions/history-link';
@@ -176,6 +180,8 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     else publishing.publish(filmSlug, base.revision);
   }
   const [scheduleOpen, setScheduleOpen] = useState(false);
+  // The film's open review request: a writer submits instead of publishing (issue 16).
+  const [review, setReview] = useState<ReviewSummary | null>(initial.review);
 
   const saving = useRevisionSave({
     action: ({ target, content, message }: SaveInput) => saveDraftAction({ slug: target.slug, baseRevision: target.base.revision, content, message }),
@@ -344,6 +350,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
   const someoneSavedSince = current.latestRevision > base.revision && !conflict && !restoreOffer;
   return (
     <FormProvider {...form}>
+      <CommentsProvider slug={filmSlug}>
       <FormWatcher baseline={baseline} onDirtyChange={setDirty} onChange={autosave.schedule} />
       <div className={styles.editor}>
         <header className={styles.head}>
@@ -400,6 +407,25 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
               </button>
             ) : null
           }
+          canPublish={initial.canPublish}
+          review={review}
+          onSubmitForReview={async (note) => {
+            const result = await submitForReviewAction({ slug: filmSlug, revision: base.revision, note });
+            if (!result.ok) {
+              notify({ tone: 'error', text: describeFailure(new ActionFailure(result.status, result.error), 'submit for review') });
+              return false;
+            }
+            setReview((previous) => ({
+              ...(previous ?? { id: result.data.id, slug: filmSlug, title: '', note, decisionComment: '', submittedBy: initial.userLabel, decidedBy: null, decidedAt: null, publishedRevision: current.publishedRevision, latestRevision: base.revision }),
+              id: result.data.id,
+              revision: result.data.revision,
+              state: 'pending',
+              decisionComment: '',
+              createdAt: new Date().toISOString(),
+            }));
+            notify({ tone: 'success', text: `Submitted revision ${result.data.revision} for review.` });
+            return true;
+          }}
         />
         <SchedulePanel
           filmId={initial.filmId}
@@ -455,7 +481,9 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
             <QuizSection open={openSections.quiz} onToggle={toggleSection} errorCount={sectionErrors.quiz} slug={filmSlug} canEditQuiz={initial.canEditQuiz} />
           </form>
         </div>
+        <CommentsPanel revision={base.revision} userLabel={initial.userLabel} />
       </div>
+      </CommentsProvider>
     </FormProvider>
   );
 }

@@ -4,6 +4,7 @@ import type { FilmContent } from '@/lib/content/schema';
 import type { SortableControls } from './sortable-list';
 import { countErrors } from './sections';
 import { SpoilerLevelPicker } from './spoiler-level-picker';
+import { CommentBadge } from '../comments/comment-badge';
 import type { FormPath } from './fields';
 import ui from '../ui.module.css';
 import styles from './item-card.module.css';
@@ -153,6 +154,7 @@ export function CardShell({ controls, itemName, number, title, subtitle, level, 
           ) : null}
         </button>
         {level ? <div className={styles.level}>{level}</div> : null}
+        <CommentBadge path={errorPath} itemName={itemName} />
         <ItemTools controls={controls} itemName={itemName} onRemove={onRemove} removeText={article?.removeText} className={styles.tools} />
       </Header>
       <div id={bodyId} className={styles.body} hidden={!open}>

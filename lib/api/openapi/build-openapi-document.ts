@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-open
 import { registerEditorPaths } from './editor-paths';
 import { registerReaderPaths } from './reader-paths';
 import { registerSchedulePaths } from './schedule-paths';
+import { registerReviewPaths } from './review-paths';
 
 /** Every documented call, for the completeness test and the document itself. */
 export function openApiRegistry(): OpenAPIRegistry {
@@ -9,6 +10,7 @@ export function openApiRegistry(): OpenAPIRegistry {
   registerReaderPaths(registry);
   registerEditorPaths(registry);
   registerSchedulePaths(registry);
+  registerReviewPaths(registry);
   return registry;
 }
 
@@ -30,7 +32,7 @@ export function buildOpenApiDocument() {
     },
     tags: [
       { name: 'Reader', description: 'Public, published content' },
-      { name: 'Editorial', description: 'Signed-in editors and admins, or API tokens' },
+      { name: 'Editorial', description: 'Signed-in writers, editors and admins, or API tokens' },
     ],
   });
   return cached;

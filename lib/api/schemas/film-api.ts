@@ -100,6 +100,13 @@ export const restoredRevisionSchema = z
 
 // ---------------------------------------------------------------- history comparison and presence (issue 5)
 
+export const filmDiffApiSchema = z.object({
+  identical: z.boolean(),
+  summary: z.string().meta({ description: '"premise edited, 2 events added, event 5 moved, …"' }),
+  entries: z.array(z.looseObject({})).meta({ description: 'One per part or list item (matched by id) with its changed fields; text fields carry a word diff' }),
+  flags: z.array(z.looseObject({})).meta({ description: 'Changes that make spoiling content more visible' }),
+});
+
 const comparedRevisionSchema = revisionSummarySchema.extend({ restoredFrom: revisionNumberSchema.nullable(), published: z.boolean(), latest: z.boolean() });
 
 export const revisionComparisonSchema = z
@@ -108,12 +115,7 @@ export const revisionComparisonSchema = z
     title: z.string(),
     from: comparedRevisionSchema,
     to: comparedRevisionSchema,
-    diff: z.object({
-      identical: z.boolean(),
-      summary: z.string().meta({ description: '"premise edited, 2 events added, event 5 moved, …"' }),
-      entries: z.array(z.looseObject({})).meta({ description: 'One per part or list item (matched by id) with its changed fields; text fields carry a word diff' }),
-      flags: z.array(z.looseObject({})).meta({ description: 'Changes that make spoiling content more visible' }),
-    }),
+    diff: filmDiffApiSchema,
   })
   .meta({ id: 'RevisionComparison' });
 

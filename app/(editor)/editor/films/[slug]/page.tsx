@@ -6,6 +6,7 @@ import { NotFoundError } from '@/lib/errors';
 import { getDraft, getRevision } from '@/lib/revisions';
 import { getFilmStatus } from '@/lib/films/list-films';
 import { getAutosave } from '@/lib/editor/get-autosave';
+import { getFilmReviewStatus } from '@/lib/reviews/list-reviews';
 import { FilmEditor } from '@/components/editor/film-form/film-editor';
 import type { EditorInitialData } from '@/components/editor/film-form/editor-data';
 
@@ -31,7 +32,11 @@ export default async function EditFilmPage({ params }: Props) {
   const actor = await getActor();
   if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(`/editor/films/${slug}`)}`);
   const draft = await loadDraft(slug, actor);
-  const [status, autosave] = await Promise.all([getFilmStatus({ filmId: draft.filmId, actor }), getAutosave({ filmId: draft.filmId, actor })]);
+  const [status, autosave, review] = await Promise.all([
+    getFilmStatus({ filmId: draft.filmId, actor }),
+    getAutosave({ filmId: draft.filmId, actor }),
+    getFilmReviewStatus({ filmId: draft.filmId, actor }),
+  ]);
   // Work that started from an older revision needs that revision to show what others changed since.
   const baseContent =
     autosave && autosave.baseRevision !== draft.revision ? (await getRevision({ slug: draft.slug, number: autosave.baseRevision, actor })).content : null;
@@ -45,6 +50,7 @@ export default async function EditFilmPage({ params }: Props) {
     autosave: autosave ? { ...autosave, baseContent } : null,
     canEditQuiz: can(actor, 'quiz.edit'),
     canPublish: can(actor, 'film.publish'),
+    review,
     userLabel: actor.label,
   };
   // The editor reads `initial` once: a server re-render (e.g. after an action) never resets typing.

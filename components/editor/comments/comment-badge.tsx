@@ -1,0 +1,37 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { FilmContent } from '@/lib/content/schema';
+import { useComments } from './comments-context';
+import ui from '../ui.module.css';
+import styles from './comments.module.css';
+
+/**
+ * The comment button beside one item of a list ("events.3" → item "events/<id>", as the diff names
+ * items): its count of open comments, and a click opens the panel on that item.
+ */
+export function CommentBadge({ path, itemName }: { path: string; itemName: string }) {
+  const comments = useComments();
+  const id = useWatch<FilmContent>({ name: `${path}.id` as never }) as unknown;
+  const itemKey = typeof id === 'string' ? `${path.replace(/\.\d+$/, '')}/${id}` : null;
+  const rememberName = comments?.rememberName;
+  useEffect(() => {
+    if (itemKey && rememberName) rememberName(itemKey, itemName);
+  }, [itemKey, itemName, rememberName]);
+  if (!comments || !itemKey) return null;
+  const count = comments.openCount(itemKey);
+  return (
+    <button
+      type="button"
+      className={`${ui.button} ${ui.ghost} ${ui.small} ${styles.badge}`}
+      aria-label={count ? `${count} open ${count === 1 ? 'comment' : 'comments'} on ${itemName}` : `Comment on ${itemName}`}
+      title={count ? `${count} open comments` : 'Comment'}
+      onClick={() => comments.showFor({ itemKey, name: itemName })}
+      data-comment-count={count}
+    >
+      <span aria-hidden="true">💬</span>
+      {count ? <span className={styles.count}>{count}</span> : null}
+    </button>
+  );
+}

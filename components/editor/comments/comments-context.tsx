@@ -1,0 +1,50 @@
+'use client';
+
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FilmCommentView } from '@/lib/comments/comment-store';
+import { fetchJson } from '../action-result';
+
+/** The item the comment panel is about ("" the whole page), with its name as the editor shows it. */
+export type CommentTarget = { itemKey: string; name: string };
+
+type CommentsContextValue = {
+  slug: string;
+  comments: FilmCommentView[];
+  openCount: (itemKey: string) => number;
+  target: CommentTarget | null;
+  showFor: (target: CommentTarget | null) => void;
+  /** Item names seen by the badges, so the panel can name items ("event “Collapse”"). */
+  names: Record<string, string>;
+  rememberName: (itemKey: string, name: string) => void;
+  refresh: () => Promise<void>;
+};
+
+const CommentsContext = createContext<CommentsContextValue | null>(null);
+
+/** The comments of the film being edited, for the badges beside its items and the panel. */
+export function useComments() {
+  return useContext(CommentsContext);
+}
+
+export const commentsKey = (slug: string) => ['editor', 'comments', slug] as const;
+
+export function CommentsProvider({ slug, children }: { slug: string; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: commentsKey(slug),
+    queryFn: () => fetchJson<{ comments: FilmCommentView[] }>(`/api/v1/editor/films/${encodeURIComponent(slug)}/comments`),
+  });
+  const [target, setTarget] = useState<CommentTarget | null>(null);
+  const [names, setNames] = useState<Record<string, string>>({});
+  const comments = useMemo(() => query.data?.comments ?? [], [query.data]);
+  const openCount = useCallback((itemKey: string) => comments.filter((c) => c.itemKey === itemKey && !c.resolved).length, [comments]);
+  const rememberName = useCallback((itemKey: string, name: string) => setNames((n) => (n[itemKey] === name ? n : { ...n, [itemKey]: name })), []);
+  const showFor = useCallback((next: CommentTarget | null) => {
+    setTarget(next);
+    setTimeout(() => document.getElementById('film-comments')?.scrollIntoView({ block: 'start', behavior: 'smooth' }), 0);
+  }, []);
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: commentsKey(slug) }), [queryClient, slug]);
+  const value = useMemo(() => ({ slug, comments, openCount, target, showFor, names, rememberName, refresh }), [slug, comments, openCount, target, showFor, names, rememberName, refresh]);
+  return <CommentsContext.Provider value={value}>{children}</CommentsContext.Provider>;
+}

@@ -1,0 +1,123 @@
+'use client';
+
+import { useState } from 'react';
+import { addCommentAction, deleteCommentAction, resolveCommentAction } from '@/lib/comments/comment-actions';
+import { describeFailure, unwrap } from '../action-result';
+import { useNotices } from '../notices';
+import { TimeAgo } from '../time-ago';
+import { useComments } from './comments-context';
+import { itemLabel } from './item-label';
+import ui from '../ui.module.css';
+import styles from './comments.module.css';
+
+/**
+ * Editorial comments of the film beside the form: those on the item chosen with its badge (or all),
+ * open ones first, with a box to add one. Editorial only: reader pages never load them.
+ */
+export function CommentsPanel({ revision, userLabel }: { revision: number; userLabel: string }) {
+  const comments = useComments();
+  const { notify } = useNotices();
+  const [body, setBody] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [showResolved, setShowResolved] = useState(false);
+  if (!comments) return null;
+  const { target, names } = comments;
+
+  const shown = comments.comments
+    .filter((c) => (target ? c.itemKey === target.itemKey : true))
+    .filter((c) => showResolved || !c.resolved)
+    .sort((a, b) => Number(a.resolved) - Number(b.resolved));
+  const openTotal = comments.comments.filter((c) => !c.resolved).length;
+
+  async function run(doing: string, action: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      await action();
+      await comments!.refresh();
+      return true;
+    } catch (error) {
+      notify({ tone: 'error', text: describeFailure(error, doing) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const where = target ? (target.itemKey ? target.name : 'the whole page') : 'the whole page';
+  return (
+    <section id="film-comments" className={styles.panel} aria-labelledby="film-comments-title">
+      <div className={styles.panelHead}>
+        <h2 id="film-comments-title" className={styles.panelTitle}>
+          Comments {target ? <>on {target.itemKey ? target.name : 'the whole page'}</> : null} <span className={ui.hint}>({openTotal} open in all)</span>
+        </h2>
+        <div className={styles.row}>
+          {target ? (
+            <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small}`} onClick={() => comments.showFor(null)}>
+              All comments
+            </button>
+          ) : null}
+          <label className={styles.row}>
+            <input type="checkbox" checked={showResolved} onChange={(e) => setShowResolved(e.target.checked)} /> Show resolved
+          </label>
+        </div>
+      </div>
+      {shown.length === 0 ? <p className={ui.hint}>No {showResolved ? '' : 'open '}comments here.</p> : null}
+      <ul className={styles.list}>
+        {shown.map((c) => (
+          <li key={c.id} className={`${styles.comment} ${c.resolved ? styles.resolved : ''}`} data-comment-item={c.itemKey}>
+            <div className={styles.meta}>
+              <strong>{c.author ?? 'someone'}</strong>
+              {!target ? <span>on {itemLabel(c.itemKey, names)}</span> : null}
+              <span>
+                revision {c.revision} · <TimeAgo iso={c.createdAt} />
+              </span>
+              {c.resolved ? <span>resolved{c.resolvedBy ? ` by ${c.resolvedBy}` : ''}</span> : null}
+            </div>
+            <p className={styles.body}>{c.body}</p>
+            <div className={styles.row}>
+              <button
+                type="button"
+                className={`${ui.button} ${ui.ghost} ${ui.small}`}
+                disabled={busy}
+                onClick={() => run(c.resolved ? 'reopen the comment' : 'resolve the comment', async () => unwrap(await resolveCommentAction({ slug: comments.slug, id: c.id, resolved: !c.resolved })))}
+              >
+                {c.resolved ? 'Reopen' : 'Resolve'}
+              </button>
+              {c.author === userLabel ? (
+                <button
+                  type="button"
+                  className={`${ui.button} ${ui.ghost} ${ui.small} ${ui.danger}`}
+                  disabled={busy}
+                  onClick={() => run('delete the comment', async () => unwrap(await deleteCommentAction({ slug: comments.slug, id: c.id })))}
+                >
+                  Delete
+                </button>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <form
+        className={styles.form}
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (!body.trim()) return;
+          const added = await run('add the comment', async () =>
+            unwrap(await addCommentAction({ slug: comments.slug, body, itemKey: target?.itemKey ?? '', revision })),
+          );
+          if (added) setBody('');
+        }}
+      >
+        <label htmlFor="new-comment" className={ui.label}>
+          Comment on {where} (revision {revision})
+        </label>
+        <textarea id="new-comment" className={ui.input} rows={2} maxLength={4000} value={body} onChange={(e) => setBody(e.target.value)} />
+        <div>
+          <button type="submit" className={`${ui.button} ${ui.small}`} disabled={busy || !body.trim()}>
+            Add comment
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import ui from '../ui.module.css';
+import styles from './action-bar.module.css';
+
+/**
+ * A writer's "Submit for review" in place of Publish (issue 16): a click opens an optional note to
+ * the reviewer, then submits the revision the form shows. Like publishing, it waits for a save.
+ */
+export function SubmitForReview({
+  revision,
+  blocked,
+  dirty,
+  onSubmit,
+}: {
+  revision: number;
+  blocked: boolean;
+  dirty: boolean;
+  onSubmit: (note: string) => Promise<boolean>;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [note, setNote] = useState('');
+  const [sending, setSending] = useState(false);
+  if (!asking)
+    return (
+      <button
+        type="button"
+        className={`${ui.button} ${!dirty ? ui.primary : ''}`}
+        aria-disabled={blocked}
+        aria-describedby={dirty ? 'publish-hint' : undefined}
+        onClick={() => !blocked && setAsking(true)}
+      >
+        Submit for review
+      </button>
+    );
+  return (
+    <form
+      className={styles.reviewForm}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setSending(true);
+        const sent = await onSubmit(note);
+        setSending(false);
+        if (sent) {
+          setAsking(false);
+          setNote('');
+        }
+      }}
+    >
+      <label htmlFor="review-note" className="visually-hidden">
+        Note to the reviewer (optional)
+      </label>
+      <input id="review-note" className={ui.input} placeholder="Note to the reviewer (optional)" maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} autoFocus />
+      <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={sending || blocked}>
+        {sending ? 'Submitting…' : `Submit revision ${revision}`}
+      </button>
+      <button type="button" className={`${ui.button} ${ui.ghost}`} onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { decideReviewAction } from '@/lib/reviews/review-actions';
+import ui from '@/components/editor/ui.module.css';
+import styles from './reviews.module.css';
+
+/** Approve and publish, or request changes with a comment (required for that one). */
+export function DecideReviewForm({ reviewId, revision }: { reviewId: string; revision: number }) {
+  const router = useRouter();
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error'; text: string } | null>(null);
+  const commentId = `decision-${reviewId}`;
+
+  async function decide(decision: 'approve' | 'request_changes') {
+    if (decision === 'request_changes' && !comment.trim()) {
+      setMessage({ tone: 'error', text: 'Say what should change: a comment is required to request changes.' });
+      document.getElementById(commentId)?.focus();
+      return;
+    }
+    setBusy(true);
+    const result = await decideReviewAction({ reviewId, decision, comment });
+    setBusy(false);
+    if (!result.ok) {
+      setMessage({ tone: 'error', text: result.errors?.[0]?.message ?? result.error });
+      return;
+    }
+    // The queue re-renders: the request moves to the decided ones, with its new state.
+    setMessage(null);
+    router.refresh();
+  }
+
+  return (
+    <div className={styles.decide}>
+      <label htmlFor={commentId} className={ui.label}>
+        Comment to the writer (required to request changes)
+      </label>
+      <textarea
+        id={commentId}
+        className={ui.input}
+        rows={2}
+        maxLength={1000}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        aria-invalid={message?.tone === 'error' && !comment.trim() ? true : undefined}
+      />
+      <div className={styles.row}>
+        <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => decide('approve')}>
+          Approve and publish revision {revision}
+        </button>
+        <button type="button" className={ui.button} disabled={busy} onClick={() => decide('request_changes')}>
+          Request changes
+        </button>
+      </div>
+      {message ? (
+        <p role="alert" className={ui.error}>
+          {message.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { expect, type Page } from '@playwright/test';
+import { createFilm, test, unique } from './support/editor-session';
+
+/**
+ * The review workflow (issue 16), as two people: a writer submits, a reviewer requests changes with
+ * a comment, the writer fixes and resubmits, the reviewer approves, and the reader sees it. Editorial
+ * comments show beside the item and in the review, never on the reader page.
+ */
+const premiseField = (page: Page) => page.getByRole('textbox', { name: 'Premise', exact: true });
+
+async function saveDraft(page: Page): Promise<number> {
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  const saved = page.getByRole('status').getByText(/Saved revision \d+/).last();
+  await expect(saved).toBeVisible();
+  return Number((await saved.textContent())!.match(/\d+/)![0]);
+}
+
+async function submitForReview(page: Page, revision: number, note = '') {
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  if (note) await page.getByLabel('Note to the reviewer (optional)').fill(note);
+  await page.getByRole('button', { name: `Submit revision ${revision}` }).click();
+  await expect(page.locator('[data-review-state="pending"]')).toHaveText(`In review (revision ${revision})`);
+}
+
+test.describe('review before publish', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('writer submits → reviewer requests changes → writer resubmits → reviewer approves → readers see it', async ({ signedInPage }) => {
+    const writer = await signedInPage('writer@example.com');
+    const title = `E2E Review ${unique()}`;
+    const editorPath = await createFilm(writer, title);
+    const slug = editorPath.split('/').pop()!;
+
+    // A writer has no Publish button: Submit for review takes its place.
+    await premiseField(writer).fill('A first draft of the premise.');
+    const first = await saveDraft(writer);
+    await expect(writer.getByRole('button', { name: /^Publish/ })).toHaveCount(0);
+    await submitForReview(writer, first, 'Ready for a look');
+
+    // A comment on the whole page, from the writer's panel.
+    await writer.getByLabel(/Comment on the whole page/).fill('EDITORIAL-NOTE check the premise tone');
+    await writer.getByRole('button', { name: 'Add comment' }).click();
+    await expect(writer.locator('#film-comments').getByText('EDITORIAL-NOTE check the premise tone')).toBeVisible();
+
+    // The reviewer sees it waiting, with the diff and the open comment, and sends it back.
+    const reviewer = await signedInPage('editor@example.com');
+    await expect(reviewer.locator('[data-notification="reviews-waiting"]')).toBeVisible();
+    await reviewer.goto('/editor/reviews');
+    const review = reviewer.getByRole('article', { name: `${title} · revision ${first}` });
+    await expect(review).toContainText('A first draft of the premise.');
+    await expect(review.getByText('EDITORIAL-NOTE check the premise tone')).toBeVisible();
+    await review.getByRole('button', { name: 'Request changes' }).click();
+    await expect(review.getByRole('alert')).toContainText('comment is required');
+    await review.getByLabel(/Comment to the writer/).fill('Name the city, please.');
+    await review.getByRole('button', { name: 'Request changes' }).click();
+    // Decided: it leaves the queue for the list of decided reviews.
+    await expect(reviewer.getByRole('row', { name: new RegExp(`${title} ${first} Changes requested`) })).toBeVisible();
+    await expect(review).toHaveCount(0);
+
+    // The writer sees why, fixes it and submits again.
+    await writer.goto(editorPath);
+    await expect(writer.locator('[data-review-state="changes_requested"]')).toHaveText('Changes requested: Name the city, please.');
+    await expect(writer.locator('[data-notification="changes-requested"]')).toBeVisible();
+    await premiseField(writer).fill('A skater returns home to Toronto APPROVEDWORD.');
+    const second = await saveDraft(writer);
+    await submitForReview(writer, second);
+
+    // The reviewer approves the resubmission: exactly that revision is published.
+    await reviewer.goto('/editor/reviews');
+    const again = reviewer.getByRole('article', { name: `${title} · revision ${second}` });
+    await again.getByRole('button', { name: `Approve and publish revision ${second}` }).click();
+    await expect(reviewer.getByRole('row', { name: new RegExp(`${title} ${second} Approved`) })).toBeVisible();
+
+    // Readers see the approved text, and no editorial comment.
+    const reader = await writer.context().browser()!.newPage();
+    await reader.goto(`/films/${slug}`);
+    await expect(reader.getByText('APPROVEDWORD', { exact: false }).first()).toBeVisible({ timeout: 60_000 });
+    await expect(reader.locator('body')).not.toContainText('EDITORIAL-NOTE');
+    await reader.close();
+  });
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { slugSchema } from '../../content/schema';
+import { revisionNumberSchema } from '../../films/film-schema';
+import { REVIEW_STATES } from '../../reviews/review-schema';
+import { isoDateTime } from './common-api';
+import { filmDiffApiSchema } from './film-api';
+
+/** The review workflow's and comments' API responses (issue 16); requests are in lib/reviews and lib/comments. */
+export const reviewStateSchema = z.enum(REVIEW_STATES).meta({ id: 'ReviewState' });
+
+export const reviewChangeSchema = z
+  .object({ id: z.string(), slug: slugSchema, revision: revisionNumberSchema, state: reviewStateSchema })
+  .meta({ id: 'ReviewChange', description: 'The request after the change; approve names the revision it published' });
+
+export const reviewSummarySchema = z
+  .object({
+    id: z.string(),
+    slug: slugSchema,
+    title: z.string(),
+    revision: revisionNumberSchema.meta({ description: 'The revision under review: approval publishes exactly this one' }),
+    state: reviewStateSchema,
+    note: z.string(),
+    decisionComment: z.string(),
+    submittedBy: z.string().nullable(),
+    decidedBy: z.string().nullable(),
+    createdAt: isoDateTime,
+    decidedAt: isoDateTime.nullable(),
+    publishedRevision: revisionNumberSchema.nullable(),
+    latestRevision: revisionNumberSchema,
+  })
+  .meta({ id: 'ReviewSummary' });
+
+export const reviewListSchema = z.object({ reviews: z.array(reviewSummarySchema) }).meta({ id: 'ReviewList' });
+
+export const reviewDetailSchema = reviewSummarySchema
+  .extend({ diff: filmDiffApiSchema.meta({ description: 'From the published revision (or an empty page) to the reviewed one' }) })
+  .meta({ id: 'ReviewDetail' });
+
+export const filmCommentSchema = z
+  .object({
+    id: z.string(),
+    revision: revisionNumberSchema,
+    itemKey: z.string(),
+    body: z.string(),
+    author: z.string().nullable(),
+    createdAt: isoDateTime,
+    resolved: z.boolean(),
+    resolvedAt: isoDateTime.nullable(),
+    resolvedBy: z.string().nullable(),
+  })
+  .meta({ id: 'FilmComment' });
+
+export const filmCommentListSchema = z.object({ comments: z.array(filmCommentSchema) }).meta({ id: 'FilmCommentList' });

@@ -1,0 +1,39 @@
+import 'server-only';
+import { db } from '../db';
+import { can, type Actor } from '../auth/permissions';
+
+/** One line of the editor's notification badge: how many things wait for this person, and where. */
+export type EditorNotification = { key: string; label: string; count: number; href: string };
+
+type CountSource = (actor: Actor) => Promise<EditorNotification | null>;
+
+/**
+ * What the badge counts, one function per kind. Each decides whether it applies to the actor (a
+ * role) and counts in one query. A new kind (e.g. scheduled jobs that failed, for admins) is one
+ * more entry here.
+ */
+export const NOTIFICATION_SOURCES: CountSource[] = [
+  async (actor) =>
+    can(actor, 'review.decide')
+      ? { key: 'reviews-waiting', label: 'reviews waiting', href: '/editor/reviews', count: await db().reviewRequest.count({ where: { state: 'pending' } }) }
+      : null,
+  async (actor) => ({
+    key: 'changes-requested',
+    label: 'changes requested',
+    href: '/editor/reviews?state=changes_requested',
+    // Films whose newest request is this writer's and was sent back (a resubmission answers it).
+    count: await db()
+      .$queryRaw<Array<{ count: bigint }>>`
+        SELECT count(*) AS count FROM (
+          SELECT DISTINCT ON ("filmId") state, "submittedById" FROM "ReviewRequest" ORDER BY "filmId", "createdAt" DESC
+        ) newest WHERE state = 'changes_requested' AND "submittedById" = ${actor.userId}`
+      .then((rows) => Number(rows[0]?.count ?? 0)),
+  }),
+];
+
+/** The non-zero counts for the editor nav's badge. */
+export async function listEditorNotifications(actor: Actor): Promise<EditorNotification[]> {
+  if (!can(actor, 'film.read')) return [];
+  const all = await Promise.all(NOTIFICATION_SOURCES.map((source) => source(actor)));
+  return all.filter((n): n is EditorNotification => n !== null && n.count > 0);
+}
