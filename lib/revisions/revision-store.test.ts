@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PAGE_SECTIONS } from '../content/page-sections';
 import { sampleFilm } from '../content/sample-film';
 import { splitIntoSections } from './revision-store';
 
@@ -8,9 +9,9 @@ describe('revision store sections', () => {
   it('cuts the page into sections that put together give the page back', () => {
     const content = sampleFilm();
     const sections = splitIntoSections(content);
-    expect(sections).toHaveLength(10);
+    expect(sections).toHaveLength(PAGE_SECTIONS.length);
     expect(Object.assign({}, ...sections.map((s) => s.data))).toEqual(content);
-    expect(new Set(sections.map((s) => s.hash)).size).toBe(10);
+    expect(new Set(sections.map((s) => s.hash)).size).toBe(PAGE_SECTIONS.length);
   });
 
   it('gives an unchanged section the same hash, and a changed one a new hash', () => {

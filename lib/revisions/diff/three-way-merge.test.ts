@@ -15,6 +15,18 @@ const event = (id: string, title: string) => ({ id, title, description: '', when
 const keys = (b: FilmContent, t: FilmContent, m: FilmContent) => findMergeUnits(b, t, m).map((u) => `${u.key}:${u.changedBy}`);
 
 describe('three-way merge, field by field', () => {
+  it('merges a poster added on one side (none in base) with an edit on the other, and a poster both sides changed is one question', () => {
+    const poster = { image: 'a'.repeat(32), alt: 'The poster', caption: '', spoiler: 'none' as const };
+    const mine = { ...structuredClone(base), poster };
+    const theirs = { ...structuredClone(base), premise: `${base.premise} More.` };
+    expect(base.poster).toBeNull();
+    const merged = mergeContent(base, theirs, mine);
+    expect(merged.poster).toEqual(poster);
+    expect(merged.premise).toBe(theirs.premise);
+    const other = { ...structuredClone(base), poster: { ...poster, alt: 'Another poster' } };
+    expect(findMergeUnits(base, other, mine).filter(isConflict).map((u) => u.key)).toEqual(['poster']);
+  });
+
   it('merges two edits of the same part by itself when they touch different fields (setting era / place)', () => {
     const theirs = edit((c) => (c.setting.era = '1990s'));
     const mine = edit((c) => (c.setting.place = 'Calgary'));
@@ -170,8 +182,13 @@ function applyOps(start: FilmContent, ops: Op[], side: string, only?: (field: st
       const { part, field } = PART_FIELDS[op.target];
       if (field && only && !only(field.field)) return;
       if (!field && only && !only(part.key)) return;
-      if (field) (part.get(content) as Record<string, unknown>)[field.field] = valueFor(field.kind, op.seed);
-      else part.set(content, valueFor(part.kind!, op.seed));
+      if (field) {
+        // A part absent from the page (no poster) has no field to edit.
+        const value = part.get(content) as Record<string, unknown> | null;
+        if (value !== null && typeof value === 'object') value[field.field] = valueFor(field.kind, op.seed);
+        return;
+      }
+      part.set(content, valueFor(part.kind!, op.seed));
       return;
     }
     const list = LISTS[op.list];

@@ -82,7 +82,9 @@ function fieldUnits(keyOf: (field: string) => string, labelOf: (f: FieldSpec) =>
 
 function partUnits(part: PartSpec, base: FilmContent, theirs: FilmContent, mine: FilmContent): MergeUnit[] {
   const values = { base: part.get(base), theirs: part.get(theirs), mine: part.get(mine) };
-  if (part.fields) return fieldUnits((field) => `${part.key}.${field}`, (f) => `${part.label} · ${f.label}`, part.fields, values, { section: part.section });
+  // A part that is absent on some side (no poster: null) is merged whole: there are no fields to pair.
+  const allObjects = [values.base, values.theirs, values.mine].every((v) => v !== null && typeof v === 'object');
+  if (part.fields && allObjects) return fieldUnits((field) => `${part.key}.${field}`, (f) => `${part.label} · ${f.label}`, part.fields, values, { section: part.section });
   const by = changedBy(values.base, values.theirs, values.mine);
   return by ? [{ key: part.key, section: part.section, kind: 'field', label: part.label, valueKind: part.kind, ...values, changedBy: by }] : [];
 }
@@ -228,10 +230,12 @@ export function mergeContent(base: FilmContent, theirs: FilmContent, mine: FilmC
   const units = new Map(findMergeUnits(base, theirs, mine).map((u) => [u.key, u]));
   const merged = structuredClone(theirs);
   for (const part of PARTS) {
-    if (part.fields) {
+    // Merged whole (a part absent on some side, or one without fields), else field by field.
+    if (units.has(part.key)) part.set(merged, structuredClone(resolve(units.get(part.key), choices, undefined)));
+    else if (part.fields && part.get(theirs) !== null && typeof part.get(theirs) === 'object') {
       const fields = fieldsOf(part.fields, [part.get(base), part.get(theirs), part.get(mine)]).map((f) => f.field);
       part.set(merged, mergeObject(part.get(theirs), units, choices, (field) => `${part.key}.${field}`, fields));
-    } else if (units.has(part.key)) part.set(merged, structuredClone(resolve(units.get(part.key), choices, undefined)));
+    }
   }
   for (const list of LISTS) list.set(merged, mergeList(list, base, theirs, mine, units, choices));
   return merged;
