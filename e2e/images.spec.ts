@@ -5,7 +5,7 @@ import { createFilm, signIn } from './support/editor-session';
 /**
  * Images end to end: an editor uploads a poster and a still in the workspace (the file input of
  * the drop zone: the same upload path as a drop), gives their alt text and levels, saves and
- * publishes; the reader sees the poster at level none, served through next/image from the files
+ * publishes; the reader sees the poster at level none (and the JSON-LD names it), served through next/image from the files
  * made at upload, and a `full` still is absent from the page until the reader asks for full.
  */
 test.setTimeout(180_000);
@@ -62,6 +62,9 @@ test('upload a poster and a full-spoiler still → publish → the reader sees e
   await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   expect(await poster.getAttribute('src')).toMatch(new RegExp(`^/media/${posterImage}/w(320|640|1280)$`));
   await expect(reader.getByText('1 still contains spoilers.')).toBeVisible();
+  // A poster at level none is the Movie's image in the JSON-LD (every level's page carries the same).
+  const ld = JSON.parse((await reader.locator('script[type="application/ld+json"]').first().textContent())!);
+  expect(ld.image).toMatch(new RegExp(`/media/${posterImage}/w1280\\.webp$`));
 
   // The file itself: the browser's best format, cached for a year, never sniffed.
   const file = await reader.request.get(`/media/${posterImage}/w320`, { headers: { accept: 'image/avif,image/webp,*/*' } });

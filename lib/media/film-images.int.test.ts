@@ -4,7 +4,7 @@
  * only those at or below the reader's level (a `full` still is not in the page at level none).
  */
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { sampleFilm } from '../content/sample-film';
 import { createFilm, publishFilm, saveDraft } from '../revisions';
@@ -17,6 +17,15 @@ import { getPublishedPerson } from '../reader/get-person';
 import { callRoute } from '../testing/call-route';
 import { sessionCookieFor } from '../testing/session-cookie';
 import * as photoRoute from '@/app/api/v1/editor/people/[slug]/photo/route';
+import { setPersonPhotoAction } from '../people/person-actions';
+import { getPersonForEditor } from '../people/get-person-for-editor';
+
+// The person editor's server action reads the session through next/headers.
+let currentHeaders = new Headers();
+vi.mock('next/headers', () => ({
+  headers: async () => currentHeaders,
+  cookies: async () => ({ get: () => undefined, getAll: () => [], has: () => false }),
+}));
 
 let editor: Actor;
 const tag = Date.now().toString(36);
@@ -119,5 +128,33 @@ describe('person photo', () => {
 
     expect((await put(slug, { image: null })).status).toBe(200);
     expect((await getPublishedPerson(slug, 'none'))!.photo).toBeNull();
+  });
+
+  it('is set and removed in the person editor through a guarded, audited server action', async () => {
+    const slug = `editor-photo-${tag}`;
+    const content = sampleFilm({
+      slug: `editor-photo-film-${tag}`,
+      characters: [{ id: 'c1', name: 'Ann Skater', playedBy: { name: `Editor Photo ${tag}`, slug }, description: '', tags: [], spoiler: 'none' }],
+      quiz: { questions: [] },
+    });
+    const { revision } = await createFilm({ content, actor: editor });
+    await publishFilm({ slug: content.slug, revision: revision.number, actor: editor });
+    const photo = await asset(300, 300);
+
+    currentHeaders = new Headers();
+    expect(await setPersonPhotoAction({ slug, image: photo, alt: 'A portrait' })).toMatchObject({ ok: false, status: 401 });
+
+    const user = await db().user.findUniqueOrThrow({ where: { id: editor.userId } });
+    currentHeaders = new Headers({ cookie: await sessionCookieFor(user) });
+    expect(await setPersonPhotoAction({ slug, image: photo, alt: '  ' })).toMatchObject({ ok: false, status: 400, errors: [{ path: 'alt', message: 'Alt text is required' }] });
+    expect((await getPersonForEditor(editor, slug))!.photo).toBeNull();
+
+    expect(await setPersonPhotoAction({ slug, image: photo, alt: 'A portrait' })).toEqual({ ok: true, data: { slug, image: photo, alt: 'A portrait' } });
+    expect((await getPersonForEditor(editor, slug))!.photo).toEqual({ image: photo, alt: 'A portrait' });
+    expect((await getPublishedPerson(slug, 'none'))!.photo).toMatchObject({ image: photo, alt: 'A portrait' });
+
+    expect(await setPersonPhotoAction({ slug, image: null })).toMatchObject({ ok: true });
+    expect((await getPersonForEditor(editor, slug))!.photo).toBeNull();
+    expect(await db().auditLog.count({ where: { action: 'person.photo', subject: slug } })).toBe(2);
   });
 });

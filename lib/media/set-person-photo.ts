@@ -7,9 +7,10 @@ import { assertImagesExist } from './assert-images-exist';
 import { invalidateFilmPages } from '../reader/film-cache';
 
 /**
- * Sets (or, with `image: null`, removes) the photo of a person on the site, with its alt text. People
- * are made by publishing the films they play in, and have no editor page: this is the API's. The
- * photo stays with the person across republishing; it goes when the person has no part left.
+ * Sets (or, with `image: null`, removes) the photo of a person on the site, with its alt text: the
+ * person editor's (lib/people/person-actions.ts) and the API's (PUT /api/v1/editor/people/{slug}/photo).
+ * People are made by publishing the films they play in; the photo stays with the person across
+ * republishing and goes when the person has no part left.
  */
 export async function setPersonPhoto({ actor, slug, image, alt }: { actor: Actor | null; slug: string; image: string | null; alt: string }) {
   assertCan(actor, 'film.edit');

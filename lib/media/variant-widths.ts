@@ -3,3 +3,9 @@ export const VARIANT_WIDTHS = [320, 640, 1280] as const;
 
 /** next/image's `src` for an uploaded image; the loader adds the variant (image-loader.ts). */
 export const mediaSrc = (imageId: string) => `/media/${imageId}`;
+
+/**
+ * A fixed file of an uploaded image, for addresses read outside the site's pages (JSON-LD, feeds):
+ * the widest variant as WebP, which every crawler reads; pages use next/image and content negotiation.
+ */
+export const mediaFileUrl = (imageId: string) => `${mediaSrc(imageId)}/w${VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]}.webp`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, slugSchema } from '../content/schema';
+import { imageIdSchema, isoDateSchema, slugSchema } from '../content/schema';
 
 /** A person's own facts, edited at /editor/people/{slug}: born and died, each "" when not known. */
 export const personDatesSchema = z
@@ -16,3 +16,19 @@ export const personDatesSchema = z
 
 export type PersonDatesInput = z.input<typeof personDatesSchema>;
 export type PersonDates = z.output<typeof personDatesSchema>;
+
+/**
+ * A person's photo, set at /editor/people/{slug}: an uploaded image's id and its alt text (required
+ * with an image: readers with screen readers get it), or `image: null` to remove the photo.
+ */
+export const personPhotoSchema = z
+  .object({
+    slug: slugSchema,
+    image: imageIdSchema.nullable(),
+    alt: z.string().trim().max(300, 'At most 300 characters').default(''),
+  })
+  .superRefine((photo, ctx) => {
+    if (photo.image && photo.alt === '') ctx.addIssue({ code: 'custom', path: ['alt'], message: 'Alt text is required' });
+  });
+
+export type PersonPhotoInput = z.input<typeof personPhotoSchema>;

@@ -3,12 +3,14 @@ import { absoluteUrl } from './site-url';
 import { excerpt } from './excerpt';
 import { imdbUrl, isoDuration, wikidataUrl } from '../content/facts-text';
 import { countryName, type PersonRef } from '../content/schema';
+import { mediaFileUrl } from '../media/variant-widths';
 
 /**
  * schema.org Movie for a film page. Spoiler-safe at every level: the description is the premise
  * (level none), actors are the people playing the characters the reader may see (names are not
  * spoilers), and no character description, event or story text is included. The facts (director,
- * duration, genre, release date) are not spoilers either.
+ * duration, genre, release date) are not spoilers either. The same JSON-LD is on every level's page,
+ * so the poster is its `image` only when the poster itself is at level none.
  */
 const personLd = (person: PersonRef) => ({ '@type': 'Person', name: person.name, url: absoluteUrl(`/people/${person.slug}`) });
 
@@ -22,6 +24,7 @@ export function movieJsonLd(film: VisibleFilm): Record<string, unknown> {
     url: absoluteUrl(`/films/${film.slug}`),
     ...(film.releaseYear ? { dateCreated: String(film.releaseYear) } : {}),
     ...(film.premise ? { description: excerpt(film.premise, 300) } : {}),
+    ...(film.poster?.spoiler === 'none' ? { image: absoluteUrl(mediaFileUrl(film.poster.image)) } : {}),
     actor: film.cast.map(personLd),
     ...(facts.directors.length > 0 ? { director: facts.directors.map(personLd) } : {}),
     ...(facts.writers.length > 0 ? { author: facts.writers.map(personLd) } : {}),

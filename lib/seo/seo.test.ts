@@ -3,6 +3,9 @@ import { sampleFilm } from '../content/sample-film';
 import { visibleFilm } from '../spoilers/visible-film';
 import { filmMetadata } from './film-metadata';
 import { jsonLdText, movieJsonLd } from './film-json-ld';
+import { personJsonLd } from './person-json-ld';
+import { siteUrl } from './site-url';
+import type { SpoilerLevel } from '../spoilers/levels';
 
 const content = sampleFilm();
 
@@ -39,6 +42,33 @@ describe('film metadata and JSON-LD', () => {
   it('never lets text close the script tag', () => {
     const film = visibleFilm(sampleFilm({ premise: 'A </script><script>alert(1)</script> premise' }), 'none');
     expect(jsonLdText(movieJsonLd(film))).not.toContain('</script>');
+  });
+
+  const IMAGE = '0123456789abcdef0123456789abcdef';
+  const LEVELS: SpoilerLevel[] = ['none', 'light', 'full'];
+  const withPoster = (spoiler: SpoilerLevel) => sampleFilm({ poster: { image: IMAGE, alt: 'The poster', spoiler } });
+
+  it('name the poster as the image on every level when the poster is at level none', () => {
+    for (const level of LEVELS) {
+      expect(movieJsonLd(visibleFilm(withPoster('none'), level)).image, level).toBe(`${siteUrl()}/media/${IMAGE}/w1280.webp`);
+    }
+  });
+
+  it('leave a poster above level none out of the image on every level, even where the page shows it', () => {
+    for (const poster of ['light', 'full'] as const) {
+      for (const level of LEVELS) expect(movieJsonLd(visibleFilm(withPoster(poster), level)), `${poster} at ${level}`).not.toHaveProperty('image');
+    }
+    expect(visibleFilm(withPoster('light'), 'full').poster).not.toBeNull();
+    expect(movieJsonLd(visibleFilm(content, 'full'))).not.toHaveProperty('image');
+  });
+
+  it('describe a person as a schema.org Person, with the photo as the image when there is one', () => {
+    const person = { slug: 'pat-doe', name: 'Pat Doe', birthDate: '1970-01-31', deathDate: '', photo: null };
+    const without = personJsonLd(person);
+    expect(without).toEqual({ '@context': 'https://schema.org', '@type': 'Person', name: 'Pat Doe', url: `${siteUrl()}/people/pat-doe`, birthDate: '1970-01-31' });
+    const withPhoto = personJsonLd({ ...person, photo: { image: IMAGE, alt: 'Pat Doe smiling', width: 800, height: 1000 } });
+    expect(withPhoto.image).toBe(`${siteUrl()}/media/${IMAGE}/w1280.webp`);
+    expect(siteUrl()).toMatch(/^https?:\/\//u);
   });
 
   it('use the premise as the description and Open Graph', () => {

@@ -171,6 +171,22 @@ describe('docker-compose.yml', () => {
     expect(services.redis.healthcheck?.test).toBeTruthy();
   });
 
+  it('pins every pulled image to a tag, MinIO to release tags (docs/deploy.md#images)', () => {
+    const { services } = loadCompose().compose;
+    for (const [name, service] of Object.entries(services)) {
+      // Images built here (build:) are named by the compose file; pulled ones must name a version.
+      if (service.build || !service.image) continue;
+      expect(service.image, name).toMatch(/^[\w./-]+:[\w.-]+$/u);
+      expect(service.image, name).not.toMatch(/:latest$/u);
+    }
+    expect(services.minio.image).toMatch(/^minio\/minio:RELEASE\.\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/u);
+    expect(services['minio-bucket'].image).toMatch(/^minio\/mc:RELEASE\.\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/u);
+    // Both named in the deployment guide, which says where they come from.
+    const guide = read('docs/deploy.md');
+    expect(guide).toContain(services.minio.image);
+    expect(guide).toContain(services['minio-bucket'].image);
+  });
+
   it('gives instances time to finish requests when stopped', () => {
     const { services } = loadCompose().compose;
     for (const name of ['app', 'app-2']) {

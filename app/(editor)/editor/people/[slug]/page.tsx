@@ -5,13 +5,14 @@ import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
 import { getPersonForEditor } from '@/lib/people/get-person-for-editor';
 import { PersonDatesForm } from '@/components/people/person-dates-form';
+import { PersonPhotoForm } from '@/components/people/person-photo-form';
 import styles from '@/components/admin/admin.module.css';
 
 type Props = PageProps<'/editor/people/[slug]'>;
 
 export const metadata: Metadata = { title: 'Person' };
 
-/** `/editor/people/{slug}`: a person's own facts (born, died); their roles come from the films' pages. */
+/** `/editor/people/{slug}`: a person's own facts (photo, born, died); their roles come from the films' pages. */
 export default async function PersonEditorPage({ params }: Props) {
   const actor = await getActor();
   if (!actor || !can(actor, 'film.edit')) forbidden();
@@ -34,6 +35,7 @@ export default async function PersonEditorPage({ params }: Props) {
           </p>
         </div>
       </div>
+      <PersonPhotoForm slug={person.slug} name={person.name} photo={person.photo} />
       <PersonDatesForm slug={person.slug} birthDate={person.birthDate} deathDate={person.deathDate} />
     </section>
   );

@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { JsonLd } from '@/components/reader/json-ld';
 import { PersonView } from '@/components/reader/person-view';
 import { getPersonCached } from '@/lib/reader/cached-reader';
 import { listPublishedPeople } from '@/lib/reader/get-person';
 import { levelParam } from '@/lib/reader/level-param';
 import { setLevelHref } from '@/lib/reader/reader-level';
 import { slugLevelParams } from '@/lib/reader/static-params';
+import { personJsonLd } from '@/lib/seo/person-json-ld';
 import { personMetadata } from '@/lib/seo/person-metadata';
 
 /** `/people/{slug}` at one spoiler level (proxy.ts rewrites the public address here). */
@@ -34,6 +36,7 @@ export default async function PersonRoute(props: Props) {
   if (!person) notFound();
   return (
     <main id="main">
+      <JsonLd data={personJsonLd(person)} />
       <PersonView person={person} hrefForLevel={(level) => setLevelHref(level, `/people/${person.slug}`)} />
     </main>
   );

@@ -1,0 +1,19 @@
+import type { VisiblePerson } from '../reader/get-person';
+import { mediaFileUrl } from '../media/variant-widths';
+import { absoluteUrl } from './site-url';
+
+/**
+ * schema.org Person for a person's page. Spoiler-safe at every level: the name, the photo, the
+ * life dates; no character they play (a level may hide one), so every level's page carries the same.
+ */
+export function personJsonLd(person: Pick<VisiblePerson, 'slug' | 'name' | 'photo' | 'birthDate' | 'deathDate'>): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: person.name,
+    url: absoluteUrl(`/people/${person.slug}`),
+    ...(person.photo ? { image: absoluteUrl(mediaFileUrl(person.photo.image)) } : {}),
+    ...(person.birthDate ? { birthDate: person.birthDate } : {}),
+    ...(person.deathDate ? { deathDate: person.deathDate } : {}),
+  };
+}
