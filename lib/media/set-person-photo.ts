@@ -13,7 +13,7 @@ import { invalidateFilmPages } from '../reader/film-cache';
  * republishing and goes when the person has no part left.
  */
 export async function setPersonPhoto({ actor, slug, image, alt }: { actor: Actor | null; slug: string; image: string | null; alt: string }) {
-  assertCan(actor, 'film.edit');
+  assertCan(actor, 'film.publish'); // live at once (people are not revisioned): not for writers
   const result = await db().$transaction(async (tx) => {
     const person = await tx.person.findUnique({ where: { slug }, select: { id: true, name: true } });
     if (!person) throw new NotFoundError(`No person “${slug}” on the site`);

@@ -12,7 +12,7 @@ import type { PersonDates } from './person-schema';
  * those can be edited; the audit row records the dates before and after.
  */
 export async function updatePersonDates(actor: Actor, { slug, birthDate, deathDate }: PersonDates): Promise<{ slug: string; birthDate: string; deathDate: string }> {
-  assertCan(actor, 'film.edit');
+  assertCan(actor, 'film.publish'); // live at once (people are not revisioned): not for writers
   const updated = await db().$transaction(async (tx) => {
     const before = await tx.person.findUnique({ where: { slug }, select: { id: true, birthDate: true, deathDate: true } });
     if (!before) throw new NotFoundError('No person with this address is on the site');
