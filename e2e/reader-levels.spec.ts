@@ -258,10 +258,12 @@ test('the editor warns under a content note set above level none', async ({ brow
   const notes = film.kind.contentNotes;
   const first = notes.findIndex((n) => n.spoiler === 'none');
   const above = notes.findIndex((n) => n.spoiler !== 'none');
-  const level = (i: number) => page.getByLabel(`Spoiler level of content note ${i + 1}`);
+  // The one level picker (a radio group named for its item: its label, else its number).
+  const level = (i: number) =>
+    page.getByRole('group', { name: notes[i].label ? `Spoiler level of content note “${notes[i].label}”` : `Spoiler level of content note ${i + 1}`, exact: true });
   await expect(level(above)).toHaveAccessibleDescription(/told only that a content note is held back/u);
   await expect(level(first)).not.toHaveAccessibleDescription(/held back/u);
-  await level(first).selectOption('light');
+  await level(first).getByRole('radio', { name: 'Light' }).check();
   await expect(level(first)).toHaveAccessibleDescription(/Word it so it gives no plot away/u);
   await level(first).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/1280-editor-note-warning.png` });

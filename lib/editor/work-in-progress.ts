@@ -71,6 +71,12 @@ export const workInProgressSchema = z.object({
       wikidataId: text(SHORT),
     })
     .default(emptyFacts),
+  // Poster and stills (image ids of uploads); a slot saved before images existed reads as none.
+  poster: z.object({ image: text(SHORT), alt: text(SHORT), spoiler: level }).nullable().default(null),
+  stills: z
+    .array(z.object({ id: itemId, image: text(SHORT), alt: text(SHORT), caption: text(SHORT), spoiler: level }))
+    .max(100)
+    .default([]),
 });
 
 export type WorkInProgress = z.output<typeof workInProgressSchema>;

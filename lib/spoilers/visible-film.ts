@@ -92,7 +92,7 @@ export function visibleFilm(content: FilmContent, level: SpoilerLevel): VisibleF
   const settingShown = isVisibleAt(content.setting.spoiler, level);
   const storyShown = isVisibleAt('full', level);
   const kind = visibleKind(content.kind, level);
-  const posterShown = content.poster !== null && isVisibleAt(content.poster.spoiler, level);
+  const posterShown = content.poster != null && isVisibleAt(content.poster.spoiler, level);
   const stills = visible(content.stills, level);
   return {
     level,
