@@ -3,8 +3,9 @@ import { createFilm, test, unique } from './support/editor-session';
 
 /**
  * The review workflow (issue 16), as two people: a writer submits, a reviewer requests changes with
- * a comment, the writer fixes and resubmits, the reviewer approves, and the reader sees it. Editorial
- * comments show beside the item and in the review, never on the reader page.
+ * a comment, the writer fixes and resubmits, the reviewer approves and schedules the publish a few
+ * seconds ahead, the server's job runner publishes it, and the reader sees it (polled: no timing
+ * thresholds). Editorial comments show beside the item and in the review, never on the reader page.
  */
 const premiseField = (page: Page) => page.getByRole('textbox', { name: 'Premise', exact: true });
 
@@ -14,6 +15,15 @@ async function saveDraft(page: Page): Promise<number> {
   await expect(saved).toBeVisible();
   return Number((await saved.textContent())!.match(/\d+/)![0]);
 }
+
+/** `date` as a datetime-local value in the page's own zone (what the reviewer types), and that zone. */
+const localInput = (page: Page, date: Date) =>
+  page.evaluate((ms) => {
+    const at = new Date(ms);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const value = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+    return { value, zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  }, date.getTime());
 
 async function submitForReview(page: Page, revision: number, note = '') {
   await page.getByRole('button', { name: 'Submit for review' }).click();
@@ -25,7 +35,9 @@ async function submitForReview(page: Page, revision: number, note = '') {
 test.describe('review before publish', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('writer submits → reviewer requests changes → writer resubmits → reviewer approves → readers see it', async ({ signedInPage }) => {
+  test('writer submits → reviewer requests changes → writer resubmits → reviewer approves and schedules → the job publishes → readers see it', async ({
+    signedInPage,
+  }) => {
     const writer = await signedInPage('writer@example.com');
     const title = `E2E Review ${unique()}`;
     const editorPath = await createFilm(writer, title);
@@ -65,16 +77,30 @@ test.describe('review before publish', () => {
     const second = await saveDraft(writer);
     await submitForReview(writer, second);
 
-    // The reviewer approves the resubmission: exactly that revision is published.
+    // The reviewer approves the resubmission and schedules it a few seconds ahead, in their zone:
+    // exactly that revision is scheduled; nothing is live yet.
+    const readerStatus = async () => (await reviewer.request.get(`/films/${slug}`, { headers: { Cookie: 'spoilers=none' } })).status();
+    expect(await readerStatus()).toBe(404);
     await reviewer.goto('/editor/reviews');
     const again = reviewer.getByRole('article', { name: `${title} · revision ${second}` });
-    await again.getByRole('button', { name: `Approve and publish revision ${second}` }).click();
+    await again.getByRole('button', { name: 'Approve and schedule…' }).click();
+    // Ahead enough to still be in the future when the server checks it on a busy machine.
+    const { value, zone } = await localInput(reviewer, new Date(Date.now() + 10_000));
+    await expect(again.getByText(`(${zone})`)).toBeVisible();
+    await again.getByLabel(/^At/).fill(value);
+    await again.getByRole('button', { name: `Approve and schedule revision ${second}` }).click();
     await expect(reviewer.getByRole('row', { name: new RegExp(`${title} ${second} Approved`) })).toBeVisible();
+
+    // The writer's workspace shows the scheduled publish of that revision, then the runner's publish.
+    await writer.goto(editorPath);
+    await expect(writer.getByRole('list', { name: 'Scheduled jobs' }).getByText(`Publishes revision ${second} at`)).toBeVisible();
+    await expect.poll(readerStatus, { timeout: 0, intervals: [1_000] }).toBe(200);
+    await expect(writer.getByRole('region', { name: 'Save and publish' }).getByText(`Published revision ${second}`)).toBeVisible({ timeout: 0 });
 
     // Readers see the approved text, and no editorial comment.
     const reader = await writer.context().browser()!.newPage();
     await reader.goto(`/films/${slug}`);
-    await expect(reader.getByText('APPROVEDWORD', { exact: false }).first()).toBeVisible({ timeout: 60_000 });
+    await expect(reader.getByText('APPROVEDWORD', { exact: false }).first()).toBeVisible();
     await expect(reader.locator('body')).not.toContainText('EDITORIAL-NOTE');
     await reader.close();
   });

@@ -3,25 +3,35 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { decideReviewAction } from '@/lib/reviews/review-actions';
+import { inAnHour, localInputToIso, ScheduleTimeField } from '@/components/schedule/schedule-time-field';
 import ui from '@/components/editor/ui.module.css';
 import styles from './reviews.module.css';
 
-/** Approve and publish, or request changes with a comment (required for that one). */
+/**
+ * Approve and publish now, approve and schedule the publish (a time in the reviewer's zone, as the
+ * workspace's Schedule… takes it), or request changes with a comment (required for that one).
+ */
 export function DecideReviewForm({ reviewId, revision }: { reviewId: string; revision: number }) {
   const router = useRouter();
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
+  const [publishAt, setPublishAt] = useState(inAnHour);
   const [message, setMessage] = useState<{ tone: 'error'; text: string } | null>(null);
   const commentId = `decision-${reviewId}`;
 
-  async function decide(decision: 'approve' | 'request_changes') {
+  async function decide(decision: 'approve' | 'request_changes', { schedule = false } = {}) {
     if (decision === 'request_changes' && !comment.trim()) {
       setMessage({ tone: 'error', text: 'Say what should change: a comment is required to request changes.' });
       document.getElementById(commentId)?.focus();
       return;
     }
     setBusy(true);
-    const result = await decideReviewAction({ reviewId, decision, comment });
+    if (schedule && Number.isNaN(new Date(publishAt).getTime())) {
+      setMessage({ tone: 'error', text: 'Choose when to publish.' });
+      return;
+    }
+    const result = await decideReviewAction({ reviewId, decision, comment, ...(schedule ? { publishAt: localInputToIso(publishAt) } : {}) });
     setBusy(false);
     if (!result.ok) {
       setMessage({ tone: 'error', text: result.errors?.[0]?.message ?? result.error });
@@ -50,10 +60,21 @@ export function DecideReviewForm({ reviewId, revision }: { reviewId: string; rev
         <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => decide('approve')}>
           Approve and publish revision {revision}
         </button>
+        <button type="button" className={ui.button} disabled={busy} aria-expanded={scheduling} onClick={() => setScheduling((open) => !open)}>
+          Approve and schedule…
+        </button>
         <button type="button" className={ui.button} disabled={busy} onClick={() => decide('request_changes')}>
           Request changes
         </button>
       </div>
+      {scheduling ? (
+        <div className={styles.row}>
+          <ScheduleTimeField id={`publish-at-${reviewId}`} value={publishAt} onChange={setPublishAt} />
+          <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => decide('approve', { schedule: true })}>
+            Approve and schedule revision {revision}
+          </button>
+        </div>
+      ) : null}
       {message ? (
         <p role="alert" className={ui.error}>
           {message.text}

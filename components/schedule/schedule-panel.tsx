@@ -8,16 +8,9 @@ import { editorApi, editorKeys } from '@/lib/editor/query-keys';
 import { describeFailure, fetchJson, unwrap } from '@/components/editor/action-result';
 import type { Notice } from '@/components/editor/notices';
 import ui from '@/components/editor/ui.module.css';
-import { useTimeZone, ZonedTime } from './zoned-time';
+import { ZonedTime } from './zoned-time';
+import { inAnHour, localInputToIso, ScheduleTimeField } from './schedule-time-field';
 import styles from './schedule-panel.module.css';
-
-/** "YYYY-MM-DDTHH:mm:ss" in the browser's zone, for a datetime-local input: an hour from now. */
-function inAnHour(): string {
-  const at = new Date(Date.now() + 3_600_000);
-  at.setSeconds(0, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:00`;
-}
 
 const describeJob = (job: Pick<ScheduledJobView, 'kind' | 'revision'>) => (job.kind === 'publish' ? `Publishes revision ${job.revision}` : 'Unpublishes');
 
@@ -44,7 +37,6 @@ export function SchedulePanel({
   notify: (notice: Omit<Notice, 'id'>) => void;
 }) {
   const queryClient = useQueryClient();
-  const zone = useTimeZone();
   const [kind, setKind] = useState<JobKind>('publish');
   const [at, setAt] = useState(inAnHour);
   const jobsKey = editorKeys.filmJobs(filmId);
@@ -64,7 +56,7 @@ export function SchedulePanel({
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: editorKeys.films() });
   const schedule = useMutation({
-    mutationFn: async () => unwrap(await scheduleAction({ slug, action: kind, at: new Date(at).toISOString(), ...(kind === 'publish' ? { revision } : {}) })),
+    mutationFn: async () => unwrap(await scheduleAction({ slug, action: kind, at: localInputToIso(at), ...(kind === 'publish' ? { revision } : {}) })),
     onSuccess: (job) => {
       notify({ tone: 'success', text: `Scheduled: ${describeJob(job).toLowerCase()} at ${new Date(job.runAt).toLocaleString('en-GB')}.` });
       onClose();
@@ -97,12 +89,7 @@ export function SchedulePanel({
               {isPublished ? <option value="unpublish">Unpublish</option> : null}
             </select>
           </label>
-          <label>
-            <span className={ui.label}>
-              At <span className={styles.zone}>({zone ?? 'your time zone'})</span>
-            </span>
-            <input className={ui.input} type="datetime-local" step={1} required value={at} onChange={(event) => setAt(event.target.value)} />
-          </label>
+          <ScheduleTimeField value={at} onChange={setAt} />
           <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={schedule.isPending}>
             {schedule.isPending ? 'Scheduling…' : 'Schedule'}
           </button>

@@ -137,4 +137,25 @@ describe('review API', () => {
     expect(await approved.json()).toMatchObject({ state: 'approved', revision: 1 });
     expect((await callRoute(readerFilm.GET as unknown as RouteHandler, 'GET', `/api/v1/films/${content.slug}`, p)).status).toBe(200);
   });
+
+  it('approve with publishAt schedules the publish: a bad time is a 400 naming publishAt and changes nothing', async () => {
+    const content = await film();
+    const p = { slug: content.slug };
+    const { id } = await (await call(filmReviews.POST, 'POST', '/x', p, 'WRITER')).json();
+    for (const publishAt of ['tomorrow', new Date(Date.now() - 60_000).toISOString()]) {
+      const refused = await call(decision.POST, 'POST', '/x', { id }, 'EDITOR', { decision: 'approve', publishAt });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).errors).toEqual([expect.objectContaining({ path: 'publishAt' })]);
+    }
+    expect((await db().reviewRequest.findUniqueOrThrow({ where: { id } })).state).toBe('pending');
+
+    const publishAt = new Date(Date.now() + 3_600_000).toISOString();
+    const approved = await call(decision.POST, 'POST', '/x', { id }, 'EDITOR', { decision: 'approve', publishAt });
+    expect(approved.status).toBe(200);
+    const body = await approved.json();
+    expect(body).toMatchObject({ state: 'approved', revision: 1, scheduledJob: { id: expect.any(String), runAt: publishAt } });
+    expect(await db().scheduledJob.findUniqueOrThrow({ where: { id: body.scheduledJob.id } })).toMatchObject({ state: 'scheduled', revisionNumber: 1 });
+    // Scheduled, not published.
+    expect((await callRoute(readerFilm.GET as unknown as RouteHandler, 'GET', `/api/v1/films/${content.slug}`, p)).status).toBe(404);
+  });
 });

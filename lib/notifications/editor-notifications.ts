@@ -9,8 +9,7 @@ type CountSource = (actor: Actor) => Promise<EditorNotification | null>;
 
 /**
  * What the badge counts, one function per kind. Each decides whether it applies to the actor (a
- * role) and counts in one query. A new kind (e.g. scheduled jobs that failed, for admins) is one
- * more entry here.
+ * role) and counts in one query. A new kind is one more entry here.
  */
 export const NOTIFICATION_SOURCES: CountSource[] = [
   async (actor) =>
@@ -29,6 +28,11 @@ export const NOTIFICATION_SOURCES: CountSource[] = [
         ) newest WHERE state = 'changes_requested' AND "submittedById" = ${actor.userId}`
       .then((rows) => Number(rows[0]?.count ?? 0)),
   }),
+  // Failed for good (retries used up): waits until an admin retries or cancels it on /editor/jobs.
+  async (actor) =>
+    can(actor, 'job.manage')
+      ? { key: 'jobs-failed', label: 'scheduled jobs failed', href: '/editor/jobs?state=failed', count: await db().scheduledJob.count({ where: { state: 'failed' } }) }
+      : null,
 ];
 
 /** The non-zero counts for the editor nav's badge. */

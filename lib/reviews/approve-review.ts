@@ -5,32 +5,48 @@ import { writeAudit } from '../audit/write-audit';
 import { ConflictError } from '../errors';
 import { publishFilmInTransaction } from '../revisions';
 import { invalidateFilmPages } from '../reader/film-cache';
+import { schedulePublishInTransaction } from '../schedule/schedule-publish';
 import { lockedReview } from './lock-film';
 
 /**
  * A reviewer approves a pending request: the revision it names (not whatever is latest now) is
- * published in the same transaction as the approval and its audit row, so either both happen or
- * neither does.
+ * published, or with `publishAt` scheduled to be published then (the job runner does it), in the
+ * same transaction as the approval and its audit row, so either both happen or neither does.
  */
-export async function approveReview({ reviewId, comment = '', actor }: { reviewId: string; comment?: string; actor: Actor }) {
+export async function approveReview({ reviewId, comment = '', publishAt, actor }: { reviewId: string; comment?: string; publishAt?: Date | string; actor: Actor }) {
   assertCan(actor, 'review.decide');
   const result = await db().$transaction(async (tx) => {
     const { film, review } = await lockedReview(tx, reviewId);
     if (review.state !== 'pending') throw new ConflictError(`This review is already ${review.state.replace('_', ' ')}`, { state: review.state });
-    const published = await publishFilmInTransaction(tx, { slug: film.slug, revision: review.revisionNumber, actor });
     const decided = await tx.reviewRequest.update({
       where: { id: review.id },
       data: { state: 'approved', decidedById: actor.userId || null, decisionComment: comment.trim(), decidedAt: new Date() },
     });
+    // Written after the approval: a refused schedule or publish rolls the approval back with it.
+    const scheduled =
+      publishAt === undefined
+        ? null
+        : await schedulePublishInTransaction(tx, { slug: film.slug, revision: review.revisionNumber, at: publishAt, actor, atField: 'publishAt' });
+    const published = scheduled ? null : await publishFilmInTransaction(tx, { slug: film.slug, revision: review.revisionNumber, actor });
+    const slug = published?.slug ?? film.slug;
     await writeAudit(tx, {
       actor,
       action: 'review.approve',
       filmId: film.id,
-      subject: published.slug,
-      details: { revision: review.revisionNumber, reviewId: review.id, ...(decided.decisionComment ? { comment: decided.decisionComment } : {}) },
+      subject: slug,
+      details: {
+        revision: review.revisionNumber,
+        reviewId: review.id,
+        ...(scheduled ? { jobId: scheduled.id, publishAt: scheduled.runAt } : {}),
+        ...(decided.decisionComment ? { comment: decided.decisionComment } : {}),
+      },
     });
-    return { id: decided.id, slug: published.slug, revision: decided.revisionNumber, state: decided.state, previousSlug: published.previousSlug };
+    return {
+      change: { id: decided.id, slug, revision: decided.revisionNumber, state: decided.state, ...(scheduled ? { scheduledJob: { id: scheduled.id, runAt: scheduled.runAt } } : {}) },
+      previousSlug: published?.previousSlug ?? null,
+      published: published !== null,
+    };
   });
-  await invalidateFilmPages(result.slug, result.previousSlug);
-  return { id: result.id, slug: result.slug, revision: result.revision, state: result.state };
+  if (result.published) await invalidateFilmPages(result.change.slug, result.previousSlug);
+  return result.change;
 }

@@ -11,9 +11,9 @@ export const submitForReviewAction = guardedAction('review.submit', submitReview
   submitForReview({ slug, revision, note, actor }),
 );
 
-/** Approve (publishes the named revision now) or request changes (a comment is required). */
+/** Approve (publishes the named revision now, or schedules it at `publishAt`) or request changes (a comment is required). */
 export const decideReviewAction = guardedAction('review.decide', decideReviewInputSchema, async (input, actor) =>
   input.decision === 'approve'
-    ? approveReview({ reviewId: input.reviewId, comment: input.comment, actor })
+    ? approveReview({ reviewId: input.reviewId, comment: input.comment, publishAt: input.publishAt, actor })
     : requestChanges({ reviewId: input.reviewId, comment: input.comment, actor }),
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { revisionNumberSchema } from '../films/film-schema';
 import { slugSchema } from '../content/schema';
+import { scheduleAtSchema } from '../schedule/schedule-schema';
 
 /**
  * One schema module for review requests (issue 16): the editor's server actions, the editorial
@@ -31,10 +32,16 @@ export const submitReviewInputSchema = submitReviewBodySchema.extend({ slug: slu
 
 export const decideReviewBodySchema = z
   .discriminatedUnion('decision', [
-    z.object({ decision: z.literal('approve'), comment: reviewNoteSchema.default('') }),
+    z.object({
+      decision: z.literal('approve'),
+      comment: reviewNoteSchema.default(''),
+      publishAt: scheduleAtSchema.optional().meta({
+        description: 'Schedule the publish for this time (ISO 8601 with offset, in the future, within a year) instead of publishing now',
+      }),
+    }),
     z.object({ decision: z.literal('request_changes'), comment: reviewNoteSchema.pipe(z.string().min(1, 'Say what should change')) }),
   ])
-  .meta({ id: 'DecideReviewBody', description: 'approve publishes the named revision now; request_changes needs a comment' });
+  .meta({ id: 'DecideReviewBody', description: 'approve publishes the named revision now, or at `publishAt`; request_changes needs a comment' });
 
 export const decideReviewInputSchema = z.intersection(z.object({ reviewId: reviewIdSchema }), decideReviewBodySchema);
 

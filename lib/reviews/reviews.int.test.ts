@@ -16,6 +16,9 @@ import { approveReview } from './approve-review';
 import { getFilmReviewStatus, getReview, listReviews } from './list-reviews';
 import { listEditorNotifications } from '../notifications/editor-notifications';
 import { pruneRevisions, setRetentionSetting } from '../revisions/retention';
+import { createJobRunner } from '../schedule/job-runner';
+import { schedulePublish } from '../schedule/schedule-publish';
+import { retryScheduledJob } from '../schedule/retry-scheduled-job';
 
 let admin: Actor;
 let editor: Actor;
@@ -132,6 +135,80 @@ describe('transitions', () => {
     expect((await auditOf(filmId)).map((a) => a.action)).toEqual(['review.submit']);
     expect(await db().auditLog.count({ where: { filmId, action: 'film.publish' } })).toBe(0);
     expect(await db().publishedFilm.count({ where: { filmId } })).toBe(0);
+  });
+});
+
+describe('approve and schedule', () => {
+  const inAMinute = () => new Date(Date.now() + 60_000);
+  /** A runner whose clock is an hour ahead: the job scheduled a minute ahead is due. */
+  const runnerAnHourAhead = () => createJobRunner({ now: () => new Date(Date.now() + 3_600_000) });
+
+  // The runner claims every due job in the shared database: start with none pending.
+  beforeAll(async () => {
+    await db().scheduledJob.updateMany({ where: { state: { in: ['scheduled', 'running'] } }, data: { state: 'cancelled' } });
+  });
+
+  it('approval with publishAt writes the approval and the job in one go; the runner publishes the named revision', async () => {
+    const { content, filmId } = await draftFilm();
+    const review = await submitForReview({ slug: content.slug, actor: writer });
+    await saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, premise: 'Saved after submitting.' }, actor: writer });
+    const publishAt = inAMinute();
+    const approved = await approveReview({ reviewId: review.id, comment: 'Friday', publishAt: publishAt.toISOString(), actor: editor });
+    expect(approved).toMatchObject({ state: 'approved', revision: 1, scheduledJob: { id: expect.any(String), runAt: publishAt.toISOString() } });
+
+    const job = await db().scheduledJob.findUniqueOrThrow({ where: { id: approved.scheduledJob!.id } });
+    expect(job).toMatchObject({ kind: 'publish', filmId, revisionNumber: 1, state: 'scheduled', createdById: editor.userId });
+    // Not live yet.
+    expect(await db().publishedFilm.count({ where: { filmId } })).toBe(0);
+    const audit = await db().auditLog.findMany({ where: { filmId, action: { in: ['review.approve', 'schedule.publish', 'film.publish'] } }, orderBy: { id: 'asc' } });
+    expect(audit.map((a) => a.action)).toEqual(['schedule.publish', 'review.approve']);
+    expect(audit[1].details).toMatchObject({ revision: 1, reviewId: review.id, jobId: job.id, publishAt: publishAt.toISOString(), comment: 'Friday' });
+
+    expect(await runnerAnHourAhead().runDueJobs()).toContainEqual({ id: job.id, outcome: 'done' });
+    expect((await getPublishedFilm(content.slug, 'none'))?.premise).toBe(content.premise);
+    expect(await getDraft({ slug: content.slug, actor: editor })).toMatchObject({ revision: 2, published: 1 });
+  });
+
+  it('a schedule that is refused leaves the review pending: no approval, no job, no audit row', async () => {
+    const { content, filmId } = await draftFilm();
+    const review = await submitForReview({ slug: content.slug, actor: writer });
+    const auditActions = async () => (await db().auditLog.findMany({ where: { filmId }, orderBy: { id: 'asc' } })).map((a) => a.action);
+    const auditBefore = await auditActions();
+    expect(auditBefore.at(-1)).toBe('review.submit');
+    const unchanged = async () => {
+      expect((await db().reviewRequest.findUniqueOrThrow({ where: { id: review.id } })).state).toBe('pending');
+      expect(await db().scheduledJob.count({ where: { filmId } })).toBe(0);
+      expect(await auditActions()).toEqual(auditBefore);
+    };
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await expect(approveReview({ reviewId: review.id, publishAt: past, actor: editor })).rejects.toMatchObject({ status: 400, errors: [{ path: 'publishAt' }] });
+    await unchanged();
+    // A system actor may decide, but a job runs as a user: the schedule is refused after the
+    // approval row was written in the transaction, and the approval is rolled back with it.
+    const system: Actor = { userId: '', label: 'system', role: 'ADMIN', via: 'system' };
+    await expect(approveReview({ reviewId: review.id, publishAt: inAMinute(), actor: system })).rejects.toMatchObject({ status: 403 });
+    await unchanged();
+    // Still pending: it can be approved now.
+    expect(await approveReview({ reviewId: review.id, publishAt: inAMinute(), actor: editor })).toMatchObject({ state: 'approved' });
+  });
+
+  it('the badge counts failed scheduled jobs for admins, linked to the failed ones on /editor/jobs', async () => {
+    const failedCount = async (actor: Actor) => (await listEditorNotifications(actor)).find((x) => x.key === 'jobs-failed');
+    const before = (await failedCount(admin))?.count ?? 0;
+    const creator = await makeActor('EDITOR');
+    const { content } = await draftFilm();
+    const job = await schedulePublish({ slug: content.slug, revision: 1, at: inAMinute(), actor: creator });
+    // Its creator is disabled before it runs: the runner fails it for good.
+    await db().user.update({ where: { id: creator.userId }, data: { disabled: true } });
+    expect(await runnerAnHourAhead().runDueJobs()).toContainEqual(expect.objectContaining({ id: job.id, outcome: 'failed' }));
+
+    expect(await failedCount(admin)).toEqual({ key: 'jobs-failed', label: 'scheduled jobs failed', href: '/editor/jobs?state=failed', count: before + 1 });
+    expect(before + 1).toBe(await db().scheduledJob.count({ where: { state: 'failed' } }));
+    expect(await failedCount(editor)).toBeUndefined();
+    expect(await failedCount(writer)).toBeUndefined();
+    // Retried by an admin: no longer failed, no longer counted.
+    await retryScheduledJob({ id: job.id, actor: admin });
+    expect((await failedCount(admin))?.count ?? 0).toBe(before);
   });
 });
 

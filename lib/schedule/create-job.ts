@@ -1,47 +1,62 @@
 import 'server-only';
-import { db } from '../db';
+import { db, type Tx } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { MAX_SCHEDULE_AHEAD_DAYS, scheduleAtSchema, type JobKind, type ScheduledJobView } from './schedule-schema';
 import { jobViewSelect, toJobView } from './job-view';
 
-/** `at` as a Date, or a 400 naming `at`: a valid time, in the future, within MAX_SCHEDULE_AHEAD_DAYS. */
-export function parseRunAt(at: Date | string, now = new Date()): Date {
+/**
+ * `at` as a Date, or a 400 naming `field` (the request's name for it, `at` by default): a valid
+ * time, in the future, within MAX_SCHEDULE_AHEAD_DAYS.
+ */
+export function parseRunAt(at: Date | string, now = new Date(), field = 'at'): Date {
   const text = at instanceof Date ? at.toISOString() : at;
   const parsed = scheduleAtSchema.safeParse(text);
   const runAt = new Date(text);
-  if (!parsed.success || Number.isNaN(runAt.getTime())) throw ValidationError.field('at', 'Must be a date and time with its offset, e.g. 2026-12-24T18:00:00Z');
-  if (runAt.getTime() <= now.getTime()) throw ValidationError.field('at', 'Must be in the future');
-  if (runAt.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_DAYS * 86_400_000) throw ValidationError.field('at', `Must be within ${MAX_SCHEDULE_AHEAD_DAYS} days`);
+  if (!parsed.success || Number.isNaN(runAt.getTime())) throw ValidationError.field(field, 'Must be a date and time with its offset, e.g. 2026-12-24T18:00:00Z');
+  if (runAt.getTime() <= now.getTime()) throw ValidationError.field(field, 'Must be in the future');
+  if (runAt.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_DAYS * 86_400_000) throw ValidationError.field(field, `Must be within ${MAX_SCHEDULE_AHEAD_DAYS} days`);
   return runAt;
 }
+
+type JobRequest = { kind: JobKind; slug: string; revision?: number; at: Date | string; actor: Actor };
 
 /**
  * Records a publish or unpublish to run at `at` as `actor` (who must be allowed to publish, now
  * and again when it runs), with its audit row in the same transaction.
  */
-export async function createJob({ kind, slug, revision, at, actor }: { kind: JobKind; slug: string; revision?: number; at: Date | string; actor: Actor }): Promise<ScheduledJobView> {
+export async function createJob(request: JobRequest): Promise<ScheduledJobView> {
+  return db().$transaction((tx) => createJobInTransaction(tx, request));
+}
+
+/**
+ * createJob's checks and writes inside a caller's transaction, so a job can be written together
+ * with what it belongs to (an approved review: lib/reviews/approve-review.ts). Throws before
+ * writing anything when the request is refused; the caller's transaction rolls back its own writes.
+ */
+export async function createJobInTransaction(
+  tx: Tx,
+  { kind, slug, revision, at, actor, atField = 'at' }: JobRequest & { atField?: string },
+): Promise<ScheduledJobView> {
   assertCan(actor, 'film.publish');
   // The job runs as a user: a system actor acting for no one has no one to re-check later.
   if (!actor.userId) throw new ForbiddenError('A scheduled job runs as a user: sign in or use a user’s API token');
-  const runAt = parseRunAt(at);
+  const runAt = parseRunAt(at, new Date(), atField);
   if (kind === 'publish' && (!Number.isInteger(revision) || (revision ?? 0) < 1)) throw ValidationError.field('revision', 'Must be a revision number');
-  return db().$transaction(async (tx) => {
-    const film = await tx.film.findUnique({ where: { slug }, select: { id: true, slug: true, latestRevision: true } });
-    if (!film) throw new NotFoundError(`No film “${slug}”`);
-    if (kind === 'publish' && revision! > film.latestRevision) throw ValidationError.field('revision', `Film has no revision ${revision}`);
-    const job = await tx.scheduledJob.create({
-      data: { kind, filmId: film.id, revisionNumber: kind === 'publish' ? revision : null, runAt, nextAttemptAt: runAt, createdById: actor.userId },
-      select: jobViewSelect,
-    });
-    await writeAudit(tx, {
-      actor,
-      action: `schedule.${kind}`,
-      filmId: film.id,
-      subject: film.slug,
-      details: { jobId: job.id, runAt: runAt.toISOString(), ...(kind === 'publish' ? { revision } : {}) },
-    });
-    return toJobView(job);
+  const film = await tx.film.findUnique({ where: { slug }, select: { id: true, slug: true, latestRevision: true } });
+  if (!film) throw new NotFoundError(`No film “${slug}”`);
+  if (kind === 'publish' && revision! > film.latestRevision) throw ValidationError.field('revision', `Film has no revision ${revision}`);
+  const job = await tx.scheduledJob.create({
+    data: { kind, filmId: film.id, revisionNumber: kind === 'publish' ? revision : null, runAt, nextAttemptAt: runAt, createdById: actor.userId },
+    select: jobViewSelect,
   });
+  await writeAudit(tx, {
+    actor,
+    action: `schedule.${kind}`,
+    filmId: film.id,
+    subject: film.slug,
+    details: { jobId: job.id, runAt: runAt.toISOString(), ...(kind === 'publish' ? { revision } : {}) },
+  });
+  return toJobView(job);
 }

@@ -32,6 +32,7 @@ export function registerReviewPaths(registry: OpenAPIRegistry): void {
     method: 'post', path: `${reviews}/{id}/decision`, tags, security, summary: 'Approve or request changes',
     description:
       'Reviewers (editor, admin). `approve` publishes the revision the request names, in the same transaction, even if newer revisions were saved since; ' +
+      'with `publishAt` it schedules that publish instead (the approval and the job in one transaction: a refused time leaves the request pending); ' +
       '`request_changes` sends it back with a comment (required). A request that is no longer pending is a 409.',
     request: { params: reviewParamsSchema, body: body(decideReviewBodySchema) },
     responses: { 200: json('Decided', reviewChangeSchema), ...denied, 404: errors[404], 409: conflict },

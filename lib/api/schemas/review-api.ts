@@ -9,8 +9,17 @@ import { filmDiffApiSchema } from './film-api';
 export const reviewStateSchema = z.enum(REVIEW_STATES).meta({ id: 'ReviewState' });
 
 export const reviewChangeSchema = z
-  .object({ id: z.string(), slug: slugSchema, revision: revisionNumberSchema, state: reviewStateSchema })
-  .meta({ id: 'ReviewChange', description: 'The request after the change; approve names the revision it published' });
+  .object({
+    id: z.string(),
+    slug: slugSchema,
+    revision: revisionNumberSchema,
+    state: reviewStateSchema,
+    scheduledJob: z
+      .object({ id: z.string(), runAt: isoDateTime })
+      .optional()
+      .meta({ description: 'Approved with `publishAt`: the scheduled publish (see /api/v1/editor/jobs)' }),
+  })
+  .meta({ id: 'ReviewChange', description: 'The request after the change; approve names the revision it published or scheduled' });
 
 export const reviewSummarySchema = z
   .object({

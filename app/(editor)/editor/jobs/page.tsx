@@ -1,17 +1,24 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { forbidden } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
 import { listScheduledJobs } from '@/lib/schedule/list-scheduled-jobs';
+import { JOB_STATES, type JobState } from '@/lib/schedule/schedule-schema';
 import { JobsTable } from '@/components/schedule/jobs-table';
 import styles from '@/components/admin/admin.module.css';
 
 export const metadata: Metadata = { title: 'Scheduled jobs' };
 
-export default async function JobsPage() {
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** `/editor/jobs[?state=failed]`: every film's jobs, or those in one state (the notification badge links to the failed ones). */
+export default async function JobsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await getActor();
   if (!actor || !can(actor, 'job.manage')) forbidden();
-  const jobs = await listScheduledJobs({ actor });
+  const { state: asked } = await searchParams;
+  const state = JOB_STATES.includes(asked as JobState) ? (asked as JobState) : undefined;
+  const jobs = await listScheduledJobs({ actor, state });
   return (
     <section>
       <div className={styles.header}>
@@ -21,6 +28,11 @@ export default async function JobsPage() {
             Scheduled publishes and unpublishes of every film. Every server instance runs due jobs (each exactly once), as the user who
             scheduled them; a failing job is retried with growing pauses, then marked failed with its error.
           </p>
+          {state ? (
+            <p>
+              Showing {state} jobs only. <Link href="/editor/jobs">Show all jobs</Link>
+            </p>
+          ) : null}
         </div>
       </div>
       <JobsTable jobs={jobs} />

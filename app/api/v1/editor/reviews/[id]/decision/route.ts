@@ -4,11 +4,11 @@ import { decideReviewBodySchema, reviewParamsSchema } from '@/lib/reviews/review
 import { approveReview } from '@/lib/reviews/approve-review';
 import { requestChanges } from '@/lib/reviews/request-changes';
 
-/** Approve (publishes the named revision now) or request changes (with a comment). */
+/** Approve (publishes the named revision now, or schedules it at `publishAt`) or request changes (with a comment). */
 export const POST = apiHandler<{ id: string }>('review.decide', async ({ request, params, actor }) => {
   const { id } = parseInput(reviewParamsSchema, params);
   const body = parseInput(decideReviewBodySchema, await readJson(request));
   return body.decision === 'approve'
-    ? approveReview({ reviewId: id, comment: body.comment, actor })
+    ? approveReview({ reviewId: id, comment: body.comment, publishAt: body.publishAt, actor })
     : requestChanges({ reviewId: id, comment: body.comment, actor });
 });
