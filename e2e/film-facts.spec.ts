@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { createFilm, test, unique } from './support/editor-session';
+import { createFilm, saveAndPublish, test, unique } from './support/editor-session';
 
 /**
  * Film facts end to end: an editor fills the Facts section (a wrong runtime is refused on its
@@ -32,12 +32,7 @@ test('an editor sets the facts, publishes, and readers see the infobox, the JSON
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText('Enter a runtime between 1 and 1000 minutes')).toBeVisible();
   await page.getByLabel('Runtime (minutes)').fill('94');
-  await page.getByRole('button', { name: 'Save draft' }).click();
-  const saved = page.getByRole('status').getByText(/Saved revision \d+/);
-  await expect(saved).toBeVisible();
-  const revision = Number((await saved.textContent())!.match(/\d+/)![0]);
-  await page.getByRole('button', { name: `Publish revision ${revision}` }).click();
-  await expect(page.getByRole('status').getByText(`Published revision ${revision}`)).toBeVisible();
+  await saveAndPublish(page);
   const slug = new URL(page.url()).pathname.split('/').pop()!;
 
   const reader = await page.context().newPage();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { createFilm, signIn } from './support/editor-session';
+import { createFilm, saveAndPublish, signIn } from './support/editor-session';
 
 /**
  * Images end to end: an editor uploads a poster and a still in the workspace (the file input of
@@ -43,12 +43,7 @@ test('upload a poster and a full-spoiler still → publish → the reader sees e
   expect(posterImage).toMatch(/^[0-9a-f]{32}$/);
   expect(stillImage).toMatch(/^[0-9a-f]{32}$/);
 
-  await page.getByRole('button', { name: 'Save draft' }).click();
-  const saved = page.getByRole('status').getByText(/Saved revision \d+/);
-  await expect(saved).toBeVisible();
-  const revision = Number((await saved.textContent())!.match(/\d+/)![0]);
-  await page.getByRole('button', { name: `Publish revision ${revision}` }).click();
-  await expect(page.getByRole('status').getByText(`Published revision ${revision}`)).toBeVisible();
+  await saveAndPublish(page);
 
   // Level none: the poster is on the page and loads; the ending's still is not in the HTML at all.
   const reader = await page.context().newPage();

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import sharp from 'sharp';
-import { createFilm, test, unique } from './support/editor-session';
+import { createFilm, saveAndPublish, test, unique } from './support/editor-session';
 
 /**
  * A person's photo end to end: an editor publishes a film with a director, drops a photo on the
@@ -18,12 +18,7 @@ test('drop a photo in the person editor → the person page shows it; remove it 
   await page.getByLabel('Premise', { exact: true }).fill('A film whose director has a face.');
   await page.getByRole('combobox', { name: 'Add a director' }).fill(director);
   await page.getByRole('option', { name: new RegExp(`Create “${director}”`) }).click();
-  await page.getByRole('button', { name: 'Save draft' }).click();
-  const saved = page.getByRole('status').getByText(/Saved revision \d+/);
-  await expect(saved).toBeVisible();
-  const revision = Number((await saved.textContent())!.match(/\d+/)![0]);
-  await page.getByRole('button', { name: `Publish revision ${revision}` }).click();
-  await expect(page.getByRole('status').getByText(`Published revision ${revision}`)).toBeVisible();
+  await saveAndPublish(page);
 
   await page.goto(`/editor/people?q=${encodeURIComponent(director)}`);
   await page.getByRole('link', { name: director }).click();

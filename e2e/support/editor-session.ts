@@ -38,6 +38,17 @@ export async function createFilm(page: Page, title: string): Promise<string> {
   return new URL(page.url()).pathname;
 }
 
+/** Saves the workspace's form as a new revision and publishes it; returns the revision number. */
+export async function saveAndPublish(page: Page): Promise<number> {
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  const saved = page.getByRole('status').getByText(/Saved revision \d+/);
+  await expect(saved).toBeVisible();
+  const revision = Number((await saved.textContent())!.match(/\d+/)![0]);
+  await page.getByRole('button', { name: `Publish revision ${revision}` }).click();
+  await expect(page.getByRole('status').getByText(`Published revision ${revision}`)).toBeVisible();
+  return revision;
+}
+
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
