@@ -25,6 +25,7 @@ export function SchedulePanel({
   revision,
   isPublished,
   open,
+  canCancel,
   onClose,
   notify,
 }: {
@@ -33,6 +34,8 @@ export function SchedulePanel({
   revision: number;
   isPublished: boolean;
   open: boolean;
+  /** Who may publish may cancel; a writer sees the scheduled jobs (an approved review's) without the button. */
+  canCancel: boolean;
   onClose: () => void;
   notify: (notice: Omit<Notice, 'id'>) => void;
 }) {
@@ -106,7 +109,7 @@ export function SchedulePanel({
                 {describeJob(job)} at <ZonedTime iso={job.runAt} />
                 {job.state === 'running' ? ' · running now' : job.attempts > 0 ? ` · retrying (attempt ${job.attempts + 1})` : ''}
               </span>
-              {job.state === 'scheduled' ? (
+              {job.state === 'scheduled' && canCancel ? (
                 <button type="button" className={`${ui.button} ${ui.small}`} disabled={cancel.isPending} onClick={() => cancel.mutate(job.id)}>
                   Cancel<span className="visually-hidden"> the scheduled job</span>
                 </button>

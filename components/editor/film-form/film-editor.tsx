@@ -433,6 +433,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           revision={base.revision}
           isPublished={current.publishedRevision !== null}
           open={scheduleOpen && !dirty}
+          canCancel={initial.canPublish}
           onClose={() => setScheduleOpen(false)}
           notify={notify}
         />
