@@ -35,8 +35,17 @@ export default async function PersonEditorPage({ params }: Props) {
           </p>
         </div>
       </div>
-      <PersonPhotoForm slug={person.slug} name={person.name} photo={person.photo} />
-      <PersonDatesForm slug={person.slug} birthDate={person.birthDate} deathDate={person.deathDate} />
+      {/* A person's photo and dates are live at once (people are not revisioned): editors and admins only. */}
+      {can(actor, 'film.publish') ? (
+        <>
+          <PersonPhotoForm slug={person.slug} name={person.name} photo={person.photo} />
+          <PersonDatesForm slug={person.slug} birthDate={person.birthDate} deathDate={person.deathDate} />
+        </>
+      ) : (
+        <p role="note" className={styles.panel}>
+          A person’s photo and dates show on their page at once, without review, so editors and admins change them. Ask an editor, or leave a comment on the film.
+        </p>
+      )}
     </section>
   );
 }
