@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { SPOILER_COOKIE, SPOILER_QUERY, filmAddress, levelVariantPath, readerAddress, readerLevel } from '@/lib/reader/reader-level';
 import { currentFilmSlug, isPublishedAddress } from '@/lib/reader/published-address';
 import { MISSING_PATH } from '@/lib/reader/missing-page';
+import { isSearchAddress, searchVariantPath } from '@/lib/reader/search-address';
 import { filterFromQuery, filterVariantPath, isFiltered, listPageOf } from '@/lib/reader/film-filter';
 import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders } from '@/lib/security/security-headers';
 
@@ -30,6 +31,7 @@ async function route(request: NextRequest, init: Parameters<typeof NextResponse.
   if (film && !(await published('films', film.slug))) return (await renamed(request, film)) ?? missing(request);
   const listPage = listPageOf(nextUrl.pathname);
   if (listPage !== null && (nextUrl.searchParams.has('genre') || nextUrl.searchParams.has('year'))) return filteredList(request, listPage);
+  if (isSearchAddress(nextUrl.pathname)) return search(request);
   const address = readerAddress(nextUrl.pathname);
   if (!address) return NextResponse.next(init);
   if (address.section === 'people' && !(await published('people', address.slug))) return missing(request);
@@ -43,6 +45,23 @@ async function route(request: NextRequest, init: Parameters<typeof NextResponse.
   // The same address answers differently per cookie: shared caches must not mix readers' levels.
   // Next writes the variant's ISR Cache-Control over ours; scripts/serve.mjs applies this one
   // (and adds Vary: Cookie) as the headers go out.
+  response.headers.set('x-reader-cache-control', 'private, no-cache');
+  return response;
+}
+
+/**
+ * `/search?q=…`: onto the static variant of that query at the reader's level (lib/reader/search-address.ts),
+ * so repeated searches come from the page cache. Chosen by the cookie like a film page: private.
+ */
+function search(request: NextRequest) {
+  const { searchParams } = request.nextUrl;
+  const override = searchParams.get(SPOILER_QUERY);
+  const level = readerLevel(override, request.cookies.get(SPOILER_COOKIE)?.value);
+  const url = sameOrigin(request);
+  url.searchParams.delete(SPOILER_QUERY);
+  url.searchParams.delete('q');
+  url.pathname = searchVariantPath(searchParams.get('q') ?? '', level, override === level ? 'query' : 'cookie');
+  const response = NextResponse.rewrite(url);
   response.headers.set('x-reader-cache-control', 'private, no-cache');
   return response;
 }

@@ -309,6 +309,28 @@ describe('front cache', () => {
         expect(hit.headers['x-request-id'], what).toBeTruthy();
       }
 
+      // The search page (a static variant per query and level, lib/reader/search-address.ts), keyed by
+      // its query and the level the query or the cookie gives it: each case is first cached at full,
+      // so a key that missed the level would answer the lower level with the full page.
+      const words = 'q=Carley+Toronto+skating+John';
+      const searches = [
+        ...LEVELS.map((level) => ({ pathname: `/search?${words}`, cookie: level, level })),
+        { pathname: `/search?${words}`, cookie: undefined, level: 'none' as const },
+        ...LEVELS.map((level) => ({ pathname: `/search?${words}&spoilers=${level}`, cookie: 'full', level })),
+        // `spoilers=` inside the query's text is text, not a level.
+        { pathname: `/search?${words}+?spoilers=full`, cookie: 'full', level: 'full' as const },
+        { pathname: `/search?${words}+?spoilers=full`, cookie: 'none', level: 'none' as const },
+      ];
+      for (const { pathname, cookie, level } of [...searches].sort((a, b) => LEVELS.indexOf(b.level) - LEVELS.indexOf(a.level))) {
+        const hit = await untilFrontHit(server, pathname, cookie ? { cookie: `spoilers=${cookie}` } : {});
+        const what = `${pathname} cookie=${cookie}`;
+        expect(hit.body, what).toContain('Results for');
+        expect(found(hit.body, probesAt(level).hidden), what).toEqual([]);
+        expect(hit.headers['cache-control'], what).toBe('private, no-cache');
+      }
+      const fullSearch = await untilFrontHit(server, `/search?${words}&spoilers=full`, {});
+      expect(found(fullSearch.body, probesAt('light').hidden).length, 'the full search quotes full-level text').toBeGreaterThan(0);
+
       const head = await request(server, FILM, { method: 'HEAD', headers: { cookie: 'spoilers=full' } });
       expect([head.status, head.headers[FRONT], head.body]).toEqual([200, 'HIT', '']);
       expect(Number(head.headers['content-length'])).toBeGreaterThan(1000);
