@@ -2,8 +2,10 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { SPOILER_COOKIE, SPOILER_QUERY, filmAddress, levelVariantPath, readerAddress, readerLevel } from '@/lib/reader/reader-level';
 import { currentFilmSlug, isPublishedAddress } from '@/lib/reader/published-address';
 import { MISSING_PATH } from '@/lib/reader/missing-page';
+import { isSearchAddress, searchVariantPath } from '@/lib/reader/search-address';
 import { filterFromQuery, filterVariantPath, isFiltered, listPageOf } from '@/lib/reader/film-filter';
-import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders } from '@/lib/security/security-headers';
+import { LRUCache } from 'lru-cache';
+import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders, type PagePolicy } from '@/lib/security/security-headers';
 
 /**
  * One cached page per spoiler level: `/films/{slug}` and `/people/{slug}` are rewritten onto their
@@ -16,9 +18,11 @@ import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders } from '@/
  */
 export async function proxy(request: NextRequest) {
   // Every response gets its CSP (a nonce for pages rendered per request) and HSTS here.
-  const policy = pagePolicyFor(request.nextUrl.pathname);
+  const searched = isSearchAddress(request.nextUrl.pathname) ? searchVariant(request) : null;
+  const policy = searched?.repeated ? CACHED : pagePolicyFor(request.nextUrl.pathname);
   const headers = renderRequestHeaders(request, policy);
-  const response = await route(request, headers ? { request: { headers } } : undefined);
+  const init = headers ? { request: { headers } } : undefined;
+  const response = searched?.repeated ? rewriteSearch(request, searched.path) : await route(request, init);
   const served = isMissing(response) ? pagePolicyFor(MISSING_PATH) : policy;
   for (const [name, value] of Object.entries(responseSecurityHeaders(served))) response.headers.set(name, value);
   return response;
@@ -43,6 +47,38 @@ async function route(request: NextRequest, init: Parameters<typeof NextResponse.
   // The same address answers differently per cookie: shared caches must not mix readers' levels.
   // Next writes the variant's ISR Cache-Control over ours; scripts/serve.mjs applies this one
   // (and adds Vary: Cookie) as the headers go out.
+  response.headers.set('x-reader-cache-control', 'private, no-cache');
+  return response;
+}
+
+const CACHED: PagePolicy = { kind: 'cached' };
+
+/**
+ * Searches this server has seen (their variant paths), so that only a repeated one goes to the page
+ * cache: rendering a query as a static page and storing it costs about twice a per-request render
+ * (docs/benchmarks.md), which one-off queries would pay for nothing. Per process and bounded: an
+ * instance that has not seen a query renders it per request once more.
+ */
+const seenSearches = new LRUCache<string, true>({ max: 10_000 });
+
+/** The variant of a `/search?q=…` request (lib/reader/search-address.ts), and whether it was asked for before. */
+function searchVariant(request: NextRequest): { path: string; repeated: boolean } {
+  const { searchParams } = request.nextUrl;
+  const override = searchParams.get(SPOILER_QUERY);
+  const level = readerLevel(override, request.cookies.get(SPOILER_COOKIE)?.value);
+  const path = searchVariantPath(searchParams.get('q') ?? '', level, override === level ? 'query' : 'cookie');
+  const repeated = seenSearches.has(path);
+  if (!repeated) seenSearches.set(path, true);
+  return { path, repeated };
+}
+
+/** A repeated search: onto its static variant, chosen by the cookie like a film page, so private. */
+function rewriteSearch(request: NextRequest, path: string) {
+  const url = sameOrigin(request);
+  url.searchParams.delete(SPOILER_QUERY);
+  url.searchParams.delete('q');
+  url.pathname = path;
+  const response = NextResponse.rewrite(url);
   response.headers.set('x-reader-cache-control', 'private, no-cache');
   return response;
 }

@@ -6,7 +6,7 @@
  * and whatever else runs on it, ratios much less so). Never put timing thresholds into tests.
  *
  *   http     autocannon (10 connections, 127.0.0.1) against the production standalone server:
- *            film page, film JSON API and search page against /api/health; the server's RSS
+ *            film page, film JSON API, search page (repeated, and a new query each time) against /api/health; the server's RSS
  *            after start and after the load; the cached film page against a bare node:http server
  *            sending its exact bytes, in alternating rounds (scripts/bench/film-page-limit.ts);
  *            SQL statements per request, cached and uncached, counted on the server

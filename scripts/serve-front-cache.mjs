@@ -9,7 +9,7 @@
  *   x-reader-cache-control marker), that Next answered from its page cache (`x-nextjs-cache: HIT`)
  *   with no time-based revalidation (s-maxage of a year = revalidate false) and no Set-Cookie;
  * - the key: everything proxy.ts and Next's cache read from such a request: the exact path and
- *   query (only `?spoilers=none|light|full` or none), the level the `spoilers` cookie gives this
+ *   query (only `?spoilers=none|light|full` or none; on `/search`, `?q=…` optionally followed by it), the level the `spoilers` cookie gives this
  *   address (lib/reader/level-cookie.mjs, the rule proxy.ts applies) and Accept-Encoding (the body may be compressed). Requests with other query parameters or values,
  *   RSC/router headers, Range or conditional headers, or several `spoilers` cookies are not answered
  *   from here (Next answers them). At most 64 MB, least recently used out first;
@@ -93,14 +93,19 @@ export async function createFrontCache(serverDir) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     const url = request.url ?? '';
     const query = url.indexOf('?');
-    if (query >= 0 && !/^spoilers=(none|light|full)$/.test(url.slice(query + 1))) return null;
+    // A reader page takes only `?spoilers=`; the search page (`/search`) also its `q`, the one
+    // other thing its rewrite reads (proxy.ts, lib/reader/search-address.ts).
+    const allowed = /^\/search\/?\?/.test(url) ? /^q=[^&]*(&spoilers=(?:none|light|full))?$/ : /^(spoilers=(?:none|light|full))$/;
+    const match = query >= 0 ? allowed.exec(url.slice(query + 1)) : null;
+    if (query >= 0 && !match) return null;
+    const levelInQuery = match?.[1] !== undefined;
     for (const name of BYPASS_HEADERS) if (request.headers[name] !== undefined) return null;
     const cookies = [...String(request.headers.cookie ?? '').matchAll(/(?:^|;)\s*spoilers=([^;]*)/g)];
     if (cookies.length > 1) return null;
     // The level proxy.ts reads for this address: the query's, else the cookie's choice for this
     // film (its slug in /films/{slug}), else for all films. Only the level, not the whole cookie,
     // picks the page, so readers with different per-film choices share entries.
-    const level = query >= 0 ? null : levelCookie.levelForFilm(levelCookie.parseLevelCookie(cookies[0]?.[1]), filmSlugOf(url));
+    const level = levelInQuery ? null : levelCookie.levelForFilm(levelCookie.parseLevelCookie(cookies[0]?.[1]), filmSlugOf(url));
     return `${url}\n${level ?? ''}\n${request.headers['accept-encoding'] ?? ''}`;
   }
 

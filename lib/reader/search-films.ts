@@ -5,6 +5,9 @@ import { levelsUpTo } from '../spoilers/levels-up-to';
 import type { SpoilerLevel } from '../spoilers/levels';
 import type { SearchKind } from './build-search-documents';
 import { splitSnippet, type SnippetPart } from './snippet';
+import { normalizeQuery } from './search-address';
+
+export { MAX_QUERY_LENGTH, normalizeQuery } from './search-address';
 
 export type SearchHit = {
   kind: SearchKind;
@@ -16,7 +19,6 @@ export type SearchHit = {
   film: { slug: string; title: string };
 };
 
-export const MAX_QUERY_LENGTH = 200;
 const LIMIT = 30;
 
 // Marks around matched words in ts_headline: control characters that never occur in page text.
@@ -49,11 +51,6 @@ export async function searchPublished(query: string, level: SpoilerLevel): Promi
     snippets: quotes.map(splitSnippet).filter((parts) => parts.length > 0),
     film: { slug: filmSlug, title: filmTitle },
   }));
-}
-
-/** The query as searched: control characters out, trimmed, at most MAX_QUERY_LENGTH characters (also the cache key). */
-export function normalizeQuery(query: string): string {
-  return query.replace(/[\u0000-\u001f]/gu, ' ').trim().slice(0, MAX_QUERY_LENGTH);
 }
 
 /** What ranking needs of a matching document; its body is read for the quoted rows only (by ctid). */

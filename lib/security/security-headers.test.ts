@@ -51,9 +51,9 @@ describe('withStaticPagePolicy (the page cache)', () => {
 
 describe('pagePolicyFor', () => {
   it('cached reader pages get no nonce, route handlers the non-page policy, every other page a fresh nonce', () => {
-    for (const path of ['/', '/films/kiss-and-cry', '/people/ana-lima/', '/films/kiss-and-cry/level/full', '/page/2', '/_missing']) expect(pagePolicyFor(path).kind, path).toBe('cached');
+    for (const path of ['/', '/films/kiss-and-cry', '/people/ana-lima/', '/films/kiss-and-cry/level/full', '/page/2', '/_missing', '/search/level/full/query/c2thdGluZw', '/search/level/none/cookie']) expect(pagePolicyFor(path).kind, path).toBe('cached');
     for (const path of ['/api/v1/films', '/spoilers', '/films/x/quiz/answers', '/sitemap.xml']) expect(pagePolicyFor(path).kind, path).toBe('non-page');
-    for (const path of ['/editor', '/editor/users', '/login', '/account', '/search', '/films/kiss-and-cry/quiz', '/films/x/y/z']) expect(pagePolicyFor(path).kind, path).toBe('nonce');
+    for (const path of ['/editor', '/editor/users', '/login', '/account', '/search', '/search/x', '/films/kiss-and-cry/quiz', '/films/x/y/z']) expect(pagePolicyFor(path).kind, path).toBe('nonce');
     const [a, b] = [pagePolicyFor('/editor'), pagePolicyFor('/editor')];
     expect(a.kind === 'nonce' && b.kind === 'nonce' && a.nonce !== b.nonce && a.nonce.length >= 24).toBe(true);
   });

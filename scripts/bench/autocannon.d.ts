@@ -12,7 +12,7 @@ declare module 'autocannon' {
     duration: number;
     '2xx': number;
   };
-  export type Options = { url: string; connections?: number; duration?: number; amount?: number; pipelining?: number; timeout?: number; headers?: Record<string, string> };
+  export type Options = { url: string; connections?: number; duration?: number; amount?: number; pipelining?: number; timeout?: number; headers?: Record<string, string>; idReplacement?: boolean };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }

@@ -18,6 +18,7 @@ import { findFreePort } from '../lib/database.mjs';
 import { createDbClient } from '../../lib/db';
 import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
 import { DEMO_SLUG, LEVELS, demo, found, probesAt } from '../../e2e/reader-demo';
+import { SPOILER_LABELS } from '../../lib/spoilers/levels';
 import { ensureOpsBuild, type OpsBuild } from './ops-build';
 import { BASE_ENV, REDIS_TEST_URL, REPO_ROOT, buildModule, deleteRedisKeys, freshDatabase, runScript, testPrefix, waitFor, type TestDatabase } from './support';
 
@@ -307,6 +308,28 @@ describe('front cache', () => {
         expect(probesAt(level).visible.filter((piece) => !hit.body.includes(piece.text)).map((piece) => piece.what), what).toEqual([]);
         expect(hit.headers['cache-control'], what).toBe('private, no-cache');
         expect(hit.headers['x-request-id'], what).toBeTruthy();
+      }
+
+      // The search page (a static variant per query and level, lib/reader/search-address.ts), keyed by
+      // its query and the level the query or the cookie gives it: each case is first cached at full,
+      // so a key that missed the level would answer the lower level with the full page.
+      const words = 'q=Carley+Toronto+skating+John';
+      const searches = [
+        ...LEVELS.map((level) => ({ pathname: `/search?${words}`, cookie: level, level })),
+        { pathname: `/search?${words}`, cookie: undefined, level: 'none' as const },
+        ...LEVELS.map((level) => ({ pathname: `/search?${words}&spoilers=${level}`, cookie: 'full', level })),
+        // `spoilers=` inside the query's text is text, not a level.
+        { pathname: `/search?${words}+or+?spoilers=full`, cookie: 'full', level: 'full' as const },
+        { pathname: `/search?${words}+or+?spoilers=full`, cookie: 'none', level: 'none' as const },
+      ];
+      for (const { pathname, cookie, level } of [...searches].sort((a, b) => LEVELS.indexOf(b.level) - LEVELS.indexOf(a.level))) {
+        const hit = await untilFrontHit(server, pathname, cookie ? { cookie: `spoilers=${cookie}` } : {});
+        const what = `${pathname} cookie=${cookie}`;
+        // The page states its level ("3 results at full spoilers."): a key without the level would
+        // replay the full page here.
+        expect(hit.body, what).toMatch(new RegExp(`\\d results? at ${SPOILER_LABELS[level].toLowerCase()}\\.`));
+        expect(found(hit.body, probesAt(level).hidden), what).toEqual([]);
+        expect(hit.headers['cache-control'], what).toBe('private, no-cache');
       }
 
       const head = await request(server, FILM, { method: 'HEAD', headers: { cookie: 'spoilers=full' } });

@@ -3,20 +3,25 @@ import { cookies } from 'next/headers';
 import { SearchView } from '@/components/reader/search-view';
 import { SPOILER_COOKIE, readerLevel } from '@/lib/reader/reader-level';
 import { searchCached } from '@/lib/reader/cached-reader';
+import { normalizeQuery } from '@/lib/reader/search-address';
 
 type Props = PageProps<'/search'>;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const q = first((await searchParams).q).trim();
+  const q = normalizeQuery(first((await searchParams).q));
   return { title: q ? `Search: ${q}` : 'Search', robots: { index: false, follow: true } };
 }
 
-/** `/search?q=`: rendered per request (the query and the reader's level); results cached per query and level until a publish. */
+/**
+ * `/search?q=` the first time this server sees that search: rendered per request, as cheap as a
+ * render gets. From its second request on, proxy.ts sends it to the cached variant
+ * (search/level/…), so one-off queries never pay for a page-cache entry.
+ */
 export default async function SearchRoute({ searchParams }: Props) {
   const params = await searchParams;
-  const q = first(params.q).trim();
+  const q = normalizeQuery(first(params.q));
   const override = first(params.spoilers);
   const level = readerLevel(override, (await cookies()).get(SPOILER_COOKIE)?.value);
   const hits = q ? await searchCached(q, level) : [];
