@@ -1,9 +1,9 @@
 import type { FilmContent } from '../content/schema';
-import { TRAIT_KEYS } from '../content/schema';
 import { SECTION_LABELS, type SectionId } from '../content/page-sections';
 import { plural } from '../content/derive';
 import { SPOILER_LEVELS, type SpoilerLevel } from './levels';
 import { visibleFilm, type VisibleFilm } from './visible-film';
+import { filledKindValues, settingHasContent } from './level-counts';
 
 /**
  * What a reader at each spoiler level will see of a page: "a no-spoiler reader sees 0 of 13
@@ -67,15 +67,9 @@ const SECTIONS: Record<CountedPart, SectionId> = {
   quiz: 'quiz',
 };
 
-/** A setting with nothing written in it is not shown at any level, so it is not counted. */
-function hasSetting(content: FilmContent): boolean {
-  const { era, when, place, where, tags } = content.setting;
-  return [era, when, place, where].some((text) => text !== '') || tags.length > 0;
-}
-
 function countParts(content: FilmContent, view: VisibleFilm): Record<CountedPart, { shown: number; total: number }> {
-  const kindTotal = TRAIT_KEYS.filter((key) => content.kind[key].value !== '').length + (content.kind.summary.text !== '' ? 1 : 0);
-  const setting = hasSetting(content);
+  const kindTotal = filledKindValues(content.kind).length;
+  const setting = settingHasContent(content.setting);
   return {
     events: { shown: view.events.length, total: view.eventsTotal },
     characters: { shown: view.characters.length, total: view.charactersTotal },

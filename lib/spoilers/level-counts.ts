@@ -18,6 +18,16 @@ export function emptyLevelCounts(): LevelCounts {
   return Object.fromEntries(COUNTED_PARTS.map((part) => [part, zero()])) as LevelCounts;
 }
 
+/** A setting with nothing written in it is shown at no level, so it is not counted. */
+export function settingHasContent({ era, when, place, where, tags }: FilmContent['setting']): boolean {
+  return [era, when, place, where].some((text) => text !== '') || tags.length > 0;
+}
+
+/** The kind of film's values that are filled in (traits and the summary): empty ones are shown at no level. */
+export function filledKindValues(kind: FilmContent['kind']): Array<{ spoiler: SpoilerLevel }> {
+  return [...TRAIT_KEYS.map((key) => kind[key]).filter((trait) => trait.value !== ''), ...(kind.summary.text ? [kind.summary] : [])];
+}
+
 export function countByLevel(content: FilmContent): LevelCounts {
   const counts = emptyLevelCounts();
   const add = (part: CountedPart, items: Array<{ spoiler: SpoilerLevel }>) => {
@@ -27,8 +37,8 @@ export function countByLevel(content: FilmContent): LevelCounts {
   add('characters', content.characters);
   add('themes', content.themes);
   const { setting, kind } = content;
-  if (setting.era || setting.when || setting.place || setting.where || setting.tags.length > 0) add('setting', [setting]);
-  add('kind', [...TRAIT_KEYS.map((key) => kind[key]).filter((trait) => trait.value !== ''), ...(kind.summary.text ? [kind.summary] : []), ...kind.moods]);
+  if (settingHasContent(setting)) add('setting', [setting]);
+  add('kind', [...filledKindValues(kind), ...kind.moods]);
   add('contentNotes', kind.contentNotes);
   add('questions', content.quiz.questions);
   // The full story is always level full.
