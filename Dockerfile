@@ -34,8 +34,7 @@ COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/public ./public
 # The wrapper around server.js: request ids, JSON logs, graceful shutdown that closes the pools.
-COPY --from=build --chown=node:node /app/scripts/serve.mjs ./serve.mjs
-COPY --from=build --chown=node:node /app/scripts/serve-front-cache.mjs ./serve-front-cache.mjs
+COPY --from=build --chown=node:node /app/server ./server
 # Uploaded images (MEDIA_DIR) when no S3 is configured: a volume in docker-compose.yml. Made here,
 # owned by node, so a fresh named volume mounted on it is writable by the server.
 ENV MEDIA_DIR=/data/media
@@ -44,4 +43,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "serve.mjs"]
+CMD ["node", "server/serve.mjs"]

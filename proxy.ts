@@ -45,7 +45,7 @@ async function route(request: NextRequest, init: Parameters<typeof NextResponse.
   url.pathname = levelVariantPath(nextUrl.pathname, level)!;
   const response = NextResponse.rewrite(url);
   // The same address answers differently per cookie: shared caches must not mix readers' levels.
-  // Next writes the variant's ISR Cache-Control over ours; scripts/serve.mjs applies this one
+  // Next writes the variant's ISR Cache-Control over ours; server/serve.mjs applies this one
   // (and adds Vary: Cookie) as the headers go out.
   response.headers.set('x-reader-cache-control', 'private, no-cache');
   return response;
@@ -119,7 +119,7 @@ async function renamed(request: NextRequest, film: { slug: string; rest: string 
   url.pathname = `/films/${encodeURIComponent(slug)}${film.rest}`;
   const response = NextResponse.redirect(url, 308);
   // Permanent for search engines; but another film may be published under the old address later,
-  // so caches keep the redirect as briefly as any reader page (scripts/serve.mjs: 2 minutes).
+  // so caches keep the redirect as briefly as any reader page (server/serve.mjs: 2 minutes).
   response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');
   return response;
 }

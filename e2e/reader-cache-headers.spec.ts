@@ -9,7 +9,7 @@ import type { SpoilerLevel } from '../lib/spoilers/levels';
  * reader soon. Every address, at every level, with and without the spoiler cookie, HTML and RSC.
  */
 
-/** At most this long in a shared cache, fresh and stale together (scripts/serve.mjs). */
+/** At most this long in a shared cache, fresh and stale together (server/serve.mjs). */
 const SHARED_LIMIT_S = 120;
 const PERSON = demo.characters.find((character) => character.playedBy)!.playedBy!.slug;
 

@@ -36,7 +36,7 @@ const envSchema = z
     /**
      * The reverse proxies whose X-Forwarded-For is believed (addresses, CIDRs, or loopback /
      * linklocal / uniquelocal); unset: none, the socket's address is the client's. Applied by
-     * scripts/serve.mjs (lib/ops/client-address.mjs), validated here so a typo stops the server.
+     * server/serve.mjs (lib/ops/client-address.mjs), validated here so a typo stops the server.
      */
     TRUSTED_PROXIES: z
       .string()

@@ -11,7 +11,7 @@
  * invalidated tags lived in memory only, so a restart served them stale. A restart costs one
  * render per page asked for again.
  *
- * The state hangs on globalThis: Next and the server wrapper's front cache (scripts/serve-front-cache.mjs)
+ * The state hangs on globalThis: Next and the server wrapper's front cache (server/front-cache.mjs)
  * may load this module separately, and must see the same entries and tag times.
  */
 import { LRUCache } from 'lru-cache';

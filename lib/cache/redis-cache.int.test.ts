@@ -166,7 +166,7 @@ describe('without REDIS_URL, or during next build', () => {
     await later();
     await handler().revalidateTag(['film:kiss']);
     expect(await handler().get(key, { kind: 'APP_PAGE' } as never)).toBeNull();
-    // The front cache of scripts/serve.mjs reads the same invalidation times.
+    // The front cache of server/serve.mjs reads the same invalidation times.
     const memory = await import('./memory-store.mjs');
     expect(memory.latestInvalidation(['film:kiss'])).toBeGreaterThan(0);
 

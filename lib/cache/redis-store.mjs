@@ -2,7 +2,7 @@
 /**
  * The shared cache of several instances (lib/cache/incremental-cache-handler.mjs with REDIS_URL):
  * one connection per process, the key layout, entry serialisation, and the tag invalidation times
- * every instance reads (the handler, the front cache of scripts/serve.mjs, and commands that
+ * every instance reads (the handler, the front cache of server/serve.mjs, and commands that
  * publish without a server: lib/reader/film-cache.ts).
  *
  * Keys (prefix: CACHE_KEY_PREFIX, default "film-cms"):

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Rules every request meets before Next.js sees it (scripts/serve.mjs wraps Next's request
+ * Rules every request meets before Next.js sees it (server/serve.mjs wraps Next's request
  * listener with `guardRequests`), and the text rule every input meets after (lib/http/safe-text.ts).
  *
  * Next.js answers some malformed requests with a 500 and an empty body: a TRACE, a path whose

@@ -1,5 +1,5 @@
 /**
- * The request guard scripts/serve.mjs puts in front of Next, on a real HTTP server: what Next
+ * The request guard server/serve.mjs puts in front of Next, on a real HTTP server: what Next
  * answered with a 500 (TRACE, undecodable percent-encoding, control characters) is a 405 / 400
  * with a reason; everything else reaches the listener untouched.
  */

@@ -4,7 +4,7 @@ import { REQUEST_ID_HEADER, acceptRequestId, rootLogger } from './logger.mjs';
 
 /**
  * Structured logging for server code: `logger` for process-level events, `requestLogger(headers)`
- * inside a request (every line carries the request id the balancer or scripts/serve.mjs set).
+ * inside a request (every line carries the request id the balancer or server/serve.mjs set).
  *
  *   const log = requestLogger(await headers());   // server component, server action
  *   const log = requestLogger(request.headers);   // route handler

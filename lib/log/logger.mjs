@@ -4,7 +4,7 @@
  *
  * Plain JavaScript because three kinds of code load it: the app (bundled, through lib/log/index.ts),
  * the cache handlers Next.js loads unbundled (lib/cache/*.mjs), and the server wrapper
- * (scripts/serve.mjs), which finds it next to the standalone server.js where the build traced it.
+ * (server/serve.mjs), which finds it next to the standalone server.js where the build traced it.
  */
 import { pino } from 'pino';
 

@@ -2,7 +2,7 @@
 /**
  * The client's address, as far as this server can vouch for it. Route handlers and server actions
  * see only headers, and any client can send `X-Forwarded-For`; so the server wrapper
- * (scripts/serve.mjs) replaces the client-address headers of every request, before Next.js sees
+ * (server/serve.mjs) replaces the client-address headers of every request, before Next.js sees
  * it, with the address computed here: the socket's peer, or, when that peer is one of
  * TRUSTED_PROXIES, the X-Forwarded-For entries walked back from it to the first untrusted one
  * (proxy-addr). Rate limits and the audit log then read `X-Forwarded-For` (lib/rate-limit/client-key.ts).

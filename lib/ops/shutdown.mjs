@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Things to close when the process stops (database pools, Redis connections), run by the server
- * wrapper (scripts/serve.mjs) after the HTTP server has drained.
+ * wrapper (server/serve.mjs) after the HTTP server has drained.
  *
  * The registry lives on globalThis under a Symbol.for key: the app's bundles, the unbundled cache
  * handlers and the wrapper each load their own copy of this module, and must share one list.

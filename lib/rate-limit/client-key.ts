@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { authSecret } from '../auth/auth-secret';
 
 /**
- * The client's address. The production server (scripts/serve.mjs) replaces X-Forwarded-For with
+ * The client's address. The production server (server/serve.mjs) replaces X-Forwarded-For with
  * the one address it can vouch for, from the socket and TRUSTED_PROXIES (lib/ops/client-address.mjs),
  * so a client cannot choose it. Without that wrapper (`next dev`) the header is whatever the client
  * sent: the last entry (Next.js adds the socket address when there is none), else X-Real-IP.

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The `spoilers` cookie's format and the level it gives a film, in plain JavaScript so that the
- * front cache of scripts/serve.mjs keys pages exactly as proxy.ts chooses them.
+ * front cache of server/serve.mjs keys pages exactly as proxy.ts chooses them.
  * lib/reader/reader-level.ts re-exports these with their types.
  *
  * Written as `~`-separated tokens, newest first: a bare level is the level for all films,

@@ -8,7 +8,7 @@
  * In process, on the real PostgreSQL: the handlers are the exported functions Next.js calls, found
  * by globbing app/**\/route.ts and every 'use server' module (as the authorization matrix does), so
  * a new route or action is fuzzed without being listed. What runs before the handlers in the
- * standalone server — the request guard of scripts/serve.mjs (methods, percent-encoding) — has its
+ * standalone server — the request guard of server/serve.mjs (methods, percent-encoding) — has its
  * own test on a real HTTP server (lib/http/request-guard.test.ts). next-auth's route needs Next's
  * request context and is left out; sign-in's bad input is covered in hardening.int.test.ts.
  */

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The spoiler levels in order, in plain JavaScript so that scripts/serve-front-cache.mjs (loaded
+ * The spoiler levels in order, in plain JavaScript so that server/front-cache.mjs (loaded
  * outside Next's bundles) reads the same list as the app; lib/spoilers/levels.ts re-exports it.
  * A reader at level L sees every item whose level is <= L.
  */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:publish [-- --rounds N]`: publish → first fresh response on each instance.
  *
- * Production standalone servers (scripts/serve.mjs, front cache on) on one fresh database with the
+ * Production standalone servers (server/serve.mjs, front cache on) on one fresh database with the
  * demo content:
  *   - two instances sharing Redis (REDIS_URL, else redis://127.0.0.1:6379; a key prefix of this
  *     run's own); each round publishes a new title through instance A's editorial API;

@@ -283,13 +283,13 @@ export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
 }
 
 /**
- * Start `.next/standalone/server.js` through scripts/serve.mjs (request ids, JSON logs, trusted
+ * Start `.next/standalone/server.js` through server/serve.mjs (request ids, JSON logs, trusted
  * client addresses, cache rules, draining shutdown) and wait until it answers. The IPC channel ties the server to this process: it shuts
  * down when this process exits, even by SIGKILL.
  * @param {{ port: number, hostname?: string, env?: Record<string, string | undefined>, stdio?: import('node:child_process').StdioOptions, readyPath?: string, serverJs?: string }} options
  */
 export async function startStandaloneServer({ port, hostname = '127.0.0.1', env = {}, stdio = 'inherit', readyPath = '/api/health', serverJs = path.join(STANDALONE_DIR, 'server.js') }) {
-  const server = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts', 'serve.mjs'), serverJs], {
+  const server = spawn(process.execPath, [path.join(REPO_ROOT, 'server', 'serve.mjs'), serverJs], {
     cwd: path.dirname(serverJs),
     env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', ...env, PORT: String(port), HOSTNAME: hostname },
     stdio: typeof stdio === 'string' ? [stdio, stdio, stdio, 'ipc'] : [...stdio, 'ipc'],

@@ -1,6 +1,6 @@
 /**
  * Issue 12, item 1: a client must not choose the address that rate limits and the audit log see.
- * Runs the real server (scripts/serve.mjs) around a stand-in for Next (a `next` module whose request
+ * Runs the real server (server/serve.mjs) around a stand-in for Next (a `next` module whose request
  * handler answers with the client-address headers it received), so this needs no build: what
  * Next.js would read is exactly what the stand-in reports.
  */
@@ -40,7 +40,7 @@ afterAll(() => {
 /** Starts serve.mjs around the stand-in; resolves with the port it listens on. */
 function serve(env: Env): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/serve.mjs'), path.join(dir, 'server.js')], {
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'server/serve.mjs'), path.join(dir, 'server.js')], {
       // FRONT_CACHE=0: the front cache needs Next's modules, which the stand-in has not.
       env: { ...process.env, ...BASE_ENV, LOG_LEVEL: 'info', FRONT_CACHE: '0', PORT: '0', HOSTNAME: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,7 +77,7 @@ describe('serve.mjs: the client address', () => {
   });
 
   it('refuses to start with a malformed TRUSTED_PROXIES, naming it', async () => {
-    const run = await runNode([path.join(REPO_ROOT, 'scripts/serve.mjs'), path.join(dir, 'server.js')], { TRUSTED_PROXIES: '10.0.0.0/8, 10.0.0.300', LOG_LEVEL: 'info' }, 60_000);
+    const run = await runNode([path.join(REPO_ROOT, 'server/serve.mjs'), path.join(dir, 'server.js')], { TRUSTED_PROXIES: '10.0.0.0/8, 10.0.0.300', LOG_LEVEL: 'info' }, 60_000);
     expect(run.code).toBe(1);
     expect(run.stdout + run.stderr).toContain('Invalid environment: TRUSTED_PROXIES invalid IP address: 10.0.0.300');
   });

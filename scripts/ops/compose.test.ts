@@ -227,8 +227,8 @@ describe('Dockerfile', () => {
     expect(runner).toMatch(/HEALTHCHECK[\s\S]*\/api\/health/);
     expect(runner).toMatch(/NEXT_TELEMETRY_DISABLED=1/);
     expect(runner).toMatch(/COPY .*\.next\/standalone/);
-    expect(runner).toMatch(/COPY .*scripts\/serve\.mjs \.\/serve\.mjs/);
-    expect(runner).toMatch(/^CMD \["node", "serve\.mjs"\]$/m);
+    expect(runner).toMatch(/COPY .*\/app\/server \.\/server$/m);
+    expect(runner).toMatch(/^CMD \["node", "server\/serve\.mjs"\]$/m);
     // Production dependencies only: the standalone output's traced node_modules, never the full tree.
     expect(runner).not.toMatch(/COPY[^\n]*\/app\/node_modules /);
   });
@@ -263,7 +263,7 @@ describe('.env.example', () => {
 
   it('documents every variable the app, the cache handlers, the server wrapper and the compose file read', () => {
     const documented = documentedVariables();
-    const files = ['lib/env.ts', 'lib/db.ts', 'lib/cache/redis-store.mjs', 'lib/log/logger.mjs', 'scripts/serve.mjs', 'instrumentation.ts'];
+    const files = ['lib/env.ts', 'lib/db.ts', 'lib/cache/redis-store.mjs', 'lib/log/logger.mjs', 'server/serve.mjs', 'instrumentation.ts'];
     const used = variablesReadBy(files);
     for (const m of read('docker-compose.yml').matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)) used.add(m[1]);
     expect(used.size).toBeGreaterThan(10);

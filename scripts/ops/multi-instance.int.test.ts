@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../lib/database.mjs';
+import { REPO_ROOT } from '../lib/paths.mjs';
 import { createDbClient } from '../../lib/db';
 import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
 import { SIGN_IN_LIMIT } from '../../lib/rate-limit/sign-in-limiter';
@@ -52,7 +53,7 @@ async function startInstance(name: string, env: Env): Promise<Instance> {
   const logFile = path.join(logDir, `${name}.log`);
   const log = fs.openSync(logFile, 'w');
   // The image's command (CMD ["node", "serve.mjs"]), with server.js given by path.
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'serve.mjs'), build.serverJs], {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'server', 'serve.mjs'), build.serverJs], {
     cwd: build.standalone,
     env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', HOSTNAME: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', log, log],

@@ -21,7 +21,7 @@ import { BASE_ENV, REPO_ROOT, buildModule, freshDatabase, runNode, runScript, ts
 const FILM = 'kiss-and-cry';
 const SLOW = { timeout: 240_000 };
 const AUTH_SECRET = randomBytes(48).toString('base64url');
-const SERVE = path.join(REPO_ROOT, 'scripts', 'serve.mjs');
+const SERVE = path.join(REPO_ROOT, 'server', 'serve.mjs');
 
 type Server = { url: string; child: ChildProcess; logFile: string };
 

@@ -2,7 +2,7 @@
  * The serving path of the production build (the image's `node serve.mjs`, run as the ops tests run
  * it): reader pages never go over HTTP back to the server itself, whatever address it listens on
  * and whatever a TLS-terminating proxy in front says (issue 13, item 1); SIGTERM drains, and the
- * server `npm start` runs dies with its parent (item 3); the front cache (scripts/serve-front-cache.mjs)
+ * server `npm start` runs dies with its parent (item 3); the front cache (server/front-cache.mjs)
  * keeps every reader rule (item 4).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,7 +24,7 @@ import { BASE_ENV, REDIS_TEST_URL, REPO_ROOT, buildModule, deleteRedisKeys, fres
 
 const SLOW = { timeout: 240_000 };
 const AUTH_SECRET = randomBytes(48).toString('base64url');
-const SERVE = path.join(REPO_ROOT, 'scripts', 'serve.mjs');
+const SERVE = path.join(REPO_ROOT, 'server', 'serve.mjs');
 const PROBE = path.join(REPO_ROOT, 'scripts', 'ops', 'socket-probe.mjs');
 const PERSON = demo.characters.find((character) => character.playedBy)!.playedBy!.slug;
 

@@ -2,7 +2,7 @@
 /**
  * The e2e suite's web server (`webServer` in playwright.config.ts): the demo content loaded into
  * DATABASE_URL (migrated first; both idempotent), the production build of the current sources
- * (built when they changed), then the standalone server through scripts/serve.mjs on E2E_PORT,
+ * (built when they changed), then the standalone server through server/serve.mjs on E2E_PORT,
  * its log in test-results/e2e-server.log. Playwright stops it with SIGTERM.
  */
 import fs from 'node:fs';

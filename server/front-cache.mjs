@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The front cache of scripts/serve.mjs: reader pages that Next served from its page cache (ISR),
+ * The front cache of server/serve.mjs: reader pages that Next served from its page cache (ISR),
  * replayed byte for byte without going through Next again. Next spends most of a cached page's time
  * in its router, proxy.ts and the render pipeline (docs/benchmarks.md), not in the cache.
  *

@@ -21,16 +21,16 @@
  *   when its parent exits, even by SIGKILL, rather than hold the port;
  * - the reader's cache rules (sharedCachePolicy): Next writes its ISR header (`s-maxage` of a year)
  *   over whatever proxy.ts said, so the final Cache-Control is decided here, as headers go out;
- * - the front cache (serve-front-cache.mjs): repeated reader pages answered without Next.
+ * - the front cache (front-cache.mjs): repeated reader pages answered without Next.
  *
  * Why not the standalone server.js Next generates: it creates its HTTP server itself and offers no
  * way to put a listener in front of Next's, nor to drain before the pools close. The standalone
  * folder holds everything `next()` needs; the configuration frozen at build time is in
  * `<distDir>/required-server-files.json`, handed over the way server.js hands it over.
  *
- * Usage: node serve.mjs [path/to/standalone/server.js]   (default: server.js next to this file, as
- * in the Docker image, where this file is copied into the standalone folder; only its folder is
- * used). Environment: PORT (3000), HOSTNAME (0.0.0.0), KEEP_ALIVE_TIMEOUT (ms), as server.js reads.
+ * Usage: node server/serve.mjs [path/to/standalone/server.js]   (default: server.js in the folder
+ * above this one, as in the Docker image, where this folder is copied into the standalone folder;
+ * only its folder is used). Environment: PORT (3000), HOSTNAME (0.0.0.0), KEEP_ALIVE_TIMEOUT (ms), as server.js reads.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -40,10 +40,10 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
-import { FRONT_CACHE_HEADER, createFrontCache } from './serve-front-cache.mjs';
+import { FRONT_CACHE_HEADER, createFrontCache } from './front-cache.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverJs = path.resolve(process.argv[2] ?? path.join(here, 'server.js'));
+const serverJs = path.resolve(process.argv[2] ?? path.join(here, '..', 'server.js'));
 const serverDir = path.dirname(serverJs);
 if (!fs.existsSync(serverJs)) {
   console.error(`serve.mjs: no ${serverJs} (build with output: 'standalone' first)`);
