@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { parsePage } from '../lib/import/parse-page';
+import { parsePage } from '../lib/page-format/parse-page';
 import type { FilmContent } from '../lib/content/schema';
 import { paragraphs } from '../lib/content/derive';
 import { isVisibleAt, type SpoilerLevel } from '../lib/spoilers/levels';

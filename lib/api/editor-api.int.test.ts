@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { sampleFilm } from '../content/sample-film';
-import { formatPage } from '../import';
+import { formatPage } from '../page-format';
 import { hashToken, newTokenSecret } from '../auth/api-token';
 import { callRoute, type RequestOptions, type RouteHandler } from '../testing/call-route';
 import { sessionCookieFor } from '../testing/session-cookie';

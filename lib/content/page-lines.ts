@@ -5,7 +5,7 @@ import type { HeadedSectionId } from './page-sections';
 /**
  * The page's prose: each section's heading and the lines derived from the counting rules
  * (derive.ts). The reader page shows them (lib/reader/film-lines.ts adapts them to what a reader's
- * level lets through) and the page format writes and checks them (lib/import), so a page and its
+ * level lets through) and the page format writes and checks them (lib/page-format), so a page and its
  * export say the same thing.
  */
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { filmContentSchema } from '../content/schema';
 import { PageFormatError, parsePage, type PageWarning } from './parse-page';
 
-const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
+const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '../../test-support/page-fixtures', name), 'utf8');
 const page = (...lines: string[]) => lines.join('\n');
 const brief = (warnings: PageWarning[]) => warnings.map(({ line, kind }) => [line, kind]);
 const HEAD = 'What Is Test Film About?';

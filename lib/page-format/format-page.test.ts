@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyFilmContent, filmContentSchema, type FilmContent, type FilmContentInput } from '../content/schema';
-import { arbitraryFilmContent } from './arbitrary-content';
+import { arbitraryFilmContent } from '../../test-support/arbitrary-content';
 import { formatPage } from './format-page';
-import { importText } from './index';
+import { importText } from '../import';
 import { parsePage } from './parse-page';
 
 const film = (input: Partial<FilmContentInput>): FilmContent => filmContentSchema.parse({ title: 'Test Film', slug: 'test-film', ...input });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { filmContentSchema, slugify, type FilmContent, type FilmContentInput } from '../content/schema';
-import { SPOILER_LEVELS } from '../spoilers/levels';
+import { filmContentSchema, slugify, type FilmContent, type FilmContentInput } from '../lib/content/schema';
+import { SPOILER_LEVELS } from '../lib/spoilers/levels';
 
 /**
  * Arbitrary film pages for property tests (test-only code). They cover what the page format can
