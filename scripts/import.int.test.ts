@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../lib/db';
 import { importText } from '../lib/import';
-import { makeActor } from '../lib/testing/actors';
+import { makeActor } from '../test-support/actors';
 import { Redis } from 'ioredis';
 import { REDIS_TEST_URL, deleteRedisKeys, runNode, testPrefix, tsx, type Env } from './ops/support';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HEADED_SECTIONS, PAGE_SECTIONS, SECTION_LABELS, sectionOfPath } from './page-sections';
-import { sampleFilm } from './sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 
 describe('page sections', () => {
   it('put every top-level content key in exactly one section', () => {

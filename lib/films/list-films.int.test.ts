@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { createFilm, publishFilm, restoreRevision, saveDraft } from '../revisions';
 import { NotFoundError, UnauthorizedError } from '../errors';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { FILM_LIST_PAGE_SIZE, getFilmStatus, listFilms } from './list-films';
 import { searchPeople } from '../editor/search-people';

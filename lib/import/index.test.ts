@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFilmContent } from '../content/schema';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { formatPage } from '../page-format';
 import { importText, withoutQuizFor } from './index';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { formatPage } from './format-page';
 import { parsePage } from './parse-page';
 

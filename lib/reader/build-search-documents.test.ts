@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { levelRank } from '../spoilers/levels';
 import { buildSearchDocuments } from './build-search-documents';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { visibleFilm } from '../spoilers/visible-film';
 import { charactersLine, storyLine, themesLine, timelineLine } from '../content/page-lines';
 import { charactersLineAt, kindLineAt, settingLineAt, storyLineAt, themesLineAt, timelineLineAt } from './film-lines';

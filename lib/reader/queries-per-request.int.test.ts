@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { createPublishedFilms } from '../revisions';
-import { makeActor } from '../testing/actors';
-import { countQueries, disconnectQueryCounter } from '../testing/count-queries';
+import { makeActor } from '../../test-support/actors';
+import { countQueries, disconnectQueryCounter } from '../../test-support/count-queries';
 import { listFilms } from '../films/list-films';
 import { listSitemaps, sitemapEntries } from '../seo/sitemap';
 import type { Actor } from '../auth/permissions';

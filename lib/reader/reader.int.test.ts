@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { createFilm, publishFilm, saveDraft, unpublishFilm } from '../revisions';
 import { visibleFilm } from '../spoilers/visible-film';
 import { SPOILER_LEVELS } from '../spoilers/levels';
 import { db } from '../db';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import type { FilmContent } from '../content/schema';
 import { getPublishedFilm } from './get-published-film';

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { createFilm, getDraft, listRevisions, publishFilm, restoreRevision, saveDraft, unpublishFilm } from '.';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import { getPublishedFilm } from '../reader/get-published-film';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 
 let admin: Actor;

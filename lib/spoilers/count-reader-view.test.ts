@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFilmContent } from '../content/schema';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { countReaderView, countReaderViews, describeEmpty, describeLevelView, emptyViews } from './count-reader-view';
 import { visibleFilm } from './visible-film';
 

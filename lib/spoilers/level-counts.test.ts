@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { countByLevel, describeGain, gainedBetween, parseLevelCounts, revealsMore } from './level-counts';
 
 describe('level counts', () => {

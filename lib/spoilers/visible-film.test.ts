@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { visibleFilm } from './visible-film';
 import { parseSpoilerLevel, isVisibleAt } from './levels';
 import { levelsUpTo } from './levels-up-to';

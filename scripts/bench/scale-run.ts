@@ -41,7 +41,7 @@ async function main() {
   const { listFilms } = await import('../../lib/films/list-films');
   const { sitemapEntries } = await import('../../lib/seo/sitemap');
   const { systemActor } = await import('../../lib/auth/system-actor');
-  const { countQueries, disconnectQueryCounter } = await import('../../lib/testing/count-queries');
+  const { countQueries, disconnectQueryCounter } = await import('../../test-support/count-queries');
   try {
     const seedStarted = performance.now();
     const { created } = await seedBulk({ films });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../../content/sample-film';
+import { sampleFilm } from '../../../test-support/sample-film';
 import { sectionOfPath } from '../../content/page-sections';
 import { diffFilm } from './diff-film';
 import { LISTS, PARTS } from './page-model';

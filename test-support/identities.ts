@@ -1,6 +1,6 @@
-import { db } from '../db';
-import { hashToken, newTokenSecret } from '../auth/api-token';
-import type { Role } from '../auth/permissions';
+import { db } from '../lib/db';
+import { hashToken, newTokenSecret } from '../lib/auth/api-token';
+import type { Role } from '../lib/auth/permissions';
 import { sessionCookieFor } from './session-cookie';
 
 /**

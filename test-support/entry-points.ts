@@ -7,7 +7,7 @@ import path from 'node:path';
  * (`app/**\/route.ts`) and server actions (every module whose first statement is the use-server directive).
  * Paths are relative to the repository root.
  */
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
 function walk(dir: string, found: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -1,8 +1,8 @@
 import { encode } from 'next-auth/jwt';
-import { authSecret } from '../auth/auth-secret';
-import { SESSION_COOKIE } from '../auth/session-cookie';
-import { startSession } from '../auth/user-session';
-import type { Role } from '../auth/permissions';
+import { authSecret } from '../lib/auth/auth-secret';
+import { SESSION_COOKIE } from '../lib/auth/session-cookie';
+import { startSession } from '../lib/auth/user-session';
+import type { Role } from '../lib/auth/permissions';
 
 /**
  * A Cookie header carrying a next-auth session for this user, exactly as /api/auth/callback would

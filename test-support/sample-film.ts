@@ -1,4 +1,4 @@
-import { filmContentSchema, type FilmContent, type FilmContentInput } from './schema';
+import { filmContentSchema, type FilmContent, type FilmContentInput } from '../lib/content/schema';
 
 /**
  * A small, complete page with items at every spoiler level, for tests and examples. Each level has

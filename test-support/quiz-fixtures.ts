@@ -1,7 +1,7 @@
-import { sampleFilm } from '../content/sample-film';
-import type { FilmContent } from '../content/schema';
-import { createFilm, publishFilm } from '../revisions';
-import type { Actor } from '../auth/permissions';
+import { sampleFilm } from './sample-film';
+import type { FilmContent } from '../lib/content/schema';
+import { createFilm, publishFilm } from '../lib/revisions';
+import type { Actor } from '../lib/auth/permissions';
 
 /**
  * For the quiz's tests: a film with a four-question quiz at every spoiler level, whose correct
