@@ -9,7 +9,7 @@ import type { Actor } from '../auth/permissions';
 import type { FilmContent } from '../content/schema';
 import { getPublishedFilm } from './get-published-film';
 import { getPublishedPerson, listPublishedPeople } from './get-person';
-import { listFilmPage } from './list-films';
+import { listFilmPage } from './list-published-films';
 import { updatePersonDates } from '../people/update-person-dates';
 import { personDatesSchema } from '../people/person-schema';
 

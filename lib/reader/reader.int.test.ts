@@ -9,7 +9,7 @@ import type { Actor } from '../auth/permissions';
 import type { FilmContent } from '../content/schema';
 import { getPublishedFilm } from './get-published-film';
 import { getPublishedPerson, listPublishedPeople } from './get-person';
-import { listFilmSummaries } from './list-films';
+import { listFilmSummaries } from './list-published-films';
 import { searchPublished } from './search-films';
 import { isPublishedAddress } from './published-address';
 

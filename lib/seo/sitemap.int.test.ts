@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleFilm } from '../../test-support/sample-film';
 import { createPublishedFilms } from '../revisions';
 import { makeActor } from '../../test-support/actors';
-import { countPublished, listFilmPage, listFilmSummaries, FILMS_PER_PAGE } from '../reader/list-films';
+import { countPublished, listFilmPage, listFilmSummaries, FILMS_PER_PAGE } from '../reader/list-published-films';
 import { listPublishedPeople } from '../reader/get-person';
 import { absoluteUrl } from './site-url';
 import { fitsOneSitemap, listSitemaps, sitemapEntries, sitemapIndexXml, sitemapIds } from './sitemap';

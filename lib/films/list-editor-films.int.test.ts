@@ -5,7 +5,7 @@ import { createFilm, publishFilm, restoreRevision, saveDraft } from '../revision
 import { NotFoundError, UnauthorizedError } from '../errors';
 import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
-import { FILM_LIST_PAGE_SIZE, getFilmStatus, listFilms } from './list-films';
+import { FILM_LIST_PAGE_SIZE, getFilmStatus, listFilms } from './list-editor-films';
 import { searchPeople } from '../editor/search-people';
 
 let admin: Actor;
