@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { SPOILER_LABELS, levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
-import { HEADED_SECTIONS } from '@/lib/content/page-sections';
+import { HEADED_SECTIONS } from '@/lib/page/parts';
 import { describeGain, gainedBetween } from '@/lib/spoilers/level-counts';
 import { SpoilerControl, type DescribeLevel, type HrefForLevel } from './spoiler-control';
 import { ContentNotes } from './content-notes';

@@ -1,6 +1,6 @@
 import type { Character, FilmContent, Kind, Setting, Theme, TimelineEvent } from './schema';
 import { castOf, countWords, peopleNamedIn, placeFacts, plural, readingMinutes } from './derive';
-import type { HeadedSectionId } from './page-sections';
+import type { HeadedSectionId } from '../page/parts';
 
 /**
  * The page's prose: each section's heading and the lines derived from the counting rules

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEADED_SECTIONS } from '../content/page-sections';
+import { HEADED_SECTIONS } from '../page/parts';
 import { heading } from '../content/page-lines';
 import { matchHeading } from './page-text';
 

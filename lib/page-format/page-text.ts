@@ -1,4 +1,4 @@
-import { HEADED_SECTIONS, type HeadedSectionId } from '../content/page-sections';
+import { HEADED_SECTIONS, type HeadedSectionId } from '../page/parts';
 import { heading } from '../content/page-lines';
 import { SPOILER_LEVELS, type SpoilerLevel } from '../spoilers/levels';
 

@@ -6,7 +6,7 @@
 import type { FilmContent } from '../content/schema';
 import { emptyFacts, slugify } from '../content/schema';
 import { DEFAULT_ITEM_LEVEL } from '../spoilers/levels';
-import type { HeadedSectionId } from '../content/page-sections';
+import type { HeadedSectionId } from '../page/parts';
 import { looseText, matchHeading } from './page-text';
 import { emptyKind, quoted, warn, type Context, type Draft, type Line, type PageWarning } from './parse-context';
 import { validate } from './parse-repair';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { filmContentSchema, type FilmContent } from '../content/schema';
-import { sectionOfPath, type HeadedSectionId } from '../content/page-sections';
+import { sectionOfPath, type HeadedSectionId } from '../page/parts';
 import { warn, type Context, type Draft } from './parse-context';
 
 /**

@@ -7,7 +7,7 @@ import type { Actor } from '../auth/permissions';
 import { getPublishedFilm } from '../reader/get-published-film';
 import { getFilmStatus } from '../films/list-editor-films';
 import { createFilm, createPublishedFilms, publishFilm, unpublishFilm } from '.';
-import { PAGE_SECTIONS } from '../content/page-sections';
+import { PAGE_SECTIONS } from '../page/parts';
 
 let admin: Actor;
 let editor: Actor;

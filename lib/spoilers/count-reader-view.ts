@@ -1,5 +1,5 @@
 import type { FilmContent } from '../content/schema';
-import { SECTION_LABELS, type SectionId } from '../content/page-sections';
+import { SECTION_LABELS, type SectionId } from '../page/parts';
 import { plural } from '../content/derive';
 import { SPOILER_LEVELS, type SpoilerLevel } from './levels';
 import { visibleFilm, type VisibleFilm } from './visible-film';

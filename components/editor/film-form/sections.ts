@@ -1,8 +1,8 @@
 import type { FieldErrors } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
-import { PAGE_SECTIONS, sectionOfPath, type SectionId } from '@/lib/content/page-sections';
+import { PAGE_SECTIONS, sectionOfPath, type SectionId } from '@/lib/page/parts';
 
-/** The form's collapsible sections are the page's sections (lib/content/page-sections.ts). */
+/** The form's collapsible sections are the page's sections (lib/page/parts.ts). */
 export type { SectionId };
 
 export const allSectionsOpen = (): Record<SectionId, boolean> =>

@@ -1,6 +1,6 @@
 import { TRAIT_KEYS, TRAIT_LABELS, countryName, languageName, type FilmContent, type PersonRef, type QuizQuestion, type Tag } from '../../content/schema';
 import type { SpoilerLevel } from '../../spoilers/levels';
-import type { SectionId } from '../../content/page-sections';
+import type { SectionId } from '../../page/parts';
 
 /**
  * The film page described for comparing and merging: every part an editor can change, how to name

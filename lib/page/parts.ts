@@ -1,4 +1,4 @@
-import type { FilmContent } from './schema';
+import type { FilmContent } from '../content/schema';
 
 /**
  * The film page's sections, in page order: the one vocabulary that the editor form, the diff and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEADED_SECTIONS, PAGE_SECTIONS, SECTION_LABELS, sectionOfPath } from './page-sections';
+import { HEADED_SECTIONS, PAGE_SECTIONS, SECTION_LABELS, sectionOfPath } from './parts';
 import { sampleFilm } from '../../test-support/sample-film';
 
 describe('page sections', () => {
