@@ -1,4 +1,6 @@
-import type { Character, FilmContent, PersonRef, TimelineEvent } from './schema';
+import type { FilmContent, PersonRef } from './schema';
+import type { Character } from '../page/parts/characters';
+import type { TimelineEvent } from '../page/parts/timeline';
 
 /** docs/product.md, "Content model": a word is a whitespace-separated token containing a letter or digit. */
 export function countWords(text: string): number {

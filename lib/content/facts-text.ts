@@ -1,4 +1,4 @@
-import { countryName, genreKey, languageName, type FilmFacts } from './schema';
+import { countryName, genreKey, languageName, type FilmFacts } from '../page/parts/facts';
 
 /** How the infobox, the diff and the person page say facts in words (English, UTC: a date is a calendar day). */
 

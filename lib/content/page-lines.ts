@@ -1,4 +1,9 @@
-import type { Character, FilmContent, Kind, Setting, Theme, TimelineEvent } from './schema';
+import type { FilmContent } from './schema';
+import type { Character } from '../page/parts/characters';
+import type { Kind } from '../page/parts/kind';
+import type { Setting } from '../page/parts/setting';
+import type { Theme } from '../page/parts/themes';
+import type { TimelineEvent } from '../page/parts/timeline';
 import { castOf, countWords, peopleNamedIn, placeFacts, plural, readingMinutes } from './derive';
 import type { HeadedSectionId } from '../page/parts';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emptyFacts, filmContentSchema, type FilmContent } from '../content/schema';
+import { filmContentSchema, type FilmContent } from '../content/schema';
+import { emptyFacts } from '../page/parts/facts';
 import { spoilerLevelSchema } from '../spoilers/levels';
 
 /**

@@ -1,5 +1,6 @@
-import type { FilmFacts } from '../content/schema';
-import { countryName, languageName, slugify } from '../content/schema';
+import type { FilmFacts } from '../page/parts/facts';
+import { slugify } from '../content/schema';
+import { countryName, languageName } from '../page/parts/facts';
 import { oneLine } from '../content/page-lines';
 import { hasFacts } from '../content/facts-text';
 

@@ -58,8 +58,15 @@
  * line that is just "02" under a theme). Real prose never does; the property test in
  * format-page.test.ts states the domain exactly (arbitrary-content.ts).
  */
-import type { Character, FilmContent, Kind, LabelItem, QuizQuestion, Setting, Theme, TimelineEvent } from '../content/schema';
-import { TRAIT_KEYS, TRAIT_LABELS, slugify } from '../content/schema';
+import type { FilmContent } from '../content/schema';
+import type { Character } from '../page/parts/characters';
+import type { Kind, LabelItem } from '../page/parts/kind';
+import type { QuizQuestion } from '../page/parts/quiz';
+import type { Setting } from '../page/parts/setting';
+import type { Theme } from '../page/parts/themes';
+import type { TimelineEvent } from '../page/parts/timeline';
+import { slugify } from '../content/schema';
+import { TRAIT_KEYS, TRAIT_LABELS } from '../page/parts/kind';
 import { TIMELINE_FIRST_SHOWN, initials } from '../content/derive';
 import { DEFAULT_ITEM_LEVEL, type SpoilerLevel } from '../spoilers/levels';
 import {

@@ -1,4 +1,7 @@
-import type { Character, FilmContent, Tag, Theme, TimelineEvent } from '../content/schema';
+import type { FilmContent, Tag } from '../content/schema';
+import type { Character } from '../page/parts/characters';
+import type { Theme } from '../page/parts/themes';
+import type { TimelineEvent } from '../page/parts/timeline';
 import { itemIdSchema } from '../content/schema';
 import { DEFAULT_ITEM_LEVEL } from '../spoilers/levels';
 import { looseText, splitMarker, type Marker, type MarkerKey } from './page-text';

@@ -1,4 +1,5 @@
-import { emptyFacts, slugSchema, slugify, type FilmFacts } from '../content/schema';
+import { slugSchema, slugify } from '../content/schema';
+import { emptyFacts, type FilmFacts } from '../page/parts/facts';
 import { FACT_LABELS } from './facts-lines';
 import { readMarker, unplaced, warn, type Context, type Line } from './parse-context';
 

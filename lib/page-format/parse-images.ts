@@ -1,4 +1,4 @@
-import { posterSchema, type Poster, type Still } from '../content/schema';
+import { posterSchema, type Poster, type Still } from '../page/parts/images';
 import { DEFAULT_ITEM_LEVEL } from '../spoilers/levels';
 import { imageIdIn, positionalId } from './page-text';
 import { assignIds, quoted, readMarker, unplaced, warn, type Context, type Line, type Pending } from './parse-context';

@@ -4,7 +4,8 @@
  * the counting rules, and the result always passes filmContentSchema.
  */
 import type { FilmContent } from '../content/schema';
-import { emptyFacts, slugify } from '../content/schema';
+import { slugify } from '../content/schema';
+import { emptyFacts } from '../page/parts/facts';
 import { DEFAULT_ITEM_LEVEL } from '../spoilers/levels';
 import type { HeadedSectionId } from '../page/parts';
 import { looseText, matchHeading } from './page-text';

@@ -1,5 +1,11 @@
-import type { Character, FilmContent, LabelItem, PersonRef, QuizQuestion, Tag, Theme, TimelineEvent, TraitKey } from '../content/schema';
-import { TRAIT_KEYS, TRAIT_LABELS, slugSchema, slugify } from '../content/schema';
+import type { FilmContent, PersonRef, Tag } from '../content/schema';
+import type { Character } from '../page/parts/characters';
+import type { LabelItem, TraitKey } from '../page/parts/kind';
+import type { QuizQuestion } from '../page/parts/quiz';
+import type { Theme } from '../page/parts/themes';
+import type { TimelineEvent } from '../page/parts/timeline';
+import { slugSchema, slugify } from '../content/schema';
+import { TRAIT_KEYS, TRAIT_LABELS } from '../page/parts/kind';
 import { TIMELINE_FIRST_SHOWN, countWords, placeFacts, readingMinutes } from '../content/derive';
 import { DEFAULT_ITEM_LEVEL, type SpoilerLevel } from '../spoilers/levels';
 import { castNamedInStory, charactersAmongThem, firstToLast, kindLine, quizTeaser, settingLine, themesAmongThem } from '../content/page-lines';

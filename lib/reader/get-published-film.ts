@@ -1,6 +1,7 @@
 import 'server-only';
 import { db } from '../db';
-import { TRAIT_KEYS, type Tag, type TraitKey } from '../content/schema';
+import { type Tag } from '../content/schema';
+import { TRAIT_KEYS, type TraitKey } from '../page/parts/kind';
 import { castOf } from '../content/derive';
 import { levelsUpTo } from '../spoilers/levels-up-to';
 import type { SpoilerLevel } from '../spoilers/levels';

@@ -1,7 +1,9 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db';
-import { TRAIT_KEYS, genreKey, type FilmContent, type FilmFacts } from '../content/schema';
+import { type FilmContent } from '../content/schema';
+import { TRAIT_KEYS } from '../page/parts/kind';
+import { genreKey, type FilmFacts } from '../page/parts/facts';
 import { castOf, countWords, peopleNamedIn } from '../content/derive';
 import { writeSearchDocuments } from '../reader/search-documents';
 import { countByLevel } from '../spoilers/level-counts';

@@ -1,4 +1,5 @@
-import { TRAIT_KEYS, type FilmContent } from '../content/schema';
+import { type FilmContent } from '../content/schema';
+import { TRAIT_KEYS } from '../page/parts/kind';
 import { plural } from '../content/derive';
 import { SPOILER_LEVELS, levelRank, type SpoilerLevel } from './levels';
 

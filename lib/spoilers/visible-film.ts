@@ -1,5 +1,12 @@
-import type { Character, FilmContent, FilmFacts, Poster, Still, Kind, LabelItem, PersonRef, Setting, Theme, TimelineEvent, TraitKey } from '../content/schema';
-import { TRAIT_KEYS } from '../content/schema';
+import type { FilmContent, PersonRef } from '../content/schema';
+import type { Character } from '../page/parts/characters';
+import type { FilmFacts } from '../page/parts/facts';
+import type { Poster, Still } from '../page/parts/images';
+import type { Kind, LabelItem, TraitKey } from '../page/parts/kind';
+import type { Setting } from '../page/parts/setting';
+import type { Theme } from '../page/parts/themes';
+import type { TimelineEvent } from '../page/parts/timeline';
+import { TRAIT_KEYS } from '../page/parts/kind';
 import { castOf, countWords } from '../content/derive';
 import { isVisibleAt, type SpoilerLevel } from './levels';
 import { countByLevel, type LevelCounts } from './level-counts';

@@ -1,5 +1,5 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { TRAIT_LABELS } from '@/lib/content/schema';
+import { TRAIT_LABELS } from '@/lib/page/parts/kind';
 import { heading } from '@/lib/content/page-lines';
 import { kindLineAt } from '@/lib/reader/film-lines';
 import { revealsMore } from '@/lib/spoilers/level-counts';

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { characterSchema, eventSchema, factsSchema, labelItemSchema, personRefSchema, settingSchema, slugSchema, themeSchema, TRAIT_KEYS } from '../../content/schema';
+import { personRefSchema, slugSchema } from '../../content/schema';
+import { characterSchema } from '../../page/parts/characters';
+import { eventSchema } from '../../page/parts/timeline';
+import { factsSchema } from '../../page/parts/facts';
+import { labelItemSchema, TRAIT_KEYS } from '../../page/parts/kind';
+import { settingSchema } from '../../page/parts/setting';
+import { themeSchema } from '../../page/parts/themes';
 import { spoilerLevelSchema } from '../../spoilers/levels';
 import { COUNTED_PARTS } from '../../spoilers/level-counts';
 import { attemptInputSchema } from '../../quiz/quiz-schema';

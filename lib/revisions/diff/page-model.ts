@@ -1,4 +1,7 @@
-import { TRAIT_KEYS, TRAIT_LABELS, countryName, languageName, type FilmContent, type PersonRef, type QuizQuestion, type Tag } from '../../content/schema';
+import { type FilmContent, type PersonRef, type Tag } from '../../content/schema';
+import { TRAIT_KEYS, TRAIT_LABELS } from '../../page/parts/kind';
+import { countryName, languageName } from '../../page/parts/facts';
+import { type QuizQuestion } from '../../page/parts/quiz';
 import type { SpoilerLevel } from '../../spoilers/levels';
 import type { SectionId } from '../../page/parts';
 
