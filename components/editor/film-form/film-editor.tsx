@@ -10,7 +10,7 @@ import { plural } from '@/lib/content/derive';
 import { saveDraftAction } from '@/lib/films/film-actions';
 import { sameContent } from '@/lib/content/same-content';
 import { findMergeUnits, isConflict, mergeContent, mergedChangeName } from '@/lib/revisions/diff';
-import { countReaderViews, emptyViews, type LevelView } from '@/lib/spoilers/count-reader-view';
+import { countReaderViews, emptyViews, type LevelView } from '@/lib/spoilers/level-counts';
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
 import type { FilmStatusInfo } from '@/lib/films/film-status';
 import type { WorkInProgress } from '@/lib/editor/work-in-progress';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFilmContent } from '../content/schema';
 import { sampleFilm } from '../../test-support/sample-film';
-import { countReaderView, countReaderViews, describeEmpty, describeLevelView, emptyViews } from './count-reader-view';
+import { countReaderView, countReaderViews, describeEmpty, describeLevelView, emptyViews } from './level-counts';
 import { visibleFilm } from './visible-film';
 
 const counts = (view: ReturnType<typeof countReaderView>) => Object.fromEntries(view.parts.map((p) => [p.part, [p.shown, p.total]]));
