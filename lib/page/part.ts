@@ -66,8 +66,12 @@ export type PartStorage = {
    * gives the Person row of someone the page names (every part's `people` are written first).
    */
   rows?: (content: never, ctx: { filmId: string; personId: (slug: string) => string }) => ReadonlyArray<readonly [table: string, rows: object[]]>;
-  /** People with a page of their own through this part (actors, directors, writers), and as what. */
-  people?: { order: number; of: (content: never) => Array<{ person: PersonRef; role: string }> };
+  /**
+   * People with a page of their own through this part (actors, directors, writers), and as what;
+   * `table` links them to a published film (its rows have `personId`), `relation` is Person's side
+   * of it. `order` places them among the other parts' people (actors first).
+   */
+  people?: { order: number; table: string; relation: string; of: (content: never) => Array<{ person: PersonRef; role: string }> };
 };
 
 /**

@@ -87,7 +87,7 @@ export const charactersPart = definePart({
       ],
     ],
     // Names are not spoilers: an actor has a page whatever the level of the parts they play.
-    people: { order: 0, of: (c: { characters: Character[] }) => castOf(c.characters).map((person) => ({ person, role: 'cast member' })) },
+    people: { order: 0, table: 'character', relation: 'characters', of: (c: { characters: Character[] }) => castOf(c.characters).map((person) => ({ person, role: 'cast member' })) },
   },
   search: {
     kinds: { character: { label: 'Character', anchor: 'item', named: true } },

@@ -173,6 +173,8 @@ export const factsPart = definePart({
     ],
     people: {
       order: 1,
+      table: 'filmCredit',
+      relation: 'credits',
       of: (c: { facts: FilmFacts }) => [
         ...c.facts.directors.map((person) => ({ person, role: 'director' })),
         ...c.facts.writers.map((person) => ({ person, role: 'writer' })),
