@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import Link from 'next/link';
 import type { SearchHit } from '@/lib/reader/search-films';
 import { hitHref } from '@/lib/reader/search-films';
-import type { SearchKind } from '@/lib/reader/build-search-documents';
+import type { SearchKind } from '@/lib/page/search-documents';
 import { SpoilerBadge } from './spoiler-badge';
 import styles from './search-results.module.css';
 

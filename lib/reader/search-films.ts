@@ -3,7 +3,7 @@ import { db } from '../db';
 import { Prisma } from '../generated/prisma/client';
 import { levelsUpTo } from '../spoilers/levels-up-to';
 import type { SpoilerLevel } from '../spoilers/levels';
-import type { SearchKind } from './build-search-documents';
+import type { SearchKind } from '../page/search-documents';
 import { splitSnippet, type SnippetPart } from './snippet';
 import { normalizeQuery } from './search-address';
 

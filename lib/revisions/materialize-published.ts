@@ -3,7 +3,7 @@ import type { Tx } from '../db';
 import type { FilmContent } from '../content/schema';
 import { PAGE_PARTS, type AnyPart } from '../page/parts';
 import { pageCredits } from '../page/credits';
-import { writeSearchDocuments } from '../reader/search-documents';
+import { writeSearchDocuments } from './write-search-documents';
 import { countByLevel } from '../spoilers/level-counts';
 import { recordFormerSlugs } from './former-slugs';
 

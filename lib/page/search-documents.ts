@@ -1,5 +1,5 @@
 import type { FilmContent, Tag } from '../content/schema';
-import { TRAIT_KEYS, TRAIT_LABELS } from '../page/parts/kind';
+import { TRAIT_KEYS, TRAIT_LABELS } from './parts/kind';
 import { castOf } from '../content/derive';
 import { SPOILER_LEVELS, type SpoilerLevel } from '../spoilers/levels';
 

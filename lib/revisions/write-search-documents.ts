@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Tx } from '../db';
 import type { FilmContent } from '../content/schema';
-import { buildSearchDocuments } from './build-search-documents';
+import { buildSearchDocuments } from '../page/search-documents';
 
 /**
  * Writes films' search documents inside the publish transaction (the previous ones went with the

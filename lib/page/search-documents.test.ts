@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleFilm } from '../../test-support/sample-film';
 import { levelRank } from '../spoilers/levels';
-import { buildSearchDocuments } from './build-search-documents';
+import { buildSearchDocuments } from './search-documents';
 
 describe('buildSearchDocuments', () => {
   const docs = buildSearchDocuments(sampleFilm());
