@@ -51,4 +51,10 @@ export function sectionOfPath(path: string | ReadonlyArray<string | number>): Se
 }
 
 /** Content keys the film editor does not edit (the quiz): a save carries them over from the revision it builds on. */
-export const KEYS_NOT_EDITED_IN_FILM_EDITOR: readonly string[] = PAGE_PARTS.flatMap((part) => ('editedInFilmEditor' in part ? [...part.keys] : []));
+export type KeyNotEditedInFilmEditor = Extract<AnyPart, { editedInFilmEditor: false }>['keys'][number];
+export const KEYS_NOT_EDITED_IN_FILM_EDITOR = PAGE_PARTS.flatMap((part) => ('editedInFilmEditor' in part ? [...part.keys] : [])) as KeyNotEditedInFilmEditor[];
+
+/** A page with the parts the film editor does not edit taken from `base` (the revision a save builds on). */
+export function withUneditedPartsOf<T extends object>(base: Pick<Record<KeyNotEditedInFilmEditor, unknown>, KeyNotEditedInFilmEditor>, content: T): T {
+  return { ...content, ...Object.fromEntries(KEYS_NOT_EDITED_IN_FILM_EDITOR.map((key) => [key, base[key]])) };
+}

@@ -9,6 +9,7 @@ import { filmContentSchema, type FilmContent } from '@/lib/content/schema';
 import { plural } from '@/lib/content/derive';
 import { saveDraftAction } from '@/lib/films/film-actions';
 import { sameContent } from '@/lib/content/same-content';
+import { withUneditedPartsOf } from '@/lib/page/parts';
 import { findMergeUnits, isConflict, mergeContent, mergedChangeName } from '@/lib/revisions/diff';
 import { countReaderViews, emptyViews, type LevelView } from '@/lib/spoilers/level-counts';
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
@@ -202,7 +203,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
       const merged = mergeContent(from.content, theirs.content, mine);
       return {
         target: { base: { revision: theirs.number, content: theirs.content }, slug: theirs.content.slug },
-        content: { ...merged, quiz: theirs.content.quiz },
+        content: withUneditedPartsOf(theirs.content, merged),
         message: input.message,
         submitted: merged,
         mergedFrom: input.mergedFrom ?? (input.submitted as FilmContent),
@@ -273,7 +274,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
       // What the form held when saving: later typing stays "unsaved".
       const submitted = structuredClone(form.getValues());
       // Editors never change the quiz here: a save carries the quiz of the revision it is based on.
-      const content: FilmContent = { ...data, quiz: target.base.content.quiz };
+      const content: FilmContent = withUneditedPartsOf(target.base.content, data);
       await saving.save({ target, content, message, submitted });
     }, onInvalid)();
   }
@@ -329,7 +330,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     if (!restoreOffer) return;
     const startedFrom = restoreOffer.baseContent ? { revision: restoreOffer.baseRevision, content: restoreOffer.baseContent } : base;
     setBase(startedFrom);
-    form.reset({ ...restoreOffer.content, quiz: startedFrom.content.quiz } as FilmContent);
+    form.reset(withUneditedPartsOf(startedFrom.content, restoreOffer.content) as FilmContent);
     setRestoreOffer(null);
     notify({ tone: 'info', text: 'Restored your unsaved changes. Save them to make a revision.' });
   }
