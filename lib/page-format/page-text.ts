@@ -1,6 +1,6 @@
-import { HEADED_SECTIONS, type HeadedSectionId } from '../page/parts';
-import { heading } from '../content/page-lines';
-import { SPOILER_LEVELS, type SpoilerLevel } from '../spoilers/levels';
+import { HEADED_SECTIONS, heading, type HeadedSectionId } from '../page/parts';
+import { oneLine } from '../page/page-text';
+import { DEFAULT_ITEM_LEVEL, SPOILER_LEVELS, type SpoilerLevel } from '../spoilers/levels';
 
 /**
  * What the page format's reader (parse-page.ts) and writer (format-page.ts) share besides the page's
@@ -109,4 +109,17 @@ export function splitMarker(line: string): { text: string; marker: Marker; probl
     }
   }
   return { text: line.slice(0, match.index).trimEnd(), marker, problems };
+}
+
+/** A spoiler marker is written only when the level is not the default of an import without markers. */
+export const levelMarker = (spoiler: SpoilerLevel) => (spoiler === DEFAULT_ITEM_LEVEL ? undefined : spoiler);
+
+/** The marker of the line that names an item: its level and id, each only where an import without them would differ. */
+export function itemMarker(item: { id: string; spoiler: SpoilerLevel }, positional: string): string {
+  return formatMarker({ spoiler: levelMarker(item.spoiler), id: item.id === positional ? undefined : item.id });
+}
+
+/** "- 🎯 Label": a tag line (characters, setting). */
+export function tagLine(tag: { emoji: string; label: string }): string {
+  return tag.emoji ? `- ${tag.emoji} ${oneLine(tag.label)}` : `- ${oneLine(tag.label)}`;
 }

@@ -1,9 +1,5 @@
 import type { FilmContent, Tag } from '../content/schema';
-import type { Character } from '../page/parts/characters';
-import type { Theme } from '../page/parts/themes';
-import type { TimelineEvent } from '../page/parts/timeline';
 import { itemIdSchema } from '../content/schema';
-import { DEFAULT_ITEM_LEVEL } from '../spoilers/levels';
 import { looseText, splitMarker, type Marker, type MarkerKey } from './page-text';
 
 /** What the section readers of parse-page.ts share: warnings, the line model and small helpers. */
@@ -38,36 +34,8 @@ export type Context = {
   sectionLine: Map<string, number>;
 };
 
-/** The page as read so far, before validation. */
-export type Draft = {
-  slug: string;
-  releaseYear: number | null;
-  premise: string;
-  story: string;
-  events: TimelineEvent[];
-  characters: Character[];
-  setting: FilmContent['setting'];
-  themes: Theme[];
-  kind: FilmContent['kind'];
-  quiz: FilmContent['quiz'];
-  poster: FilmContent['poster'];
-  stills: FilmContent['stills'];
-  facts: FilmContent['facts'];
-};
-
-export function emptyKind(): FilmContent['kind'] {
-  const trait = () => ({ value: '', spoiler: DEFAULT_ITEM_LEVEL });
-  return {
-    tone: trait(),
-    pacing: trait(),
-    story: trait(),
-    intensity: trait(),
-    ending: trait(),
-    summary: { text: '', spoiler: DEFAULT_ITEM_LEVEL },
-    moods: [],
-    contentNotes: [],
-  };
-}
+/** The page as read so far, before validation: every section fills in its own keys. */
+export type Draft = FilmContent;
 
 export function warn(ctx: Context, line: number, kind: PageWarningKind, message: string) {
   ctx.warnings.push({ line, kind, message });

@@ -3,17 +3,12 @@
  * cannot place is reported as a warning with its line number, derived lines are checked against
  * the counting rules, and the result always passes filmContentSchema.
  */
-import type { FilmContent } from '../content/schema';
-import { slugify } from '../content/schema';
-import { emptyFacts } from '../page/parts/facts';
-import { DEFAULT_ITEM_LEVEL } from '../spoilers/levels';
+import { emptyFilmContent, type FilmContent } from '../content/schema';
 import type { HeadedSectionId } from '../page/parts';
 import { looseText, matchHeading } from './page-text';
-import { emptyKind, quoted, warn, type Context, type Draft, type Line, type PageWarning } from './parse-context';
+import { quoted, warn, type Context, type Draft, type Line, type PageWarning } from './parse-context';
 import { validate } from './parse-repair';
-import { readImages } from './parse-images';
-import { readFacts } from './parse-facts';
-import { readCharacters, readKind, readPremise, readQuiz, readSetting, readStory, readThemes, readTimeline } from './parse-sections';
+import { PAGE_FORMAT_SECTIONS } from './sections';
 
 export type { PageWarning, PageWarningKind } from './parse-context';
 
@@ -127,33 +122,9 @@ function skippedLines(body: Line[]): string {
   return `; its ${body.length} lines (${body[0].n}–${body[body.length - 1].n}) were skipped`;
 }
 
+/** Each section's lines read by its part's section (lib/page-format/sections), over an empty page. */
 function readSections(sections: Section[], ctx: Context): Draft {
-  const draft: Draft = {
-    slug: slugify(ctx.title),
-    releaseYear: null,
-    premise: '',
-    story: '',
-    events: [],
-    characters: [],
-    setting: { era: '', when: '', place: '', where: '', tags: [], spoiler: DEFAULT_ITEM_LEVEL },
-    themes: [],
-    kind: emptyKind(),
-    quiz: { questions: [] },
-    poster: null,
-    stills: [],
-    facts: emptyFacts(),
-  };
-  for (const { key, body } of sections) {
-    if (key === 'premise') Object.assign(draft, readPremise(body, ctx));
-    else if (key === 'facts') draft.facts = readFacts(body, ctx);
-    else if (key === 'story') draft.story = readStory(body, ctx);
-    else if (key === 'timeline') draft.events = readTimeline(body, ctx);
-    else if (key === 'characters') draft.characters = readCharacters(body, ctx);
-    else if (key === 'setting') draft.setting = readSetting(body, ctx);
-    else if (key === 'themes') draft.themes = readThemes(body, ctx);
-    else if (key === 'kind') draft.kind = readKind(body, ctx);
-    else if (key === 'images') Object.assign(draft, readImages(body, ctx));
-    else draft.quiz = { questions: readQuiz(body, ctx) };
-  }
+  const draft: Draft = emptyFilmContent(ctx.title);
+  for (const { key, body } of sections) Object.assign(draft, PAGE_FORMAT_SECTIONS[key].parse(body, ctx));
   return draft;
 }

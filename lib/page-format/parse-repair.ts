@@ -2,34 +2,20 @@ import type { z } from 'zod';
 import { filmContentSchema, type FilmContent } from '../content/schema';
 import { sectionOfPath, type HeadedSectionId } from '../page/parts';
 import { warn, type Context, type Draft } from './parse-context';
+import { PAGE_FORMAT_SECTIONS } from './sections';
 
 /**
  * Validation of an imported page: whatever the schema refuses is left out (or shortened) with a
  * warning naming its line, never fatal, so an import always yields valid content.
  */
 
-const REMOVABLE_LISTS: Array<{ path: Array<string | '#'>; what: string }> = [
-  { path: ['quiz', 'questions'], what: 'quiz question' },
-  { path: ['characters', '#', 'tags'], what: 'tag' },
-  { path: ['characters'], what: 'character' },
-  { path: ['setting', 'tags'], what: 'tag' },
-  { path: ['events'], what: 'event' },
-  { path: ['themes'], what: 'theme' },
-  { path: ['kind', 'moods'], what: 'mood keyword' },
-  { path: ['kind', 'contentNotes'], what: 'content note' },
-  { path: ['stills'], what: 'still' },
-  { path: ['facts', 'directors'], what: 'director' },
-  { path: ['facts', 'writers'], what: 'writer' },
-  { path: ['facts', 'genres'], what: 'genre' },
-  { path: ['facts', 'countries'], what: 'country' },
-  { path: ['facts', 'languages'], what: 'language' },
-  { path: ['facts', 'ageRatings'], what: 'age rating' },
-];
+/** The lists an import thins out item by item rather than emptying (each section's `removable`). */
+const REMOVABLE_LISTS = Object.values(PAGE_FORMAT_SECTIONS).flatMap((section): ReadonlyArray<{ path: ReadonlyArray<string | '#'>; what: string }> => ('removable' in section ? section.removable : []));
 
 type Path = Array<string | number>;
 
 export function validate(draft: Draft, ctx: Context): FilmContent {
-  const input: Record<string, unknown> = { title: ctx.title, ...draft };
+  const input: Record<string, unknown> = { ...draft, title: ctx.title };
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const result = filmContentSchema.safeParse(input);
     if (result.success) return result.data;

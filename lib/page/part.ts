@@ -2,15 +2,16 @@ import type { z } from 'zod';
 import type { SpoilerLevel } from '../spoilers/levels';
 import type { PersonRef } from '../content/fields';
 import type { ListSpec, PartSpec } from './diff-spec';
-import type { PageFormatSection } from '../page-format/section';
 
 /**
  * What one part of the film page is, for everything that walks the page: the registry
  * (lib/page/parts.ts) lists the parts in page order and every walker derives from it. A part's
  * functions read the content it needs and answer for that part only; the walkers put the answers
  * together. Nothing here imports React or server-only code, so the registry is safe in the browser
- * and on the server; the editor's and the reader's section components are registries of their own,
- * keyed by part id (components/editor/film-form/part-sections.tsx, components/reader/film/part-sections.tsx).
+ * and on the server. What depends on more than data lives in registries keyed by part id, each
+ * covering exactly the registry's parts: the page format's sections (lib/page-format/sections),
+ * the editor's and the reader's section components (components/editor/film-form/part-sections.tsx,
+ * components/reader/film/part-sections.tsx).
  */
 
 /**
@@ -112,7 +113,6 @@ export type PagePart = {
   reader?: ReaderSpec;
   storage?: PartStorage;
   search?: { kinds: Record<string, SearchKindSpec>; documents: (content: never) => SearchDocumentInput[] };
-  pageFormat?: PageFormatSection;
   /** False for a part the film editor shows but does not edit (the quiz is the admins'): saves carry the base revision's. */
   editedInFilmEditor?: false;
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../../test-support/sample-film';
-import { formatPage } from './format-page';
-import { parsePage } from './parse-page';
+import { sampleFilm } from '../../../test-support/sample-film';
+import { formatPage } from '../format-page';
+import { parsePage } from '../parse-page';
 
 const A = '0123456789abcdef0123456789abcdef';
 const B = 'fedcba9876543210fedcba9876543210';

@@ -1,7 +1,9 @@
-import { posterSchema, type Poster, type Still } from '../page/parts/images';
-import { DEFAULT_ITEM_LEVEL } from '../spoilers/levels';
-import { imageIdIn, positionalId } from './page-text';
-import { assignIds, quoted, readMarker, unplaced, warn, type Context, type Line, type Pending } from './parse-context';
+import { posterSchema, type Poster, type Still } from '../../page/parts/images';
+import { oneLine } from '../../page/page-text';
+import { DEFAULT_ITEM_LEVEL } from '../../spoilers/levels';
+import { formatMarker, imageAddress, imageIdIn, itemMarker, levelMarker, positionalId } from '../page-text';
+import { assignIds, quoted, readMarker, unplaced, warn, type Context, type Line, type Pending } from '../parse-context';
+import type { PageFormatSection } from '../section';
 
 /**
  * The "Poster and Stills From {title}" section (format-page.ts): "Poster: {address}" and
@@ -17,7 +19,7 @@ const CAPTION_LINE = /^Caption:\s*(.*)$/iu;
 
 type ImageDraft = { kind: 'poster' | 'still'; line: Line; image: string; spoiler?: Still['spoiler']; id?: string; alt: string; caption: string };
 
-export function readImages(body: Line[], ctx: Context): { poster: Poster | null; stills: Still[] } {
+function readImages(body: Line[], ctx: Context): { poster: Poster | null; stills: Still[] } {
   const drafts: ImageDraft[] = [];
   for (const line of body) {
     const current = drafts[drafts.length - 1];
@@ -59,3 +61,21 @@ export function readImages(body: Line[], ctx: Context): { poster: Poster | null;
   if (poster) ctx.lineOf.set(poster, drafts.find((d) => d.kind === 'poster')!.line.n);
   return { poster, stills: assignIds(ctx, stills, positionalId.still) };
 }
+
+/** Written only when the page has images: a page without them reads the same as before images existed. */
+function imageLines({ poster, stills }: { poster: Poster | null; stills: Still[] }): string[] | null {
+  if (!poster && stills.length === 0) return null;
+  const posterLines = poster ? [`Poster: ${imageAddress(poster.image)}${formatMarker({ spoiler: levelMarker(poster.spoiler) })}`, `Alt: ${oneLine(poster.alt)}`] : [];
+  const stillLines = stills.flatMap((still, index) => [
+    `Still: ${imageAddress(still.image)}${itemMarker(still, positionalId.still(index))}`,
+    `Alt: ${oneLine(still.alt)}`,
+    ...(still.caption ? [`Caption: ${oneLine(still.caption)}`] : []),
+  ]);
+  return [...posterLines, ...stillLines];
+}
+
+export const imagesSection = {
+  format: imageLines,
+  parse: readImages,
+  removable: [{ path: ['stills'], what: 'still' }],
+} satisfies PageFormatSection;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../../test-support/sample-film';
-import { formatPage } from './format-page';
-import { parsePage } from './parse-page';
+import { sampleFilm } from '../../../test-support/sample-film';
+import { formatPage } from '../format-page';
+import { parsePage } from '../parse-page';
 
 const facts = {
   releaseDate: '2020-05-01',
