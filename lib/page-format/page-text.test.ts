@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HEADED_SECTIONS } from '../page/parts';
-import { heading } from '../content/page-lines';
+import { heading } from '../page/parts';
 import { matchHeading } from './page-text';
 
 describe('section headings', () => {

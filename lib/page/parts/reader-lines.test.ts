@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../../test-support/sample-film';
-import { visibleFilm } from '../spoilers/visible-film';
-import { charactersLine, storyLine, themesLine, timelineLine } from '../content/page-lines';
-import { charactersLineAt, kindLineAt, settingLineAt, storyLineAt, themesLineAt, timelineLineAt } from './film-lines';
+import { sampleFilm } from '../../../test-support/sample-film';
+import { visibleFilm } from '../../spoilers/visible-film';
+import { charactersLine } from './characters';
+import { storyLine } from './story';
+import { themesLine } from './themes';
+import { timelineLine } from './timeline';
+import { charactersLineAt } from './characters';
+import { kindLineAt } from './kind';
+import { settingLineAt } from './setting';
+import { storyLineAt } from './story';
+import { themesLineAt } from './themes';
+import { timelineLineAt } from './timeline';
 
 const content = sampleFilm();
 const at = (level: 'none' | 'light' | 'full') => visibleFilm(content, level);
