@@ -81,6 +81,11 @@ export type FilmFacts = z.output<typeof factsSchema>;
 
 export const emptyFacts = () => factsSchema.parse({});
 
+/** Whether a film has any fact (the infobox and the page format's Facts section are left out otherwise). */
+export function hasFacts(facts: FilmFacts): boolean {
+  return Object.values(facts).some((value) => (Array.isArray(value) ? value.length > 0 : value !== '' && value !== null));
+}
+
 /** Directors and writers, in the order of FilmCredit.role. */
 export const CREDIT_ROLES = [
   { role: 'director', key: 'directors' },
@@ -149,6 +154,8 @@ export const factsPart = definePart({
         credits: { orderBy: [{ role: 'asc' }, { position: 'asc' }], select: { role: true, person: { select: { name: true, slug: true } } } },
       },
     }),
+    // The infobox (and its "Facts" entry in the contents) shows the release year too.
+    listed: (film: { facts: FilmFacts; releaseYear: number | null }) => hasFacts(film.facts) || film.releaseYear !== null,
     read: (row: FactsRow) => ({
       facts: {
         releaseDate: row.releaseDate,
