@@ -73,6 +73,7 @@ const character = fc.record({
   spoiler,
 });
 const theme = fc.record({ id: maybeId, title: short, description: text(2), spoiler });
+const triviaItem = fc.record({ id: maybeId, text: fc.array(sentence, { minLength: 1, maxLength: 2 }).map((paragraphs) => paragraphs.join('\n\n')), source: maybeShort, spoiler });
 const label = fc.record({ id: maybeId, label: fc.oneof(short, short.map((s) => `${s}, etc.`)), spoiler });
 const trait = fc.record({ value: maybeShort, spoiler });
 
@@ -131,6 +132,7 @@ export const arbitraryFilmContent: fc.Arbitrary<FilmContent> = fc
       moods: fc.array(label, { maxLength: 4 }),
       contentNotes: fc.array(label, { maxLength: 5 }),
     }),
+    trivia: fc.array(triviaItem, { maxLength: 4 }),
     questions: fc.array(question, { maxLength: 3 }),
     poster: fc.option(poster, { nil: null }),
     stills: fc.array(still, { maxLength: 3 }),
@@ -148,6 +150,7 @@ export const arbitraryFilmContent: fc.Arbitrary<FilmContent> = fc
       stills: withIds(stills, (i) => `s${i + 1}`),
       characters: withIds(page.characters, (i) => `c${i + 1}`),
       themes: withIds(page.themes, (i) => `t${i + 1}`),
+      trivia: withIds(page.trivia, (i) => `tr${i + 1}`),
       kind: {
         ...page.kind,
         moods: withIds(page.kind.moods, (i) => `m${i + 1}`),

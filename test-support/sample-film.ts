@@ -41,6 +41,10 @@ export function sampleFilm(overrides: Partial<FilmContentInput> = {}): FilmConte
         { id: 'n2', label: 'death FULLWORD', spoiler: 'full' },
       ],
     },
+    trivia: [
+      { id: 'tr1', text: 'The rink scenes were shot at dawn NONEWORD.', source: 'A crew interview', spoiler: 'none' },
+      { id: 'tr2', text: 'The last scene was filmed first FULLWORD.', source: '', spoiler: 'full' },
+    ],
     quiz: {
       questions: [
         {

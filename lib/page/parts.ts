@@ -9,6 +9,7 @@ import { settingPart } from './parts/setting';
 import { storyPart } from './parts/story';
 import { themesPart } from './parts/themes';
 import { timelinePart } from './parts/timeline';
+import { triviaPart } from './parts/trivia';
 
 /**
  * The film page's parts, in page order: the one description of the page that everything walks
@@ -18,7 +19,7 @@ import { timelinePart } from './parts/timeline';
  * components are keyed by the same ids. A new part is one entry here, its components, its
  * page-format section and, when readers read it from tables of its own, a migration.
  */
-export const PAGE_PARTS = [filmPart, premisePart, factsPart, storyPart, timelinePart, charactersPart, settingPart, themesPart, kindPart, imagesPart, quizPart] as const;
+export const PAGE_PARTS = [filmPart, premisePart, factsPart, storyPart, timelinePart, charactersPart, settingPart, themesPart, kindPart, triviaPart, imagesPart, quizPart] as const;
 
 export type AnyPart = (typeof PAGE_PARTS)[number];
 export type PartId = AnyPart['id'];

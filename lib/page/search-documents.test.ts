@@ -15,7 +15,7 @@ describe('buildSearchDocuments', () => {
   });
 
   it('covers every part of the page', () => {
-    expect(new Set(docs.map((d) => d.kind))).toEqual(new Set(['film', 'story', 'event', 'character', 'person', 'setting', 'theme', 'kind']));
+    expect(new Set(docs.map((d) => d.kind))).toEqual(new Set(['film', 'story', 'event', 'character', 'person', 'setting', 'theme', 'kind', 'trivia']));
     expect(docs.filter((d) => d.kind === 'kind').map((d) => d.level)).toEqual(['none', 'light', 'full']);
     expect(docs.find((d) => d.kind === 'person' && d.itemId === 'lee-roe')?.level).toBe('none');
   });

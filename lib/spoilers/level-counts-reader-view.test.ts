@@ -18,6 +18,7 @@ describe('countReaderView', () => {
       kindValues: [3, 6],
       moods: [1, 2],
       contentNotes: [1, 2],
+      trivia: [1, 2],
       quiz: [1, 2],
     });
     expect(counts(countReaderView(content, 'light'))).toMatchObject({ events: [2, 3], characters: [1, 2], kindValues: [5, 6], quiz: [1, 2] });
@@ -38,22 +39,22 @@ describe('countReaderView', () => {
 
   it('names the parts a level sees nothing of, as an imported page (every item full) has them', () => {
     const imported = sampleFilm();
-    for (const list of [imported.events, imported.characters, imported.themes, imported.kind.moods, imported.kind.contentNotes, imported.quiz.questions]) {
+    for (const list of [imported.events, imported.characters, imported.themes, imported.kind.moods, imported.kind.contentNotes, imported.trivia, imported.quiz.questions]) {
       for (const item of list) item.spoiler = 'full';
     }
     imported.setting.spoiler = 'full';
     for (const key of ['tone', 'pacing', 'story', 'intensity', 'ending', 'summary'] as const) imported.kind[key].spoiler = 'full';
 
     const none = countReaderView(imported, 'none');
-    expect(none.empty.map((p) => p.part)).toEqual(['events', 'characters', 'setting', 'themes', 'kindValues', 'moods', 'contentNotes', 'quiz']);
+    expect(none.empty.map((p) => p.part)).toEqual(['events', 'characters', 'setting', 'themes', 'kindValues', 'moods', 'contentNotes', 'trivia', 'quiz']);
     expect(describeLevelView(none)).toBe(
-      'A no-spoiler reader sees 0 of 3 events, 0 of 2 characters, not the setting, 0 of 2 themes, 0 of 6 kind-of-film values, 0 of 2 mood keywords, 0 of 2 content notes and 0 of 2 quiz questions.',
+      'A no-spoiler reader sees 0 of 3 events, 0 of 2 characters, not the setting, 0 of 2 themes, 0 of 6 kind-of-film values, 0 of 2 mood keywords, 0 of 2 content notes, 0 of 2 trivia items and 0 of 2 quiz questions.',
     );
     expect(emptyViews(countReaderViews(imported)).map((v) => v.level)).toEqual(['none', 'light']);
     imported.events[0].spoiler = 'none';
     imported.setting.spoiler = 'light';
     expect(describeEmpty(countReaderView(imported, 'light'))).toBe(
-      'A light-spoiler reader would see nothing in Characters (2 characters), Themes (2 themes), Kind of film (6 kind-of-film values), Mood keywords (2 mood keywords), Content notes (2 content notes) and Quiz (2 quiz questions).',
+      'A light-spoiler reader would see nothing in Characters (2 characters), Themes (2 themes), Kind of film (6 kind-of-film values), Mood keywords (2 mood keywords), Content notes (2 content notes), Trivia (2 trivia items) and Quiz (2 quiz questions).',
     );
     expect(describeEmpty(countReaderView(sampleFilm(), 'none'))).toBe('');
   });

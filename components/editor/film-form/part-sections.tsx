@@ -11,6 +11,7 @@ import { SettingSection } from './setting-section';
 import { StorySection } from './story-section';
 import { ThemesSection } from './themes-section';
 import { TimelineSection } from './timeline-section';
+import { TriviaSection } from './trivia-section';
 import type { SectionProps } from './section-props';
 
 /** The film editor's section of each part, keyed by part id (lib/page/parts.ts): the form shows them in the registry's order. */
@@ -24,6 +25,7 @@ export const EDITOR_PART_SECTIONS = {
   setting: SettingSection,
   themes: ThemesSection,
   kind: KindSection,
+  trivia: TriviaSection,
   images: ImagesSection,
   quiz: QuizSection,
 } satisfies Record<PartId, ComponentType<SectionProps>>;

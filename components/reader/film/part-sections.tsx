@@ -13,6 +13,7 @@ import { SettingSection } from './setting-section';
 import { StorySection } from './story-section';
 import { ThemesSection } from './themes-section';
 import { TimelineSection } from './timeline-section';
+import { TriviaSection } from './trivia-section';
 
 export type ReaderSectionProps = {
   film: VisibleFilm;
@@ -41,6 +42,7 @@ export const READER_PART_SECTIONS = {
   setting: { Section: SettingSection },
   themes: { Section: ThemesSection },
   kind: { Section: KindSection, HeaderEnd: ContentNotes },
+  trivia: { Section: TriviaSection },
   images: { Section: ImagesSection, HeaderTop: FilmPoster },
   quiz: { Section: QuizSection },
 } satisfies Record<HeadedSectionId, ReaderPartComponents>;

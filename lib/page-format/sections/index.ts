@@ -10,6 +10,7 @@ import { settingSection } from './setting';
 import { storySection } from './story';
 import { themesSection } from './themes';
 import { timelineSection } from './timeline';
+import { triviaSection } from './trivia';
 
 /**
  * Each part's section of the page format, keyed by part id: every part with a heading has one (the
@@ -24,6 +25,7 @@ export const PAGE_FORMAT_SECTIONS = {
   setting: settingSection,
   themes: themesSection,
   kind: kindSection,
+  trivia: triviaSection,
   images: imagesSection,
   quiz: quizSection,
 } satisfies Record<HeadedSectionId, PageFormatSection>;
