@@ -36,6 +36,8 @@ export type LevelCount = {
   items: (content: never) => Leveled[];
   /** The editor's name for it ("Kind of film"); the part's label when left out. */
   label?: string;
+  /** More about the items in a summary of the page: "13 name a place, across 11 locations". */
+  detail?: (content: never) => string;
   /** The editor's counts, when finer than this one or keyed otherwise (kind values and mood keywords apart). */
   views?: ReadonlyArray<{ key: string; label: string; nouns: readonly [string, string]; items: (content: never) => Leveled[] }>;
 };

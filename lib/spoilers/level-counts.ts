@@ -93,6 +93,15 @@ export function describeGain(gains: Array<{ part: CountedPart; count: number }>,
   );
 }
 
+/** What a page holds, part by part: "13 events (13 name a place, across 11 locations)", "7 characters"… (the import page's summary). */
+export function describeContents(content: FilmContent): string[] {
+  return COUNTS.filter(({ count }) => !count.whole).map(({ count }) => {
+    const total = itemsOf(count.items, content).length;
+    const detail = count.detail ? ` (${(count.detail as (content: FilmContent) => string)(content)})` : '';
+    return `${plural(total, ...count.nouns)}${detail}`;
+  });
+}
+
 /**
  * Whether raising the level from `from` to `to` shows more of `part`. A part with no counts at all
  * (not counted, which a page that holds hidden items never is) is assumed to, so a link is never

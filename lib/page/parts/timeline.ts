@@ -27,7 +27,17 @@ export const timelinePart = definePart({
   schema: { events: z.array(eventSchema).max(300).default([]) },
   refine: (c: { events: TimelineEvent[] }, ctx) => uniqueIds(c.events, ['events'], ctx),
   spoiler: 'per-item',
-  counts: [{ key: 'events', nouns: ['event', 'events'], items: (c: { events: TimelineEvent[] }) => c.events }],
+  counts: [
+    {
+      key: 'events',
+      nouns: ['event', 'events'],
+      items: (c: { events: TimelineEvent[] }) => c.events,
+      detail: (c: { events: TimelineEvent[] }) => {
+        const { eventsWithPlace, locations } = placeFacts(c.events);
+        return `${eventsWithPlace} name a place, across ${plural(locations, 'location')}`;
+      },
+    },
+  ],
   diff: {
     lists: [
       {
