@@ -44,6 +44,7 @@ function pieces(content: FilmContent): Piece[] {
     { level: content.setting.spoiler, what: 'setting when', text: content.setting.when },
     { level: content.setting.spoiler, what: 'setting where', text: content.setting.where },
     { level: content.kind.summary.spoiler, what: 'kind summary', text: content.kind.summary.text },
+    ...content.trivia.map((t) => ({ level: t.spoiler, what: `trivia ${t.id}`, text: t.text })),
   ];
 }
 

@@ -13,7 +13,7 @@ import { makeActor } from '../test-support/actors';
 import { Redis } from 'ioredis';
 import { REDIS_TEST_URL, deleteRedisKeys, runNode, testPrefix, tsx, type Env } from './ops/support';
 
-const FIXTURES = path.join(import.meta.dirname, '..', 'lib', 'import', 'fixtures');
+const FIXTURES = path.join(import.meta.dirname, '..', 'test-support', 'page-fixtures');
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let work: string;
 
