@@ -77,28 +77,43 @@ const LABEL_WORDS = 3;
 
 const isNumber = (stem: string) => /^\p{N}+$/u.test(stem);
 
+/** A term an item names outright: a word of a label, a name, a number, or two words side by side. */
+export type NamedTerm = { key: string; field: string; phrase: string };
+
+/** What an item names outright beyond the premise (see LABEL_WORDS); `labels: false` reads every text as prose. */
+export function namedTerms(item: StoryItem, index: RevealIndex, { labels = true }: { labels?: boolean } = {}): NamedTerm[] {
+  const event = item.position !== null;
+  const named: NamedTerm[] = [];
+  for (const { field, text } of item.texts) {
+    const words = contentWords(text);
+    const label = labels && words.length <= LABEL_WORDS;
+    for (const word of words) {
+      if (index.spoilerFree.has(word.stem)) continue;
+      if (event || label || index.names.has(word.stem) || isNumber(word.stem)) named.push({ key: word.stem, field, phrase: text.slice(word.start, word.end) });
+    }
+    for (const term of termsOf(text)) {
+      // A pair of words the premise both uses is covered by it, even if it never puts them side by side.
+      if (term.kind !== 'pair' || index.spoilerFree.has(term.key) || term.key.split(' ').every((stem) => index.spoilerFree.has(stem))) continue;
+      named.push({ key: term.key, field, phrase: text.slice(term.start, term.end) });
+    }
+  }
+  return named;
+}
+
 /** Everything an item names beyond the premise, each with the point it is revealed at; `labels: false` reads every text as prose. */
 export function findEvidence(item: StoryItem, context: AssessContext, { labels = true }: { labels?: boolean } = {}): Evidence[] {
   const { index, endingTerms } = context;
   const event = item.position !== null;
   const found: Evidence[] = [];
+  for (const { key, field, phrase } of namedTerms(item, index, { labels })) {
+    const seen = index.firstSeen.get(key);
+    if (seen) found.push({ field, phrase, position: seen.position, kind: 'plot', source: seen.source, key });
+  }
+  if (event) return found;
   for (const { field, text } of item.texts) {
     const words = contentWords(text);
-    const label = labels && words.length <= LABEL_WORDS;
     const open = words.filter((w) => !index.spoilerFree.has(w.stem));
-    for (const word of open) {
-      const seen = index.firstSeen.get(word.stem);
-      const phrase = text.slice(word.start, word.end);
-      if (seen && (event || label || index.names.has(word.stem) || isNumber(word.stem))) found.push({ field, phrase, position: seen.position, kind: 'plot', source: seen.source, key: word.stem });
-      if (!event && !item.ending && endingTerms.has(word.stem)) found.push({ field, phrase, position: index.total, kind: 'ending', source: null });
-    }
-    for (const term of termsOf(text)) {
-      // A pair of words the premise both uses is covered by it, even if it never puts them side by side.
-      if (term.kind !== 'pair' || index.spoilerFree.has(term.key) || term.key.split(' ').every((stem) => index.spoilerFree.has(stem))) continue;
-      const seen = index.firstSeen.get(term.key);
-      if (seen) found.push({ field, phrase: text.slice(term.start, term.end), position: seen.position, kind: 'plot', source: seen.source, key: term.key });
-    }
-    if (event) continue;
+    if (!item.ending) for (const word of open) if (endingTerms.has(word.stem)) found.push({ field, phrase: text.slice(word.start, word.end), position: index.total, kind: 'ending', source: null });
     // Two words close together that the plot first names close together: a phrase reworded ("bills for medical care").
     open.forEach((a, i) => {
       for (const b of open.slice(i + 1)) {

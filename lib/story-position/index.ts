@@ -3,3 +3,4 @@ export { storyPageOf, storyItemsOf } from './film-story-page';
 export { levelForPosition, lastPositionAt, DEFAULT_SHARES, type PositionShares } from './level-for-position';
 export type { StoryPage, StoryItem, ItemPart, ItemText, ShownText } from './story-page';
 export type { Evidence } from './assess-item';
+export { lintSpoilers, lintFilmSpoilers, type SpoilerWarning } from './lint-spoilers';

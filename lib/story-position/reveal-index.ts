@@ -116,7 +116,8 @@ export function buildRevealIndex(page: StoryPage): RevealIndex {
     return first;
   };
 
-  const texts = [...page.spoilerFree.map((t) => t.text), page.story, ...page.items.flatMap((item) => item.texts.map((t) => t.text))];
+  // The title is left out: a title capitalises every word.
+  const texts = [...page.spoilerFree.filter((t) => t.field !== 'title').map((t) => t.text), page.story, ...page.items.flatMap((item) => item.texts.map((t) => t.text))];
   const names = new Set(texts.flatMap((text) => contentWords(text).filter((w) => w.name && !/^\p{N}+$/u.test(w.stem)).map((w) => w.stem)));
   return {
     total: Math.max(1, events.length),

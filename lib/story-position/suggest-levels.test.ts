@@ -13,7 +13,14 @@ import { seasonPage } from './test-pages';
 
 const demo = parsePage(readFileSync(path.resolve(import.meta.dirname, '../../prisma/demo/kiss-and-cry.page.txt'), 'utf8')).content;
 const at = (suggestions: LevelSuggestion[], where: string) => suggestions.find((s) => s.path === where)!;
-const character = (id: string, name: string, description: string, tags: string[] = []) => ({ id, name, description, tags: tags.map((label) => ({ label })), spoiler: 'full' as const });
+const character = (id: string, name: string, description: string, tags: string[] = []) => ({
+  id,
+  name,
+  playedBy: null,
+  description,
+  tags: tags.map((label) => ({ emoji: '', label })),
+  spoiler: 'full' as const,
+});
 
 describe('suggested levels on a small page', () => {
   const base = seasonPage();
