@@ -1,7 +1,7 @@
 import type { SpoilerLevel } from '../spoilers/levels';
 import { contentWords, termKeys, termsOf } from './text-terms';
 import { outcomeWordsIn } from './outcome-words';
-import { levelForPosition, stretchOf, type PositionShares } from './level-for-position';
+import { lastPositionAt, levelForPosition, stretchOf, type PositionShares } from './level-for-position';
 import { NEAR, type RevealIndex } from './reveal-index';
 import type { StoryItem } from './story-page';
 
@@ -196,9 +196,24 @@ export function assessItem(item: StoryItem, context: AssessContext): Assessment 
     };
   }
   const evidence = strongestEvidence(item, findEvidence(item, context), index);
+  // A content note names something that happens, usually in words the plot never uses ("gore",
+  // "cannibalism"): when the page cannot say when, it is not taken as no spoiler, but assumed
+  // revealed by the middle (light; full on a page too short to have a middle).
+  const words = item.texts.flatMap((t) => contentWords(t.text).map((w) => ({ ...w, text: t.text.slice(w.start, w.end) })));
+  const unplaced = words.filter((w) => !index.spoilerFree.has(w.stem) && !index.firstSeen.has(w.stem));
+  if (item.part === 'contentNote' && unplaced.length > 0 && (!evidence || levelForPosition(evidence.position, index.total, shares) === 'none')) {
+    const revealedAt = Math.max(1, lastPositionAt('light', index.total, shares));
+    const level = levelForPosition(revealedAt, index.total, shares);
+    return { revealedAt, level, reason: `${capital(level)}: the page never says when ${quote(unplaced[0].text)} happens, so it is taken as revealed by event ${revealedAt} of ${index.total}`, evidence: null };
+  }
   if (!evidence) {
-    const usesPremise = item.texts.some((t) => [...termKeys(t.text)].some((key) => index.spoilerFree.has(key)));
-    const reason = usesPremise ? 'None: everything it names is already in the premise' : 'None: it names nothing the timeline or the story reveals';
+    const premise = words.filter((w) => index.spoilerFree.has(w.stem)).length;
+    const reason =
+      premise === words.length
+        ? 'None: everything it names is already in the premise'
+        : premise === 0
+          ? 'None: it names nothing the timeline or the story reveals'
+          : 'None: beyond the premise, it names nothing the timeline or the story reveals';
     return { revealedAt: null, level: 'none', reason, evidence: null };
   }
   const level = levelForPosition(evidence.position, index.total, shares);

@@ -54,7 +54,7 @@ describe('suggested levels on a small page', () => {
   });
 
   it('suggests none for an item that only repeats the premise', () => {
-    const content = { ...base, characters: [character('c1', 'Mara', 'A teenage figure skater who trains every morning.', ['Skater', 'Dreamer of competing'])] };
+    const content = { ...base, characters: [character('c1', 'Mara', 'A teenage figure skater who trains every morning.', ['Skater', 'Dreams of competing'])] };
     expect(at(suggestFilmLevels(content), 'characters.0')).toMatchObject({ suggested: 'none', revealedAt: null, reason: 'None: everything it names is already in the premise' });
   });
 
@@ -92,6 +92,13 @@ describe('suggested levels on a small page', () => {
     const told = { ...content, premise: `${content.premise} A tragic and bittersweet tale.` };
     expect(at(suggestFilmLevels(told), 'themes.0').suggested).toBe('none');
     expect(at(suggestFilmLevels(told), 'kind.tone').suggested).toBe('none');
+  });
+
+  it('takes a content note the page never places as revealed by the middle, not as no spoiler', () => {
+    const content = { ...base, kind: { ...base.kind, contentNotes: [{ id: 'n1', label: 'vertigo', spoiler: 'full' as const }, { id: 'n2', label: 'school', spoiler: 'full' as const }] } };
+    const suggestions = suggestFilmLevels(content);
+    expect(at(suggestions, 'kind.contentNotes.0')).toMatchObject({ suggested: 'light', revealedAt: 5, reason: 'Light: the page never says when ‘vertigo’ happens, so it is taken as revealed by event 5 of 10' });
+    expect(at(suggestions, 'kind.contentNotes.1')).toMatchObject({ suggested: 'none', revealedAt: null });
   });
 
   it('reads a quiz question with all its options and its explanation', () => {
