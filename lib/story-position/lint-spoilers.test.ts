@@ -77,7 +77,7 @@ describe('the spoiler lint', () => {
     ]);
   });
 
-  it('warns on a premise that names what the timeline reveals after the setup, which only rewording fixes', () => {
+  it('warns on a premise that names what only the second half of the timeline reveals, which only rewording fixes', () => {
     const early = levelledSeason({ premise: `${seasonPage().premise} A new coach, Ilse Brandt, changes her routine.` });
     expect(lintFilmSpoilers(early)).toEqual([]);
     const late = levelledSeason({ premise: `${seasonPage().premise} One day she will land a triple axel.` });

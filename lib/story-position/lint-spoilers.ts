@@ -15,7 +15,7 @@ import type { StoryItem, StoryPage } from './story-page';
  * it names something only higher-level items name, or, for an event, when an earlier event is at a
  * higher level (one warning per field, the one asking for the highest level).
  * Text every reader sees (the title, the premise that the meta description is made
- * from, the summary lines) warns when it names what the timeline reveals after the setup.
+ * from, the summary lines) warns when it names what only the second half of the timeline reveals.
  * Raising every level (the same way for all items) never adds a warning (property-tested).
  */
 
@@ -126,7 +126,8 @@ export function lintSpoilers(page: StoryPage, options: SuggestOptions = {}): Spo
 function lintShownTexts(page: StoryPage, context: AssessContext, findings: Map<string, SpoilerWarning[]>): SpoilerWarning[] {
   const { index } = context;
   const warnings: SpoilerWarning[] = [];
-  const setupEnd = lastPositionAt('none', index.total, context.shares);
+  // A premise often tells more than the first fifth (the inciting incident): only what the second half first names counts.
+  const lightEnd = lastPositionAt('light', index.total, context.shares);
   for (const shown of page.shown) {
     if (shown.path.startsWith('summary.')) {
       // A summary line shows parts of items a reader at none sees: it gives away what those parts give away.
@@ -146,19 +147,18 @@ function lintShownTexts(page: StoryPage, context: AssessContext, findings: Map<s
     const item: StoryItem = { path: shown.path, id: null, part: 'summary', label: shown.label, level: 'none', texts: [{ field: shown.path, text: shown.text }], position: null, ending: false };
     // A phrase counts when every word of it is new after the setup ("triple axel"), not when the plot
     // only repeats late what this text introduced ("the harbour town", its harbour named early).
-    const late = (key: string) => key.split(' ').every((stem) => (index.firstSeen.get(stem)?.position ?? 0) > setupEnd);
+    const late = (key: string) => key.split(' ').every((stem) => (index.firstSeen.get(stem)?.position ?? 0) > lightEnd);
     const strong = (e: Evidence) => (e.kind === 'outcome' ? !title : e.kind === 'plot' && e.key !== undefined && late(e.key));
     const found = findEvidence(item, { ...context, index: own }, { labels: false }).filter(strong);
     const evidence = strongestEvidence(item, found, own);
     if (!evidence) continue;
-    const level = evidence.kind === 'plot' && evidence.position <= lastPositionAt('light', index.total, context.shares) ? 'light' : 'full';
     warnings.push({
       path: shown.path,
       label: shown.label,
       field: shown.path,
       phrase: evidence.phrase,
       current: null,
-      level,
+      level: 'full',
       fix: 'reword',
       check: 'shown-text',
       message: `${shown.label} is seen at every level, and it names ${quote(evidence.phrase)}, ${where(evidence, index.total)}`,
