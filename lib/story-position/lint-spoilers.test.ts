@@ -9,7 +9,7 @@ import { SPOILER_LEVELS, levelRank, type SpoilerLevel } from '../spoilers/levels
 import { storyItemsOf } from './film-story-page';
 import { lintFilmSpoilers, type SpoilerWarning } from './lint-spoilers';
 import { suggestFilmLevels, withLevels } from './suggest-levels';
-import { seasonPage } from './test-pages';
+import { seasonPage } from '../../test-support/season-page';
 
 const demo = parsePage(readFileSync(path.resolve(import.meta.dirname, '../../prisma/demo/kiss-and-cry.page.txt'), 'utf8')).content;
 

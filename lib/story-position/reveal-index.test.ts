@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { alignSentences, buildRevealIndex } from './reveal-index';
 import { storyPageOf } from './film-story-page';
 import { stemOf, termKeys } from './text-terms';
-import { seasonPage } from './test-pages';
+import { seasonPage } from '../../test-support/season-page';
 
 const set = (...keys: string[]) => new Set(keys);
 

@@ -9,7 +9,7 @@ import { storyItemsOf } from './film-story-page';
 import { levelForPosition } from './level-for-position';
 import { suggestFilmLevels, withLevels, type LevelSuggestion } from './suggest-levels';
 import { contentWords } from './text-terms';
-import { seasonPage } from './test-pages';
+import { seasonPage } from '../../test-support/season-page';
 
 const demo = parsePage(readFileSync(path.resolve(import.meta.dirname, '../../prisma/demo/kiss-and-cry.page.txt'), 'utf8')).content;
 const at = (suggestions: LevelSuggestion[], where: string) => suggestions.find((s) => s.path === where)!;

@@ -1,7 +1,7 @@
-import { filmContentSchema, type FilmContent, type FilmContentInput } from '../content/schema';
+import { filmContentSchema, type FilmContent, type FilmContentInput } from '../lib/content/schema';
 
 /**
- * Small hand-written pages for the story-position tests (test-only code). A skater's season in
+ * Small hand-written pages for the story-position tests (lib/story-position). A skater's season in
  * ten events: the premise tells the setup, and each later event brings something new, so every
  * item's suggestion can be worked out by hand.
  */
