@@ -65,8 +65,21 @@ export function sentencesOf(text: string): Array<{ text: string; start: number }
 /** Punctuation that ends a phrase: a pair never spans it (hyphens and apostrophes join words). */
 const PHRASE_BREAK = /[^\s\-‐‑'’]/u;
 
+/** Splitting text is the costly part, and a page's texts are read many times per suggestion: kept, boundedly. */
+const SPLIT_KEPT = 5_000;
+const split = new Map<string, readonly ContentWord[]>();
+
 /** The content words of a text, in order. */
-export function contentWords(text: string): ContentWord[] {
+export function contentWords(text: string): readonly ContentWord[] {
+  const kept = split.get(text);
+  if (kept) return kept;
+  if (split.size >= SPLIT_KEPT) split.clear();
+  const found = splitWords(text);
+  split.set(text, found);
+  return found;
+}
+
+function splitWords(text: string): readonly ContentWord[] {
   const found: ContentWord[] = [];
   sentencesOf(text).forEach(({ text: sentence, start: offset }, index) => {
     let joined = false;
@@ -91,7 +104,7 @@ export function contentWords(text: string): ContentWord[] {
       adjacent = true;
     }
   });
-  return found;
+  return Object.freeze(found);
 }
 
 /** Every term occurrence in a text: each content word, and each pair of side-by-side ones ("clear cell", "drum set"). */
