@@ -1,0 +1,6 @@
+export { suggestLevels, suggestFilmLevels, withLevels, type LevelSuggestion, type SuggestOptions } from './suggest-levels';
+export { storyPageOf, storyItemsOf } from './film-story-page';
+export { levelForPosition, lastPositionAt, DEFAULT_SHARES, type PositionShares } from './level-for-position';
+export type { StoryPage, StoryItem, ItemPart, ItemText, ShownText } from './story-page';
+export type { Evidence } from './assess-item';
+export { lintSpoilers, lintFilmSpoilers, type SpoilerWarning } from './lint-spoilers';
