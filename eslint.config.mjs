@@ -1,6 +1,10 @@
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import boundaries from 'eslint-plugin-boundaries';
+
+/** Prisma calls that write: reader code (lib/reader) never makes them (docs/architecture.md, "Rules"). */
+const WRITE_CALLS = ['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany', '$executeRaw', '$executeRawUnsafe'];
 
 export default defineConfig([
   ...nextVitals,
@@ -9,6 +13,59 @@ export default defineConfig([
     rules: {
       // `_`-prefixed names mark deliberately unused arguments and variables.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // The layering of docs/architecture.md: lib/ is the data layer, app/ and components/ are the
+    // interface on top of it; reader code reads published content and never writes.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    // Tests may drive the app's routes and publish their own fixtures.
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.check.ts', 'e2e/**', 'test-support/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'reader', pattern: 'lib/reader', partialMatch: false },
+        { type: 'writer', pattern: 'lib/revisions', partialMatch: false },
+        { type: 'lib', pattern: 'lib', partialMatch: false },
+        { type: 'components', pattern: 'components', partialMatch: false },
+        { type: 'app', pattern: 'app', partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { types: ['lib', 'reader', 'writer'] } },
+              disallow: { to: { element: { types: ['app', 'components'] } } },
+            },
+            // What writes film content (revisions, publishing) is not reader code's to call.
+            { from: { element: { type: 'reader' } }, disallow: { to: { element: { type: 'writer' } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['lib/reader/**/*.{ts,tsx,mjs}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        // A model's method (`db().film.update(…)`, `tx.theme.createMany(…)`), not any `update` (a hash's).
+        ...WRITE_CALLS.map((name) => ({
+          selector: name.startsWith('$')
+            ? `CallExpression > MemberExpression.callee[property.name='${name}']`
+            : `CallExpression > MemberExpression.callee[property.name='${name}'][object.type='MemberExpression']`,
+          message: `Reader code reads published content only: ${name}() writes. Writes go through lib/revisions (or their own domain module).`,
+        })),
+        ...['$executeRaw', '$executeRawUnsafe'].map((name) => ({
+          selector: `TaggedTemplateExpression > MemberExpression.tag[property.name='${name}']`,
+          message: `Reader code reads published content only: ${name} writes.`,
+        })),
+      ],
     },
   },
   globalIgnores([

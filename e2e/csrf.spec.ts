@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from '@playwright/test';
-import { sampleFilm } from '../lib/content/sample-film';
+import { sampleFilm } from '../test-support/sample-film';
 import { test, unique } from './support/editor-session';
 
 /**

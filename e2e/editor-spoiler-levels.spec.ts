@@ -27,7 +27,7 @@ async function seriousA11yProblems(page: Page) {
 /** The short fixture page under a new title: imported, every item is at full spoilers. */
 function shortPage() {
   const title = `Harbour Lights ${unique()}`;
-  const text = readFileSync(path.join(import.meta.dirname, '..', 'lib', 'import', 'fixtures', 'short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title);
+  const text = readFileSync(path.join(import.meta.dirname, '..', 'test-support', 'page-fixtures', 'short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title);
   return { title, text };
 }
 

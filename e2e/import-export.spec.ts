@@ -126,7 +126,7 @@ test.describe('import and export', () => {
     const title = `Harbour Lights ${unique()}`;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-import-'));
     const file = path.join(dir, 'harbour.page.txt');
-    writeFileSync(file, readFileSync(path.join(import.meta.dirname, '..', 'lib', 'import', 'fixtures', 'short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title));
+    writeFileSync(file, readFileSync(path.join(import.meta.dirname, '..', 'test-support', 'page-fixtures', 'short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title));
 
     // The home page's list is cached now, without the film. (A build made without a database
     // prerenders an empty list that the server regenerates after the first visit: wait for that.)

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { parsePage } from '../lib/import/parse-page';
+import { parsePage } from '../lib/page-format/parse-page';
 import type { FilmContent } from '../lib/content/schema';
 import { paragraphs } from '../lib/content/derive';
 import { isVisibleAt, type SpoilerLevel } from '../lib/spoilers/levels';
@@ -44,6 +44,7 @@ function pieces(content: FilmContent): Piece[] {
     { level: content.setting.spoiler, what: 'setting when', text: content.setting.when },
     { level: content.setting.spoiler, what: 'setting where', text: content.setting.where },
     { level: content.kind.summary.spoiler, what: 'kind summary', text: content.kind.summary.text },
+    ...content.trivia.map((t) => ({ level: t.spoiler, what: `trivia ${t.id}`, text: t.text })),
   ];
 }
 

@@ -14,6 +14,8 @@ const HEADINGS = [
   'Where and When Is Kiss and Cry Set?',
   'What Are the Themes of Kiss and Cry?',
   'What Kind of Film Is Kiss and Cry?',
+  // The demo film has trivia: its section comes after the kind of film.
+  'Trivia About Kiss and Cry',
   'Quiz',
 ];
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { sampleFilm } from '../lib/content/sample-film';
+import { sampleFilm } from '../test-support/sample-film';
 import type { FilmContent } from '../lib/content/schema';
 import { countByLevel, describeGain, gainedBetween } from '../lib/spoilers/level-counts';
 import { DEMO_PATH, DEMO_SLUG, demo } from './reader-demo';

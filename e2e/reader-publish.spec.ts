@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { sampleFilm } from '../lib/content/sample-film';
+import { sampleFilm } from '../test-support/sample-film';
 
 /**
  * Publishing through the editorial API shows on the reader site on the next request, although

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { FilmContent } from '../lib/content/schema';
-import { buildSearchDocuments } from '../lib/reader/build-search-documents';
+import { buildSearchDocuments } from '../lib/page/search-documents';
 import { levelRank, type SpoilerLevel } from '../lib/spoilers/levels';
 import { DEMO_PATH, demo, found, probesAt } from './reader-demo';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { sampleFilm } from '../lib/content/sample-film';
+import { sampleFilm } from '../test-support/sample-film';
 import { signIn } from './support/editor-session';
 
 /**

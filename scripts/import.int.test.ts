@@ -9,11 +9,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../lib/db';
 import { importText } from '../lib/import';
-import { makeActor } from '../lib/testing/actors';
+import { makeActor } from '../test-support/actors';
 import { Redis } from 'ioredis';
 import { REDIS_TEST_URL, deleteRedisKeys, runNode, testPrefix, tsx, type Env } from './ops/support';
 
-const FIXTURES = path.join(import.meta.dirname, '..', 'lib', 'import', 'fixtures');
+const FIXTURES = path.join(import.meta.dirname, '..', 'test-support', 'page-fixtures');
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let work: string;
 

@@ -5,7 +5,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { parsePage } from '../lib/import';
+import { parsePage } from '../lib/page-format';
 import { createFilm, publishFilm } from '../lib/revisions';
 import { systemActor } from '../lib/auth/system-actor';
 import { ensureUser } from '../lib/users/ensure-user';

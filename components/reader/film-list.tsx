@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { FilmSummary } from '@/lib/reader/list-films';
+import type { FilmSummary } from '@/lib/reader/list-published-films';
 import { excerpt } from '@/lib/seo/excerpt';
 import styles from './film-list.module.css';
 

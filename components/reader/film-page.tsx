@@ -1,25 +1,17 @@
 import Link from 'next/link';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { SPOILER_LABELS, levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
-import { HEADED_SECTIONS } from '@/lib/content/page-sections';
+import { HEADED_PARTS } from '@/lib/page/parts';
 import { describeGain, gainedBetween } from '@/lib/spoilers/level-counts';
 import { SpoilerControl, type DescribeLevel, type HrefForLevel } from './spoiler-control';
-import { ContentNotes } from './content-notes';
 import { ReadingPosition } from './reading-position';
-import { PremiseSection } from './film/premise-section';
-import { FactsBox, showsFacts } from './film/facts-box';
-import { StorySection } from './film/story-section';
-import { TimelineSection } from './film/timeline-section';
-import { CharactersSection } from './film/characters-section';
-import { SettingSection } from './film/setting-section';
-import { ThemesSection } from './film/themes-section';
-import { KindSection } from './film/kind-section';
-import { QuizSection } from './film/quiz-section';
-import { FilmPoster, ImagesSection } from './film/images-section';
+import { READER_PART_SECTIONS, type ReaderPartComponents, type ReaderSectionProps } from './film/part-sections';
 import styles from './film-page.module.css';
 
 /** Where the reader can be, for ReadingPosition: the content notes, then the sections in order. */
-const PLACES = ['content-notes', ...HEADED_SECTIONS.map(({ id }) => id)];
+const PLACES = ['content-notes', ...HEADED_PARTS.map(({ id }) => id)];
+
+const PARTS = HEADED_PARTS.map((part) => ({ part, components: READER_PART_SECTIONS[part.id] as ReaderPartComponents }));
 
 export type FilmPageProps = {
   film: VisibleFilm;
@@ -58,8 +50,14 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
       </a>
     </p>
   );
-  // The images and facts sections are listed only when they have something.
-  const sections = HEADED_SECTIONS.filter(({ id }) => (id !== 'images' || film.stillsTotal > 0 || film.poster) && (id !== 'facts' || showsFacts(film)));
+  const props: ReaderSectionProps = { film, hrefForLevel, quizHref };
+  // A part may list its section only when it has something (the images, the facts).
+  const sections = HEADED_PARTS.filter((part) => !('listed' in part.reader) || (part.reader.listed as (film: VisibleFilm) => boolean)(film));
+  const render = (which: 'Section' | 'HeaderTop' | 'HeaderEnd', where: (c: ReaderPartComponents) => boolean = () => true) =>
+    PARTS.filter(({ components }) => components[which] && where(components)).map(({ part, components }) => {
+      const Component = components[which]!;
+      return <Component key={part.id} {...props} />;
+    });
   const contents = (
     <ol>
       {sections.map(({ id, label }) => (
@@ -75,7 +73,7 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
     <article className={styles.page} data-spoiler-level={film.level}>
       <ReadingPosition sections={PLACES} />
       <header className={styles.header}>
-        <FilmPoster film={film} />
+        {render('HeaderTop')}
         <p className={styles.kicker}>
           <Link href="/">Films</Link>
           {film.releaseYear && <span> · {film.releaseYear}</span>}
@@ -84,7 +82,7 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
         <p className={styles.showing}>
           Showing: <strong>{SPOILER_LABELS[film.level]}</strong>. Parts above this level are not sent to your browser.
         </p>
-        <ContentNotes film={film} hrefForLevel={hrefForLevel} />
+        {render('HeaderEnd')}
       </header>
       {/* Phones: one compact bar that stays at the top; each menu opens without JavaScript. */}
       <div className={styles.bar} data-film-bar="">
@@ -117,18 +115,8 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
         </aside>
         <div className={styles.body}>
           {/* The infobox: after the premise on small screens, beside it (top right) on wide ones. */}
-          <div className={styles.lead}>
-            <PremiseSection film={film} />
-            <FactsBox film={film} />
-          </div>
-          <StorySection film={film} hrefForLevel={hrefForLevel} />
-          <TimelineSection film={film} hrefForLevel={hrefForLevel} />
-          <CharactersSection film={film} hrefForLevel={hrefForLevel} />
-          <SettingSection film={film} hrefForLevel={hrefForLevel} />
-          <ThemesSection film={film} hrefForLevel={hrefForLevel} />
-          <KindSection film={film} hrefForLevel={hrefForLevel} />
-          <ImagesSection film={film} hrefForLevel={hrefForLevel} />
-          <QuizSection film={film} quizHref={quizHref} />
+          <div className={styles.lead}>{render('Section', (c) => c.lead === true)}</div>
+          {render('Section', (c) => c.lead !== true)}
         </div>
       </div>
     </article>

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { FilmSummary } from '@/lib/reader/list-films';
+import type { FilmSummary } from '@/lib/reader/list-published-films';
 import { FilmList } from './film-list';
 import { SearchForm } from './search-form';
 import { FilmFilterForm } from './film-filter-form';

@@ -2,24 +2,12 @@ import { Fragment } from 'react';
 import Link from 'next/link';
 import type { SearchHit } from '@/lib/reader/search-films';
 import { hitHref } from '@/lib/reader/search-films';
-import type { SearchKind } from '@/lib/reader/build-search-documents';
+import { SEARCH_KINDS } from '@/lib/page/search-documents';
 import { SpoilerBadge } from './spoiler-badge';
 import styles from './search-results.module.css';
 
-const KIND_LABELS: Record<SearchKind, string> = {
-  film: 'Film',
-  story: 'Full story',
-  event: 'Timeline event',
-  character: 'Character',
-  person: 'Person',
-  setting: 'Setting',
-  theme: 'Theme',
-  kind: 'Kind of film',
-};
-
-/** Kinds whose document title names the item itself; the others are sections of a film. */
-const NAMED: SearchKind[] = ['film', 'person', 'event', 'character', 'theme'];
-const hitTitle = (hit: SearchHit) => (NAMED.includes(hit.kind) ? hit.title : `${hit.film.title}: ${KIND_LABELS[hit.kind].toLowerCase()}`);
+/** A hit's kind names the item itself (an event's title) or a section of a film ("Kind of film"). */
+const hitTitle = (hit: SearchHit) => (SEARCH_KINDS[hit.kind].named ? hit.title : `${hit.film.title}: ${SEARCH_KINDS[hit.kind].label.toLowerCase()}`);
 
 /** A film address with the search's `?spoilers=` override carried over (before the #anchor). */
 function withSuffix(href: string, suffix: string): string {
@@ -36,7 +24,7 @@ export function SearchResults({ hits, linkSuffix = '' }: { hits: SearchHit[]; li
         return (
           <li key={`${hit.film.slug}-${hit.kind}-${hit.itemId}-${i}`} className={styles.hit}>
             <p className={styles.context}>
-              {KIND_LABELS[hit.kind]}
+              {SEARCH_KINDS[hit.kind].label}
               {hit.kind !== 'film' && <> · {hit.film.title}</>} <SpoilerBadge level={hit.level} />
             </p>
             <h2 className={styles.title}>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { SECTION_LABELS } from '@/lib/content/page-sections';
+import { SECTION_LABELS } from '@/lib/page/parts';
 import type { FilmDiff } from '@/lib/revisions/diff';
 import { DiffEntryView } from './diff-entry';
 import type { DiffLayout } from './text-change';

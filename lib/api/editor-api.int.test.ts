@@ -5,11 +5,11 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
-import { formatPage } from '../import';
+import { sampleFilm } from '../../test-support/sample-film';
+import { formatPage } from '../page-format';
 import { hashToken, newTokenSecret } from '../auth/api-token';
-import { callRoute, type RequestOptions, type RouteHandler } from '../testing/call-route';
-import { sessionCookieFor } from '../testing/session-cookie';
+import { callRoute, type RequestOptions, type RouteHandler } from '../../test-support/call-route';
+import { sessionCookieFor } from '../../test-support/session-cookie';
 import * as films from '@/app/api/v1/editor/films/route';
 import * as film from '@/app/api/v1/editor/films/[slug]/route';
 import * as publish from '@/app/api/v1/editor/films/[slug]/publish/route';

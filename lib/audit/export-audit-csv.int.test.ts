@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import type { Actor } from '../auth/permissions';
 import { ForbiddenError } from '../errors';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import { exportAuditCsv } from './export-audit-csv';
 import { writeAudit } from './write-audit';
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import type { Actor } from '../auth/permissions';
 import { writeAudit } from './write-audit';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import { ForbiddenError } from '../errors';
 import { listAudit } from './list-audit';
 

@@ -10,10 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { can, type Actor, type Permission } from './permissions';
-import { createIdentities, resetIdentities, type Identity } from '../testing/identities';
-import { callRoute, type RouteHandler } from '../testing/call-route';
+import { createIdentities, resetIdentities, type Identity } from '../../test-support/identities';
+import { callRoute, type RouteHandler } from '../../test-support/call-route';
 import { db } from '../db';
-import { REPO_ROOT as ROOT, actionFiles, routeFiles, sourceFiles } from '../testing/entry-points';
+import { REPO_ROOT as ROOT, actionFiles, routeFiles, sourceFiles } from '../../test-support/entry-points';
 
 // Server actions read the request through next/headers: give them the identity's headers.
 let currentHeaders = new Headers();

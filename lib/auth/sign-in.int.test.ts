@@ -9,7 +9,7 @@ import { hashPassword } from './password';
 import { authenticate } from './authenticate';
 import { actorFromRequest } from './actor-from-request';
 import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_LIMIT } from '../rate-limit/sign-in-limiter';
-import { sessionCookieFor } from '../testing/session-cookie';
+import { sessionCookieFor } from '../../test-support/session-cookie';
 
 const PASSWORD = 'correct-horse-battery';
 let passwordHash: string;

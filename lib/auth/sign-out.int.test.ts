@@ -12,7 +12,7 @@ import { actorFromRequest } from './actor-from-request';
 import { authSecret } from './auth-secret';
 import { readSessionToken, SESSION_COOKIE } from './session-cookie';
 import { SESSION_MAX_AGE_SECONDS } from './user-session';
-import { sessionCookieFor } from '../testing/session-cookie';
+import { sessionCookieFor } from '../../test-support/session-cookie';
 import type { Role } from './permissions';
 
 let user: { id: string; email: string; role: Role; sessionVersion: number };

@@ -4,11 +4,11 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { hashToken, newTokenSecret } from '../auth/api-token';
 import { createFilm, publishFilm } from '../revisions';
-import { makeActor } from '../testing/actors';
-import { callRoute, type RouteHandler } from '../testing/call-route';
+import { makeActor } from '../../test-support/actors';
+import { callRoute, type RouteHandler } from '../../test-support/call-route';
 import type { Actor, Role } from '../auth/permissions';
 import * as comments from '@/app/api/v1/editor/films/[slug]/comments/route';
 import * as comment from '@/app/api/v1/editor/films/[slug]/comments/[id]/route';

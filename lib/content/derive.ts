@@ -1,4 +1,6 @@
-import type { Character, FilmContent, PersonRef, TimelineEvent } from './schema';
+import type { PersonRef } from './fields';
+import type { Character } from '../page/parts/characters';
+import type { TimelineEvent } from '../page/parts/timeline';
 
 /** docs/product.md, "Content model": a word is a whitespace-separated token containing a letter or digit. */
 export function countWords(text: string): number {
@@ -68,22 +70,6 @@ export function paragraphs(text: string): Array<{ quote: boolean; text: string }
     .map((line) => line.trim())
     .filter(Boolean)
     .map((line) => (line.startsWith('> ') ? { quote: true, text: line.slice(2) } : { quote: false, text: line }));
-}
-
-/** Facts every part of the product shows the same way. */
-export function derivedFacts(content: FilmContent) {
-  const premiseWords = countWords(content.premise);
-  const storyWords = countWords(content.story);
-  return {
-    premiseWords,
-    storyWords,
-    storyMinutes: readingMinutes(storyWords),
-    events: content.events.length,
-    ...placeFacts(content.events),
-    characters: content.characters.length,
-    themes: content.themes.length,
-    castNamedInStory: peopleNamedIn(content.story, castOf(content.characters)).length,
-  };
 }
 
 /** "1 event", "2 events". */

@@ -1,4 +1,4 @@
-import { countryName, genreKey, languageName, type FilmFacts } from './schema';
+import { countryName, genreKey, languageName, type FilmFacts } from '../page/parts/facts';
 
 /** How the infobox, the diff and the person page say facts in words (English, UTC: a date is a calendar day). */
 
@@ -28,7 +28,4 @@ export const yearHref = (year: number) => `/?year=${year}`;
 export const countryNames = (facts: Pick<FilmFacts, 'countries'>) => facts.countries.map(countryName);
 export const languageNames = (facts: Pick<FilmFacts, 'languages'>) => facts.languages.map(languageName);
 
-/** Whether a film has any fact (the infobox and the page format's Facts section are left out otherwise). */
-export function hasFacts(facts: FilmFacts): boolean {
-  return Object.values(facts).some((value) => (Array.isArray(value) ? value.length > 0 : value !== '' && value !== null));
-}
+export { hasFacts } from '../page/parts/facts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, fieldErrors, filmContentSchema, languageName } from './schema';
+import { fieldErrors, filmContentSchema } from './schema';
+import { countryName, languageName } from '../page/parts/facts';
 
 const page = (facts: Record<string, unknown>, releaseYear: number | null = 2017) => filmContentSchema.safeParse({ title: 'X', slug: 'x', releaseYear, facts });
 const errorsOf = (facts: Record<string, unknown>, releaseYear?: number | null) => {

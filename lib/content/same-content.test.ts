@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sameContent } from './same-content';
-import { sampleFilm } from './sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 
 /** The same value with every object's keys in another order (reversed, or shuffled by the seed). */
 function reorderKeys(value: unknown, order: (keys: string[]) => string[]): unknown {

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { createFilm, saveDraft } from '../revisions';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { saveAutosave } from './save-autosave';
 import { getAutosave } from './get-autosave';

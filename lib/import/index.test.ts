@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFilmContent } from '../content/schema';
-import { sampleFilm } from '../content/sample-film';
-import { formatPage, importText, withoutQuizFor } from './index';
+import { sampleFilm } from '../../test-support/sample-film';
+import { formatPage } from '../page-format';
+import { importText, withoutQuizFor } from './index';
 
 describe('importText', () => {
   const content = { ...emptyFilmContent('Test Film'), releaseYear: 2001, premise: 'A premise.' };

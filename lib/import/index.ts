@@ -1,8 +1,7 @@
 import { fieldErrors, filmContentSchema, type FieldError, type FilmContent } from '../content/schema';
-import { PageFormatError, parsePage, type PageWarning } from './parse-page';
+import { PageFormatError, parsePage, type PageWarning } from '../page-format';
 
-export { PageFormatError, parsePage, type PageWarning, type PageWarningKind, type ParsedPage } from './parse-page';
-export { formatPage } from './format-page';
+export { PageFormatError, parsePage, type PageWarning, type PageWarningKind, type ParsedPage } from '../page-format';
 
 export type ImportFormat = 'text' | 'json';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ORIGIN } from '../testing/call-route';
+import { TEST_ORIGIN } from '../../test-support/call-route';
 import * as route from '@/app/media/[id]/[file]/route';
 
 const ID = 'abcdef0123456789abcdef0123456789';

@@ -12,8 +12,8 @@ import { NextRequest } from 'next/server';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
-import { sessionCookieFor } from '../testing/session-cookie';
-import { TEST_ORIGIN } from '../testing/call-route';
+import { sessionCookieFor } from '../../test-support/session-cookie';
+import { TEST_ORIGIN } from '../../test-support/call-route';
 import { MAX_UPLOAD_BYTES } from './process-image';
 import * as mediaRoute from '@/app/api/v1/editor/media/route';
 

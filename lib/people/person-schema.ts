@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { imageIdSchema, isoDateSchema, slugSchema } from '../content/schema';
+import { slugSchema } from '../content/schema';
+import { imageIdSchema } from '../page/parts/images';
+import { isoDateSchema } from '../page/parts/facts';
 
 /** A person's own facts, edited at /editor/people/{slug}: born and died, each "" when not known. */
 export const personDatesSchema = z

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { db } from '../db';
-import { makeActor } from '../testing/actors';
-import { publishedQuizFilm } from './quiz-fixtures';
+import { makeActor } from '../../test-support/actors';
+import { publishedQuizFilm } from '../../test-support/quiz-fixtures';
 import { QUIZ_ATTEMPT_LIMIT } from './limit-attempts';
 import { POST } from '@/app/api/v1/films/[slug]/quiz/attempts/route';
 import { POST as POST_FORM } from '@/app/(reader)/films/[slug]/quiz/answers/route';

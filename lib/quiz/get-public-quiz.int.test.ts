@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { createFilm } from '../revisions';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import { getPublicQuiz } from './get-public-quiz';
-import { publishedQuizFilm, quizFilm, uniqueSlug } from './quiz-fixtures';
+import { publishedQuizFilm, quizFilm, uniqueSlug } from '../../test-support/quiz-fixtures';
 import { GET } from '@/app/api/v1/films/[slug]/quiz/route';
 
 let slug: string;

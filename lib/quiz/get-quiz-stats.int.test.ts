@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFilm } from '../revisions';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import { getQuizStats } from './get-quiz-stats';
 import { scoreAttempt } from './score-attempt';
-import { publishedQuizFilm, quizFilm, uniqueSlug } from './quiz-fixtures';
+import { publishedQuizFilm, quizFilm, uniqueSlug } from '../../test-support/quiz-fixtures';
 
 let admin: Actor;
 let editor: Actor;

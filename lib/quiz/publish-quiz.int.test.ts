@@ -9,14 +9,14 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { createFilm, getDraft, publishFilm, restoreRevision, saveDraft } from '../revisions';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import { hashToken, newTokenSecret } from '../auth/api-token';
-import { callRoute } from '../testing/call-route';
+import { callRoute } from '../../test-support/call-route';
 import type { Actor } from '../auth/permissions';
 import { ForbiddenError } from '../errors';
 import { getPublicQuiz } from './get-public-quiz';
 import { saveQuiz } from './save-quiz';
-import { quizFilm, uniqueSlug } from './quiz-fixtures';
+import { quizFilm, uniqueSlug } from '../../test-support/quiz-fixtures';
 import * as publishRoute from '@/app/api/v1/editor/films/[slug]/publish/route';
 import * as restoreRoute from '@/app/api/v1/editor/films/[slug]/revisions/[n]/restore/route';
 

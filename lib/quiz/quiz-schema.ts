@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { itemIdSchema, quizQuestionSchema, quizSchema, slugSchema } from '../content/schema';
+import { itemIdSchema, slugSchema } from '../content/schema';
+import { quizQuestionSchema, quizSchema } from '../page/parts/quiz';
 import type { SpoilerLevel } from '../spoilers/levels';
 
 /**

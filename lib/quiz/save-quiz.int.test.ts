@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { createFilm, getDraft, publishFilm, saveDraft } from '../revisions';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { ConflictError, ForbiddenError, ValidationError } from '../errors';
 import { getPublicQuiz } from './get-public-quiz';
 import { saveQuiz } from './save-quiz';
-import { quizFilm, uniqueSlug } from './quiz-fixtures';
+import { quizFilm, uniqueSlug } from '../../test-support/quiz-fixtures';
 
 let admin: Actor;
 let editor: Actor;

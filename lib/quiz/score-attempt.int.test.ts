@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { createFilm } from '../revisions';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { NotFoundError, ValidationError } from '../errors';
 import { scoreAttempt } from './score-attempt';
 import { getAttemptResults } from './get-attempt-results';
-import { publishedQuizFilm, quizFilm, uniqueSlug } from './quiz-fixtures';
+import { publishedQuizFilm, quizFilm, uniqueSlug } from '../../test-support/quiz-fixtures';
 
 let admin: Actor;
 let slug: string;

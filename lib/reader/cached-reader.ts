@@ -6,7 +6,7 @@ import type { SpoilerLevel } from '../spoilers/levels';
 import { FILMS_TAG, filmTag } from './film-cache';
 import { getPublishedFilm } from './get-published-film';
 import { getPublishedPerson } from './get-person';
-import { listFilmPage } from './list-films';
+import { listFilmPage } from './list-published-films';
 import { normalizeQuery, searchPublished, type SearchHit } from './search-films';
 import { listSitemaps, sitemapEntries } from '../seo/sitemap';
 

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { createFilm, getDraft, publishFilm, saveDraft, unpublishFilm } from '../revisions';
 import { visibleFilm } from '../spoilers/visible-film';
 import { SPOILER_LEVELS } from '../spoilers/levels';
 import { db } from '../db';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import type { FilmContent } from '../content/schema';
 import { getPublishedFilm } from './get-published-film';
 import { getPublishedPerson, listPublishedPeople } from './get-person';
-import { listFilmPage } from './list-films';
+import { listFilmPage } from './list-published-films';
 import { updatePersonDates } from '../people/update-person-dates';
 import { personDatesSchema } from '../people/person-schema';
 

@@ -1,4 +1,4 @@
-import { genreKey } from '../content/schema';
+import { genreKey } from '../page/parts/facts';
 
 /**
  * The home page's filters: `/?genre=drama&year=2017` (and `/page/N?…` for older films). Kept free of

@@ -3,7 +3,7 @@ import { db } from '../db';
 import type { Tag } from '../content/schema';
 import { levelsUpTo } from '../spoilers/levels-up-to';
 import type { SpoilerLevel } from '../spoilers/levels';
-import type { Window } from './list-films';
+import type { Window } from './list-published-films';
 
 export type PersonFilm = {
   slug: string;

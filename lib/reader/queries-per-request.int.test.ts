@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { createPublishedFilms } from '../revisions';
-import { makeActor } from '../testing/actors';
-import { countQueries, disconnectQueryCounter } from '../testing/count-queries';
-import { listFilms } from '../films/list-films';
+import { makeActor } from '../../test-support/actors';
+import { countQueries, disconnectQueryCounter } from '../../test-support/count-queries';
+import { listFilms } from '../films/list-editor-films';
 import { listSitemaps, sitemapEntries } from '../seo/sitemap';
 import type { Actor } from '../auth/permissions';
 import { getPublishedFilm } from './get-published-film';
 import { getPublishedPerson } from './get-person';
-import { listFilmPage } from './list-films';
+import { listFilmPage } from './list-published-films';
 import { searchPublished } from './search-films';
 
 /*

@@ -3,7 +3,7 @@ import { db } from '../db';
 import { Prisma } from '../generated/prisma/client';
 import { levelsUpTo } from '../spoilers/levels-up-to';
 import type { SpoilerLevel } from '../spoilers/levels';
-import type { SearchKind } from './build-search-documents';
+import { SEARCH_KINDS, searchHitHref, type SearchKind } from '../page/search-documents';
 import { splitSnippet, type SnippetPart } from './snippet';
 import { normalizeQuery } from './search-address';
 
@@ -20,6 +20,9 @@ export type SearchHit = {
 };
 
 const LIMIT = 30;
+
+/** Kinds whose title names the item (a film, person, character…): matched by name with typos too. */
+const NAMED_KINDS = Object.entries(SEARCH_KINDS).flatMap(([kind, spec]) => (spec.named ? [kind] : []));
 
 // Marks around matched words in ts_headline: control characters that never occur in page text.
 const HEADLINE = 'StartSel=\u0002, StopSel=\u0003, MaxWords=24, MinWords=10, MaxFragments=1';
@@ -94,7 +97,7 @@ export function searchSql(text: string, level: SpoilerLevel) {
     approximate AS (
       SELECT ${CANDIDATE_COLUMNS} FROM "SearchDocument" d, q
       WHERE (SELECT count(*) FROM films) + (SELECT count(*) FROM items) < ${LIMIT}
-        AND d.level = ANY(${levels}) AND d.kind IN ('film', 'person', 'character', 'event', 'theme') AND ${text} <% d.title AND NOT d.tsv @@ q.query
+        AND d.level = ANY(${levels}) AND d.kind IN (${Prisma.join(NAMED_KINDS)}) AND ${text} <% d.title AND NOT d.tsv @@ q.query
       LIMIT ${MAX_RANKED}
     ),
     candidates AS (SELECT * FROM films UNION ALL SELECT * FROM items UNION ALL SELECT * FROM approximate),
@@ -132,19 +135,5 @@ export function searchSql(text: string, level: SpoilerLevel) {
 
 /** Where a hit lives on the site: the film page's section or item anchor, or a person's page. */
 export function hitHref(hit: Pick<SearchHit, 'kind' | 'itemId' | 'film'>): string {
-  const film = `/films/${hit.film.slug}`;
-  switch (hit.kind) {
-    case 'film':
-      return film;
-    case 'person':
-      return `/people/${hit.itemId}`;
-    case 'event':
-    case 'character':
-    case 'theme':
-      return `${film}#${hit.kind}-${hit.itemId}`;
-    case 'story':
-    case 'setting':
-    case 'kind':
-      return `${film}#${hit.kind}`;
-  }
+  return searchHitHref(hit.kind, hit.itemId, hit.film.slug);
 }

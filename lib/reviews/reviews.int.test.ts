@@ -4,11 +4,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { createFilm, saveDraft, getDraft, publishFilm, unpublishFilm } from '../revisions';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../errors';
 import { getPublishedFilm } from '../reader/get-published-film';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { submitForReview } from './submit-for-review';
 import { requestChanges } from './request-changes';

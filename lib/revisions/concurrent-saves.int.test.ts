@@ -8,11 +8,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import type { FilmContent } from '../content/schema';
 import { hashToken, newTokenSecret } from '../auth/api-token';
-import { callRoute, type RouteHandler } from '../testing/call-route';
-import { makeActor } from '../testing/actors';
+import { callRoute, type RouteHandler } from '../../test-support/call-route';
+import { makeActor } from '../../test-support/actors';
 import { ConflictError } from '../errors';
 import type { Actor } from '../auth/permissions';
 import { createFilm, getDraft, saveDraft } from '.';

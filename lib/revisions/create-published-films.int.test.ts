@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { ForbiddenError, ValidationError } from '../errors';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { getPublishedFilm } from '../reader/get-published-film';
-import { getFilmStatus } from '../films/list-films';
+import { getFilmStatus } from '../films/list-editor-films';
 import { createFilm, createPublishedFilms, publishFilm, unpublishFilm } from '.';
-import { PAGE_SECTIONS } from '../content/page-sections';
+import { PAGE_SECTIONS } from '../page/parts';
 
 let admin: Actor;
 let editor: Actor;

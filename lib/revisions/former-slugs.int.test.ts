@@ -1,19 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import type { FilmContent } from '../content/schema';
 import { db } from '../db';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { currentFilmSlug } from '../reader/published-address';
-import { countByLevel } from '../spoilers/level-counts';
+import { countByLevel, parseLevelCounts } from '../spoilers/level-counts';
 import { createFilm, publishFilm, saveDraft, unpublishFilm } from '.';
 
 let admin: Actor;
 const tag = Date.now().toString(36);
 const slugOf = (name: string) => `former-${name}-${tag}`;
-const content = (name: string, title = name): FilmContent => sampleFilm({ slug: slugOf(name), title: `Former ${title} ${tag}`, characters: [] });
+// No trivia: the level-counts backfill below is for films published before trivia existed.
+const content = (name: string, title = name): FilmContent => sampleFilm({ slug: slugOf(name), title: `Former ${title} ${tag}`, characters: [], trivia: [] });
 
 async function publishNew(name: string) {
   const { revision } = await createFilm({ content: content(name), actor: admin });
@@ -78,6 +79,7 @@ describe('level counts of a published film', () => {
     await db().publishedFilm.update({ where: { filmId: film.filmId }, data: { levelCounts: {} } });
     await db().$executeRawUnsafe(`${backfill} WHERE f."filmId" = $1`, film.filmId);
     const again = await db().publishedFilm.findUniqueOrThrow({ where: { filmId: film.filmId }, select: { levelCounts: true } });
-    expect(again.levelCounts).toEqual(expected);
+    // As readers read them: a part added since the migration (trivia) has no key there, and reads as none.
+    expect(parseLevelCounts(again.levelCounts)).toEqual(expected);
   });
 });

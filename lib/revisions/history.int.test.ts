@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import type { FilmContent } from '../content/schema';
-import { makeActor } from '../testing/actors';
-import { callRoute, type RouteHandler } from '../testing/call-route';
-import { sessionCookieFor } from '../testing/session-cookie';
+import { makeActor } from '../../test-support/actors';
+import { callRoute, type RouteHandler } from '../../test-support/call-route';
+import { sessionCookieFor } from '../../test-support/session-cookie';
 import type { Actor } from '../auth/permissions';
 import { createFilm, getRevision, publishFilm, restoreRevision, saveDraft } from '.';
 import { listHistory } from './list-history';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
-import { makeActor } from '../testing/actors';
+import { sampleFilm } from '../../test-support/sample-film';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { createFilm } from '.';
 import { leavePresence, PRESENCE_EXPIRES_SECONDS, recordPresence } from './presence';

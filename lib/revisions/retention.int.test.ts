@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import type { FilmContent } from '../content/schema';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { createFilm, getRevision, publishFilm, restoreRevision, saveDraft } from '.';
 import { getRetentionSetting, pruneRevisions, setRetentionSetting } from './retention';

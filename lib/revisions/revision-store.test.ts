@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SECTIONS } from '../content/page-sections';
-import { sampleFilm } from '../content/sample-film';
+import { PAGE_SECTIONS } from '../page/parts';
+import { sampleFilm } from '../../test-support/sample-film';
 import { splitIntoSections } from './revision-store';
 
 describe('revision store sections', () => {
@@ -21,13 +21,13 @@ describe('revision store sections', () => {
   });
 
   it('keeps the sections of the migration that moved revisions into blobs, plus the facts added since', () => {
-    // The sections come from lib/content/page-sections.ts; revisions moved by the migration were cut by its own list.
+    // The sections come from lib/page/parts.ts; revisions moved by the migration were cut by its own list.
     // Facts came later (20261203063000_film_facts): older revisions have no facts blob and read no facts.
     const sql = readFileSync(path.join(import.meta.dirname, '../../prisma/migrations/20261202123930_revision_blobs/migration.sql'), 'utf8');
     const migrated = [...sql.matchAll(/\(ARRAY\[([^\]]*)\]\)/gu)].map((m) => m[1].split(',').map((key) => key.trim().replace(/^'|'$/gu, '')));
     expect(migrated).toHaveLength(9);
     // Added since (issue 17): revisions made before them lack these sections and read their defaults.
-    const later = ['poster,stills', 'facts'];
+    const later = ['poster,stills', 'facts', 'trivia'];
     expect(splitIntoSections(sampleFilm()).map((s) => Object.keys(s.data)).filter((keys) => !later.includes(keys.join()))).toEqual(migrated);
   });
 

@@ -2,11 +2,11 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../db';
 import type { FilmContent } from '../content/schema';
-import { PAGE_SECTIONS } from '../content/page-sections';
+import { PAGE_SECTIONS } from '../page/parts';
 import { readStoredContent } from './validate-content';
 
 /**
- * How a revision's page is stored: cut into the page's sections (lib/content/page-sections.ts), each
+ * How a revision's page is stored: cut into the page's sections (lib/page/parts.ts), each
  * kept once per film as a content-addressed RevisionBlob; a revision lists the hashes of its sections
  * (Revision.parts). A save that edits the premise writes one small blob and shares the others,
  * which keeps 1,000 revisions of the demo page at a few MB instead of a full copy each (issue 5).
@@ -26,7 +26,7 @@ const hashOf = (json: string) => createHash('sha256').update(json).digest('base6
 
 export function splitIntoSections(content: FilmContent): Section[] {
   const unknown = Object.keys(content).filter((key) => !KNOWN_KEYS.has(key as keyof FilmContent));
-  if (unknown.length > 0) throw new Error(`revision-store: no section stores ${unknown.join(', ')}: add it to a section in lib/content/page-sections.ts`);
+  if (unknown.length > 0) throw new Error(`revision-store: no section stores ${unknown.join(', ')}: add it to a section in lib/page/parts.ts`);
   return SECTIONS.map((keys) => {
     const data = Object.fromEntries(keys.map((key) => [key, content[key]]));
     return { hash: hashOf(JSON.stringify(data)), data };

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { createFilm, getDraft, listRevisions, publishFilm, restoreRevision, saveDraft, unpublishFilm } from '.';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import { getPublishedFilm } from '../reader/get-published-film';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 
 let admin: Actor;
@@ -110,7 +110,7 @@ describe('publish, read, unpublish, restore', () => {
     expect(sentAtNone).not.toContain('LIGHTWORD');
     expect(sentAtNone).not.toContain('FULLWORD');
     expect(none!.story).toBeNull();
-    expect(none!.hidden).toEqual({ events: 2, characters: 1, themes: 1, setting: false, story: true, kind: 4, contentNotes: 1, stills: 0 });
+    expect(none!.hidden).toEqual({ events: 2, characters: 1, themes: 1, setting: false, story: true, kind: 4, contentNotes: 1, trivia: 1, stills: 0 });
 
     const light = JSON.stringify(await getPublishedFilm(content.slug, 'light'));
     expect(light).toContain('LIGHTWORD');

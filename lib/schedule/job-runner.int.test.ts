@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { createFilm, publishFilm, saveDraft, unpublishFilm } from '../revisions';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { schedulePublish } from './schedule-publish';
 import { scheduleUnpublish } from './schedule-unpublish';

@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { hashToken, newTokenSecret } from '../auth/api-token';
 import { createFilm } from '../revisions';
-import { callRoute, type RouteHandler } from '../testing/call-route';
-import { makeActor } from '../testing/actors';
+import { callRoute, type RouteHandler } from '../../test-support/call-route';
+import { makeActor } from '../../test-support/actors';
 import * as schedule from '@/app/api/v1/editor/films/[slug]/schedule/route';
 import * as jobs from '@/app/api/v1/editor/jobs/route';
 import * as retry from '@/app/api/v1/editor/jobs/[id]/retry/route';

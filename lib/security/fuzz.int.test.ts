@@ -16,11 +16,11 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { hashToken, newTokenSecret } from '../auth/api-token';
-import { callRoute, type RouteHandler } from '../testing/call-route';
-import { sessionCookieFor } from '../testing/session-cookie';
-import { REPO_ROOT as ROOT, actionFiles, routeFiles } from '../testing/entry-points';
+import { callRoute, type RouteHandler } from '../../test-support/call-route';
+import { sessionCookieFor } from '../../test-support/session-cookie';
+import { REPO_ROOT as ROOT, actionFiles, routeFiles } from '../../test-support/entry-points';
 
 let currentHeaders = new Headers();
 vi.mock('next/headers', () => ({

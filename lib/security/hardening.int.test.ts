@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDbClient, db } from '../db';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { hashToken, newTokenSecret } from '../auth/api-token';
 import { authOptions } from '../auth/auth-options';
-import { callRoute, type RequestOptions, type RouteHandler } from '../testing/call-route';
-import { sessionCookieFor } from '../testing/session-cookie';
+import { callRoute, type RequestOptions, type RouteHandler } from '../../test-support/call-route';
+import { sessionCookieFor } from '../../test-support/session-cookie';
 import { startTcpProxy } from '@/scripts/ops/support';
 import * as films from '@/app/api/v1/editor/films/route';
 import * as film from '@/app/api/v1/editor/films/[slug]/route';

@@ -2,7 +2,8 @@ import type { VisibleFilm } from '../spoilers/visible-film';
 import { absoluteUrl } from './site-url';
 import { excerpt } from './excerpt';
 import { imdbUrl, isoDuration, wikidataUrl } from '../content/facts-text';
-import { countryName, type PersonRef } from '../content/schema';
+import { type PersonRef } from '../content/schema';
+import { countryName } from '../page/parts/facts';
 import { mediaFileUrl } from '../media/variant-widths';
 
 /**

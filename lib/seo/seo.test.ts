@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { visibleFilm } from '../spoilers/visible-film';
 import { filmMetadata } from './film-metadata';
 import { jsonLdText, movieJsonLd } from './film-json-ld';

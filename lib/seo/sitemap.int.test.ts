@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { createPublishedFilms } from '../revisions';
-import { makeActor } from '../testing/actors';
-import { countPublished, listFilmPage, listFilmSummaries, FILMS_PER_PAGE } from '../reader/list-films';
+import { makeActor } from '../../test-support/actors';
+import { countPublished, listFilmPage, listFilmSummaries, FILMS_PER_PAGE } from '../reader/list-published-films';
 import { listPublishedPeople } from '../reader/get-person';
 import { absoluteUrl } from './site-url';
 import { fitsOneSitemap, listSitemaps, sitemapEntries, sitemapIndexXml, sitemapIds } from './sitemap';

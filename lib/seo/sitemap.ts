@@ -1,6 +1,6 @@
 import 'server-only';
 import type { MetadataRoute } from 'next';
-import { countPublished, listFilmAddresses } from '../reader/list-films';
+import { countPublished, listFilmAddresses } from '../reader/list-published-films';
 import { listPublishedPeople } from '../reader/get-person';
 import { absoluteUrl } from './site-url';
 

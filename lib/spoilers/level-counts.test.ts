@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { countByLevel, describeGain, gainedBetween, parseLevelCounts, revealsMore } from './level-counts';
 
 describe('level counts', () => {
@@ -34,6 +34,7 @@ describe('level counts', () => {
       characters: none(flat.characters),
       themes: none(flat.themes),
       kind: { ...flat.kind, tone: { ...flat.kind.tone, spoiler: 'none' }, pacing: { ...flat.kind.pacing, spoiler: 'none' }, story: { ...flat.kind.story, spoiler: 'none' }, intensity: { ...flat.kind.intensity, spoiler: 'none' }, ending: { ...flat.kind.ending, spoiler: 'none' }, summary: { ...flat.kind.summary, spoiler: 'none' }, moods: none(flat.kind.moods), contentNotes: none(flat.kind.contentNotes) },
+      trivia: none(flat.trivia),
       quiz: { questions: none(flat.quiz.questions) },
     });
     expect(gainedBetween(all, 'none', 'full')).toEqual([]);

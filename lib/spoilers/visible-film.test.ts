@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../content/sample-film';
+import { sampleFilm } from '../../test-support/sample-film';
 import { visibleFilm } from './visible-film';
 import { parseSpoilerLevel, isVisibleAt } from './levels';
 import { levelsUpTo } from './levels-up-to';
@@ -34,7 +34,7 @@ describe('visibleFilm', () => {
 
   it('counts what it holds back', () => {
     const none = visibleFilm(content, 'none');
-    expect(none.hidden).toEqual({ events: 2, characters: 1, themes: 1, setting: false, story: true, kind: 4, contentNotes: 1, stills: 0 });
+    expect(none.hidden).toEqual({ events: 2, characters: 1, themes: 1, setting: false, story: true, kind: 4, contentNotes: 1, trivia: 1, stills: 0 });
     expect(none.events.map((e) => e.number)).toEqual([1]);
     expect(none.quiz).toEqual({ visible: 1, total: 2 });
   });
@@ -42,7 +42,7 @@ describe('visibleFilm', () => {
   it('shows everything at full', () => {
     const full = visibleFilm(content, 'full');
     expect(full.story).toBe(content.story);
-    expect(full.hidden).toEqual({ events: 0, characters: 0, themes: 0, setting: false, story: false, kind: 0, contentNotes: 0, stills: 0 });
+    expect(full.hidden).toEqual({ events: 0, characters: 0, themes: 0, setting: false, story: false, kind: 0, contentNotes: 0, trivia: 0, stills: 0 });
     expect(full.cast.map((p) => p.slug)).toEqual(['pat-doe', 'lee-roe']);
   });
 

@@ -1,7 +1,11 @@
 import type { FilmContent } from '../content/schema';
 import { LISTS, PARTS, type FieldSpec, type Item } from '../revisions/diff/page-model';
 import { visibleFilm } from '../spoilers/visible-film';
-import { charactersLineAt, kindLineAt, settingLineAt, themesLineAt, timelineLineAt } from '../reader/film-lines';
+import { charactersLineAt } from '../page/parts/characters';
+import { kindLineAt } from '../page/parts/kind';
+import { settingLineAt } from '../page/parts/setting';
+import { themesLineAt } from '../page/parts/themes';
+import { timelineLineAt } from '../page/parts/timeline';
 import type { SpoilerLevel } from '../spoilers/levels';
 import type { ItemPart, ItemText, ShownText, StoryItem, StoryPage } from './story-page';
 
@@ -27,6 +31,7 @@ const PART_OF_KEY: Record<string, ItemPart> = {
   themes: 'theme',
   'kind.moods': 'mood',
   'kind.contentNotes': 'contentNote',
+  trivia: 'trivia',
   stills: 'still',
   'quiz.questions': 'question',
 };
@@ -80,7 +85,7 @@ export function storyItemsOf(content: FilmContent): StoryItem[] {
     });
   }
   // Page order: the model lists parts before lists; readers and editors go by the page.
-  const order: ItemPart[] = ['event', 'character', 'setting', 'theme', 'trait', 'summary', 'mood', 'contentNote', 'poster', 'still', 'question'];
+  const order: ItemPart[] = ['event', 'character', 'setting', 'theme', 'trait', 'summary', 'mood', 'contentNote', 'trivia', 'poster', 'still', 'question'];
   return items.map((item, i) => ({ item, i })).sort((a, b) => order.indexOf(a.item.part) - order.indexOf(b.item.part) || a.i - b.i).map(({ item }) => item);
 }
 

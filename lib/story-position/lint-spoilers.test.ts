@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FilmContent } from '../content/schema';
 import { parsePage } from '../import';
-import { arbitraryFilmContent } from '../import/arbitrary-content';
+import { arbitraryFilmContent } from '../../test-support/arbitrary-content';
 import { SPOILER_LEVELS, levelRank, type SpoilerLevel } from '../spoilers/levels';
 import { storyItemsOf } from './film-story-page';
 import { lintFilmSpoilers, type SpoilerWarning } from './lint-spoilers';

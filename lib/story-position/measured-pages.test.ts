@@ -16,7 +16,7 @@ import { suggestFilmLevels, withLevels } from './suggest-levels';
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => parsePage(readFileSync(path.join(root, file), 'utf8'));
 const demo = read('prisma/demo/kiss-and-cry.page.txt');
-const second = read('test-support/page-fixtures/night-of-the-living-dead.page.txt');
+const second = read('test-support/measured-pages/night-of-the-living-dead.page.txt');
 const lower = (content: typeof demo.content) => suggestFilmLevels(content).filter((s) => levelRank(s.suggested) < levelRank(s.current)).map((s) => s.path);
 
 describe('suggestions on the pages with hand-set levels', () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePage } from '../import';
-import { arbitraryFilmContent } from '../import/arbitrary-content';
+import { arbitraryFilmContent } from '../../test-support/arbitrary-content';
 import { SPOILER_LEVELS } from '../spoilers/levels';
 import { storyItemsOf } from './film-story-page';
 import { levelForPosition } from './level-for-position';

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { actorFromToken } from '../auth/actor-from-request';
 import { ForbiddenError } from '../errors';
-import { sessionCookieFor } from '../testing/session-cookie';
+import { sessionCookieFor } from '../../test-support/session-cookie';
 import { createToken } from './create-token';
 import { inviteUser } from '../users/invite-user';
 import { createTokenAction } from './token-actions';

@@ -3,7 +3,7 @@ import { db } from '../db';
 import type { Actor } from '../auth/permissions';
 import { hashToken } from '../auth/api-token';
 import { actorFromToken } from '../auth/actor-from-request';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { createToken } from './create-token';
 import { listTokens } from './list-tokens';

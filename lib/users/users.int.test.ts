@@ -7,7 +7,7 @@ import { db } from '../db';
 import type { Actor } from '../auth/permissions';
 import { authenticate } from '../auth/authenticate';
 import { verifyPassword } from '../auth/password';
-import { makeActor } from '../testing/actors';
+import { makeActor } from '../../test-support/actors';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import { inviteUser } from './invite-user';
 import { listUsers } from './list-users';

@@ -58,7 +58,7 @@ export async function runDomain(iterations: number): Promise<OpGroup> {
 }
 
 export async function runImport(iterations: number): Promise<OpGroup> {
-  const { formatPage, parsePage } = await import('../../lib/import');
+  const { formatPage, parsePage } = await import('../../lib/page-format');
   const text = await readFile(DEMO_PAGE, 'utf8');
   const { content } = parsePage(text);
   return {

@@ -20,7 +20,7 @@ export type PrismaVsPgResult = { films: string[]; level: string; callsPerRound: 
 export async function runPrismaVsPg({ slugs, iterations }: { slugs: string[]; iterations: number }): Promise<PrismaVsPgResult> {
   const { env } = await import('../../lib/env');
   const { getPublishedFilm } = await import('../../lib/reader/get-published-film');
-  const { countQueries, disconnectQueryCounter } = await import('../../lib/testing/count-queries');
+  const { countQueries, disconnectQueryCounter } = await import('../../test-support/count-queries');
   const level = 'full' as const;
 
   // Each film's statement exactly as Prisma sends it (the driver-level query log), parameters included.

@@ -58,7 +58,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
  * empty) and measures their storage. Imports lib/ only now, so DATABASE_URL must be set before.
  */
 export async function measureRevisionStorage(revisions: number): Promise<RevisionStorageResult> {
-  const { parsePage } = await import('../../lib/import');
+  const { parsePage } = await import('../../lib/page-format');
   const { createFilm, saveDraft } = await import('../../lib/revisions');
   const { systemActor } = await import('../../lib/auth/system-actor');
   const { db } = await import('../../lib/db');

@@ -37,11 +37,11 @@ async function main() {
   const { seedBulk } = await import('../seed-bulk/seed-bulk');
   const { getPublishedFilm } = await import('../../lib/reader/get-published-film');
   const { searchPublished, searchSql } = await import('../../lib/reader/search-films');
-  const { listFilmPage } = await import('../../lib/reader/list-films');
-  const { listFilms } = await import('../../lib/films/list-films');
+  const { listFilmPage } = await import('../../lib/reader/list-published-films');
+  const { listFilms } = await import('../../lib/films/list-editor-films');
   const { sitemapEntries } = await import('../../lib/seo/sitemap');
   const { systemActor } = await import('../../lib/auth/system-actor');
-  const { countQueries, disconnectQueryCounter } = await import('../../lib/testing/count-queries');
+  const { countQueries, disconnectQueryCounter } = await import('../../test-support/count-queries');
   try {
     const seedStarted = performance.now();
     const { created } = await seedBulk({ films });

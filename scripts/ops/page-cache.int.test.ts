@@ -205,7 +205,7 @@ describe('the page cache of one instance without Redis', SLOW, () => {
       expect((await page(server, '/')).status).toBe(200);
       const title = `Imported Through ${randomBytes(4).toString('hex')}`;
       const file = path.join(dir, 'film.page.txt');
-      fs.writeFileSync(file, fs.readFileSync(path.join(REPO_ROOT, 'lib/import/fixtures/short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title));
+      fs.writeFileSync(file, fs.readFileSync(path.join(REPO_ROOT, 'test-support/page-fixtures/short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title));
 
       const run = await runNode([...tsx('scripts/import.ts'), '--publish', '--server', server.url, file], { CMS_API_TOKEN: token, DATABASE_URL: '', REDIS_URL: '', CMS_SERVER_URL: '' });
       expect(run.code, run.stderr).toBe(0);

@@ -5,7 +5,7 @@ import { useDeferredValue, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { editorApi, editorKeys, filmListSearch, type FilmListQuery } from '@/lib/editor/query-keys';
 import { FILM_STATUS_LABELS, type FilmStatus } from '@/lib/films/film-status';
-import type { FilmListPage } from '@/lib/films/list-films';
+import type { FilmListPage } from '@/lib/films/list-editor-films';
 import { StatusBadge } from '@/components/editor/status-badge';
 import { TimeAgo } from '@/components/editor/time-ago';
 import { ZonedTime } from '@/components/schedule/zoned-time';

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
 import { listFilmsQuerySchema } from '@/lib/films/film-schema';
-import { listFilms } from '@/lib/films/list-films';
+import { listFilms } from '@/lib/films/list-editor-films';
 import { FilmListView } from './film-list-view';
 
 export const metadata: Metadata = { title: 'Films' };

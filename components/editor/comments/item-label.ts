@@ -1,5 +1,7 @@
-/** How a comment's item key reads in lists: "" is the whole page, "events/ab12" an event. */
-const LIST_NOUNS: Record<string, string> = { events: 'Event', characters: 'Character', themes: 'Theme', 'quiz.questions': 'Quiz question', 'kind.moods': 'Mood', 'kind.contentNotes': 'Content note' };
+import { LISTS } from '@/lib/revisions/diff/page-model';
+
+/** How a comment's item key reads in lists: "" is the whole page, "events/ab12" an event (the lists' nouns, lib/page/parts). */
+const LIST_NOUNS: Record<string, string> = Object.fromEntries(LISTS.map((list) => [list.key, list.noun.charAt(0).toUpperCase() + list.noun.slice(1)]));
 
 export function itemLabel(itemKey: string, names: Record<string, string> = {}): string {
   if (!itemKey) return 'Whole page';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
+import type { AnyPart } from '@/lib/page/parts';
 import { plural } from '@/lib/content/derive';
 import { SPOILER_LABELS, SPOILER_LEVELS, type SpoilerLevel } from '@/lib/spoilers/levels';
 import { useNotices } from '../notices';
@@ -9,8 +10,8 @@ import { SHORT_LEVEL_LABELS } from './spoiler-level-picker';
 import ui from '../ui.module.css';
 import styles from './bulk-levels.module.css';
 
-/** The film's lists whose items each have a spoiler level. */
-export type LevelListPath = 'events' | 'characters' | 'themes' | 'kind.moods' | 'kind.contentNotes';
+/** The film's lists whose items each have a spoiler level (every list the parts describe, lib/page/parts). */
+export type LevelListPath = Extract<AnyPart['diff'], { lists: unknown }>['lists'][number]['key'];
 
 type LevelItem = { id: string; spoiler: SpoilerLevel };
 

@@ -2,7 +2,8 @@
 
 import { memo, useState } from 'react';
 import { get, useController, useFormContext, useFormState } from 'react-hook-form';
-import { countryName, languageName, type FilmContent, type PersonRef } from '@/lib/content/schema';
+import { type FilmContent, type PersonRef } from '@/lib/content/schema';
+import { countryName, languageName } from '@/lib/page/parts/facts';
 import { Section } from './section';
 import { TextField, fieldId, useFieldError } from './fields';
 import { ChosenPerson, PersonSearchInput } from './person-picker';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import Link from 'next/link';
 import { FormProvider, useForm, useFormState, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,8 +9,9 @@ import { filmContentSchema, type FilmContent } from '@/lib/content/schema';
 import { plural } from '@/lib/content/derive';
 import { saveDraftAction } from '@/lib/films/film-actions';
 import { sameContent } from '@/lib/content/same-content';
+import { PAGE_PARTS, withUneditedPartsOf } from '@/lib/page/parts';
 import { findMergeUnits, isConflict, mergeContent, mergedChangeName } from '@/lib/revisions/diff';
-import { countReaderViews, emptyViews, type LevelView } from '@/lib/spoilers/count-reader-view';
+import { countReaderViews, emptyViews, type LevelView } from '@/lib/spoilers/level-counts';
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
 import type { FilmStatusInfo } from '@/lib/films/film-status';
 import type { WorkInProgress } from '@/lib/editor/work-in-progress';
@@ -18,27 +19,18 @@ import { ActionFailure, describeFailure, fetchJson } from '../action-result';
 import { NoticesProvider, useNotices } from '../notices';
 import { useRevisionSave } from '../use-revision-save';
 import { ActionBar } from './action-bar';
-import { CharactersSection } from './characters-section';
 import { ConflictPanel } from './conflict-panel';
 import type { ConflictState, EditBase, EditorInitialData } from './editor-data';
 import { FormWatcher } from './form-watcher';
+import { EDITOR_PART_SECTIONS } from './part-sections';
+import type { EditorContext } from './section-props';
 import type { FormPath } from './fields';
-import { IdentitySection } from './identity-section';
-import { FactsSection } from './facts-section';
-import { KindSection } from './kind-section';
 import { NewerRevisionBanner } from './newer-revision-banner';
-import { ImagesSection } from './images-section';
-import { PremiseSection } from './premise-section';
 import { PreviewMenu } from './preview-menu';
 import { PublishCheckDialog, ReaderViewSummary } from './reader-view';
-import { QuizSection } from './quiz-section';
 import { RestoreBanner } from './restore-banner';
 import { SectionNav } from './section-nav';
 import { allSectionsOpen, errorsBySection, isFieldPath, sectionOf, type SectionId } from './sections';
-import { SettingSection } from './setting-section';
-import { StorySection } from './story-section';
-import { ThemesSection } from './themes-section';
-import { TimelineSection } from './timeline-section';
 import { useAutosave } from './use-autosave';
 import { useLeaveGuard } from './use-leave-guard';
 import { usePublishing } from './use-publishing';
@@ -202,7 +194,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
       const merged = mergeContent(from.content, theirs.content, mine);
       return {
         target: { base: { revision: theirs.number, content: theirs.content }, slug: theirs.content.slug },
-        content: { ...merged, quiz: theirs.content.quiz },
+        content: withUneditedPartsOf(theirs.content, merged),
         message: input.message,
         submitted: merged,
         mergedFrom: input.mergedFrom ?? (input.submitted as FilmContent),
@@ -273,7 +265,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
       // What the form held when saving: later typing stays "unsaved".
       const submitted = structuredClone(form.getValues());
       // Editors never change the quiz here: a save carries the quiz of the revision it is based on.
-      const content: FilmContent = { ...data, quiz: target.base.content.quiz };
+      const content: FilmContent = withUneditedPartsOf(target.base.content, data);
       await saving.save({ target, content, message, submitted });
     }, onInvalid)();
   }
@@ -329,7 +321,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     if (!restoreOffer) return;
     const startedFrom = restoreOffer.baseContent ? { revision: restoreOffer.baseRevision, content: restoreOffer.baseContent } : base;
     setBase(startedFrom);
-    form.reset({ ...restoreOffer.content, quiz: startedFrom.content.quiz } as FilmContent);
+    form.reset(withUneditedPartsOf(startedFrom.content, restoreOffer.content) as FilmContent);
     setRestoreOffer(null);
     notify({ tone: 'info', text: 'Restored your unsaved changes. Save them to make a revision.' });
   }
@@ -347,6 +339,9 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
   // ------------------------------------------------------------------ render
 
   const current = status.data;
+  const isPublished = current.publishedRevision !== null;
+  // One object while nothing in it changes: the sections are memoised.
+  const editorContext = useMemo<EditorContext>(() => ({ savedSlug: filmSlug, isPublished, canEditQuiz: initial.canEditQuiz }), [filmSlug, isPublished, initial.canEditQuiz]);
   const someoneSavedSince = current.latestRevision > base.revision && !conflict && !restoreOffer;
   return (
     <FormProvider {...form}>
@@ -469,17 +464,10 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
               if (event.key === 'Enter' && target instanceof HTMLInputElement && target.type !== 'submit') event.preventDefault();
             }}
           >
-            <IdentitySection open={openSections.film} onToggle={toggleSection} errorCount={sectionErrors.film} savedSlug={filmSlug} isPublished={current.publishedRevision !== null} />
-            <PremiseSection open={openSections.premise} onToggle={toggleSection} errorCount={sectionErrors.premise} />
-            <FactsSection open={openSections.facts} onToggle={toggleSection} errorCount={sectionErrors.facts} />
-            <StorySection open={openSections.story} onToggle={toggleSection} errorCount={sectionErrors.story} />
-            <TimelineSection open={openSections.timeline} onToggle={toggleSection} errorCount={sectionErrors.timeline} />
-            <CharactersSection open={openSections.characters} onToggle={toggleSection} errorCount={sectionErrors.characters} />
-            <SettingSection open={openSections.setting} onToggle={toggleSection} errorCount={sectionErrors.setting} />
-            <ThemesSection open={openSections.themes} onToggle={toggleSection} errorCount={sectionErrors.themes} />
-            <KindSection open={openSections.kind} onToggle={toggleSection} errorCount={sectionErrors.kind} />
-            <ImagesSection open={openSections.images} onToggle={toggleSection} errorCount={sectionErrors.images} />
-            <QuizSection open={openSections.quiz} onToggle={toggleSection} errorCount={sectionErrors.quiz} slug={filmSlug} canEditQuiz={initial.canEditQuiz} />
+            {PAGE_PARTS.map(({ id }) => {
+              const PartSection = EDITOR_PART_SECTIONS[id];
+              return <PartSection key={id} open={openSections[id]} onToggle={toggleSection} errorCount={sectionErrors[id]} editor={editorContext} />;
+            })}
           </form>
         </div>
         <CommentsPanel revision={base.revision} userLabel={initial.userLabel} />

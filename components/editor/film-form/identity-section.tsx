@@ -33,7 +33,7 @@ function UseTitleButton() {
   );
 }
 
-export const IdentitySection = memo(function IdentitySection({ savedSlug, isPublished, ...section }: SectionProps & { savedSlug: string; isPublished: boolean }) {
+export const IdentitySection = memo(function IdentitySection({ editor: { savedSlug, isPublished }, ...section }: SectionProps) {
   return (
     <Section id="film" title="Film" {...section}>
       <TextField name="title" label="Title" />

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { TRAIT_KEYS, TRAIT_LABELS } from '@/lib/content/schema';
+import { TRAIT_KEYS, TRAIT_LABELS } from '@/lib/page/parts/kind';
 import { Section } from './section';
 import { TextAreaField, TextField } from './fields';
 import { SpoilerLevelPicker } from './spoiler-level-picker';

@@ -11,7 +11,7 @@ import ui from '../ui.module.css';
  * The quiz is managed by admins on its own page; this editor shows it and never changes it (every
  * save carries the quiz of the revision it is based on).
  */
-export const QuizSection = memo(function QuizSection({ slug, canEditQuiz, ...section }: SectionProps & { slug: string; canEditQuiz: boolean }) {
+export const QuizSection = memo(function QuizSection({ editor: { savedSlug: slug, canEditQuiz }, ...section }: SectionProps) {
   const quiz = useWatch<FilmContent, 'quiz'>({ name: 'quiz' });
   const count = quiz?.questions.length ?? 0;
   return (

@@ -1,7 +1,7 @@
 import { Fragment, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
-import { countReaderViews, describeEmpty, describeLevelView, emptyViews, READER_AT, type LevelView } from '@/lib/spoilers/count-reader-view';
+import { countReaderViews, describeEmpty, describeLevelView, emptyViews, READER_AT, type LevelView } from '@/lib/spoilers/level-counts';
 import { SPOILER_LABELS } from '@/lib/spoilers/levels';
 import type { SectionId } from './sections';
 import ui from '../ui.module.css';

@@ -1,4 +1,4 @@
-import { PAGE_SECTIONS, type SectionId } from '@/lib/content/page-sections';
+import { PAGE_SECTIONS, type SectionId } from '@/lib/page/parts';
 import styles from './film-editor.module.css';
 
 /** "On this page": jump to a section (opening it), with its error count. */

@@ -1,8 +1,8 @@
 import type { FieldErrors } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
-import { PAGE_SECTIONS, sectionOfPath, type SectionId } from '@/lib/content/page-sections';
+import { KEYS_NOT_EDITED_IN_FILM_EDITOR, PAGE_SECTIONS, sectionOfPath, type SectionId } from '@/lib/page/parts';
 
-/** The form's collapsible sections are the page's sections (lib/content/page-sections.ts). */
+/** The form's collapsible sections are the page's sections (lib/page/parts.ts). */
 export type { SectionId };
 
 export const allSectionsOpen = (): Record<SectionId, boolean> =>
@@ -29,5 +29,6 @@ export function errorsBySection(errors: FieldErrors<FilmContent>): Record<Sectio
 /** Server error paths that a visible field shows; the rest (e.g. a duplicate item id) go to a notice. */
 const ID_PATH = /\.id$/;
 export function isFieldPath(path: string): boolean {
-  return sectionOf(path) !== null && !ID_PATH.test(path) && path !== 'quiz' && !path.startsWith('quiz.');
+  const top = path.split('.')[0];
+  return sectionOf(path) !== null && !ID_PATH.test(path) && !(KEYS_NOT_EDITED_IN_FILM_EDITOR as string[]).includes(top);
 }

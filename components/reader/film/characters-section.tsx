@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/content/page-lines';
-import { charactersLineAt } from '@/lib/reader/film-lines';
+import { heading } from '@/lib/page/parts';
+import { charactersLineAt } from '@/lib/page/parts/characters';
 import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';
 import { InitialsAvatar } from '../initials-avatar';

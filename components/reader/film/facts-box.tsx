@@ -2,7 +2,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { PersonRef } from '@/lib/content/schema';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { hasFacts, countryNames, formatFactDate, formatRuntime, genreHref, imdbUrl, languageNames, wikidataUrl, yearHref } from '@/lib/content/facts-text';
+import { factsPart } from '@/lib/page/parts/facts';
+import { countryNames, formatFactDate, formatRuntime, genreHref, imdbUrl, languageNames, wikidataUrl, yearHref } from '@/lib/content/facts-text';
 import styles from './facts-box.module.css';
 
 function People({ people }: { people: PersonRef[] }) {
@@ -17,7 +18,7 @@ function People({ people }: { people: PersonRef[] }) {
 const joined = (items: ReactNode[]) => items.map((item, i) => <span key={i}>{i > 0 && ', '}{item}</span>);
 
 /** Whether the page has an infobox (and its contents list a "Facts" entry). */
-export const showsFacts = (film: Pick<VisibleFilm, 'facts' | 'releaseYear'>) => hasFacts(film.facts) || film.releaseYear !== null;
+export const showsFacts = (film: Pick<VisibleFilm, 'facts' | 'releaseYear'>) => factsPart.reader.listed(film);
 
 /**
  * The infobox: the film's facts as a definition list, like an encyclopedia's. Facts are not

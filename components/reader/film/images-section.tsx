@@ -1,5 +1,5 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/content/page-lines';
+import { heading } from '@/lib/page/parts';
 import { MediaImage } from '@/components/media/media-image';
 import { HiddenNote } from '../hidden-note';
 import { SpoilerBadge } from '../spoiler-badge';

@@ -1,7 +1,7 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { TRAIT_LABELS } from '@/lib/content/schema';
-import { heading } from '@/lib/content/page-lines';
-import { kindLineAt } from '@/lib/reader/film-lines';
+import { TRAIT_LABELS } from '@/lib/page/parts/kind';
+import { heading } from '@/lib/page/parts';
+import { kindLineAt } from '@/lib/page/parts/kind';
 import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';
 import type { HrefForLevel } from '../spoiler-control';

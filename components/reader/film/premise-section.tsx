@@ -1,6 +1,6 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/content/page-lines';
-import { premiseLine } from '@/lib/reader/film-lines';
+import { heading } from '@/lib/page/parts';
+import { premiseLine } from '@/lib/page/parts/premise';
 import { LinkedText } from '../linked-text';
 import { Section } from './section';
 import styles from './section.module.css';

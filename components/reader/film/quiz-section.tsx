@@ -1,7 +1,7 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/content/page-lines';
+import { heading } from '@/lib/page/parts';
 import { plural } from '@/lib/content/derive';
-import { quizTeaser } from '@/lib/reader/film-lines';
+import { quizTeaser } from '@/lib/page/parts/quiz';
 import styles from './quiz-section.module.css';
 
 /** "Quiz": a teaser; the quiz itself is its own page (`quizHref`, none in a preview). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { HeadedSectionId } from '@/lib/content/page-sections';
+import type { HeadedSectionId } from '@/lib/page/parts';
 import styles from './section.module.css';
 
 /** A page section: its heading (the seed's wording), the derived line under it, then the content. Its id is the section's (`#timeline`). */

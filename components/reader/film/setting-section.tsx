@@ -1,6 +1,6 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/content/page-lines';
-import { settingLineAt } from '@/lib/reader/film-lines';
+import { heading } from '@/lib/page/parts';
+import { settingLineAt } from '@/lib/page/parts/setting';
 import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';
 import type { HrefForLevel } from '../spoiler-control';

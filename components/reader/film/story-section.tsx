@@ -1,6 +1,7 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { SPOILERS_AHEAD, heading } from '@/lib/content/page-lines';
-import { storyLineAt } from '@/lib/reader/film-lines';
+import { SPOILERS_AHEAD } from '@/lib/page/parts/story';
+import { heading } from '@/lib/page/parts';
+import { storyLineAt } from '@/lib/page/parts/story';
 import { LinkedText } from '../linked-text';
 import { HiddenNote } from '../hidden-note';
 import type { HrefForLevel } from '../spoiler-control';

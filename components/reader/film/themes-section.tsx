@@ -1,6 +1,6 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/content/page-lines';
-import { themesLineAt } from '@/lib/reader/film-lines';
+import { heading } from '@/lib/page/parts';
+import { themesLineAt } from '@/lib/page/parts/themes';
 import { withHiddenRuns } from '@/lib/reader/hidden-runs';
 import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';

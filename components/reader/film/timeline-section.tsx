@@ -1,7 +1,7 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/content/page-lines';
+import { heading } from '@/lib/page/parts';
 import { plural } from '@/lib/content/derive';
-import { timelineLineAt } from '@/lib/reader/film-lines';
+import { timelineLineAt } from '@/lib/page/parts/timeline';
 import { splitTimeline, withHiddenRuns, type Row } from '@/lib/reader/hidden-runs';
 import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { imageIdSchema, slugSchema } from '../../content/schema';
+import { slugSchema } from '../../content/schema';
+import { imageIdSchema } from '../../page/parts/images';
 import { isoDateTime } from './common-api';
 
 /** The media API's requests and responses: the route handlers validate with these, the OpenAPI document is made from them. */

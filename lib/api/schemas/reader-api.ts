@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { characterSchema, eventSchema, factsSchema, labelItemSchema, personRefSchema, settingSchema, slugSchema, themeSchema, TRAIT_KEYS } from '../../content/schema';
+import { slugSchema } from '../../content/schema';
+import { READ_PARTS } from '../../spoilers/visible-film';
 import { spoilerLevelSchema } from '../../spoilers/levels';
 import { COUNTED_PARTS } from '../../spoilers/level-counts';
 import { attemptInputSchema } from '../../quiz/quiz-schema';
@@ -35,40 +36,20 @@ export const filmListPageQuerySchema = z.object({
   year: z.coerce.number().int().min(1870).max(2100).optional().meta({ description: 'Only films released that year' }),
 });
 
-const numbered = { number: z.int().min(1) };
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type ReaderPart = (typeof READ_PARTS)[number];
+const readerShape = Object.assign({}, ...READ_PARTS.map((part) => part.reader.shape)) as UnionToIntersection<ReaderPart['reader']['shape']>;
+const hiddenShape = Object.assign({}, ...READ_PARTS.map((part) => part.reader.hidden)) as UnionToIntersection<ReaderPart['reader']['hidden']>;
 
+/** VisibleFilm as the API answers it: each part's fields (lib/page/parts, `reader.shape`), the counts and what was held back. */
 export const visibleFilmSchema = z
   .object({
     level: spoilerLevelSchema,
-    title: z.string(),
-    slug: slugSchema,
-    releaseYear: z.int().nullable(),
-    premise: z.string(),
-    story: z.string().nullable().meta({ description: 'The full story (level full); null below it' }),
-    storyWords: z.int(),
-    premiseWords: z.int(),
-    cast: z.array(personRefSchema),
-    events: z.array(eventSchema.extend(numbered)),
-    eventsTotal: z.int(),
-    characters: z.array(characterSchema),
-    charactersTotal: z.int(),
-    setting: settingSchema.nullable(),
-    themes: z.array(themeSchema.extend(numbered)),
-    themesTotal: z.int(),
-    kind: z.object({
-      traits: z.array(z.object({ key: z.enum(TRAIT_KEYS), value: z.string() })),
-      summary: z.string().nullable(),
-      moods: z.array(labelItemSchema),
-      contentNotes: z.array(labelItemSchema),
-    }),
-    quiz: z.object({ visible: z.int(), total: z.int() }),
+    ...readerShape,
     counts: z
       .record(z.enum(COUNTED_PARTS), z.object({ none: z.int(), light: z.int(), full: z.int() }))
       .meta({ description: 'How many items of each part are at each spoiler level: counts only, so a client can say what a level would add' }),
-    facts: factsSchema.meta({ id: 'FilmFacts', description: 'Release date, runtime, directors, writers, genres, countries (ISO 3166), languages (ISO 639), age ratings, IMDb and Wikidata ids: not spoilers, the same at every level' }),
-    hidden: z
-      .object({ events: z.int(), characters: z.int(), themes: z.int(), setting: z.boolean(), story: z.boolean(), kind: z.int(), contentNotes: z.int() })
-      .meta({ description: 'How many items were held back at this level (they are not in the response at all)' }),
+    hidden: z.object(hiddenShape).meta({ description: 'How many items were held back at this level (they are not in the response at all)' }),
   })
   .meta({ id: 'VisibleFilm', description: 'A published film page at one spoiler level' });
 

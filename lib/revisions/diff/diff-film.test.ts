@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../../content/sample-film';
+import { sampleFilm } from '../../../test-support/sample-film';
 import type { FilmContent } from '../../content/schema';
 import { diffFilm } from './diff-film';
 

@@ -1,7 +1,7 @@
 import type { FilmContent } from '../../content/schema';
 import type { SpoilerLevel } from '../../spoilers/levels';
 import { diffList } from './list-diff';
-import { PAGE_SECTIONS, type SectionId } from '../../content/page-sections';
+import { PAGE_SECTIONS, type SectionId } from '../../page/parts';
 import { formatValue, LISTS, PARTS, type FieldSpec, type Item, type ListSpec, type PartSpec, type ValueKind } from './page-model';
 import { sameContent } from '../../content/same-content';
 import { diffText, type TextPart } from './text-diff';

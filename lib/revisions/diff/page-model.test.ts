@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../../content/sample-film';
-import { sectionOfPath } from '../../content/page-sections';
+import { sampleFilm } from '../../../test-support/sample-film';
+import { sectionOfPath } from '../../page/parts';
 import { diffFilm } from './diff-film';
 import { LISTS, PARTS } from './page-model';
 import { mergeContent } from './three-way-merge';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sampleFilm } from '../../content/sample-film';
+import { sampleFilm } from '../../../test-support/sample-film';
 import { filmContentSchema, type FilmContent } from '../../content/schema';
 import { LISTS, PARTS, type FieldSpec, type ValueKind } from './page-model';
 import { findMergeUnits, flipChoices, isConflict, mergeContent, type MergeChoices } from './three-way-merge';

@@ -1,5 +1,5 @@
 import type { FilmContent } from '../../content/schema';
-import { PAGE_SECTIONS, type SectionId } from '../../content/page-sections';
+import { PAGE_SECTIONS, type SectionId } from '../../page/parts';
 import { LISTS, PARTS, type FieldSpec, type Item, type ListSpec, type PartSpec, type ValueKind } from './page-model';
 import { sameContent } from '../../content/same-content';
 

@@ -1,6 +1,6 @@
 -- Film facts (issue 17): the infobox's facts on the published film, directors and writers as
 -- credits linked to Person like actors, and a person's birth and death dates. Revisions need no
--- change: the facts are one more section blob (lib/content/page-sections.ts).
+-- change: the facts are one more section blob (lib/page/parts.ts).
 -- AlterTable
 ALTER TABLE "Person" ADD COLUMN     "birthDate" TEXT NOT NULL DEFAULT '',
 ADD COLUMN     "deathDate" TEXT NOT NULL DEFAULT '';

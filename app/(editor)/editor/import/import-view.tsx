@@ -4,7 +4,8 @@ import { useDeferredValue, useId, useMemo, useRef, useState, useTransition, type
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import type { FieldError } from '@/lib/content/schema';
-import { derivedFacts, plural } from '@/lib/content/derive';
+import { countWords, plural } from '@/lib/content/derive';
+import { describeContents } from '@/lib/spoilers/level-counts';
 import { importText, MAX_PAGE_CHARS, withoutQuizFor, type PageWarning } from '@/lib/import';
 import { importFilmAction } from '@/lib/import/import-actions';
 import type { SlugTakenDetails } from '@/lib/import/import-film';
@@ -117,7 +118,6 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
     });
   }
 
-  const facts = prepared ? derivedFacts(prepared.content) : null;
   const slugError = serverErrors.find((e) => e.path === 'slug');
 
   return (
@@ -184,9 +184,7 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
               <h2 className={styles.title}>{prepared!.content.title}</h2>
               <p className={styles.facts}>
                 {parsed.format === 'json' ? 'JSON export · ' : ''}
-                {plural(facts!.storyWords, 'word')} of story · {plural(facts!.events, 'event')} ({facts!.eventsWithPlace} name a place, across{' '}
-                {plural(facts!.locations, 'location')}) · {plural(facts!.characters, 'character')} · {plural(facts!.themes, 'theme')} ·{' '}
-                {plural(prepared!.content.quiz.questions.length, 'quiz question')}
+                {[`${plural(countWords(prepared!.content.story), 'word')} of story`, ...describeContents(prepared!.content)].join(' · ')}
               </p>
               <div className={styles.warnings}>
                 <h3>{prepared!.warnings.length === 0 ? 'No warnings: everything on the page was placed.' : plural(prepared!.warnings.length, 'warning')}</h3>

@@ -3,7 +3,7 @@ import { parseInput, queryOf } from '@/lib/api/parse-input';
 import { filmListPageQuerySchema } from '@/lib/api/schemas/reader-api';
 import { listFilmPageCached } from '@/lib/reader/cached-reader';
 import { cachedJson } from '@/lib/reader/json-response';
-import { genreKey } from '@/lib/content/schema';
+import { genreKey } from '@/lib/page/parts/facts';
 
 /** `GET /api/v1/films?page=N[&genre=…][&year=…]`: published films, newest first, a page at a time; spoiler-free (title, year, premise). */
 export const GET = apiHandler(null, async ({ request }) => {

@@ -4,7 +4,7 @@ import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
 import { NotFoundError } from '@/lib/errors';
 import { getDraft, getRevision } from '@/lib/revisions';
-import { getFilmStatus } from '@/lib/films/list-films';
+import { getFilmStatus } from '@/lib/films/list-editor-films';
 import { getAutosave } from '@/lib/editor/get-autosave';
 import { getFilmReviewStatus } from '@/lib/reviews/list-reviews';
 import { FilmEditor } from '@/components/editor/film-form/film-editor';

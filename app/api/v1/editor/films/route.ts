@@ -3,7 +3,7 @@ import { apiHandler, readJson } from '@/lib/api/api-handler';
 import { BODY_LIMITS } from '@/lib/api/read-body';
 import { parseInput, queryOf } from '@/lib/api/parse-input';
 import { createFilmBodySchema, listFilmsQuerySchema } from '@/lib/films/film-schema';
-import { listFilms } from '@/lib/films/list-films';
+import { listFilms } from '@/lib/films/list-editor-films';
 import { createFilm } from '@/lib/revisions';
 
 /** One page of films with their status (draft / published / changed), last edit and author; `q` and `status` filter. */

@@ -4,7 +4,7 @@ import { FilmPage } from '@/components/reader/film-page';
 import { JsonLd } from '@/components/reader/json-ld';
 import { getFilmCached } from '@/lib/reader/cached-reader';
 import { levelParam } from '@/lib/reader/level-param';
-import { listFilmSummaries } from '@/lib/reader/list-films';
+import { listFilmSummaries } from '@/lib/reader/list-published-films';
 import { setLevelHref } from '@/lib/reader/reader-level';
 import { slugLevelParams } from '@/lib/reader/static-params';
 import { filmMetadata } from '@/lib/seo/film-metadata';

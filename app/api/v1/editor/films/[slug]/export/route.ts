@@ -2,7 +2,7 @@ import { apiHandler } from '@/lib/api/api-handler';
 import { parseInput, queryOf } from '@/lib/api/parse-input';
 import { exportQuerySchema, slugParamsSchema } from '@/lib/films/film-schema';
 import { getDraft, getRevision } from '@/lib/revisions';
-import { formatPage } from '@/lib/import';
+import { formatPage } from '@/lib/page-format';
 
 /**
  * The film (its latest revision, or `?revision=n`) as lossless JSON (the content object) or as a

@@ -1,0 +1,8 @@
+import { describe, it } from 'vitest';
+import { expectSectionRoundTrip } from '../../../test-support/section-round-trip';
+
+describe('the kind section of the page format', () => {
+  it('gives back its content when an export is imported again', () => {
+    expectSectionRoundTrip('kind');
+  });
+});

@@ -1,0 +1,18 @@
+/** Small text helpers the parts' prose (headings, derived lines, search documents) shares. */
+
+/** "A", "A and B", "A, B and C". */
+export function joinAnd(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** A one-line field (title, name, label) can never break the page's line structure. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/gu, ' ').trim();
+}
+
+/** A search document's body: one field per line, so search quotes each field on its own (lib/reader/search-films.ts). */
+export const bodyLines = (...parts: string[]) => parts.filter((p) => p.trim() !== '').join('\n');
+
+/** Labels of tags, for search. */
+export const tagLabels = (tags: Array<{ label: string }>) => tags.map((t) => t.label).join(', ');

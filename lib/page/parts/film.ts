@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { MAX_SHORT, requiredText, slugSchema } from '../../content/fields';
+import { definePart } from '../part';
+
+/** The film's own fields: title, slug (its address) and release year. The title heads the page, so the part has no heading. */
+export const filmPart = definePart({
+  id: 'film',
+  label: 'Film',
+  keys: ['title', 'slug', 'releaseYear'],
+  schema: {
+    title: requiredText(MAX_SHORT, 'Title'),
+    slug: slugSchema,
+    releaseYear: z
+      .number()
+      .int('Enter a whole year')
+      .min(1870, 'Enter a year between 1870 and 2100')
+      .max(2100, 'Enter a year between 1870 and 2100')
+      .nullable()
+      .default(null),
+  },
+  spoiler: { fixed: 'none' },
+  diff: {
+    fields: [
+      { key: 'title', label: 'Title', noun: 'title', kind: 'text', get: (c) => c.title, set: (c, v) => void (c.title = v as string), level: () => 'none' },
+      { key: 'slug', label: 'Slug', noun: 'slug', kind: 'text', get: (c) => c.slug, set: (c, v) => void (c.slug = v as string), level: () => 'none' },
+      {
+        key: 'releaseYear',
+        label: 'Release year',
+        noun: 'release year',
+        kind: 'number',
+        get: (c) => c.releaseYear,
+        set: (c, v) => void (c.releaseYear = v as number | null),
+        level: () => 'none',
+      },
+    ],
+  },
+  reader: {
+    shape: { title: z.string(), slug: slugSchema, releaseYear: z.int().nullable() },
+    hidden: {},
+    visible: (c: FilmFields) => ({ title: c.title, slug: c.slug, releaseYear: c.releaseYear, hidden: {} }),
+    select: () => ({ fields: { title: true, slug: true, releaseYear: true } }),
+    read: (row: FilmFields) => ({ title: row.title, slug: row.slug, releaseYear: row.releaseYear, hidden: {} }),
+  },
+  storage: { columns: (c: FilmFields) => ({ slug: c.slug, title: c.title, releaseYear: c.releaseYear }) },
+});
+
+type FilmFields = { title: string; slug: string; releaseYear: number | null };

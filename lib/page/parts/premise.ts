@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { MAX_TEXT, trimmed } from '../../content/fields';
+import { countWords, plural } from '../../content/derive';
+import { definePart } from '../part';
+
+/** "What Is {title} About?": one text, spoiler-free by definition (docs/product.md). */
+export const premisePart = definePart({
+  id: 'premise',
+  label: 'Premise',
+  keys: ['premise'],
+  heading: (title) => `What Is ${title} About?`,
+  schema: { premise: trimmed(MAX_TEXT).default('') },
+  spoiler: { fixed: 'none' },
+  diff: {
+    fields: [{ key: 'premise', label: 'Premise', noun: 'premise', kind: 'long', get: (c) => c.premise, set: (c, v) => void (c.premise = v as string), level: () => 'none' }],
+  },
+  reader: {
+    shape: { premise: z.string(), premiseWords: z.int() },
+    hidden: {},
+    visible: (c: { premise: string }) => ({ premise: c.premise, premiseWords: countWords(c.premise), hidden: {} }),
+    select: () => ({ fields: { premise: true, premiseWords: true } }),
+    read: (row: { premise: string; premiseWords: number }) => ({ premise: row.premise, premiseWords: row.premiseWords, hidden: {} }),
+  },
+  storage: { columns: (c: { premise: string }) => ({ premise: c.premise, premiseWords: countWords(c.premise) }) },
+  search: {
+    kinds: { film: { label: 'Film', anchor: 'film', named: true } },
+    // The film itself: found by its title and premise at every level.
+    documents: (c: { title: string; premise: string }) => [{ kind: 'film', itemId: '', position: 0, level: 'none', title: c.title, body: c.premise }],
+  },
+});
+
+export function premiseLine(title: string, premise: string): string {
+  return `The premise of ${title} in ${plural(countWords(premise), 'word')}, with nothing given away. The full story follows below.`;
+}

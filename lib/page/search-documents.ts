@@ -1,0 +1,55 @@
+import type { FilmContent } from '../content/schema';
+import type { SearchDocumentInput, SearchKindSpec } from './part';
+import { pageCredits } from './credits';
+import { PAGE_PARTS, type AnyPart } from './parts';
+
+export type { SearchDocumentInput };
+
+type SearchedPart = Extract<AnyPart, { search: object }>;
+const SEARCHED = PAGE_PARTS.filter((part): part is SearchedPart => 'search' in part);
+
+/** A person: one document per person the page names, whatever their roles. */
+const PERSON_KIND = { person: { label: 'Person', anchor: 'person', named: true } } as const satisfies Record<string, SearchKindSpec>;
+
+type KindsOf<P> = P extends { search: { kinds: infer K } } ? keyof K : never;
+export type SearchKind = KindsOf<SearchedPart> | keyof typeof PERSON_KIND;
+
+/** Every kind of search document, with how results show and link it (the parts' `search.kinds`). */
+export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = Object.assign({}, ...SEARCHED.map((part) => part.search.kinds), PERSON_KIND);
+
+/**
+ * Splits a page into search documents, each part its own (lib/page/parts, `search`). Every
+ * document holds content of exactly one spoiler level, so filtering documents by level in SQL is
+ * enough to keep matches and snippets spoiler-safe.
+ */
+export function buildSearchDocuments(content: FilmContent): SearchDocumentInput[] {
+  const docs = SEARCHED.flatMap((part) => (part.search.documents as (content: FilmContent) => SearchDocumentInput[])(content));
+  // Names are not spoilers: an actor is findable whatever the level of the parts they play, and
+  // so are directors and writers: one document per person, naming all their roles.
+  const roles = new Map<string, { name: string; roles: string[] }>();
+  for (const { person, role } of pageCredits(content)) {
+    const entry = roles.get(person.slug) ?? { name: person.name, roles: [] };
+    entry.roles.push(role);
+    roles.set(person.slug, entry);
+  }
+  const people = [...roles].map(([slug, person], position): SearchDocumentInput => {
+    const body = person.roles.join() === 'cast member' ? `${person.name} in ${content.title}` : `${person.name}, ${person.roles.join(' and ')} of ${content.title}`;
+    return { kind: 'person', itemId: slug, position, level: 'none', title: person.name, body };
+  });
+  return [...docs, ...people];
+}
+
+/** Where a search hit lives on the site: the film page's item or section anchor, or a person's page. */
+export function searchHitHref(kind: SearchKind, itemId: string, filmSlug: string): string {
+  const film = `/films/${filmSlug}`;
+  switch (SEARCH_KINDS[kind].anchor) {
+    case 'film':
+      return film;
+    case 'person':
+      return `/people/${itemId}`;
+    case 'item':
+      return `${film}#${kind}-${itemId}`;
+    case 'section':
+      return `${film}#${kind}`;
+  }
+}
