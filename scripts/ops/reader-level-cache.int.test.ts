@@ -21,7 +21,8 @@ import { BASE_ENV, REPO_ROOT, buildModule, freshDatabase, runScript, waitFor, ty
 
 const SERVE = path.join(REPO_ROOT, 'server', 'serve.mjs');
 const FILM = `/films/${DEMO_SLUG}`;
-const PERSON = demo.characters.find((character) => character.playedBy)!.playedBy!.slug;
+// Someone whose part is hidden at none, so their page differs by level.
+const PERSON = demo.characters.find((character) => character.playedBy && character.spoiler !== 'none')!.playedBy!.slug;
 const SEARCH = '/search?q=Carley+Toronto+skating+John';
 
 type Answer = { status: number; headers: Record<string, string>; body: string };
@@ -54,7 +55,8 @@ function rawRequest(pathname: string, headers: Record<string, string>, to = port
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('end', () => resolve(parseResponse(Buffer.concat(chunks))));
-    socket.end(Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'));
+    // Not end(): a server may drop a connection the client half-closed before its answer.
+    socket.write(Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'));
   });
 }
 
@@ -84,7 +86,13 @@ function parseResponse(raw: Buffer): Answer {
   return { status, headers, body: body.toString('utf8') };
 }
 
-const get = (address: Address, cookie?: string, pathname = address.path) => rawRequest(pathname, { ...address.headers, ...(cookie === undefined ? {} : { Cookie: cookie }) });
+async function get(address: Address, cookie?: string, pathname = address.path): Promise<Answer> {
+  const headers = { ...address.headers, ...(cookie === undefined ? {} : { Cookie: cookie }) };
+  const answer = await rawRequest(pathname, headers);
+  // An RSC request is first sent to its address with `_rsc=` added; followed with the same headers.
+  const location = answer.headers['location'];
+  return address.headers?.rsc && answer.status === 307 && location ? rawRequest(new URL(location, 'http://x').pathname + new URL(location, 'http://x').search, headers) : answer;
+}
 
 /** Pieces of text long enough to name one item: between tags, quotes and escapes. */
 const chunksOf = (body: string) => new Set(body.split(/<[^>]*>|["\\{}[\]]|&[a-z]+;|&#\d+;/u).map((text) => text.trim()).filter((text) => text.length >= 16 && /[a-z]{4}/iu.test(text)));
@@ -260,7 +268,8 @@ describe('behind nginx with deploy/nginx.conf', () => {
           return answer.headers['x-cache-status'] === 'HIT' ? answer : null;
         }, 30_000, 50);
         expect(cached.status, pathname).toBe(200);
-        if (pathname.startsWith(FILM)) expect(texts.filter((text) => cached.body.includes(text)).length > 0, pathname).toBe(level === 'full');
+        if (pathname.startsWith(FILM) && level === 'none') expect(texts.filter((text) => cached.body.includes(text)), pathname).toEqual([]);
+        if (pathname.startsWith(FILM) && level === 'full') expect(texts.filter((text) => !cached.body.includes(text)), pathname).toEqual([]);
       }
     }
     for (const crafted of [...KNOWN, 'spoilers=full', `spoilers=none~${DEMO_SLUG}.full`]) {
