@@ -66,6 +66,8 @@ const clientAddress = await import(pathToFileURL(path.join(serverDir, 'lib/ops/c
 // TRACE, undecodable or NUL-carrying addresses: refused before Next, which would answer 500.
 /** @type {typeof import('../lib/http/request-guard.mjs')} */
 const { guardRequests } = await import(pathToFileURL(path.join(serverDir, 'lib/http/request-guard.mjs')).href);
+/** @type {typeof import('../lib/security/security-policy.mjs')} */
+const { CSP_HEADER, withoutNonceBesideHashes } = await import(pathToFileURL(path.join(serverDir, 'lib/security/security-policy.mjs')).href);
 
 const log = rootLogger();
 
@@ -141,6 +143,8 @@ function beforeHeaders(response) {
   response.writeHead = /** @type {typeof response.writeHead} */ (
     function (/** @type {any[]} */ ...args) {
       sharedCachePolicy(response);
+      // A cached page (its own hash policy) sent where proxy.ts gave a nonce: one script policy.
+      if (response.hasHeader(CSP_HEADER)) response.setHeader(CSP_HEADER, /** @type {string | string[]} */ (withoutNonceBesideHashes(response.getHeader(CSP_HEADER))));
       // Draining: the client must not send another request on this connection.
       if (stopping) response.setHeader('Connection', 'close');
       return writeHead.apply(response, /** @type {any} */ (args));
