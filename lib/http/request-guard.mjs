@@ -120,12 +120,12 @@ function originHost(origin) {
 
 /**
  * Is this request one Next may treat as a server action (its getServerActionRequestMetadata): a
- * POST to a page with a `Next-Action` header, or any multipart POST to a page (a form posted
- * without JavaScript).
+ * POST with a `Next-Action` header, or any multipart POST (a form posted without JavaScript). Any
+ * path: one no route matches is answered by the 404 page, which runs the action handling too.
  * @param {RequestHead} request
  */
-export function isPossibleServerAction({ method = 'GET', url = '/', headers = {} }) {
-  if (method !== 'POST' || url.startsWith('/api/')) return false;
+export function isPossibleServerAction({ method = 'GET', headers = {} }) {
+  if (method !== 'POST') return false;
   return headers['next-action'] !== undefined || /^multipart\/form-data/i.test(String(headers['content-type'] ?? ''));
 }
 
@@ -167,6 +167,7 @@ export function refusal({ method = 'GET', url = '/', headers = {} }) {
  */
 export async function bodyRefusal({ method = 'GET', url = '/', headers = {} }, body) {
   const contentType = String(headers['content-type'] ?? '');
+  if (isUpload(url)) return null;
   if (/^multipart\/form-data/i.test(contentType)) {
     try {
       await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
@@ -194,10 +195,12 @@ export async function bodyRefusal({ method = 'GET', url = '/', headers = {} }, b
  */
 function mustReadBody({ method = 'GET', url = '/', headers = {} }) {
   if (headers['transfer-encoding'] !== undefined && headers['content-length'] === undefined) return true;
-  if (isPossibleServerAction({ method, url, headers })) return true;
-  if (Number(headers['content-length'] ?? 0) === 0) return false;
-  return /^multipart\/form-data/i.test(String(headers['content-type'] ?? '')) && !url.startsWith('/api/v1/editor/media');
+  if (isUpload(url)) return false;
+  return isPossibleServerAction({ method, url, headers });
 }
+
+/** The image upload route reads (and answers for) its own multipart form, up to 15 MiB. */
+const isUpload = (/** @type {string} */ url) => url.split('?')[0] === '/api/v1/editor/media';
 
 /**
  * The whole body, or null once it passes `limit` (the rest is not read). The bytes are put back
