@@ -61,6 +61,8 @@ const envSchema = z
     MEDIA_S3_KEY: z.string().optional(),
     MEDIA_S3_SECRET: z.string().optional(),
     MEDIA_S3_REGION: z.string().default('us-east-1'),
+    /** Images processed at once per instance (lib/media/image-jobs.ts); default one per core. */
+    IMAGE_JOBS: z.coerce.number().int().min(1).max(64).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CMS_DEMO_MODE !== '1') {
