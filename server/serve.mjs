@@ -66,6 +66,9 @@ const clientAddress = await import(pathToFileURL(path.join(serverDir, 'lib/ops/c
 // TRACE, undecodable or NUL-carrying addresses: refused before Next, which would answer 500.
 /** @type {typeof import('../lib/http/request-guard.mjs')} */
 const { guardRequests } = await import(pathToFileURL(path.join(serverDir, 'lib/http/request-guard.mjs')).href);
+// Pages whose render failed on an unreachable database: 503, not Next's 500.
+/** @type {typeof import('../lib/http/outage.mjs')} */
+const { answerOutages } = await import(pathToFileURL(path.join(serverDir, 'lib/http/outage.mjs')).href);
 /** @type {typeof import('../lib/security/security-policy.mjs')} */
 const { CSP_HEADER, withoutNonceBesideHashes } = await import(pathToFileURL(path.join(serverDir, 'lib/security/security-policy.mjs')).href);
 
@@ -113,6 +116,7 @@ function prepareRequest(request, response) {
   request.headers[REQUEST_ID_HEADER] = id;
   response.setHeader(REQUEST_ID_HEADER, id);
   beforeHeaders(response);
+  answerOutages(request, response);
   const start = process.hrtime.bigint();
   response.once('finish', () => {
     const url = request.url ?? '';
