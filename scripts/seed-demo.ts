@@ -18,7 +18,7 @@ async function main() {
   const password = env().DEMO_PASSWORD;
   const admin = await ensureUser({ email: 'admin@example.com', password, role: 'ADMIN', name: 'Demo Admin' });
   await ensureUser({ email: 'editor@example.com', password, role: 'EDITOR', name: 'Demo Editor' });
-  // The review workflow's writer (issue 16): saves drafts and submits them; an editor approves.
+  // The review workflow's writer: saves drafts and submits them; an editor approves.
   await ensureUser({ email: 'writer@example.com', password, role: 'WRITER', name: 'Demo Writer' });
   const actor = systemActor('admin@example.com (seed)', admin.id);
 

@@ -1,5 +1,5 @@
 /**
- * Editorial comments and the review workflow through the REST API (issue 16): what a writer and a
+ * Editorial comments and the review workflow through the REST API: what a writer and a
  * reviewer can do with a token, the answers for bad input, and that comments never reach readers.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';

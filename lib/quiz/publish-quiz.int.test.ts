@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 8: publishing carries the revision's quiz to the reader site, and quizzes are the
+ * Publishing carries the revision's quiz to the reader site, and quizzes are the
  * admins' (docs/product.md, "Roles"). A publish may bring live only the live quiz or the film's current
  * quiz (its latest revision's, which only admins can change); an editor publishing an older
  * revision with another quiz is refused with a 403 and nothing changes. A publish that changes the
