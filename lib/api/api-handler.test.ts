@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { apiHandler } from './api-handler';
 import { NotFoundError } from '../errors';
 
-const call = (handler: ReturnType<typeof apiHandler>, headers: Record<string, string> = {}) =>
+type Route = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+const call = (handler: Route, headers: Record<string, string> = {}) =>
   handler(new NextRequest('http://127.0.0.1/api/v1/films/x', { headers }), { params: Promise.resolve({}) });
 
 describe('apiHandler', () => {
