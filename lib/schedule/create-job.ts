@@ -48,7 +48,7 @@ export async function createJobInTransaction(
   const film = await tx.film.findUnique({ where: { slug }, select: { id: true, slug: true, latestRevision: true, publishedRevisionId: true } });
   if (!film) throw new NotFoundError(`No film “${slug}”`);
   if (kind === 'publish' && revision! > film.latestRevision) throw ValidationError.field('revision', `Film has no revision ${revision}`);
-  // A publish that would be refused now (an older quiz, a slug taken) is refused now, not when it runs.
+  // A publish that can only be refused (an older quiz this actor may not publish) is refused now, not when it runs.
   if (kind === 'publish') await assertPublishable(tx, film, revision!, actor);
   const job = await tx.scheduledJob.create({
     data: { kind, filmId: film.id, revisionNumber: kind === 'publish' ? revision : null, runAt, nextAttemptAt: runAt, createdById: actor.userId },
