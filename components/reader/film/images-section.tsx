@@ -13,7 +13,7 @@ export function FilmPoster({ film }: { film: VisibleFilm }) {
   if (!poster) return null;
   return (
     <figure className={styles.poster} data-image={poster.image}>
-      <MediaImage image={poster.image} alt={poster.alt} width={poster.width} height={poster.height} sizes="(min-width: 720px) 220px, 40vw" fallbackRatio="2 / 3" priority />
+      <MediaImage image={poster.image} alt={poster.alt} width={poster.width} height={poster.height} sizes="(min-width: 880px) 220px, (min-width: 720px) 25vw, 40vw" fallbackRatio="2 / 3" priority />
     </figure>
   );
 }
