@@ -1,5 +1,6 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { heading } from '@/lib/page/parts';
+import { revealsMore } from '@/lib/spoilers/level-counts';
 import { MediaImage } from '@/components/media/media-image';
 import { HiddenNote } from '../hidden-note';
 import { SpoilerBadge } from '../spoiler-badge';
@@ -36,7 +37,18 @@ export function ImagesSection({ film, hrefForLevel }: { film: VisibleFilm; hrefF
           </li>
         ))}
       </ul>
-      {film.hidden.stills > 0 && <HiddenNote count={film.hidden.stills} noun="still" more={film.stills.length > 0} level={film.level} hrefForLevel={hrefForLevel} />}
+      {film.hidden.stills > 0 && (
+        <HiddenNote
+          count={film.hidden.stills}
+          noun="still"
+          more={film.stills.length > 0}
+          level={film.level}
+          hrefForLevel={hrefForLevel}
+          section="images"
+          // Only the levels that show one of them: a still at full is not offered as "light spoilers".
+          reveals={(to) => revealsMore(film.counts, 'stills', film.level, to)}
+        />
+      )}
     </Section>
   );
 }
