@@ -24,6 +24,6 @@ export default async function SearchRoute({ searchParams }: Props) {
   const q = normalizeQuery(first(params.q));
   const override = first(params.spoilers);
   const level = readerLevel(override, (await cookies()).get(SPOILER_COOKIE)?.value);
-  const hits = q ? await searchCached(q, level) : [];
-  return <SearchView query={q} level={level} hits={hits} levelFromQuery={override === level} />;
+  const { hits, correctedTo } = q ? await searchCached(q, level) : { hits: [], correctedTo: null };
+  return <SearchView query={q} level={level} hits={hits} correctedTo={correctedTo} levelFromQuery={override === level} />;
 }
