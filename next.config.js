@@ -23,7 +23,7 @@ const nextConfig = {
   // server/serve.mjs loads these modules from the standalone folder; nothing else traces the
   // request guard there (proxy-addr, external above, is traced with lib/env.ts).
   outputFileTracingIncludes: {
-    '/*': ['./lib/ops/client-address.mjs', './lib/http/request-guard.mjs', './lib/reader/level-cookie.mjs', './lib/spoilers/spoiler-levels.mjs', './node_modules/@edge-runtime/cookies/**'],
+    '/*': ['./lib/ops/client-address.mjs', './lib/http/request-guard.mjs', './lib/reader/level-cookie.mjs', './lib/spoilers/spoiler-levels.mjs', './lib/cache/tag-versions.mjs', './node_modules/@edge-runtime/cookies/**'],
   },
   // Uploaded images were resized and converted at upload (lib/media): next/image only picks a file,
   // it never resizes on request (no /_next/image work on the server).
