@@ -73,6 +73,11 @@ const { guardRequests } = await import(pathToFileURL(path.join(serverDir, 'lib/h
 // The reader's level, decided once per request here and handed to proxy.ts and the app.
 /** @type {typeof import('../lib/reader/level-cookie.mjs')} */
 const readerLevel = await import(pathToFileURL(path.join(serverDir, 'lib/reader/level-cookie.mjs')).href);
+// Pages whose render failed on an unreachable database: 503, not Next's 500.
+/** @type {typeof import('../lib/http/outage.mjs')} */
+const { answerOutages } = await import(pathToFileURL(path.join(serverDir, 'lib/http/outage.mjs')).href);
+/** @type {typeof import('../lib/security/security-policy.mjs')} */
+const { CSP_HEADER, withoutNonceBesideHashes } = await import(pathToFileURL(path.join(serverDir, 'lib/security/security-policy.mjs')).href);
 
 const log = rootLogger();
 
@@ -121,6 +126,7 @@ function prepareRequest(request, response) {
   // own x-reader-level is overwritten, never trusted.
   request.headers[readerLevel.READER_LEVEL_HEADER] = readerLevel.formatLevelDecision(readerLevel.decideReaderLevel(request.url ?? '/', request.headers.cookie));
   beforeHeaders(response);
+  answerOutages(request, response);
   const start = process.hrtime.bigint();
   response.once('finish', () => {
     const url = request.url ?? '';
@@ -151,6 +157,8 @@ function beforeHeaders(response) {
   response.writeHead = /** @type {typeof response.writeHead} */ (
     function (/** @type {any[]} */ ...args) {
       sharedCachePolicy(response);
+      // A cached page (its own hash policy) sent where proxy.ts gave a nonce: one script policy.
+      if (response.hasHeader(CSP_HEADER)) response.setHeader(CSP_HEADER, /** @type {string | string[]} */ (withoutNonceBesideHashes(response.getHeader(CSP_HEADER))));
       // Draining: the client must not send another request on this connection.
       if (stopping) response.setHeader('Connection', 'close');
       return writeHead.apply(response, /** @type {any} */ (args));

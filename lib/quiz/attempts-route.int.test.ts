@@ -120,7 +120,7 @@ describe('POST /films/{slug}/quiz/answers (the form without JavaScript)', () => 
 });
 
 /**
- * Issue 12, item 9: an attempt is scored at the reader's level (`?spoilers=`, else the cookie, else
+ * An attempt is scored at the reader's level (`?spoilers=`, else the cookie, else
  * none; the form sends its pinned level as a field). A question above it is not there: naming it
  * answers exactly as naming a made-up id does, and its explanation never leaves the server.
  */

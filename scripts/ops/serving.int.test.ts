@@ -1,9 +1,9 @@
 /**
  * The serving path of the production build (the image's `node serve.mjs`, run as the ops tests run
  * it): reader pages never go over HTTP back to the server itself, whatever address it listens on
- * and whatever a TLS-terminating proxy in front says (issue 13, item 1); SIGTERM drains, and the
- * server `npm start` runs dies with its parent (item 3); the front cache (server/front-cache.mjs)
- * keeps every reader rule (item 4).
+ * and whatever a TLS-terminating proxy in front says; SIGTERM drains, and the
+ * server `npm start` runs dies with its parent; the front cache (server/front-cache.mjs)
+ * keeps every reader rule.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
