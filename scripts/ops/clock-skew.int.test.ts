@@ -37,7 +37,7 @@ async function startServer(name: string, clockAhead: string | null): Promise<Ser
   const logFile = path.join(logDir, `${name}.log`);
   const log = fs.openSync(logFile, 'w');
   const command = [SERVE, build.serverJs];
-  const env = { ...process.env, ...BASE_ENV, NODE_ENV: 'production', HOSTNAME: '127.0.0.1', PORT: String(port), DATABASE_URL: database.url, DATABASE_REPLICA_URLS: '', AUTH_SECRET, REDIS_URL: REDIS_TEST_URL, CACHE_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', JOB_RUNNER: 'off' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...BASE_ENV, NODE_ENV: 'production', HOSTNAME: '127.0.0.1', PORT: String(port), DATABASE_URL: database.url, DATABASE_REPLICA_URLS: '', AUTH_SECRET, REDIS_URL: REDIS_TEST_URL, CACHE_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', JOB_RUNNER: 'off' };
   const child = clockAhead
     ? spawn('faketime', ['-f', clockAhead, process.execPath, ...command], { cwd: build.standalone, env, stdio: ['ignore', log, log] })
     : spawn(process.execPath, command, { cwd: build.standalone, env, stdio: ['ignore', log, log] });
