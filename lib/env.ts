@@ -51,6 +51,9 @@ const envSchema = z
       }),
     /** The scheduled-job runner (lib/schedule/job-runner.ts) every instance starts; `off` for an instance that must not run jobs. */
     JOB_RUNNER: z.enum(['on', 'off']).default('on'),
+    /** A claimed job's lease and how often its runner renews it (lib/schedule/job-runner.ts); defaults 30 s and 10 s. */
+    JOB_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
+    JOB_LEASE_RENEW_MS: z.coerce.number().int().min(100).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** A file every SQL statement is appended to, one line each (lib/db.ts): `npm run bench` counts statements per request with it. */
     DB_QUERY_LOG: z.string().optional(),
@@ -62,6 +65,8 @@ const envSchema = z
     MEDIA_S3_KEY: z.string().optional(),
     MEDIA_S3_SECRET: z.string().optional(),
     MEDIA_S3_REGION: z.string().default('us-east-1'),
+    /** Images processed at once per instance (lib/media/image-jobs.ts); default one per core. */
+    IMAGE_JOBS: z.coerce.number().int().min(1).max(64).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CMS_DEMO_MODE !== '1') {
