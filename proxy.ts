@@ -16,7 +16,7 @@ import { DECIDED_UPSTREAM_ENV } from '@/lib/reader/level-cookie.mjs';
 import { currentFilmSlug, isPublishedAddress } from '@/lib/reader/published-address';
 import { MISSING_PATH } from '@/lib/reader/missing-page';
 import { isSearchAddress, searchVariantPath } from '@/lib/reader/search-address';
-import { filterFromQuery, filterVariantPath, isFiltered, listPageOf } from '@/lib/reader/film-filter';
+import { filterVariantPath, isFiltered, listPageOf, readFilterQuery } from '@/lib/reader/film-filter';
 import { LRUCache } from 'lru-cache';
 import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders, type PagePolicy } from '@/lib/security/security-headers';
 
@@ -122,9 +122,13 @@ function rewriteSearch(request: NextRequest, path: string, init: { request: { he
  * Unlike a film page it does not depend on the cookie, so it keeps Next's public Cache-Control.
  */
 function filteredList(request: NextRequest, page: number) {
-  const filter = filterFromQuery(request.nextUrl.searchParams);
-  if (filter === null) return missing(request);
+  const { filter, problem } = readFilterQuery(request.nextUrl.searchParams);
   const url = sameOrigin(request);
+  // A value that is no filter: the list with a message saying why (the query stays, for the message).
+  if (problem) {
+    url.pathname = `/filter/invalid/${problem.field}`;
+    return NextResponse.rewrite(url);
+  }
   url.search = '';
   url.pathname = isFiltered(filter) ? filterVariantPath(filter, page) : request.nextUrl.pathname;
   return NextResponse.rewrite(url);

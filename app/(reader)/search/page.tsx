@@ -23,6 +23,6 @@ export default async function SearchRoute({ searchParams }: Props) {
   const params = await searchParams;
   const q = normalizeQuery(first(params.q));
   const { level, source } = levelDecisionOf(await headers());
-  const hits = q ? await searchCached(q, level) : [];
-  return <SearchView query={q} level={level} hits={hits} levelFromQuery={source === 'query'} />;
+  const { hits, correctedTo } = q ? await searchCached(q, level) : { hits: [], correctedTo: null };
+  return <SearchView query={q} level={level} hits={hits} correctedTo={correctedTo} levelFromQuery={source === 'query'} />;
 }
