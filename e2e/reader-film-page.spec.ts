@@ -16,6 +16,8 @@ const HEADINGS = [
   'What Kind of Film Is Kiss and Cry?',
   // The demo film has trivia: its section comes after the kind of film.
   'Trivia About Kiss and Cry',
+  // It has a poster and stills (prisma/demo/images), whose section comes before the quiz.
+  'Poster and Stills From Kiss and Cry',
   'Quiz',
 ];
 

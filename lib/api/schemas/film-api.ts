@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { slugSchema } from '../../content/schema';
-import { filmContentApiSchema, filmStatusSchema, revisionNumberSchema } from '../../films/film-schema';
+import { filmContentApiSchema, filmStatusSchema, importLevelsSchema, revisionNumberSchema } from '../../films/film-schema';
 import { isoDateTime } from './common-api';
 
 /**
@@ -147,5 +147,5 @@ export const importWarningSchema = z
   .meta({ id: 'ImportWarning' });
 
 export const importResultSchema = z
-  .object({ slug: slugSchema, revision: revisionNumberSchema, warnings: z.array(importWarningSchema) })
+  .object({ slug: slugSchema, revision: revisionNumberSchema, levels: importLevelsSchema.meta({ description: 'Which spoiler levels were stored' }), warnings: z.array(importWarningSchema) })
   .meta({ id: 'ImportResult' });
