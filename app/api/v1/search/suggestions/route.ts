@@ -1,7 +1,7 @@
 import { apiHandler } from '@/lib/api/api-handler';
 import { parseInput, queryOf } from '@/lib/api/parse-input';
 import { searchSuggestionsQuerySchema } from '@/lib/api/schemas/reader-api';
-import { SPOILER_COOKIE, readerLevel } from '@/lib/reader/reader-level';
+import { levelDecisionOf } from '@/lib/reader/reader-level';
 import { suggestSearch } from '@/lib/reader/suggest-search';
 import { cachedJson } from '@/lib/reader/json-response';
 
@@ -11,7 +11,7 @@ import { cachedJson } from '@/lib/reader/json-response';
  * it: it only fills the box's list of suggestions.
  */
 export const GET = apiHandler(null, async ({ request }) => {
-  const { q, spoilers } = parseInput(searchSuggestionsQuerySchema, queryOf(request));
-  const level = readerLevel(spoilers, request.cookies.get(SPOILER_COOKIE)?.value);
-  return cachedJson(request, { query: q, level, suggestions: await suggestSearch(q, level) }, { varyCookie: spoilers === undefined });
+  const { q } = parseInput(searchSuggestionsQuerySchema, queryOf(request));
+  const { level, source } = levelDecisionOf(request.headers);
+  return cachedJson(request, { query: q, level, suggestions: await suggestSearch(q, level) }, { chosenByCookie: source === 'cookie' });
 });
