@@ -57,6 +57,12 @@ test('upload a poster and a full-spoiler still → publish → the reader sees e
   await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   expect(await poster.getAttribute('src')).toMatch(new RegExp(`^/media/${posterImage}/w(320|640|1280)$`));
   await expect(reader.getByText('1 still contains spoilers.')).toBeVisible();
+  // The note offers only the level that shows the still (light spoilers would still hide it),
+  // and the level control counts it among what full spoilers add.
+  const note = reader.locator('#images [role="note"]');
+  await expect(note.getByRole('link')).toHaveText(['Show full spoilers']);
+  await expect(note.getByRole('link')).toHaveAttribute('href', /level=full.*images/);
+  await expect(reader.locator('aside')).toContainText(/1 (more )?still/);
   // A poster at level none is the Movie's image in the JSON-LD (every level's page carries the same).
   const ld = JSON.parse((await reader.locator('script[type="application/ld+json"]').first().textContent())!);
   expect(ld.image).toMatch(new RegExp(`/media/${posterImage}/w1280\\.webp$`));

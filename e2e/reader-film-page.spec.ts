@@ -5,7 +5,7 @@ import { DEMO_PATH, demo } from './reader-demo';
 /** The film page: the seed's sections and headings, the counted lines, the links to people. */
 
 const HEADINGS = [
-  // Warnings first, at every level (issue 14): the demo film has content notes.
+  // Warnings first, at every level: the demo film has content notes.
   'Content notes',
   'What Is Kiss and Cry About?',
   'What Happens in Kiss and Cry?',
@@ -16,6 +16,8 @@ const HEADINGS = [
   'What Kind of Film Is Kiss and Cry?',
   // The demo film has trivia: its section comes after the kind of film.
   'Trivia About Kiss and Cry',
+  // It has a poster and stills (prisma/demo/images), whose section comes before the quiz.
+  'Poster and Stills From Kiss and Cry',
   'Quiz',
 ];
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { FilmContent } from '../lib/content/schema';
-import { buildSearchDocuments } from '../lib/page/search-documents';
+import { buildSearchDocuments, buildSearchTerms } from '../lib/page/search-documents';
 import { levelRank, type SpoilerLevel } from '../lib/spoilers/levels';
 import { DEMO_PATH, demo, found, probesAt } from './reader-demo';
 
@@ -123,4 +123,48 @@ test('the setting quotes its place and its description apart', async ({ page }) 
   expect(setting?.quotes[0]).toBe(normalize(demo.setting.place));
   expect(normalize(demo.setting.where)).toContain(setting?.quotes[1]);
   expect(setting?.quotes[1]).toMatch(/^Toronto, one of/u);
+});
+
+test('a query with typos finds the film, and the page says what it searched instead (without JavaScript too)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('searchbox').first().fill('kis and cyr');
+  await page.getByRole('searchbox').first().press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=kis\+and\+cyr/);
+  await expect(page.locator('[data-did-you-mean]')).toContainText('Did you mean kiss and cry?');
+  await expect(page.getByRole('status')).toContainText('result');
+  await expect(page.getByRole('link', { name: 'Kiss and Cry', exact: true }).first()).toBeVisible();
+  await context.close();
+});
+
+test('a correction never names what the reader’s level hides', async ({ request }) => {
+  // A place only full spoilers name (the demo: the foundation of its last event), typed with a swapped pair.
+  const full = buildSearchTerms(buildSearchDocuments(demo)).filter((t) => t.level === 'full' && t.word.length >= 6);
+  expect(full.length).toBeGreaterThan(0);
+  const { word } = full[0];
+  const typo = `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
+  const none = await (await request.get(search(typo, 'none'))).text();
+  expect(none).not.toContain('Did you mean');
+  expect(none.toLowerCase()).not.toContain(word);
+  const atFull = await (await request.get(search(typo, 'full'))).text();
+  expect(atFull).toContain(`Did you mean <a`);
+  expect(atFull.toLowerCase()).toContain(word);
+});
+
+test('suggestions while typing: films and people at the reader’s level, typos too', async ({ page, request }) => {
+  const answer = await (await request.get('/api/v1/search/suggestions?q=kis+and+cyr')).json();
+  expect(answer).toMatchObject({ query: 'kis and cyr', level: 'none', suggestions: [{ kind: 'film', label: 'Kiss and Cry', href: DEMO_PATH }] });
+  const director = demo.facts.directors[0];
+  const people = await (await request.get(`/api/v1/search/suggestions?q=${encodeURIComponent(director.name.slice(0, 6))}`)).json();
+  expect(people.suggestions).toContainEqual({ kind: 'person', label: director.name, href: `/people/${director.slug}` });
+  expect((await request.get(`/api/v1/search/suggestions?q=${'x'.repeat(201)}`)).status()).toBe(400);
+
+  await page.goto('/');
+  const box = page.getByRole('searchbox').first();
+  await box.pressSequentially('kiss an', { delay: 30 });
+  const suggestion = page.locator('[data-search-suggestions]').first().getByRole('link', { name: /Kiss and Cry/ });
+  await expect(suggestion).toBeVisible();
+  await suggestion.click();
+  await expect(page).toHaveURL(new RegExp(`${DEMO_PATH}$`));
 });

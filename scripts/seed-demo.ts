@@ -1,24 +1,59 @@
 /**
  * `npm run seed:demo`: the demo film (Kiss and Cry, from prisma/demo/*.page.txt, through the page
- * importer) and the demo accounts. Idempotent: existing accounts and films are left as they are.
- * Demo accounts exist only through this command or `npm start` on the embedded database.
+ * importer) with its poster and stills (prisma/demo/images: drawn for the demo as SVG, rendered to
+ * PNG and uploaded like an editor's upload), and the demo accounts. Idempotent: existing accounts
+ * and films are left as they are. Demo accounts exist only through this command or `npm start` on
+ * the embedded database.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
+import { z } from 'zod';
 import { parsePage } from '../lib/page-format';
+import type { FilmContent } from '../lib/content/schema';
+import { posterSchema, stillSchema } from '../lib/page/parts/images';
+import { uploadImage } from '../lib/media/upload-image';
+import type { Actor } from '../lib/auth/permissions';
 import { createFilm, publishFilm } from '../lib/revisions';
 import { systemActor } from '../lib/auth/system-actor';
 import { ensureUser } from '../lib/users/ensure-user';
 import { db, disconnectDb } from '../lib/db';
 import { env } from '../lib/env';
+import { runShutdownHooks } from '../lib/ops/shutdown.mjs';
 
 const DEMO_DIR = path.join(import.meta.dirname, '..', 'prisma', 'demo');
+const IMAGES_DIR = path.join(DEMO_DIR, 'images');
+
+/** prisma/demo/images/{slug}.images.json: which drawing is the poster and which the stills, with their words and levels. */
+const imageListSchema = z.object({
+  slug: z.string(),
+  poster: posterSchema.omit({ image: true }).extend({ file: z.string() }).nullable().default(null),
+  stills: z.array(stillSchema.omit({ image: true }).extend({ file: z.string() })).default([]),
+});
+
+/** Uploads a drawing (SVG rendered to PNG: the upload path takes raster images) and returns its image id. */
+async function uploadDrawing(file: string, actor: Actor): Promise<string> {
+  const png = await sharp(await readFile(path.join(IMAGES_DIR, file))).png().toBuffer();
+  return (await uploadImage({ actor, data: png })).asset.id;
+}
+
+/** The page with the images its list names (none when there is no list for its slug). */
+async function withDemoImages(content: FilmContent, actor: Actor): Promise<FilmContent> {
+  const listFile = path.join(IMAGES_DIR, `${content.slug}.images.json`);
+  const text = await readFile(listFile, 'utf8').catch(() => null);
+  if (text === null) return content;
+  const list = imageListSchema.parse(JSON.parse(text));
+  const poster = list.poster && { image: await uploadDrawing(list.poster.file, actor), alt: list.poster.alt, spoiler: list.poster.spoiler };
+  const stills = [];
+  for (const { file, ...still } of list.stills) stills.push({ ...still, image: await uploadDrawing(file, actor) });
+  return { ...content, poster, stills };
+}
 
 async function main() {
   const password = env().DEMO_PASSWORD;
   const admin = await ensureUser({ email: 'admin@example.com', password, role: 'ADMIN', name: 'Demo Admin' });
   await ensureUser({ email: 'editor@example.com', password, role: 'EDITOR', name: 'Demo Editor' });
-  // The review workflow's writer (issue 16): saves drafts and submits them; an editor approves.
+  // The review workflow's writer: saves drafts and submits them; an editor approves.
   await ensureUser({ email: 'writer@example.com', password, role: 'WRITER', name: 'Demo Writer' });
   const actor = systemActor('admin@example.com (seed)', admin.id);
 
@@ -33,7 +68,7 @@ async function main() {
     // A film left unpublished by an interrupted earlier run is published, not created twice.
     const revision = existing
       ? existing.latestRevision
-      : (await createFilm({ content, actor, message: 'Demo content', source: 'IMPORT' })).revision.number;
+      : (await createFilm({ content: await withDemoImages(content, actor), actor, message: 'Demo content', source: 'IMPORT' })).revision.number;
     await publishFilm({ slug: content.slug, revision, actor });
     console.log(`demo film ${content.slug}: published (revision ${revision})`);
   }
@@ -44,4 +79,6 @@ main()
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   })
-  .finally(() => disconnectDb());
+  // Every connection the run opened (the database pools, Redis for the page cache), or the
+  // process would not exit when REDIS_URL is set.
+  .finally(() => disconnectDb().then(() => runShutdownHooks({ timeoutMs: 5_000 })));

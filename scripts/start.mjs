@@ -107,7 +107,8 @@ async function main() {
   }
 
   /** @type {Record<string, string | undefined>} */
-  const appEnv = { DATABASE_URL: database.url };
+  // An absolute MEDIA_DIR: the server runs in .next/standalone, the seed in the checkout, and both must find the same files.
+  const appEnv = { DATABASE_URL: database.url, MEDIA_DIR: path.resolve(process.env.MEDIA_DIR || path.join(DATA_DIR, 'media')) };
   /** @type {{ demoPassword: string } | null} */
   let demo = null;
   if (database.embedded) {
@@ -121,7 +122,7 @@ async function main() {
       const demoPassword = process.env.DEMO_PASSWORD || 'demo-password';
       console.error(`> loading the demo content (${empty ? 'empty embedded database' : 'finishing an interrupted load'})`);
       writeDemoMarker({ status: 'pending', demoPassword });
-      await seedDemo(database.url, { DEMO_PASSWORD: demoPassword });
+      await seedDemo(database.url, { DEMO_PASSWORD: demoPassword, MEDIA_DIR: appEnv.MEDIA_DIR });
       writeDemoMarker({ status: 'done', seededAt: new Date().toISOString(), demoPassword });
     }
     const seeded = readDemoMarker();

@@ -1,16 +1,32 @@
 import Link from 'next/link';
-import { isFiltered, type FilmFilter } from '@/lib/reader/film-filter';
+import { isFiltered, type FilmFilter, type FilterProblem } from '@/lib/reader/film-filter';
 import styles from './home-view.module.css';
 
 /** Genre and year filters of the film list: a plain GET form, so it works without JavaScript. */
-export function FilmFilterForm({ filter }: { filter: FilmFilter }) {
+export function FilmFilterForm({ filter, problem }: { filter: FilmFilter; problem?: FilterProblem }) {
+  const invalid = (field: FilterProblem['field']) => (problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'filter-problem' } : {});
   return (
     <form className={styles.filters} action="/" method="get" role="search" aria-label="Filter films">
+      {problem ? (
+        <p id="filter-problem" role="alert" className={styles.filterProblem}>
+          {problem.message} Showing all films.
+        </p>
+      ) : null}
       <label>
-        Genre <input name="genre" defaultValue={filter.genre ?? ''} placeholder="e.g. drama" maxLength={60} />
+        Genre <input name="genre" defaultValue={filter.genre ?? ''} placeholder="e.g. drama" maxLength={60} {...invalid('genre')} />
       </label>
       <label>
-        Year <input name="year" defaultValue={filter.year ?? ''} placeholder="e.g. 2017" inputMode="numeric" pattern="\d{4}" maxLength={4} size={5} />
+        Year{' '}
+        <input
+          name="year"
+          defaultValue={problem?.field === 'year' ? problem.value : (filter.year ?? '')}
+          placeholder="e.g. 2017"
+          inputMode="numeric"
+          pattern="\d{4}"
+          maxLength={4}
+          size={5}
+          {...invalid('year')}
+        />
       </label>
       <button type="submit">Filter</button>
       {isFiltered(filter) ? <Link href="/">Clear filters</Link> : null}

@@ -72,17 +72,21 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
   return (
     <article className={styles.page} data-spoiler-level={film.level}>
       <ReadingPosition sections={PLACES} />
+      {/* The poster (HeaderTop) has a column of its own beside the headline, never a float: text
+          beside a float squeezes every block that follows it. */}
       <header className={styles.header}>
         {render('HeaderTop')}
-        <p className={styles.kicker}>
-          <Link href="/">Films</Link>
-          {film.releaseYear && <span> · {film.releaseYear}</span>}
-        </p>
-        <h1 className={styles.title}>{film.title}</h1>
-        <p className={styles.showing}>
-          Showing: <strong>{SPOILER_LABELS[film.level]}</strong>. Parts above this level are not sent to your browser.
-        </p>
-        {render('HeaderEnd')}
+        <div className={styles.headline}>
+          <p className={styles.kicker}>
+            <Link href="/">Films</Link>
+            {film.releaseYear && <span> · {film.releaseYear}</span>}
+          </p>
+          <h1 className={styles.title}>{film.title}</h1>
+          <p className={styles.showing}>
+            Showing: <strong>{SPOILER_LABELS[film.level]}</strong>. Parts above this level are not sent to your browser.
+          </p>
+          {render('HeaderEnd')}
+        </div>
       </header>
       {/* Phones: one compact bar that stays at the top; each menu opens without JavaScript. */}
       <div className={styles.bar} data-film-bar="">

@@ -3,11 +3,24 @@ import type { FilmSummary } from '@/lib/reader/list-published-films';
 import { FilmList } from './film-list';
 import { SearchForm } from './search-form';
 import { FilmFilterForm } from './film-filter-form';
-import { NO_FILTER, isFiltered, listPageHref, type FilmFilter } from '@/lib/reader/film-filter';
+import { NO_FILTER, isFiltered, listPageHref, type FilmFilter, type FilterProblem } from '@/lib/reader/film-filter';
 import styles from './home-view.module.css';
 
 /** The home page (page 1 of the film list), the older pages, /page/2 …, and filtered lists: the same view. */
-export function HomeView({ films, page, pages, filter = NO_FILTER }: { films: FilmSummary[]; page: number; pages: number; filter?: FilmFilter }) {
+export function HomeView({
+  films,
+  page,
+  pages,
+  filter = NO_FILTER,
+  problem,
+}: {
+  films: FilmSummary[];
+  page: number;
+  pages: number;
+  filter?: FilmFilter;
+  /** A filter the list could not use (`/?year=abcd`): said above the form, the list unfiltered. */
+  problem?: FilterProblem;
+}) {
   const pageHref = (n: number) => listPageHref(n, filter);
   const filtered = isFiltered(filter);
   const what = [filter.genre, filter.year].filter((part) => part !== null).join(', ');
@@ -26,7 +39,7 @@ export function HomeView({ films, page, pages, filter = NO_FILTER }: { films: Fi
         <h2 id="films-heading" className={styles.heading}>
           {filtered ? `Films: ${what}${page > 1 ? `, page ${page} of ${pages}` : ''}` : page === 1 ? 'Latest films' : `Films, page ${page} of ${pages}`}
         </h2>
-        <FilmFilterForm filter={filter} />
+        <FilmFilterForm filter={filter} problem={problem} />
         <FilmList films={films} emptyText={filtered ? 'No published film matches these filters yet.' : undefined} />
         {pages > 1 ? (
           <nav className={styles.pager} aria-label="Pages of films">

@@ -1,6 +1,7 @@
+import { SearchSuggestions } from './search-suggestions';
 import styles from './search-form.module.css';
 
-/** A plain GET form to /search: works without JavaScript. */
+/** A plain GET form to /search: works without JavaScript; with it, films and people are suggested while typing. */
 export function SearchForm({
   id,
   label,
@@ -30,7 +31,9 @@ export function SearchForm({
         enterKeyHint="search"
         maxLength={200}
         autoFocus={autoFocus}
+        aria-controls={`${id}-suggestions`}
       />
+      <SearchSuggestions inputId={id} listId={`${id}-suggestions`} />
       <button type="submit" className={styles.button}>
         Search
       </button>

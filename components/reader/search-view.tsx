@@ -11,7 +11,20 @@ import styles from './search-view.module.css';
  * The search page. Results come only from content at the reader's level; when nothing matches it
  * says so without hinting whether higher levels would match (that would itself be a spoiler).
  */
-export function SearchView({ query, level, hits, levelFromQuery }: { query: string; level: SpoilerLevel; hits: SearchHit[]; levelFromQuery: boolean }) {
+export function SearchView({
+  query,
+  level,
+  hits,
+  correctedTo = null,
+  levelFromQuery,
+}: {
+  query: string;
+  level: SpoilerLevel;
+  hits: SearchHit[];
+  /** Nothing matched the query as typed; the hits are for this correction. */
+  correctedTo?: string | null;
+  levelFromQuery: boolean;
+}) {
   const here = `/search${query ? `?${new URLSearchParams({ q: query })}` : ''}`;
   return (
     <main id="main" className={styles.page}>
@@ -22,6 +35,11 @@ export function SearchView({ query, level, hits, levelFromQuery }: { query: stri
       <div className={styles.control}>
         <SpoilerControl level={level} hrefForLevel={(l) => setLevelHref(l, here)} />
       </div>
+      {query && correctedTo && (
+        <p className={styles.count} data-did-you-mean="">
+          Did you mean <a href={`/search?${new URLSearchParams({ q: correctedTo, ...(levelFromQuery ? { spoilers: level } : {}) })}`}>{correctedTo}</a>? Nothing matches “{query}”, so these are the results for “{correctedTo}”.
+        </p>
+      )}
       {query && (
         <p className={styles.count} role="status">
           {hits.length > 0

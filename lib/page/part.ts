@@ -50,6 +50,8 @@ export type SearchDocumentInput = {
   level: SpoilerLevel;
   title: string;
   body: string;
+  /** Places it names (a setting's place, an event's where): words "did you mean" may correct a query to. */
+  names?: string[];
 };
 
 /** How search results show and link a kind of document the part writes. */
@@ -59,6 +61,8 @@ export type SearchKindSpec = {
   anchor: 'item' | 'section' | 'film' | 'person';
   /** The document's title names the item itself ("Collapse"), not a section of a film. */
   named: boolean;
+  /** Its title is a name (a film's title, a person's or character's name): its words are search terms, for "did you mean". */
+  termsFromTitle?: true;
 };
 
 /** What publishing needs to know of a part: its PublishedFilm columns, its own tables' rows, the people it links. */

@@ -2,6 +2,7 @@ import type { FilmContent } from '../content/schema';
 import type { SearchDocumentInput, SearchKindSpec } from './part';
 import { pageCredits } from './credits';
 import { PAGE_PARTS, type AnyPart } from './parts';
+import { levelRank, type SpoilerLevel } from '../spoilers/levels';
 
 export type { SearchDocumentInput };
 
@@ -9,7 +10,7 @@ type SearchedPart = Extract<AnyPart, { search: object }>;
 const SEARCHED = PAGE_PARTS.filter((part): part is SearchedPart => 'search' in part);
 
 /** A person: one document per person the page names, whatever their roles. */
-const PERSON_KIND = { person: { label: 'Person', anchor: 'person', named: true } } as const satisfies Record<string, SearchKindSpec>;
+const PERSON_KIND = { person: { label: 'Person', anchor: 'person', named: true, termsFromTitle: true } } as const satisfies Record<string, SearchKindSpec>;
 
 type KindsOf<P> = P extends { search: { kinds: infer K } } ? keyof K : never;
 export type SearchKind = KindsOf<SearchedPart> | keyof typeof PERSON_KIND;
@@ -37,6 +38,29 @@ export function buildSearchDocuments(content: FilmContent): SearchDocumentInput[
     return { kind: 'person', itemId: slug, position, level: 'none', title: person.name, body };
   });
   return [...docs, ...people];
+}
+
+/** A word as search terms and queries split it: lower case, letters and digits only. */
+export const termWords = (text: string): string[] => text.toLocaleLowerCase('en').normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Shorter words are never corrected (and "did you mean" never offers one). */
+export const MIN_TERM_LENGTH = 3;
+
+/**
+ * The words of a page's names (films', people's and characters' titles) and places, each at the
+ * lowest level of a document that holds it: what "did you mean" may correct a query to.
+ */
+export function buildSearchTerms(docs: SearchDocumentInput[]): Array<{ word: string; level: SpoilerLevel }> {
+  const terms = new Map<string, SpoilerLevel>();
+  for (const doc of docs) {
+    const names = [...(SEARCH_KINDS[doc.kind as SearchKind]?.termsFromTitle ? [doc.title] : []), ...(doc.names ?? [])];
+    for (const word of names.flatMap(termWords)) {
+      if (word.length < MIN_TERM_LENGTH || word.length > 64) continue;
+      const known = terms.get(word);
+      if (!known || levelRank(doc.level) < levelRank(known)) terms.set(word, doc.level);
+    }
+  }
+  return [...terms].map(([word, level]) => ({ word, level }));
 }
 
 /** Where a search hit lives on the site: the film page's item or section anchor, or a person's page. */

@@ -7,7 +7,7 @@ import { FILMS_TAG, filmTag } from './film-cache';
 import { getPublishedFilm } from './get-published-film';
 import { getPublishedPerson } from './get-person';
 import { listFilmPage } from './list-published-films';
-import { normalizeQuery, searchPublished, type SearchHit } from './search-films';
+import { normalizeQuery, searchWithCorrection, type SearchAnswer } from './search-films';
 import { listSitemaps, sitemapEntries } from '../seo/sitemap';
 
 /*
@@ -48,16 +48,18 @@ const catalogueVersion = () => unstable_cache(async () => `${Date.now()}.${Math.
  * memory rather than in the data cache, because queries come from anyone and the data cache would
  * write each distinct one to disk or Redis. Concurrent misses for one key share one query.
  */
-const searchResults = new LRUCache<string, SearchHit[], { text: string; level: SpoilerLevel }>({
+const searchResults = new LRUCache<string, SearchAnswer, { text: string; level: SpoilerLevel }>({
   max: 500,
-  fetchMethod: (_key, _stale, { context }) => searchPublished(context.text, context.level),
+  fetchMethod: (_key, _stale, { context }) => searchWithCorrection(context.text, context.level),
 });
 
-export const searchCached = cache(async (query: string, level: SpoilerLevel): Promise<SearchHit[]> => {
+const NO_ANSWER: SearchAnswer = { hits: [], correctedTo: null };
+
+export const searchCached = cache(async (query: string, level: SpoilerLevel): Promise<SearchAnswer> => {
   const text = normalizeQuery(query);
-  if (!text) return [];
+  if (!text) return NO_ANSWER;
   const key = JSON.stringify([await catalogueVersion(), level, text]);
-  return (await searchResults.fetch(key, { context: { text, level } })) ?? [];
+  return (await searchResults.fetch(key, { context: { text, level } })) ?? NO_ANSWER;
 });
 
 /** One page of the home page's list (1-based), newest first, optionally filtered (genre, year). */

@@ -15,19 +15,32 @@ const MAX_GENRE = 60;
 
 export const isFiltered = (filter: FilmFilter) => filter.genre !== null || filter.year !== null;
 
-/** The filter of a query string; `null` when a value cannot be a filter (the address names nothing). */
-export function filterFromQuery(params: URLSearchParams): FilmFilter | null {
+/** A filter value the list cannot use, in words for the reader (the list shows it above the form). */
+export type FilterProblem = { field: 'genre' | 'year'; value: string; message: string };
+
+/** The filter of a query string, or what is wrong with it. */
+export function readFilterQuery(params: URLSearchParams): { filter: FilmFilter; problem: null } | { filter: null; problem: FilterProblem } {
   const genreText = params.get('genre');
   const yearText = params.get('year');
   const genre = genreText === null || genreText.trim() === '' ? null : genreKey(genreText);
-  if (genre !== null && (genre.length > MAX_GENRE || /[\u0000-\u001f\u007f]/u.test(genre))) return null;
+  if (genre !== null && (genre.length > MAX_GENRE || /[\u0000-\u001f\u007f]/u.test(genre))) {
+    return { filter: null, problem: { field: 'genre', value: '', message: `A genre is at most ${MAX_GENRE} characters of text.` } };
+  }
   let year: number | null = null;
   if (yearText !== null && yearText.trim() !== '') {
-    if (!/^\d{4}$/u.test(yearText.trim())) return null;
-    year = Number(yearText.trim());
-    if (year < 1870 || year > 2100) return null;
+    const text = yearText.trim();
+    year = /^\d{4}$/u.test(text) ? Number(text) : null;
+    if (year === null || year < 1870 || year > 2100) {
+      const shown = text.slice(0, 20).replace(/[\u0000-\u001f\u007f]/gu, '');
+      return { filter: null, problem: { field: 'year', value: shown, message: `“${shown}” is not a year: use four digits, from 1870 to 2100.` } };
+    }
   }
-  return { genre, year };
+  return { filter: { genre, year }, problem: null };
+}
+
+/** The filter of a query string; `null` when a value cannot be a filter. */
+export function filterFromQuery(params: URLSearchParams): FilmFilter | null {
+  return readFilterQuery(params).filter;
 }
 
 /** The query string of a filter ("?genre=drama&year=2017"), "" for none. */

@@ -6,6 +6,7 @@ import type { SpoilerLevel } from '../spoilers/levels';
 import { SEARCH_KINDS, searchHitHref, type SearchKind } from '../page/search-documents';
 import { splitSnippet, type SnippetPart } from './snippet';
 import { normalizeQuery } from './search-address';
+import { correctQuery } from './correct-query';
 
 export { MAX_QUERY_LENGTH, normalizeQuery } from './search-address';
 
@@ -54,6 +55,28 @@ export async function searchPublished(query: string, level: SpoilerLevel): Promi
     snippets: quotes.map(splitSnippet).filter((parts) => parts.length > 0),
     film: { slug: filmSlug, title: filmTitle },
   }));
+}
+
+export type SearchAnswer = {
+  hits: SearchHit[];
+  /** Nothing matched the query as typed: these hits are for this correction of it ("did you mean"). */
+  correctedTo: string | null;
+};
+
+/**
+ * A search as the search page runs it: the query as typed, and when that finds nothing, its
+ * correction at the reader's level (correct-query.ts) when that finds something. Queries that
+ * match pay nothing more.
+ */
+export async function searchWithCorrection(query: string, level: SpoilerLevel): Promise<SearchAnswer> {
+  const text = normalizeQuery(query);
+  if (!text) return { hits: [], correctedTo: null };
+  const hits = await searchPublished(text, level);
+  if (hits.length > 0) return { hits, correctedTo: null };
+  const corrected = await correctQuery(text, level);
+  if (!corrected) return { hits, correctedTo: null };
+  const again = await searchPublished(corrected, level);
+  return again.length > 0 ? { hits: again, correctedTo: corrected } : { hits, correctedTo: null };
 }
 
 /** What ranking needs of a matching document; its body is read for the quoted rows only (by ctid). */

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Tx } from '../db';
 import type { FilmContent } from '../content/schema';
-import { buildSearchDocuments } from '../page/search-documents';
+import { buildSearchDocuments, buildSearchTerms } from '../page/search-documents';
 
 /**
  * Writes films' search documents inside the publish transaction (the previous ones went with the
@@ -10,7 +10,13 @@ import { buildSearchDocuments } from '../page/search-documents';
  * above body) as the rows are inserted.
  */
 export async function writeSearchDocuments(tx: Tx, films: Array<{ filmId: string; content: FilmContent }>): Promise<void> {
-  const docs = JSON.stringify(films.flatMap(({ filmId, content }) => buildSearchDocuments(content).map((doc) => ({ filmId, ...doc }))));
+  const built = films.map(({ filmId, content }) => ({ filmId, docs: buildSearchDocuments(content) }));
+  const docs = JSON.stringify(built.flatMap(({ filmId, docs }) => docs.map(({ names: _names, ...doc }) => ({ filmId, ...doc }))));
+  // The words "did you mean" may offer, each at its level (SearchTerm, lib/reader/correct-query.ts).
+  const terms = JSON.stringify(built.flatMap(({ filmId, docs }) => buildSearchTerms(docs).map((term) => ({ filmId, ...term }))));
+  await tx.$executeRaw`
+    INSERT INTO "SearchTerm" ("filmId", word, level)
+    SELECT t."filmId", t.word, t.level::"SpoilerLevel" FROM jsonb_to_recordset(${terms}::jsonb) AS t("filmId" text, word text, level text)`;
   await tx.$executeRaw`
     INSERT INTO "SearchDocument" (id, "filmId", kind, "itemId", position, level, title, body, tsv)
     SELECT gen_random_uuid()::text, d."filmId", d.kind, d."itemId", d.position, d.level::"SpoilerLevel", d.title, d.body,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleFilm } from '../../test-support/sample-film';
+import { posterSchema } from '../page/parts/images';
 import { countByLevel, describeGain, gainedBetween, parseLevelCounts, revealsMore } from './level-counts';
 
 describe('level counts', () => {
@@ -50,5 +51,29 @@ describe('level counts', () => {
     expect(revealsMore(counts, 'characters', 'none', 'light')).toBe(false);
     expect(revealsMore(counts, 'characters', 'none', 'full')).toBe(true);
     expect(revealsMore(parseLevelCounts({}), 'characters', 'none', 'light')).toBe(true);
+  });
+
+  it('count the poster and the stills, so a level offers only what it shows of them', () => {
+    const image = (n: number) => String(n).repeat(32);
+    const film = {
+      ...sampleFilm(),
+      poster: { image: image(1), alt: 'Poster', spoiler: 'light' as const },
+      stills: [
+        { id: 's1', image: image(2), alt: 'Rink', caption: '', spoiler: 'none' as const },
+        { id: 's2', image: image(3), alt: 'Ending', caption: '', spoiler: 'full' as const },
+      ],
+    };
+    const counts = countByLevel(film);
+    expect(counts.stills).toEqual({ none: 1, light: 0, full: 1 });
+    expect(counts.poster).toEqual({ none: 0, light: 1, full: 0 });
+    // The still at full: light shows no more stills, full does.
+    expect(revealsMore(counts, 'stills', 'none', 'light')).toBe(false);
+    expect(revealsMore(counts, 'stills', 'none', 'full')).toBe(true);
+    expect(describeGain(gainedBetween(counts, 'none', 'light').filter((g) => g.part === 'poster'))).toBe('the poster');
+    expect(describeGain(gainedBetween(counts, 'light', 'full').filter((g) => g.part === 'stills'))).toBe('1 more still');
+  });
+
+  it('give a new poster level none, unlike every other item', () => {
+    expect(posterSchema.parse({ image: '0'.repeat(32), alt: 'Poster' }).spoiler).toBe('none');
   });
 });

@@ -22,6 +22,8 @@ const appEnv = {
   CMS_DEMO_MODE: '1',
   DEMO_PASSWORD: process.env.DEMO_PASSWORD || 'demo-password',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Absolute: the seed (the demo's poster and stills) runs in the checkout, the server in .next/standalone.
+  MEDIA_DIR: path.resolve(process.env.MEDIA_DIR || path.join(REPO_ROOT, 'test-results', 'e2e-media')),
 };
 await ensurePrismaClient();
 if (!(await migrationsUpToDate(url))) await migrate(url, { quiet: true });

@@ -186,7 +186,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     else publishing.publish(filmSlug, base.revision);
   }
   const [scheduleOpen, setScheduleOpen] = useState(false);
-  // The film's open review request: a writer submits instead of publishing (issue 16).
+  // The film's open review request: a writer submits instead of publishing.
   const [review, setReview] = useState<ReviewSummary | null>(initial.review);
 
   const saving = useRevisionSave({

@@ -5,6 +5,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { newItemId, type FilmContent } from '@/lib/content/schema';
 import { DEFAULT_ITEM_LEVEL } from '@/lib/spoilers/levels';
 import { thumbnailUrl } from '@/lib/media/image-asset';
+import { DEFAULT_POSTER_LEVEL } from '@/lib/page/parts/images';
 import { ImageDropzone } from '@/components/media/image-dropzone';
 import { Section } from './section';
 import { TextField } from './fields';
@@ -49,7 +50,7 @@ export const ImagesSection = memo(function ImagesSection(section: SectionProps) 
           </div>
         </div>
       ) : (
-        <ImageDropzone label="Upload poster" onUploaded={(image) => setValue('poster', { image: image.id, alt: '', spoiler: DEFAULT_ITEM_LEVEL }, { shouldDirty: true, shouldValidate: false })} />
+        <ImageDropzone label="Upload poster" onUploaded={(image) => setValue('poster', { image: image.id, alt: '', spoiler: DEFAULT_POSTER_LEVEL }, { shouldDirty: true, shouldValidate: false })} />
       )}
 
       <h3 className={styles.subheading}>Stills</h3>

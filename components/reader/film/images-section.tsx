@@ -1,5 +1,6 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { heading } from '@/lib/page/parts';
+import { revealsMore } from '@/lib/spoilers/level-counts';
 import { MediaImage } from '@/components/media/media-image';
 import { HiddenNote } from '../hidden-note';
 import { SpoilerBadge } from '../spoiler-badge';
@@ -13,7 +14,7 @@ export function FilmPoster({ film }: { film: VisibleFilm }) {
   if (!poster) return null;
   return (
     <figure className={styles.poster} data-image={poster.image}>
-      <MediaImage image={poster.image} alt={poster.alt} width={poster.width} height={poster.height} sizes="(min-width: 720px) 220px, 40vw" fallbackRatio="2 / 3" priority />
+      <MediaImage image={poster.image} alt={poster.alt} width={poster.width} height={poster.height} sizes="(min-width: 880px) 220px, (min-width: 720px) 25vw, 40vw" fallbackRatio="2 / 3" priority />
     </figure>
   );
 }
@@ -36,7 +37,18 @@ export function ImagesSection({ film, hrefForLevel }: { film: VisibleFilm; hrefF
           </li>
         ))}
       </ul>
-      {film.hidden.stills > 0 && <HiddenNote count={film.hidden.stills} noun="still" more={film.stills.length > 0} level={film.level} hrefForLevel={hrefForLevel} />}
+      {film.hidden.stills > 0 && (
+        <HiddenNote
+          count={film.hidden.stills}
+          noun="still"
+          more={film.stills.length > 0}
+          level={film.level}
+          hrefForLevel={hrefForLevel}
+          section="images"
+          // Only the levels that show one of them: a still at full is not offered as "light spoilers".
+          reveals={(to) => revealsMore(film.counts, 'stills', film.level, to)}
+        />
+      )}
     </Section>
   );
 }

@@ -6,6 +6,8 @@ import {
   quizAttemptBodySchema,
   quizAttemptResultSchema,
   quizSchemaForReaders,
+  searchSuggestionsQuerySchema,
+  searchSuggestionsSchema,
   spoilersQuerySchema,
   visibleFilmSchema,
 } from '../schemas/reader-api';
@@ -20,6 +22,11 @@ export function registerReaderPaths(registry: OpenAPIRegistry): void {
     method: 'get', path: '/api/v1/films', tags, summary: 'Published films, newest first, a page at a time',
     request: { query: filmListPageQuerySchema },
     responses: { 200: json('Spoiler-safe summaries', publishedFilmListSchema), 400: errors[400] },
+  });
+  registry.registerPath({
+    method: 'get', path: '/api/v1/search/suggestions', tags, summary: 'Films and people to suggest while a reader types a search',
+    request: { query: searchSuggestionsQuerySchema },
+    responses: { 200: json('At the reader’s level, names that begin with the text first', searchSuggestionsSchema), 400: errors[400] },
   });
   registry.registerPath({
     method: 'get', path: '/api/v1/films/{slug}', tags, summary: 'A published film at a spoiler level',

@@ -98,7 +98,7 @@ export const restoredRevisionSchema = z
   .object({ slug: slugSchema, revision: revisionNumberSchema, restoredFrom: revisionNumberSchema })
   .meta({ id: 'RestoredRevision' });
 
-// ---------------------------------------------------------------- history comparison and presence (issue 5)
+// ---------------------------------------------------------------- history comparison and presence
 
 export const filmDiffApiSchema = z.object({
   identical: z.boolean(),

@@ -14,6 +14,16 @@ export const spoilersQuerySchema = z.object({
   spoilers: spoilerLevelSchema.optional().meta({ description: 'How much to show (none < light < full); defaults to the reader cookie, else none' }),
 });
 
+export const searchSuggestionsQuerySchema = spoilersQuerySchema.extend({
+  q: z.string().max(200, 'At most 200 characters').default('').meta({ description: 'What the reader has typed so far (2 characters or more suggest something)' }),
+});
+
+export const searchSuggestionsSchema = z.object({
+  query: z.string(),
+  level: spoilerLevelSchema,
+  suggestions: z.array(z.object({ kind: z.enum(['film', 'person']), label: z.string(), href: z.string() })),
+});
+
 export const filmSummarySchema = z
   .object({
     slug: slugSchema,

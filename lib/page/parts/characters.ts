@@ -90,7 +90,7 @@ export const charactersPart = definePart({
     people: { order: 0, table: 'character', relation: 'characters', of: (c: { characters: Character[] }) => castOf(c.characters).map((person) => ({ person, role: 'cast member' })) },
   },
   search: {
-    kinds: { character: { label: 'Character', anchor: 'item', named: true } },
+    kinds: { character: { label: 'Character', anchor: 'item', named: true, termsFromTitle: true } },
     documents: (c: { characters: Character[] }) =>
       c.characters.map((ch, position) => ({
         kind: 'character',

@@ -8,15 +8,18 @@ import { atLevelInOrder, visibleAt } from '../spoiler-filter';
 /**
  * The poster and stills. An image is referenced by the id of a stored ImageAsset (lib/media); the
  * page holds only the id, the words about it and its spoiler level. A still from the ending is
- * `full`: never sent below it.
+ * `full`: never sent below it, and a new still is `full` like every item until someone chooses.
+ * A poster is made to be shown before anyone has seen the film, so a new one is `none`; an editor
+ * can still raise it.
  */
+export const DEFAULT_POSTER_LEVEL: SpoilerLevel = 'none';
 
 /** An ImageAsset id: the first 32 hex digits of the SHA-256 of the original upload (content-addressed). */
 export const imageIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'Use the id of an uploaded image');
 
 const altText = requiredText(MAX_SHORT, 'Alt text');
 
-export const posterSchema = z.object({ image: imageIdSchema, alt: altText, spoiler });
+export const posterSchema = z.object({ image: imageIdSchema, alt: altText, spoiler: spoilerLevelSchema.default(DEFAULT_POSTER_LEVEL) });
 
 export const stillSchema = z.object({
   id: itemIdSchema,
@@ -66,6 +69,10 @@ export const imagesPart = definePart({
   },
   refine: (c: ImagesContent, ctx) => uniqueIds(c.stills, ['stills'], ctx),
   spoiler: 'per-item',
+  counts: [
+    { key: 'stills', nouns: ['still', 'stills'], label: 'Stills', items: (c: ImagesContent) => c.stills },
+    { key: 'poster', nouns: ['poster', 'posters'], whole: 'the poster', label: 'Poster', items: (c: ImagesContent) => (c.poster ? [c.poster] : []) },
+  ],
   diff: {
     fields: [
       {

@@ -23,7 +23,7 @@ export const premisePart = definePart({
   },
   storage: { columns: (c: { premise: string }) => ({ premise: c.premise, premiseWords: countWords(c.premise) }) },
   search: {
-    kinds: { film: { label: 'Film', anchor: 'film', named: true } },
+    kinds: { film: { label: 'Film', anchor: 'film', named: true, termsFromTitle: true } },
     // The film itself: found by its title and premise at every level.
     documents: (c: { title: string; premise: string }) => [{ kind: 'film', itemId: '', position: 0, level: 'none', title: c.title, body: c.premise }],
   },

@@ -76,7 +76,7 @@ export const settingPart = definePart({
     kinds: { setting: { label: 'Setting', anchor: 'section', named: false } },
     documents: ({ setting: s }: { setting: Setting }) => {
       const body = bodyLines(s.era, s.when, s.place, s.where, tagLabels(s.tags));
-      return body ? [{ kind: 'setting', itemId: '', position: 0, level: s.spoiler, title: 'Where and when it is set', body }] : [];
+      return body ? [{ kind: 'setting', itemId: '', position: 0, level: s.spoiler, title: 'Where and when it is set', body, names: [s.place] }] : [];
     },
   },
 });

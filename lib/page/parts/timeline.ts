@@ -87,6 +87,7 @@ export const timelinePart = definePart({
         level: e.spoiler,
         title: e.title,
         body: bodyLines(e.description, e.when && `When: ${e.when}`, e.where && `Where: ${e.where}`),
+        names: e.where ? [e.where] : [],
       })),
   },
 });

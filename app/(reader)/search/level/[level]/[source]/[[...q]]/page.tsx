@@ -30,6 +30,6 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 
 export default async function SearchRoute(props: Props) {
   const { query, level, source } = await load(props);
-  const hits = query ? await searchCached(query, level) : [];
-  return <SearchView query={query} level={level} hits={hits} levelFromQuery={source === 'query'} />;
+  const { hits, correctedTo } = query ? await searchCached(query, level) : { hits: [], correctedTo: null };
+  return <SearchView query={query} level={level} hits={hits} correctedTo={correctedTo} levelFromQuery={source === 'query'} />;
 }
