@@ -13,5 +13,5 @@ import { cachedJson } from '@/lib/reader/json-response';
 export const GET = apiHandler(null, async ({ request }) => {
   const { q, spoilers } = parseInput(searchSuggestionsQuerySchema, queryOf(request));
   const level = readerLevel(spoilers, request.cookies.get(SPOILER_COOKIE)?.value);
-  return cachedJson(request, { query: q, level, suggestions: await suggestSearch(q, level) }, { varyCookie: spoilers === undefined });
+  return cachedJson(request, { query: q, level, suggestions: await suggestSearch(q, level) }, { chosenByCookie: spoilers === undefined });
 });
