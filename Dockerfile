@@ -1,9 +1,10 @@
-# syntax=docker/dockerfile:1
-# Multi-stage image for the film-page CMS.
+# Multi-stage image for the film-page CMS, on Node 24 LTS (package.json `engines` lists the others).
 #   target "runner"  (default): the Next.js standalone server, non-root, production deps only
 #   target "migrate": a one-shot `prisma migrate deploy` (the offline WebAssembly engine, no download)
+# No `# syntax=` line: BuildKit would fetch a frontend image for it, and nothing here needs one.
+# Builds with BuildKit and with the classic builder alike (scripts/test-docker.mjs builds both).
 
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
 COPY package.json package-lock.json ./
@@ -12,33 +13,47 @@ RUN npm ci --no-audit --no-fund
 FROM deps AS build
 COPY . .
 # Every instance built from this image shares one Server Actions key (set it for multi-image setups).
+# A key given here is inside the image (its environment and build history): docs/deploy.md.
 ARG NEXT_SERVER_ACTIONS_ENCRYPTION_KEY
 ENV NEXT_SERVER_ACTIONS_ENCRYPTION_KEY=${NEXT_SERVER_ACTIONS_ENCRYPTION_KEY}
-RUN node scripts/prisma.mjs generate && npx next build
+# public/ is optional in Next; made here so the runner's COPY works with or without one.
+RUN node scripts/prisma.mjs generate && npx next build && mkdir -p public
 
-FROM node:20-bookworm-slim AS migrate
+# Only what `prisma migrate deploy` loads: the CLI, the WebAssembly schema engine and its pg adapter.
+# Skipped: what the CLI loads only for `prisma studio` (React) and `prisma dev` (PGlite).
+FROM deps AS migrate-modules
+COPY scripts/docker/copy-modules.mjs ./scripts/docker/copy-modules.mjs
+RUN node scripts/docker/copy-modules.mjs /migrate/node_modules \
+      prisma @prisma/schema-engine-wasm @prisma/driver-adapter-utils @prisma/adapter-pg pg \
+      --skip react react-dom @types/react @electric-sql/pglite @electric-sql/pglite-socket @electric-sql/pglite-tools
+
+FROM node:24-bookworm-slim AS migrate
 WORKDIR /app
 ENV NODE_ENV=production CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
-COPY --from=deps /app/node_modules ./node_modules
+COPY --from=migrate-modules /migrate/node_modules ./node_modules
 COPY package.json prisma.config.ts ./
-COPY prisma ./prisma
+COPY prisma/schema.prisma ./prisma/schema.prisma
+COPY prisma/migrations ./prisma/migrations
 COPY scripts/prisma.mjs ./scripts/prisma.mjs
-COPY scripts/prisma ./scripts/prisma
+COPY scripts/prisma/schema-engine.mjs ./scripts/prisma/schema-engine.mjs
+COPY lib/ops/secret-files.mjs ./lib/ops/secret-files.mjs
 USER node
 CMD ["node", "scripts/prisma.mjs", "migrate", "deploy"]
 
-FROM node:20-bookworm-slim AS runner
+FROM node:24-bookworm-slim AS runner
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0
-COPY --from=build --chown=node:node /app/.next/standalone ./
-COPY --from=build --chown=node:node /app/.next/static ./.next/static
-COPY --from=build --chown=node:node /app/public ./public
-# The wrapper around server.js: request ids, JSON logs, graceful shutdown that closes the pools.
-COPY --from=build --chown=node:node /app/server ./server
+# The code belongs to root (the server cannot change it); it runs as node, or any uid in group 0.
+COPY --from=build /app/.next/standalone ./
+COPY --from=build /app/.next/static ./.next/static
+COPY --from=build /app/public ./public
+# The wrapper around Next's handler: request ids, JSON logs, graceful shutdown that closes the pools.
+COPY --from=build /app/server ./server
 # Uploaded images (MEDIA_DIR) when no S3 is configured: a volume in docker-compose.yml. Made here,
-# owned by node, so a fresh named volume mounted on it is writable by the server.
+# owned by node and writable by group 0, so a fresh named volume mounted on it is writable by the
+# server as node and under an arbitrary uid with gid 0 (`--user 12345:0`, as OpenShift runs images).
 ENV MEDIA_DIR=/data/media
-RUN mkdir -p /data/media && chown -R node:node /data
+RUN mkdir -p /data/media && chown -R node:0 /data && chmod -R g=u /data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \

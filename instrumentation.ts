@@ -26,11 +26,14 @@ export async function register() {
     await (await import('./lib/db')).disconnectDb();
   });
   onShutdown('rate-limit redis', async () => (await import('./lib/rate-limit/redis-connection')).closeRedisConnections());
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const { ensureFirstAdmin } = await import('./lib/users/ensure-user');
-    await ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD).catch((error) =>
-      console.error('Could not create the first admin:', error instanceof Error ? error.message : error),
-    );
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && process.env.NEXT_PHASE !== 'phase-production-build') {
+    // In the background, retried until the schema exists (the app may start before its migrations).
+    const [{ firstAdminBootstrap }, { logger }] = await Promise.all([import('./lib/users/ensure-user'), import('./lib/log')]);
+    const bootstrap = firstAdminBootstrap(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, logger);
+    onShutdown('first admin', async () => {
+      bootstrap.stop();
+      await bootstrap.done;
+    });
   }
   runner?.start();
 }

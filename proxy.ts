@@ -1,5 +1,18 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { SPOILER_COOKIE, SPOILER_QUERY, filmAddress, levelVariantPath, readerAddress, readerLevel } from '@/lib/reader/reader-level';
+import {
+  READER_LEVEL_HEADER,
+  RENDERED_LEVEL_HEADER,
+  SPOILER_QUERY,
+  decideReaderLevel,
+  filmAddress,
+  formatLevelDecision,
+  levelVariantPath,
+  parseLevelDecision,
+  readerAddress,
+  renderedLevelOfPath,
+  type LevelDecision,
+} from '@/lib/reader/reader-level';
+import { DECIDED_UPSTREAM_ENV } from '@/lib/reader/level-cookie.mjs';
 import { currentFilmSlug, isPublishedAddress } from '@/lib/reader/published-address';
 import { MISSING_PATH } from '@/lib/reader/missing-page';
 import { isSearchAddress, searchVariantPath } from '@/lib/reader/search-address';
@@ -9,26 +22,55 @@ import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders, type Page
 
 /**
  * One cached page per spoiler level: `/films/{slug}` and `/people/{slug}` are rewritten onto their
- * static variant `/…/{slug}/level/{level}` (the level from `?spoilers=`, else the cookie, else none),
- * so a reader's level never makes a page dynamic. The address in the browser stays the same.
- * A film's level comes from the reader's choice for that film, else for all films. An address
+ * static variant `/…/{slug}/level/{level}` (the request's level decision, see decideReaderLevel),
+ * so a reader's level never makes a page dynamic. The address in the browser stays the same, and
+ * never gets the cookie's level put into it. The decision goes on to the app in the
+ * `x-reader-level` request header; the level the variant renders at goes out in `x-rendered-level`
+ * (server/serve.mjs's front cache stores a page only when the two agree, then strips it). An address
  * that names nothing published goes to the site's 404 page instead (see isPublishedAddress for why
  * not the page's own notFound()), unless it is a renamed film's old address: that is redirected
  * (308) to the film's address now, with the rest of the path and the query kept.
  */
 export async function proxy(request: NextRequest) {
   // Every response gets its CSP (a nonce for pages rendered per request) and HSTS here.
-  const searched = isSearchAddress(request.nextUrl.pathname) ? searchVariant(request) : null;
+  const decision = levelDecision(request);
+  const searched = isSearchAddress(request.nextUrl.pathname) ? searchVariant(request, decision) : null;
   const policy = searched?.repeated ? CACHED : pagePolicyFor(request.nextUrl.pathname);
-  const headers = renderRequestHeaders(request, policy);
-  const init = headers ? { request: { headers } } : undefined;
-  const response = searched?.repeated ? rewriteSearch(request, searched.path) : await route(request, init);
+  const headers = renderRequestHeaders(request, policy) ?? new Headers(request.headers);
+  headers.set(READER_LEVEL_HEADER, formatLevelDecision(decision));
+  const init = { request: { headers } };
+  const response = searched?.repeated ? rewriteSearch(request, searched.path, init, decision) : await route(request, init, decision);
   const served = isMissing(response) ? pagePolicyFor(MISSING_PATH) : policy;
   for (const [name, value] of Object.entries(responseSecurityHeaders(served))) response.headers.set(name, value);
+  const rendered = renderedLevelOfPath(destinationPath(request, response));
+  if (rendered) response.headers.set(RENDERED_LEVEL_HEADER, rendered);
   return response;
 }
 
-async function route(request: NextRequest, init: Parameters<typeof NextResponse.next>[0]) {
+/**
+ * The request's level: server/serve.mjs's decision when it runs this app (it overwrites any
+ * client's header), else decided here by the same function over the same request.
+ */
+function levelDecision(request: NextRequest): LevelDecision {
+  const upstream = process.env[DECIDED_UPSTREAM_ENV] === '1' ? parseLevelDecision(request.headers.get(READER_LEVEL_HEADER)) : null;
+  return upstream ?? decideReaderLevel(request.nextUrl.pathname + request.nextUrl.search, request.headers.get('cookie'));
+}
+
+/** The path Next renders for this response: the rewrite's destination, else the request's own. */
+function destinationPath(request: NextRequest, response: NextResponse): string {
+  const rewrite = response.headers.get('x-middleware-rewrite');
+  return rewrite ? new URL(rewrite).pathname : request.nextUrl.pathname;
+}
+
+/** Chosen by the cookie: the same address answers differently per reader, so no shared cache keeps it. */
+function markChosenByCookie(response: NextResponse, decision: LevelDecision) {
+  // Next writes the variant's ISR Cache-Control over ours; server/serve.mjs applies this one
+  // (and adds Vary: Cookie) as the headers go out. Chosen by the address (`?spoilers=`), the
+  // page is the same for everyone who asks for that address: Next's public one stands.
+  if (decision.source === 'cookie') response.headers.set('x-reader-cache-control', 'private, no-cache');
+}
+
+async function route(request: NextRequest, init: { request: { headers: Headers } }, decision: LevelDecision) {
   const { nextUrl } = request;
   const film = filmAddress(nextUrl.pathname);
   if (film && !(await published('films', film.slug))) return (await renamed(request, film)) ?? missing(request);
@@ -40,14 +82,9 @@ async function route(request: NextRequest, init: Parameters<typeof NextResponse.
 
   const url = sameOrigin(request);
   url.searchParams.delete(SPOILER_QUERY);
-  const cookie = request.cookies.get(SPOILER_COOKIE)?.value;
-  const level = readerLevel(nextUrl.searchParams.get(SPOILER_QUERY), cookie, address.section === 'films' ? decodedSlug(address.slug) : null);
-  url.pathname = levelVariantPath(nextUrl.pathname, level)!;
-  const response = NextResponse.rewrite(url);
-  // The same address answers differently per cookie: shared caches must not mix readers' levels.
-  // Next writes the variant's ISR Cache-Control over ours; server/serve.mjs applies this one
-  // (and adds Vary: Cookie) as the headers go out.
-  response.headers.set('x-reader-cache-control', 'private, no-cache');
+  url.pathname = levelVariantPath(nextUrl.pathname, decision.level)!;
+  const response = NextResponse.rewrite(url, init);
+  markChosenByCookie(response, decision);
   return response;
 }
 
@@ -62,24 +99,21 @@ const CACHED: PagePolicy = { kind: 'cached' };
 const seenSearches = new LRUCache<string, true>({ max: 10_000 });
 
 /** The variant of a `/search?q=…` request (lib/reader/search-address.ts), and whether it was asked for before. */
-function searchVariant(request: NextRequest): { path: string; repeated: boolean } {
-  const { searchParams } = request.nextUrl;
-  const override = searchParams.get(SPOILER_QUERY);
-  const level = readerLevel(override, request.cookies.get(SPOILER_COOKIE)?.value);
-  const path = searchVariantPath(searchParams.get('q') ?? '', level, override === level ? 'query' : 'cookie');
+function searchVariant(request: NextRequest, decision: LevelDecision): { path: string; repeated: boolean } {
+  const path = searchVariantPath(request.nextUrl.searchParams.get('q') ?? '', decision.level, decision.source === 'query' ? 'query' : 'cookie');
   const repeated = seenSearches.has(path);
   if (!repeated) seenSearches.set(path, true);
   return { path, repeated };
 }
 
-/** A repeated search: onto its static variant, chosen by the cookie like a film page, so private. */
-function rewriteSearch(request: NextRequest, path: string) {
+/** A repeated search: onto its static variant, private when the cookie chose its level, like a film page. */
+function rewriteSearch(request: NextRequest, path: string, init: { request: { headers: Headers } }, decision: LevelDecision) {
   const url = sameOrigin(request);
   url.searchParams.delete(SPOILER_QUERY);
   url.searchParams.delete('q');
   url.pathname = path;
-  const response = NextResponse.rewrite(url);
-  response.headers.set('x-reader-cache-control', 'private, no-cache');
+  const response = NextResponse.rewrite(url, init);
+  markChosenByCookie(response, decision);
   return response;
 }
 
@@ -90,12 +124,12 @@ function rewriteSearch(request: NextRequest, path: string) {
 function filteredList(request: NextRequest, page: number) {
   const { filter, problem } = readFilterQuery(request.nextUrl.searchParams);
   const url = sameOrigin(request);
-  // A value that is no filter: the list with a message saying why (the query stays, for the message).
+  url.search = '';
+  // A value that is no filter: the list with a message saying why.
   if (problem) {
     url.pathname = `/filter/invalid/${problem.field}`;
     return NextResponse.rewrite(url);
   }
-  url.search = '';
   url.pathname = isFiltered(filter) ? filterVariantPath(filter, page) : request.nextUrl.pathname;
   return NextResponse.rewrite(url);
 }

@@ -5,7 +5,7 @@ import { sampleFilm } from '../test-support/sample-film';
 import { test, unique } from './support/editor-session';
 
 /**
- * CSRF (issue 12, item 3), as the attack run did it: an admin is signed in; a page on another port
+ * CSRF, as the attack run did it: an admin is signed in; a page on another port
  * of the same host (same site, so the browser sends the session cookie) posts to the editorial API
  * with `fetch(…, {mode: 'no-cors', credentials: 'include'})` and with a plain HTML form. Nothing
  * may change. The app's own same-origin calls keep working.

@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import { createFilm, test, unique } from './support/editor-session';
 
 /**
- * Setting spoiler levels in the film editor (issue 14, item 10): one level picker in every item's
+ * Setting spoiler levels in the film editor: one level picker in every item's
  * row, so a closed card's level is one click; bulk "Set level" for selected items; and before
  * publishing, what a reader at each level will see, with a warning when a level would see nothing
  * of a section (an imported page has every item at full). Screenshots at 1280 and 390 px are kept

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { signedInContext } from './support/editor-session';
 
 /**
- * Quizzes (issue 6): an admin edits and publishes a quiz; readers take it at their spoiler level and
+ * Quizzes: an admin edits and publishes a quiz; readers take it at their spoiler level and
  * never receive an answer before answering; editors can read but not change it (UI, server action
  * and API); statistics count the attempts.
  *

@@ -3,7 +3,7 @@ import { DEMO_PATH, DEMO_SLUG, LEVELS, demo, found, probesAt } from './reader-de
 import type { SpoilerLevel } from '../lib/spoilers/levels';
 
 /**
- * What a shared cache (CDN, proxy) may do with each reader address (issue 13, item 2): a response
+ * What a shared cache (CDN, proxy) may do with each reader address: a response
  * it may store must not depend on the reader's cookie unless it says `Vary: Cookie`, and it may be
  * kept at most two minutes (s-maxage + stale-while-revalidate), so an unpublish reaches every
  * reader soon. Every address, at every level, with and without the spoiler cookie, HTML and RSC.

@@ -5,7 +5,7 @@ import { DEMO_PATH, demo } from './reader-demo';
 /** The film page: the seed's sections and headings, the counted lines, the links to people. */
 
 const HEADINGS = [
-  // Warnings first, at every level (issue 14): the demo film has content notes.
+  // Warnings first, at every level: the demo film has content notes.
   'Content notes',
   'What Is Kiss and Cry About?',
   'What Happens in Kiss and Cry?',

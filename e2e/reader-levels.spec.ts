@@ -7,7 +7,7 @@ import { DEMO_PATH, DEMO_SLUG, demo } from './reader-demo';
 import { signedInContext } from './support/editor-session';
 
 /**
- * Issue 14, items 1–4 (reader side): the level control follows the reader and says what each level
+ * The reader side of levels: the level control follows the reader and says what each level
  * adds, revealing comes back to the section the reader was in, a level is chosen per film (the quiz
  * never changes it), content notes warn at every level, and a renamed film's old address redirects.
  * Screenshots at 1280 and 390 px go to test-results/reader-levels/.

@@ -60,7 +60,7 @@ test.describe('without JavaScript', () => {
     await control.getByRole('link', { name: /Light spoilers/ }).click();
     await expect(page).toHaveURL(new RegExp(`${DEMO_PATH}$`));
     await expect(page.getByRole('navigation', { name: 'Spoiler level' }).getByRole('link', { name: /Light spoilers/ })).toHaveAttribute('aria-current', 'true');
-    // Remembered for this film (issue 14: a level per film).
+    // Remembered for this film (a level per film).
     expect((await context.cookies()).find((c) => c.name === 'spoilers')?.value).toBe(`${DEMO_SLUG}.light`);
 
     // The choice persists on the next visit; ?spoilers= overrides it for one request.

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { createFilm, test, unique } from './support/editor-session';
 
 /**
- * The review workflow (issue 16), as two people: a writer submits, a reviewer requests changes with
+ * The review workflow, as two people: a writer submits, a reviewer requests changes with
  * a comment, the writer fixes and resubmits, the reviewer approves and schedules the publish a few
  * seconds ahead, the server's job runner publishes it, and the reader sees it (polled: no timing
  * thresholds). Editorial comments show beside the item and in the review, never on the reader page.

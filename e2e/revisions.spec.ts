@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createFilm, signedInContext, unique } from './support/editor-session';
 
 /**
- * Revisions (issue 5): edit twice, compare, restore the first edit and see the new revision; two
+ * Revisions: edit twice, compare, restore the first edit and see the new revision; two
  * editors in two browsers see each other, one takes the edit lock over, and the stale save gets the
  * stale save merges with the newer revision field by field: by itself when they changed different
  * fields, else with one question per field both changed. Each test creates its own film.

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
- * Issue 12, items 1, 2, 4 and 7 on the real server (standalone build behind server/serve.mjs):
+ * Sign-in and session safety on the real server (standalone build behind server/serve.mjs):
  * a forged X-Forwarded-For, open redirects through control characters, API tokens on pages, and a
  * session cookie copied before sign-out.
  */

@@ -5,7 +5,7 @@ import { createFilm, test, unique } from './support/editor-session';
 import { DEMO_PATH } from './reader-demo';
 
 /**
- * Security headers (issue 12, item 5; docs/architecture.md, "Security headers"): every response
+ * Security headers (docs/architecture.md, "Security headers"): every response
  * says nosniff, no framing, its referrer and permissions policies and a CSP; pages run their
  * scripts under that CSP without one violation. Cached reader pages allow their inline scripts by
  * hash, pages rendered per request by nonce; neither allows 'unsafe-inline' or 'unsafe-eval'.

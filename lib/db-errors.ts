@@ -12,6 +12,17 @@ const ADAPTER_UNREACHABLE = new Set(['DatabaseNotReachable', 'DatabaseDoesNotExi
 const SOCKET_UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 /** SQLSTATE: admin/crash shutdown, cannot connect now (57P0x), too many connections (53300); class 08 is connection exceptions. */
 const SQLSTATE_UNREACHABLE = new Set(['57P01', '57P02', '57P03', '53300']);
+/** Messages of errors that say the same without a code (matched on the error or any cause). */
+const UNREACHABLE_MESSAGES = [
+  /^Connection terminated( unexpectedly| due to connection timeout)?$/,
+  /Client has encountered a connection error and is not queryable/,
+  /Can't reach database server/,
+  /Connection terminated unexpectedly/,
+  /terminating connection due to (administrator command|crash of another server process)/,
+  /the database system is (shutting down|starting up|in recovery mode)/,
+  /Server has closed the connection/,
+  /Timed out fetching a new connection from the connection pool/,
+];
 /** SQLSTATE: a NUL byte or invalid UTF-8 reached PostgreSQL (22021), untranslatable character (22P05). */
 const SQLSTATE_BAD_TEXT = new Set(['22021', '22P05']);
 
@@ -37,8 +48,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const code = typeof e.code === 'string' ? e.code : typeof e.errorCode === 'string' ? e.errorCode : '';
     if (PRISMA_UNREACHABLE.has(code) || SOCKET_UNREACHABLE.has(code) || SQLSTATE_UNREACHABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
     if (typeof e.kind === 'string' && ADAPTER_UNREACHABLE.has(e.kind)) return true;
-    // pg's own wording when a pooled connection dies mid-query; it carries no code.
-    if (typeof e.message === 'string' && /^Connection terminated( unexpectedly| due to connection timeout)?$/.test(e.message)) return true;
+    // Wordings that carry no code: pg's when a pooled connection dies mid-query or a client broke
+    // earlier, Prisma's for a raw query ($queryRaw) it could not send.
+    if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(e.message as string))) return true;
   }
   return false;
 }

@@ -4,6 +4,8 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { readReplicas } from '@prisma/extension-read-replicas';
 import { PrismaClient } from './generated/prisma/client';
 import { env } from './env';
+import { isDatabaseUnavailable } from './db-errors';
+import { markDatabaseUnavailable } from './http/outage.mjs';
 
 /**
  * One Prisma client per process (kept on globalThis so dev hot reloads don't open new pools).
@@ -52,10 +54,29 @@ export function parseReplicaUrls(value: string): string[] {
 /** A client for `url`, reading from `replicaUrls` when there are any; `queryLog`: see appendStatement. */
 export function createDbClient(url: string, replicaUrls: string[] = [], { queryLog }: { queryLog?: string } = {}): PrismaClient {
   const primary = clientFor(url, queryLog);
-  if (replicaUrls.length === 0) return primary;
+  if (replicaUrls.length === 0) return noticingOutages(primary);
   // The extended client keeps PrismaClient's API (plus $primary()/$replica()); typed as the plain
   // client so callers and Tx stay as they are.
-  return primary.$extends(readReplicas({ replicas: replicaUrls.map((replicaUrl) => clientFor(replicaUrl, queryLog)) })) as unknown as PrismaClient;
+  return noticingOutages(primary.$extends(readReplicas({ replicas: replicaUrls.map((replicaUrl) => clientFor(replicaUrl, queryLog)) })) as unknown as PrismaClient);
+}
+
+/**
+ * Every query that fails because the database is unreachable leaves a note (lib/http/outage.mjs),
+ * so the server answers a page whose render failed on it with 503, not Next's 500.
+ */
+function noticingOutages(client: PrismaClient): PrismaClient {
+  return client.$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        try {
+          return await query(args);
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) markDatabaseUnavailable();
+          throw error;
+        }
+      },
+    },
+  }) as unknown as PrismaClient;
 }
 
 export function db(): PrismaClient {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/env-test';
@@ -60,9 +63,55 @@ describe('MEDIA_S3_*', () => {
     expect((await envWith({ DATABASE_URL, ...s3 })).MEDIA_S3_BUCKET).toBe('film-media');
     vi.unstubAllEnvs();
     await expect(envWith({ DATABASE_URL, MEDIA_S3_ENDPOINT: 'http://minio:9000' })).rejects.toThrow(
-      'Invalid environment: MEDIA_S3_ENDPOINT MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_KEY and MEDIA_S3_SECRET go together',
+      'Invalid environment: MEDIA_S3_BUCKET is required with MEDIA_S3_ENDPOINT (MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_KEY, MEDIA_S3_SECRET go together)',
     );
     vi.unstubAllEnvs();
     await expect(envWith({ DATABASE_URL, ...s3, MEDIA_S3_ENDPOINT: 'minio:9000' })).rejects.toThrow(/MEDIA_S3_ENDPOINT must be an http\(s\):\/\/ URL/);
+  });
+});
+
+describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
+  it('names the missing one of the pair, once', async () => {
+    await expect(envWith({ DATABASE_URL, ADMIN_EMAIL: 'admin@example.com' })).rejects.toThrow(
+      /^Invalid environment: ADMIN_PASSWORD is required with ADMIN_EMAIL \(they go together\)$/,
+    );
+    vi.unstubAllEnvs();
+    await expect(envWith({ DATABASE_URL, ADMIN_PASSWORD: 'a-long-enough-password' })).rejects.toThrow(
+      /^Invalid environment: ADMIN_EMAIL is required with ADMIN_PASSWORD \(they go together\)$/,
+    );
+  });
+});
+
+describe('secrets as files (NAME_FILE)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'env-secrets-'));
+  const secret = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return file;
+  };
+
+  it('reads AUTH_SECRET_FILE and ADMIN_PASSWORD_FILE (one trailing newline dropped), a variable set directly wins', async () => {
+    const env = await envWith({
+      DATABASE_URL,
+      AUTH_SECRET_FILE: secret('auth', `${'s'.repeat(40)}\n`),
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD_FILE: secret('admin', 'from the file, long\n'),
+    });
+    expect(env.AUTH_SECRET).toBe('s'.repeat(40));
+    expect(env.ADMIN_PASSWORD).toBe('from the file, long');
+    vi.unstubAllEnvs();
+    expect((await envWith({ DATABASE_URL, AUTH_SECRET: 'd'.repeat(40), AUTH_SECRET_FILE: secret('auth', 'f'.repeat(40)) })).AUTH_SECRET).toBe('d'.repeat(40));
+  });
+
+  it('puts DATABASE_PASSWORD_FILE into DATABASE_URL, URL-encoded', async () => {
+    const env = await envWith({ DATABASE_URL: 'postgresql://cms@db:5432/cms', DATABASE_PASSWORD_FILE: secret('db', 'p@ss/word:%#\n') });
+    expect(env.DATABASE_URL).toBe('postgresql://cms:p%40ss%2Fword%3A%25%23@db:5432/cms');
+    expect(decodeURIComponent(new URL(env.DATABASE_URL).password)).toBe('p@ss/word:%#');
+  });
+
+  it('names a file it cannot read', async () => {
+    await expect(envWith({ DATABASE_URL, AUTH_SECRET_FILE: path.join(dir, 'missing') })).rejects.toThrow(
+      `Invalid environment: AUTH_SECRET_FILE cannot be read (ENOENT: ${path.join(dir, 'missing')})`,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { parseTrustedProxies } from './ops/client-address.mjs';
+import { withSecretFiles } from './ops/secret-files.mjs';
 
 /**
  * Environment, validated once when the server starts (instrumentation.ts): a missing or malformed
@@ -50,6 +51,9 @@ const envSchema = z
       }),
     /** The scheduled-job runner (lib/schedule/job-runner.ts) every instance starts; `off` for an instance that must not run jobs. */
     JOB_RUNNER: z.enum(['on', 'off']).default('on'),
+    /** A claimed job's lease and how often its runner renews it (lib/schedule/job-runner.ts); defaults 30 s and 10 s. */
+    JOB_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
+    JOB_LEASE_RENEW_MS: z.coerce.number().int().min(100).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** A file every SQL statement is appended to, one line each (lib/db.ts): `npm run bench` counts statements per request with it. */
     DB_QUERY_LOG: z.string().optional(),
@@ -61,6 +65,8 @@ const envSchema = z
     MEDIA_S3_KEY: z.string().optional(),
     MEDIA_S3_SECRET: z.string().optional(),
     MEDIA_S3_REGION: z.string().default('us-east-1'),
+    /** Images processed at once per instance (lib/media/image-jobs.ts); default one per core. */
+    IMAGE_JOBS: z.coerce.number().int().min(1).max(64).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CMS_DEMO_MODE !== '1') {
@@ -69,10 +75,13 @@ const envSchema = z
         ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must not be the demo password in production' });
     }
     const s3 = [env.MEDIA_S3_ENDPOINT, env.MEDIA_S3_BUCKET, env.MEDIA_S3_KEY, env.MEDIA_S3_SECRET];
-    if (s3.some(Boolean) && !s3.every(Boolean))
-      ctx.addIssue({ code: 'custom', path: ['MEDIA_S3_ENDPOINT'], message: 'MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_KEY and MEDIA_S3_SECRET go together' });
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      const names = ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_BUCKET', 'MEDIA_S3_KEY', 'MEDIA_S3_SECRET'];
+      const missing = names.filter((_, i) => !s3[i]);
+      ctx.addIssue({ code: 'custom', path: [missing[0]], message: `is required with ${names.filter((_, i) => s3[i]).join(', ')} (${names.join(', ')} go together)` });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD))
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+      ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: env.ADMIN_EMAIL ? 'is required with ADMIN_EMAIL (they go together)' : 'is required with ADMIN_PASSWORD (they go together)' });
   });
 
 export type Env = z.output<typeof envSchema>;
@@ -84,8 +93,11 @@ export function describeEnvError(error: z.ZodError): string {
   return error.issues.map((i) => `Invalid environment: ${i.path.join('.') || 'env'} ${i.message}`).join('\n');
 }
 
-/** process.env without empty values: Compose passes unset variables as empty strings, treat them as absent. */
-const presentVariables = () => Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ''));
+/**
+ * process.env without empty values (Compose passes unset variables as empty strings: absent), with
+ * secrets given as files (`AUTH_SECRET_FILE`, …, lib/ops/secret-files.mjs) read in.
+ */
+const presentVariables = () => withSecretFiles(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== '')));
 
 function parsed<S extends z.ZodType>(schema: S): z.output<S> {
   const result = schema.safeParse(presentVariables());

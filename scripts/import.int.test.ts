@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../lib/db';
 import { importText } from '../lib/import';
 import { makeActor } from '../test-support/actors';
+import { getDraft } from '../lib/revisions';
+import { suggestFilmLevels } from '../lib/story-position';
 import { Redis } from 'ioredis';
 import { REDIS_TEST_URL, deleteRedisKeys, runNode, testPrefix, tsx, type Env } from './ops/support';
 
@@ -176,6 +178,27 @@ describe('npm run import', () => {
     const nobody = await runImport(file, '--as', `nobody-${RUN}@test.example`);
     expect(nobody).toMatchObject({ code: 1, stdout: '' });
     expect(nobody.stderr).toContain(`there is no user with the email nobody-${RUN}@test.example`);
+  });
+
+  it('--levels suggested stores a page without spoiler markers at the levels its story suggests', async () => {
+    const page = readFileSync(path.join(import.meta.dirname, '..', 'test-support', 'measured-pages', 'night-of-the-living-dead.page.txt'), 'utf8');
+    const file = path.join(mkdtempSync(path.join(work, 'levels-')), 'unmarked.page.txt');
+    writeFileSync(file, page.replace(/\s*\[spoiler: \w+\]/gu, ''));
+    const slug = `night-levels-${RUN}`;
+
+    const run = await runImport(file, '--levels', 'suggested', '--slug', slug);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain(`✓ ${file} → ${slug} (revision 1, suggested spoiler levels)`);
+    const { content } = await getDraft({ slug, actor: await makeActor('ADMIN') });
+    const suggestions = suggestFilmLevels(content);
+    expect(suggestions.length).toBeGreaterThan(40);
+    expect(suggestions.filter((s) => s.current !== s.suggested)).toEqual([]);
+    expect(content.events.map((e) => e.spoiler).slice(0, 2)).toEqual(['none', 'none']);
+    expect(content.events.at(-1)?.spoiler).toBe('full');
+
+    const bad = await runImport(file, '--levels', 'auto');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--levels is page or suggested (got "auto").');
   });
 
   it('refuses a missing path before importing anything', async () => {

@@ -1,5 +1,5 @@
 /**
- * `npm run import -- FILE_OR_FOLDER... [--publish] [--slug SLUG] [--server URL (--token T | --email E) | --as EMAIL]`:
+ * `npm run import -- FILE_OR_FOLDER... [--publish] [--slug SLUG] [--levels suggested] [--server URL (--token T | --email E) | --as EMAIL]`:
  * film pages (page text or JSON exports) → new draft films, one line per file with its warnings
  * under it; a failing file doesn't stop the others. Exit code 0 when every file was imported, 1
  * when any failed (or nothing could start), 2 for bad arguments.
@@ -18,6 +18,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MultiBar, Presets } from 'cli-progress';
 import type { Actor } from '../lib/auth/permissions';
+import type { ImportLevels } from '../lib/films/film-schema';
 import { errorsOf, expandPaths, outcomeLines, parseImportArgs, summaryLine, USAGE, type FileOutcome, type ImportOptions, type ImportResult } from './import/cli';
 import { ApiError, ServerRefused, connectEditorApi, type ServerAuth } from './import/editor-api';
 import { migrationsUpToDate, onShutdownSignal, resolveDatabase } from './lib/database.mjs';
@@ -37,7 +38,7 @@ const UNSHARED_CACHE_NOTE =
 /** A problem that ends the command before any file is imported: its message is all there is to say. */
 class Fatal extends Error {}
 
-type Importer = (text: string, options: { slug?: string; publish: boolean }) => Promise<ImportResult>;
+type Importer = (text: string, options: { slug?: string; publish: boolean; levels?: ImportLevels }) => Promise<ImportResult>;
 
 async function main(): Promise<number> {
   // The app's JSON logs (e.g. the cache's Redis connection) would interleave with this command's lines.
@@ -213,7 +214,7 @@ async function importFiles(files: string[], options: ImportOptions, importOne: I
       bar?.update({ file: path.basename(file) });
       let outcome: FileOutcome;
       try {
-        const film = await importOne(await readFile(file, 'utf8'), { publish: options.publish, slug: options.slug });
+        const film = await importOne(await readFile(file, 'utf8'), { publish: options.publish, slug: options.slug, levels: options.levels });
         outcome = { file, ok: true, film };
       } catch (error) {
         // A server that stops accepting us would refuse every other file too.

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadSecretFiles } from '../lib/ops/secret-files.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const engine = path.join(root, 'scripts/prisma/schema-engine.mjs');
@@ -19,6 +20,14 @@ try {
   accessSync(engine, constants.X_OK);
 } catch {
   chmodSync(engine, 0o755);
+}
+
+// DATABASE_URL_FILE / DATABASE_PASSWORD_FILE, as the app reads them (lib/ops/secret-files.mjs).
+try {
+  loadSecretFiles();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
 
 const env = {

@@ -8,6 +8,7 @@
 import { SingleBar, Presets } from 'cli-progress';
 import { disconnectDb } from '../lib/db';
 import { seedBulk } from './seed-bulk/seed-bulk';
+import { runShutdownHooks } from '../lib/ops/shutdown.mjs';
 
 const USAGE = 'Usage: npm run seed:bulk -- --films N';
 
@@ -47,4 +48,6 @@ main()
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   })
-  .finally(() => disconnectDb());
+  // Every connection the run opened (the database pools, Redis for the page cache), or the
+  // process would not exit when REDIS_URL is set.
+  .finally(() => disconnectDb().then(() => runShutdownHooks({ timeoutMs: 5_000 })));

@@ -19,6 +19,7 @@ import { systemActor } from '../lib/auth/system-actor';
 import { ensureUser } from '../lib/users/ensure-user';
 import { db, disconnectDb } from '../lib/db';
 import { env } from '../lib/env';
+import { runShutdownHooks } from '../lib/ops/shutdown.mjs';
 
 const DEMO_DIR = path.join(import.meta.dirname, '..', 'prisma', 'demo');
 const IMAGES_DIR = path.join(DEMO_DIR, 'images');
@@ -52,7 +53,7 @@ async function main() {
   const password = env().DEMO_PASSWORD;
   const admin = await ensureUser({ email: 'admin@example.com', password, role: 'ADMIN', name: 'Demo Admin' });
   await ensureUser({ email: 'editor@example.com', password, role: 'EDITOR', name: 'Demo Editor' });
-  // The review workflow's writer (issue 16): saves drafts and submits them; an editor approves.
+  // The review workflow's writer: saves drafts and submits them; an editor approves.
   await ensureUser({ email: 'writer@example.com', password, role: 'WRITER', name: 'Demo Writer' });
   const actor = systemActor('admin@example.com (seed)', admin.id);
 
@@ -78,4 +79,6 @@ main()
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   })
-  .finally(() => disconnectDb());
+  // Every connection the run opened (the database pools, Redis for the page cache), or the
+  // process would not exit when REDIS_URL is set.
+  .finally(() => disconnectDb().then(() => runShutdownHooks({ timeoutMs: 5_000 })));

@@ -5,14 +5,18 @@
  * in its router, proxy.ts and the render pipeline (docs/benchmarks.md), not in the cache.
  *
  * Correct by construction, not by knowing the routes:
- * - what is stored: a 200 to a GET that proxy.ts rewrote by the reader's level (its
- *   x-reader-cache-control marker), that Next answered from its page cache (`x-nextjs-cache: HIT`)
- *   with no time-based revalidation (s-maxage of a year = revalidate false) and no Set-Cookie;
+ * - what is stored: a 200 to a GET that Next answered from its page cache (`x-nextjs-cache: HIT`)
+ *   with no time-based revalidation (s-maxage of a year = revalidate false) and no Set-Cookie, that
+ *   says it was rendered at the request's level: proxy.ts's `x-rendered-level` (the level of the
+ *   variant Next rendered) equals the level serve.mjs decided for the request. A disagreement is
+ *   never stored (and logged), so no page of a higher level can sit under a lower level's key;
  * - the key: everything proxy.ts and Next's cache read from such a request: the exact path and
- *   query (only `?spoilers=none|light|full` or none; on `/search`, `?q=…` optionally followed by it), the level the `spoilers` cookie gives this
- *   address (lib/reader/level-cookie.mjs, the rule proxy.ts applies) and Accept-Encoding (the body may be compressed). Requests with other query parameters or values,
- *   RSC/router headers, Range or conditional headers, or several `spoilers` cookies are not answered
- *   from here (Next answers them). At most 64 MB, least recently used out first;
+ *   query (only `?spoilers=none|light|full` or none; on `/search`, `?q=…` optionally followed by
+ *   it), the request's level decision (decideReaderLevel in lib/reader/level-cookie.mjs, made once
+ *   by serve.mjs and handed to proxy.ts in `x-reader-level`; this cache never reads the cookie) and
+ *   Accept-Encoding (the body may be compressed). Requests with other query parameters or values,
+ *   RSC/router headers, Range or conditional headers are not answered from here (Next answers
+ *   them). At most 64 MB, least recently used out first;
  * - validity: every publish and unpublish invalidates the `films` tag (lib/reader/film-cache.ts).
  *   An entry is used only while that tag has not been invalidated since its request started, by
  *   the page cache's own record of invalidations: this process's (lib/cache/memory-store.mjs)
@@ -26,7 +30,6 @@ import { pathToFileURL } from 'node:url';
 const INVALIDATING_TAG = 'films';
 /** On responses this cache answered (and in the access log's `cache` field). */
 export const FRONT_CACHE_HEADER = 'x-front-cache';
-const READER_CACHE_HEADER = 'x-reader-cache-control';
 const ONE_YEAR_S = 31_536_000;
 // Bounded however many addresses, levels and encodings are asked for; the least recently used go first.
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
@@ -42,29 +45,16 @@ const BYPASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch',
  */
 
 /**
- * The film of a `/films/{slug}` address, decoded as proxy.ts decodes it; null elsewhere.
- * @param {string} url
- */
-function filmSlugOf(url) {
-  const match = /^\/films\/([^/?]+)\/?(?:\?|$)/.exec(url);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return match[1];
-  }
-}
-
-/**
  * @param {string} serverDir the standalone folder (Next's modules and the app's lib/ are there)
+ * @param {{ onMismatch?: (url: string, decided: string, rendered: string | undefined) => void }} [options]
  */
-export async function createFrontCache(serverDir) {
+export async function createFrontCache(serverDir, { onMismatch } = {}) {
   /** @type {typeof import('../lib/cache/redis-store.mjs')} */
   const redisStore = await import(pathToFileURL(path.join(serverDir, 'lib/cache/redis-store.mjs')).href);
   /** @type {typeof import('../lib/cache/memory-store.mjs')} */
   const memoryStore = await import(pathToFileURL(path.join(serverDir, 'lib/cache/memory-store.mjs')).href);
-  /** The cookie's rule as proxy.ts applies it. @type {typeof import('../lib/reader/level-cookie.mjs')} */
-  const levelCookie = await import(pathToFileURL(path.join(serverDir, 'lib/reader/level-cookie.mjs')).href);
+  /** @type {typeof import('../lib/reader/level-cookie.mjs')} */
+  const { RENDERED_LEVEL_HEADER } = await import(pathToFileURL(path.join(serverDir, 'lib/reader/level-cookie.mjs')).href);
 
   /** @type {Map<string, Entry>} in least recently used order */
   const entries = new Map();
@@ -88,8 +78,12 @@ export async function createFrontCache(serverDir) {
     }
   }
 
-  /** The key of a request this cache may answer, or null. @param {Request} request */
-  function keyOf(request) {
+  /**
+   * The key of a request this cache may answer, or null.
+   * @param {Request} request
+   * @param {import('../lib/reader/level-cookie.mjs').LevelDecision} decision the request's level (decideReaderLevel)
+   */
+  function keyOf(request, decision) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     const url = request.url ?? '';
     const query = url.indexOf('?');
@@ -98,22 +92,17 @@ export async function createFrontCache(serverDir) {
     const allowed = /^\/search\/?\?/.test(url) ? /^q=[^&]*(&spoilers=(?:none|light|full))?$/ : /^(spoilers=(?:none|light|full))$/;
     const match = query >= 0 ? allowed.exec(url.slice(query + 1)) : null;
     if (query >= 0 && !match) return null;
-    const levelInQuery = match?.[1] !== undefined;
     for (const name of BYPASS_HEADERS) if (request.headers[name] !== undefined) return null;
-    const cookies = [...String(request.headers.cookie ?? '').matchAll(/(?:^|;)\s*spoilers=([^;]*)/g)];
-    if (cookies.length > 1) return null;
-    // The level proxy.ts reads for this address: the query's, else the cookie's choice for this
-    // film (its slug in /films/{slug}), else for all films. Only the level, not the whole cookie,
-    // picks the page, so readers with different per-film choices share entries.
-    const level = levelInQuery ? null : levelCookie.levelForFilm(levelCookie.parseLevelCookie(cookies[0]?.[1]), filmSlugOf(url));
-    return `${url}\n${level ?? ''}\n${request.headers['accept-encoding'] ?? ''}`;
+    // Only the level, not the whole cookie, picks the page, so readers with different per-film
+    // choices share entries.
+    return { key: `${url}\n${decision.level}\n${request.headers['accept-encoding'] ?? ''}`, level: decision.level };
   }
 
   /**
    * Answers the request from the cache when it can (true), else prepares to store Next's answer.
-   * @param {Request} request @param {Response} response @param {string} key from keyOf
+   * @param {Request} request @param {Response} response @param {{ key: string, level: string }} keyed from keyOf
    */
-  async function handle(request, response, key) {
+  async function handle(request, response, { key, level }) {
     const requestStartedAt = Date.now();
     const entry = entries.get(key);
     if (entry) {
@@ -130,12 +119,15 @@ export async function createFrontCache(serverDir) {
       }
       remove(key);
     }
-    if (request.method === 'GET') record(key, requestStartedAt, response);
+    if (request.method === 'GET') record(key, level, requestStartedAt, request, response);
     return false;
   }
 
-  /** @param {string} key @param {number} requestStartedAt @param {Response} response */
-  function record(key, requestStartedAt, response) {
+  /**
+   * @param {string} key @param {string} level the decided level @param {number} requestStartedAt
+   * @param {Request} request @param {Response} response
+   */
+  function record(key, level, requestStartedAt, request, response) {
     /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
@@ -144,8 +136,11 @@ export async function createFrontCache(serverDir) {
     response.writeHead = /** @type {typeof response.writeHead} */ (
       function (/** @type {any[]} */ ...args) {
         const cacheControl = String(response.getHeader('cache-control') ?? '');
+        const rendered = response.getHeader(RENDERED_LEVEL_HEADER);
+        const sameLevel = rendered === level;
+        if (rendered !== undefined && !sameLevel) onMismatch?.(request.url ?? '', level, String(rendered));
         storable =
-          response.getHeader(READER_CACHE_HEADER) !== undefined &&
+          sameLevel &&
           response.getHeader('x-nextjs-cache') === 'HIT' &&
           response.getHeader('set-cookie') === undefined &&
           new RegExp(`(^|,)\\s*s-maxage=${ONE_YEAR_S}\\s*(,|$)`).test(cacheControl) &&

@@ -19,8 +19,12 @@
  *   20 s), then close the database pools and Redis connections (lib/ops/shutdown.mjs hooks) and
  *   exit 0. Started with an IPC channel (scripts/lib/build.mjs, `npm start`), it also shuts down
  *   when its parent exits, even by SIGKILL, rather than hold the port;
+ * - the reader's level, decided once per request (decideReaderLevel, lib/reader/level-cookie.mjs)
+ *   and handed on in the `x-reader-level` request header, which proxy.ts, the pages and the front
+ *   cache use (a client's copy of that header is overwritten);
  * - the reader's cache rules (sharedCachePolicy): Next writes its ISR header (`s-maxage` of a year)
- *   over whatever proxy.ts said, so the final Cache-Control is decided here, as headers go out;
+ *   over whatever proxy.ts said, so the final Cache-Control is decided here, as headers go out:
+ *   a level chosen by the cookie is private, one chosen by the address may be kept by shared caches;
  * - the front cache (front-cache.mjs): repeated reader pages answered without Next.
  *
  * Why not the standalone server.js Next generates: it creates its HTTP server itself and offers no
@@ -66,6 +70,14 @@ const clientAddress = await import(pathToFileURL(path.join(serverDir, 'lib/ops/c
 // TRACE, undecodable or NUL-carrying addresses: refused before Next, which would answer 500.
 /** @type {typeof import('../lib/http/request-guard.mjs')} */
 const { guardRequests } = await import(pathToFileURL(path.join(serverDir, 'lib/http/request-guard.mjs')).href);
+// The reader's level, decided once per request here and handed to proxy.ts and the app.
+/** @type {typeof import('../lib/reader/level-cookie.mjs')} */
+const readerLevel = await import(pathToFileURL(path.join(serverDir, 'lib/reader/level-cookie.mjs')).href);
+// Pages whose render failed on an unreachable database: 503, not Next's 500.
+/** @type {typeof import('../lib/http/outage.mjs')} */
+const { answerOutages } = await import(pathToFileURL(path.join(serverDir, 'lib/http/outage.mjs')).href);
+/** @type {typeof import('../lib/security/security-policy.mjs')} */
+const { CSP_HEADER, withoutNonceBesideHashes } = await import(pathToFileURL(path.join(serverDir, 'lib/security/security-policy.mjs')).href);
 
 const log = rootLogger();
 
@@ -110,7 +122,11 @@ function prepareRequest(request, response) {
   const id = acceptRequestId(request.headers[REQUEST_ID_HEADER]) ?? randomUUID();
   request.headers[REQUEST_ID_HEADER] = id;
   response.setHeader(REQUEST_ID_HEADER, id);
+  // Decided from what Next itself will parse (the request line, the Cookie header); a client's
+  // own x-reader-level is overwritten, never trusted.
+  request.headers[readerLevel.READER_LEVEL_HEADER] = readerLevel.formatLevelDecision(readerLevel.decideReaderLevel(request.url ?? '/', request.headers.cookie));
   beforeHeaders(response);
+  answerOutages(request, response);
   const start = process.hrtime.bigint();
   response.once('finish', () => {
     const url = request.url ?? '';
@@ -141,6 +157,8 @@ function beforeHeaders(response) {
   response.writeHead = /** @type {typeof response.writeHead} */ (
     function (/** @type {any[]} */ ...args) {
       sharedCachePolicy(response);
+      // A cached page (its own hash policy) sent where proxy.ts gave a nonce: one script policy.
+      if (response.hasHeader(CSP_HEADER)) response.setHeader(CSP_HEADER, /** @type {string | string[]} */ (withoutNonceBesideHashes(response.getHeader(CSP_HEADER))));
       // Draining: the client must not send another request on this connection.
       if (stopping) response.setHeader('Connection', 'close');
       return writeHead.apply(response, /** @type {any} */ (args));
@@ -160,6 +178,8 @@ const SHARED_STALE_S = 60;
 
 /** @param {http.ServerResponse} response */
 function sharedCachePolicy(response) {
+  // Read by the front cache before this point; not for clients.
+  response.removeHeader(readerLevel.RENDERED_LEVEL_HEADER);
   const chosen = response.getHeader(READER_CACHE_HEADER);
   if (chosen !== undefined) {
     response.removeHeader(READER_CACHE_HEADER);
@@ -190,6 +210,8 @@ const { config } = JSON.parse(fs.readFileSync(path.join(serverDir, distDir, 'req
 // production mode, paths relative to the standalone folder.
 process.env.NODE_ENV = 'production';
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
+// proxy.ts takes the level decided here (see prepareRequest) instead of deciding again.
+process.env[readerLevel.DECIDED_UPSTREAM_ENV] = '1';
 process.chdir(serverDir);
 
 const port = Number.parseInt(process.env.PORT ?? '', 10) >= 0 ? Number.parseInt(process.env.PORT ?? '', 10) : 3000;
@@ -209,10 +231,16 @@ function toNext(request, response) {
   });
 }
 
-const frontCache = process.env.FRONT_CACHE === '0' ? null : await createFrontCache(serverDir);
+const frontCache =
+  process.env.FRONT_CACHE === '0'
+    ? null
+    : await createFrontCache(serverDir, {
+        onMismatch: (url, decided, rendered) => log.error({ path: url.split('?')[0], decided, rendered }, 'a page rendered at another level than decided: not cached'),
+      });
 /** @type {http.RequestListener} */
 function frontCacheThenNext(request, response) {
-  const key = frontCache?.keyOf(request) ?? null;
+  const decision = readerLevel.parseLevelDecision(request.headers[readerLevel.READER_LEVEL_HEADER]);
+  const key = decision && frontCache ? frontCache.keyOf(request, decision) : null;
   if (!frontCache || key === null) return toNext(request, response);
   frontCache.handle(request, response, key).then(
     (answered) => answered || toNext(request, response),

@@ -1,4 +1,5 @@
-import { NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
+import { readerRequest } from './reader-request';
 
 export type RouteHandler = ((request: NextRequest, context: { params: Promise<never> }) => Promise<Response>) & { permission?: unknown };
 
@@ -35,6 +36,6 @@ export async function callRoute(
     init.body = body;
     init.headers['content-type'] ??= 'text/plain; charset=utf-8';
   }
-  const request = new NextRequest(new URL(path, TEST_ORIGIN), init);
+  const request = readerRequest(new URL(path, TEST_ORIGIN), init);
   return handler(request, { params: Promise.resolve(params) as Promise<never> });
 }

@@ -82,7 +82,7 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Changed a quiz',
     describe: (_, d) => `Changed the quiz (${num(d.questions) ?? '?'} questions) in revision ${num(d.revision) ?? '?'}`,
   },
-  // ---- review workflow (issue 16)
+  // ---- review workflow
   'review.submit': {
     label: 'Submitted for review',
     describe: (_, d) => `Submitted revision ${num(d.revision) ?? '?'} for review${str(d.note) ? `: ${quoted(String(d.note))}` : ''}`,
@@ -132,7 +132,7 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Revoked an API token',
     describe: (subject, d) => `Revoked the API token ${quoted(subject)}${str(d.prefix) ? ` (${d.prefix}…)` : ''}${str(d.reason) ? `: ${d.reason}` : ''}`,
   },
-  // schedule16: scheduled publishing (lib/schedule)
+  // Scheduled publishing (lib/schedule)
   'schedule.publish': { label: 'Scheduled a publish', describe: (_, d) => `Scheduled revision ${num(d.revision) ?? '?'} to be published at ${str(d.runAt) ?? '?'}` },
   'schedule.unpublish': { label: 'Scheduled an unpublish', describe: (_, d) => `Scheduled the film to be taken off the site at ${str(d.runAt) ?? '?'}` },
   'schedule.cancel': { label: 'Cancelled a scheduled job', describe: () => 'Cancelled a scheduled job' },

@@ -123,7 +123,7 @@ afterAll(async () => {
 
 function expectedFor(identity: Identity, entry: Guarded): 'allow' | 401 | 403 {
   const { permission } = entry;
-  // Server actions read sessions only: to them an API token is no one (issue 12, item 4).
+  // Server actions read sessions only: to them an API token is no one.
   if (identity.token && entry.kind === 'action') return 401;
   const roleDecides = identity.expect === 'role' || identity.roleDecidesFor?.includes(permission);
   if (!roleDecides) return identity.expect as 401 | 403;

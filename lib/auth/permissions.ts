@@ -31,15 +31,14 @@ const PERMISSIONS = {
   'user.manage': ['ADMIN'],
   'token.manage': ['ADMIN'],
   'audit.read': ['ADMIN'],
-  /** Revision retention: the setting that may prune old unnamed saves (issue 5). */
+  /** Revision retention: the setting that may prune old unnamed saves. */
   'history.retention': ['ADMIN'],
   /** One's own account: change password, sign out everywhere. */
   'account.update': ['ADMIN', 'EDITOR', 'WRITER'],
-  // schedule16: scheduled publishing. Scheduling itself is film.publish; this is the job list of
+  // Scheduled publishing. Scheduling itself is film.publish; this is the job list of
   // every film (/editor/jobs) and retrying failed jobs.
   'job.manage': ['ADMIN'],
-  // end schedule16
-  // ---- review workflow (issue 16): a writer submits, an editor (the reviewer role) decides
+  // ---- review workflow: a writer submits, an editor (the reviewer role) decides
   'review.submit': ['ADMIN', 'EDITOR', 'WRITER'],
   /** Approve (which publishes the named revision) or request changes. */
   'review.decide': ['ADMIN', 'EDITOR'],
@@ -67,7 +66,6 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'audit.read': 'read the audit log',
   'history.retention': 'change how long revisions are kept',
   'account.update': 'change this account',
-  // schedule16
   'job.manage': 'manage scheduled jobs',
   'review.submit': 'submit a revision for review',
   'review.decide': 'approve or send back a review',

@@ -8,7 +8,7 @@ const SITE = 'https://films.example.com';
 /** Where a browser on SITE goes when told to go to `location` (the WHATWG parser, as in a Location header). */
 const destination = (location: string) => new URL(location, SITE);
 
-/** The issue's payloads (issue 12, item 2) and their relatives: each once decoded from the query string. */
+/** Open-redirect payloads seen in an attack run and their relatives: each once decoded from the query string. */
 const OPEN_REDIRECTS = [
   '/\t/evil.example/x',
   '/\n/evil.example',

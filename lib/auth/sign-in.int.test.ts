@@ -72,7 +72,7 @@ describe('authenticate', () => {
 const throttledRows = (email: string) =>
   db().auditLog.findMany({ where: { action: 'auth.sign-in-failed', subject: email, details: { path: ['reason'], equals: 'too many attempts' } } });
 
-describe('limits that a changing address cannot escape (issue 12, item 1)', () => {
+describe('limits that a changing address cannot escape', () => {
   it(`locks an account after ${SIGN_IN_ACCOUNT_LIMIT.failures} failures from any mix of addresses, even for the right password`, async () => {
     const user = await account();
     for (let i = 0; i < SIGN_IN_ACCOUNT_LIMIT.failures; i++)

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 7: sign-out ends the session on the server. A cookie captured before
+ * Sign-out ends the session on the server. A cookie captured before
  * /api/auth/signout used to work for 12 more hours; now next-auth's signOut event deletes the
  * session's row and a cookie without a live row is no actor. (e2e/security-auth.spec.ts does the
  * same through the real server and the sign-out button.)

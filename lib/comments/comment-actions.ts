@@ -6,7 +6,7 @@ import { deleteComment } from './delete-comment';
 import { resolveComment } from './resolve-comment';
 import { addCommentInputSchema, deleteCommentInputSchema, updateCommentInputSchema } from './comment-schema';
 
-/** Editorial comments from the editor's screens (issue 16); the domain functions check the role again. */
+/** Editorial comments from the editor's screens; the domain functions check the role again. */
 export const addCommentAction = guardedAction('comment.write', addCommentInputSchema, async (input, actor) => addComment({ ...input, actor }));
 
 export const resolveCommentAction = guardedAction('comment.write', updateCommentInputSchema, async ({ slug, id, resolved }, actor) =>

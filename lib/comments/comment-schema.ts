@@ -3,7 +3,7 @@ import { slugSchema } from '../content/schema';
 import { revisionNumberSchema } from '../films/film-schema';
 
 /**
- * One schema module for editorial comments (issue 16). A comment is on the whole revision
+ * One schema module for editorial comments. A comment is on the whole revision
  * (itemKey "") or on one part of the page, named as lib/revisions/diff names it: "premise",
  * "kind.ending", "events/<id>", "characters/<id>". Client-safe.
  */

@@ -1,5 +1,5 @@
 /**
- * Editorial comments and the review workflow through the REST API (issue 16): what a writer and a
+ * Editorial comments and the review workflow through the REST API: what a writer and a
  * reviewer can do with a token, the answers for bad input, and that comments never reach readers.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -87,6 +87,18 @@ describe('comments API', () => {
     const created = await (await call(comments.POST, 'POST', url, { slug: content.slug }, 'WRITER', { body: 'Mine' })).json();
     const elsewhere = await call(comment.PATCH, 'PATCH', '/x', { slug: other.slug, id: created.id }, 'EDITOR', { resolved: true });
     expect(elsewhere.status).toBe(404);
+  });
+
+  it("a writer cannot resolve a reviewer's comment (403, left open); its author and a reviewer can", async () => {
+    const content = await film();
+    const url = `/api/v1/editor/films/${content.slug}/comments`;
+    const fromReviewer = await (await call(comments.POST, 'POST', url, { slug: content.slug }, 'EDITOR', { body: 'Request changes: the ending' })).json();
+    const byWriter = await call(comment.PATCH, 'PATCH', '/x', { slug: content.slug, id: fromReviewer.id }, 'WRITER', { resolved: true });
+    expect(byWriter.status).toBe(403);
+    expect((await db().filmComment.findUniqueOrThrow({ where: { id: fromReviewer.id } })).resolvedAt).toBeNull();
+    expect((await call(comment.PATCH, 'PATCH', '/x', { slug: content.slug, id: fromReviewer.id }, 'EDITOR', { resolved: true })).status).toBe(200);
+    const fromWriter = await (await call(comments.POST, 'POST', url, { slug: content.slug }, 'WRITER', { body: 'Done?' })).json();
+    expect((await call(comment.PATCH, 'PATCH', '/x', { slug: content.slug, id: fromWriter.id }, 'EDITOR', { resolved: true })).status).toBe(200);
   });
 
   it('another writer cannot delete a comment; a reviewer can', async () => {

@@ -24,7 +24,7 @@ export const editorKeys = {
   /** One film by its id (stable across slug changes). */
   film: (filmId: string) => [...editorKeys.films(), 'film', filmId] as const,
   filmStatus: (filmId: string) => [...editorKeys.film(filmId), 'status'] as const,
-  /** schedule16: the film's scheduled jobs. */
+  /** The film's scheduled jobs. */
   filmJobs: (filmId: string) => [...editorKeys.film(filmId), 'jobs'] as const,
   people: () => [...editorKeys.all, 'people'] as const,
   peopleSearch: (query: string) => [...editorKeys.people(), 'search', query.trim().toLowerCase()] as const,

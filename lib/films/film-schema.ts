@@ -38,8 +38,15 @@ export const listFilmsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'Page number, 1-based; pages hold `pageSize` films' }),
 });
 
+/** Which spoiler levels an import stores: the page's own markers, or the suggestions from its story. */
+export const importLevelsSchema = z.enum(['page', 'suggested']);
+export type ImportLevels = z.infer<typeof importLevelsSchema>;
+
 export const importQuerySchema = z.object({
   slug: slugSchema.optional().meta({ description: "Import under this address instead of the page's own (when that one is taken)" }),
+  levels: importLevelsSchema.default('page').meta({
+    description: 'page: the spoiler levels the page marks (unmarked items at full); suggested: every item at the level the page itself suggests (docs/spoiler-suggestions.md)',
+  }),
 });
 
 export const exportQuerySchema = z.object({

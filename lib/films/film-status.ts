@@ -25,6 +25,6 @@ export type FilmStatusInfo = {
   /** When and by whom the latest revision was saved (ISO time; author email, null if deleted). */
   updatedAt: string;
   updatedBy: string | null;
-  /** schedule16: the film's next scheduled publish or unpublish (lib/schedule), if any. */
+  /** The film's next scheduled publish or unpublish (lib/schedule), if any. */
   scheduled?: { kind: 'publish' | 'unpublish'; runAt: string; revision: number | null } | null;
 };

@@ -36,7 +36,7 @@ const FILM_ROWS = Prisma.sql`
   LEFT JOIN "Revision" published ON published.id = f."publishedRevisionId"
   LEFT JOIN "User" author ON author.id = latest."authorId"`;
 
-// schedule16: the film's next pending scheduled job (lib/schedule), joined to the rows of a page.
+// The film's next pending scheduled job (lib/schedule), joined to the rows of a page.
 const NEXT_JOB = Prisma.sql`
   LEFT JOIN LATERAL (
     SELECT j.kind::text AS "scheduledKind", j."runAt" AS "scheduledAt", j."revisionNumber" AS "scheduledRevision"

@@ -3,14 +3,18 @@
  * Rules every request meets before Next.js sees it (server/serve.mjs wraps Next's request
  * listener with `guardRequests`), and the text rule every input meets after (lib/http/safe-text.ts).
  *
- * Next.js answers some malformed requests with a 500 and an empty body: a TRACE, a path whose
+ * Next.js answers some malformed requests with a 500 and an error log line: a TRACE, a path whose
  * percent-encoding is not UTF-8 (`/api/v1/films/%ff`), a NUL that reaches PostgreSQL
- * (`/films/kiss%00`). These are the client's mistakes: 405 / 400 with a plain-text reason here,
- * except that reading a page at such an address shows the site's 404 page.
+ * (`/films/kiss%00`), a server action posted from another origin, an action body that is not a
+ * JSON array, a multipart body that does not parse. These are the client's mistakes: 4xx with a
+ * plain-text reason here, except that reading a page at such an address shows the site's 404 page.
+ * Bodies are bounded here too (lib/http/body-limits.mjs): a declared Content-Length past the
+ * request's limit is a 413 before a byte is read, a streamed one is cut at the limit.
  *
  * Plain JavaScript because two kinds of code load it: the app (bundled) and the server wrapper,
  * which finds it next to the standalone server.js (next.config.js traces it there).
  */
+import { bodyLimitOf } from './body-limits.mjs';
 
 /**
  * The site's 404 page (MISSING_PATH of lib/reader/missing-page.ts; a test keeps them equal): a
@@ -71,25 +75,192 @@ function decoded(text) {
   }
 }
 
+
+/** @typedef {{ status: 400 | 403 | 405 | 413, message: string, headers?: Record<string, string> }} Answer */
+/** @typedef {{ method?: string, url?: string, headers?: import('node:http').IncomingHttpHeaders }} RequestHead */
+
+const STATUS_TEXT = { 400: 'Bad Request', 403: 'Forbidden', 405: 'Method Not Allowed', 413: 'Content Too Large' };
+
 /**
- * What to do instead of passing the request on as it is: answer it (a status and a reason), or
- * show a page reader the site's 404 page (`rewrite`); null to pass it on.
- * @param {{ method?: string, url?: string }} request
- * @returns {{ status: 400 | 405, message: string, headers?: Record<string, string> } | { rewrite: string } | null}
+ * The host an absolute-form target (`GET http://host/path HTTP/1.1`) names, and its path; null for
+ * the usual origin form (`/path`). Node passes such a target on as it is, and Next builds its
+ * redirects from it: a 308 to whatever host the client named.
+ * @param {string} url
+ * @returns {{ host: string, path: string } | null}
  */
-export function refusal({ method = 'GET', url = '/' }) {
-  if (!ALLOWED_METHODS.includes(method)) {
-    return { status: 405, message: `Method ${method} is not allowed`, headers: { Allow: ALLOWED_METHODS.join(', ') } };
+function absoluteForm(url) {
+  if (url.startsWith('/')) return null;
+  try {
+    const parsed = new URL(url);
+    return { host: parsed.host, path: `${parsed.pathname}${parsed.search}` };
+  } catch {
+    return { host: '', path: '' };
   }
-  const reason = badTargetReason(url);
-  if (!reason) return null;
-  // A page address that cannot name anything (a broken link): the 404 page, with its way on.
-  const pageRead = (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && !reason.startsWith('The query');
-  return pageRead ? { rewrite: MISSING_PAGE_PATH } : { status: 400, message: reason };
 }
 
 /**
- * Wraps a Node request listener: refused requests are answered here, the rest go on unchanged.
+ * The host a server action's Origin must name: Next compares it with X-Forwarded-Host when that is
+ * set, else Host (app-render/action-handler.js), and answers a mismatch with a 500.
+ * @param {import('node:http').IncomingHttpHeaders} headers
+ */
+function actionHost(headers) {
+  const forwarded = headers['x-forwarded-host'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || headers.host || '';
+}
+
+/** @param {string | undefined} origin */
+function originHost(origin) {
+  try {
+    return origin ? new URL(origin).host : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Is this request one Next may treat as a server action (its getServerActionRequestMetadata): a
+ * POST with a `Next-Action` header, or any multipart POST (a form posted without JavaScript). Any
+ * path: one no route matches is answered by the 404 page, which runs the action handling too.
+ * @param {RequestHead} request
+ */
+export function isPossibleServerAction({ method = 'GET', headers = {} }) {
+  if (method !== 'POST') return false;
+  return headers['next-action'] !== undefined || /^multipart\/form-data/i.test(String(headers['content-type'] ?? ''));
+}
+
+/**
+ * What to do instead of passing the request on as it is: answer it (a status and a reason), or
+ * show a page reader the site's 404 page (`rewrite`); null to pass it on. Decided from the request
+ * line and headers alone (the body is checked by `bodyRefusal`).
+ * @param {RequestHead} request
+ * @returns {Answer | { rewrite: string } | null}
+ */
+export function refusal({ method = 'GET', url = '/', headers = {} }) {
+  if (!ALLOWED_METHODS.includes(method)) {
+    return { status: 405, message: `Method ${method} is not allowed`, headers: { Allow: ALLOWED_METHODS.join(', ') } };
+  }
+  const absolute = absoluteForm(url);
+  if (absolute && (!absolute.path || absolute.host !== headers.host)) return { status: 400, message: 'The request target must be a path on this site' };
+  const target = absolute ? absolute.path : url;
+  const reason = badTargetReason(target);
+  if (reason) {
+    // A page address that cannot name anything (a broken link): the 404 page, with its way on.
+    const pageRead = (method === 'GET' || method === 'HEAD') && !target.startsWith('/api/') && !reason.startsWith('The query');
+    return pageRead ? { rewrite: MISSING_PAGE_PATH } : { status: 400, message: reason };
+  }
+  const declared = Number(headers['content-length']);
+  const limit = bodyLimitOf({ method, url: target, headers });
+  if (declared > limit) return { status: 413, message: `The request body is larger than ${limit} bytes` };
+  if (isPossibleServerAction({ method, url: target, headers }) && headers.origin !== undefined && originHost(headers.origin) !== actionHost(headers)) {
+    return { status: 403, message: 'A form or action of this site must be sent from this site (the Origin header names another)' };
+  }
+  return null;
+}
+
+/**
+ * Why a body Next would fail on is refused, or null: a server action's arguments (a JSON array,
+ * React's reply format) or a multipart form that does not parse.
+ * @param {RequestHead} request
+ * @param {Buffer} body
+ * @returns {Promise<Answer | null>}
+ */
+export async function bodyRefusal({ method = 'GET', url = '/', headers = {} }, body) {
+  const contentType = String(headers['content-type'] ?? '');
+  if (isUpload(url)) return null;
+  if (/^multipart\/form-data/i.test(contentType)) {
+    try {
+      await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+    } catch {
+      return { status: 400, message: 'The body is not a well-formed multipart form' };
+    }
+    return null;
+  }
+  if (isPossibleServerAction({ method, url, headers })) {
+    let args;
+    try {
+      args = JSON.parse(body.toString('utf8'));
+    } catch {
+      args = null;
+    }
+    if (!Array.isArray(args)) return { status: 400, message: "A server action's body must be a JSON array of its arguments" };
+  }
+  return null;
+}
+
+/**
+ * Must the body be read here before Next may have it: to check it (actions, multipart forms; not
+ * an upload, whose route answers a broken form itself), or to bound it when no length was declared.
+ * @param {RequestHead} request
+ */
+function mustReadBody({ method = 'GET', url = '/', headers = {} }) {
+  if (headers['transfer-encoding'] !== undefined && headers['content-length'] === undefined) return true;
+  if (isUpload(url)) return false;
+  return isPossibleServerAction({ method, url, headers });
+}
+
+/** The image upload route reads (and answers for) its own multipart form, up to 15 MiB. */
+const isUpload = (/** @type {string} */ url) => url.split('?')[0] === '/api/v1/editor/media';
+
+/**
+ * The whole body, or null once it passes `limit` (the rest is not read). The bytes are put back
+ * at the front of the request's stream (`unshift`), so whoever reads it next gets the body as sent.
+ * Read in paused mode: the parser marks the message `complete` before its end is pushed, and the
+ * data can be put back as long as the stream has not emitted 'end' (which waits for a next tick
+ * and an empty buffer).
+ * @param {import('node:http').IncomingMessage} request
+ * @param {number} limit
+ * @returns {Promise<Buffer | null>}
+ */
+function readBody(request, limit) {
+  return new Promise((resolve) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    const done = (/** @type {Buffer | null} */ body) => {
+      request.removeListener('readable', onReadable).removeListener('error', onError);
+      resolve(body);
+    };
+    const onReadable = () => {
+      for (let chunk = request.read(); chunk !== null; chunk = request.read()) {
+        size += chunk.length;
+        if (size > limit) return done(null);
+        chunks.push(chunk);
+      }
+      if (request.complete) {
+        const body = Buffer.concat(chunks);
+        if (body.length > 0) request.unshift(body);
+        done(body);
+      }
+    };
+    const onError = () => done(null);
+    request.on('readable', onReadable).on('error', onError);
+  });
+}
+
+/**
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {Answer} answer
+ */
+function answer(request, response, { status, message, headers }) {
+  const body = `${STATUS_TEXT[status]}: ${message}\n`;
+  // The body of a refused request is not read (or not all of it): close the connection rather
+  // than drain it. Set before writeHead, which decides the Connection header (else clients reuse a
+  // closed socket).
+  response.shouldKeepAlive = false;
+  response.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Wraps a Node request listener: refused requests are answered here, the rest go on unchanged
+ * (a body read here to check or bound it is handed on whole).
  * @template {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => unknown} L
  * @param {L} listener
  * @returns {L}
@@ -98,22 +269,23 @@ export function guardRequests(listener) {
   return /** @type {L} */ (
     (/** @type {import('node:http').IncomingMessage} */ request, /** @type {import('node:http').ServerResponse} */ response) => {
       const refused = refusal(request);
-      if (!refused) return listener(request, response);
-      if ('rewrite' in refused) {
-        request.url = refused.rewrite;
+      if (refused && 'rewrite' in refused) request.url = refused.rewrite;
+      else if (refused) return answer(request, response, refused);
+      const absolute = absoluteForm(request.url ?? '/');
+      if (absolute) request.url = absolute.path;
+      if (!mustReadBody(request)) return listener(request, response);
+      const limit = bodyLimitOf(request);
+      return readBody(request, limit).then(async (body) => {
+        if (body === null) return answer(request, response, { status: 413, message: `The request body is larger than ${limit} bytes` });
+        const bad = await bodyRefusal(request, body);
+        if (bad) return answer(request, response, bad);
+        // What Next reads now is a body of known length: declare it (a chunked one had none).
+        if (request.headers['content-length'] === undefined) {
+          delete request.headers['transfer-encoding'];
+          request.headers['content-length'] = String(body.length);
+        }
         return listener(request, response);
-      }
-      const body = `${refused.status === 405 ? 'Method Not Allowed' : 'Bad Request'}: ${refused.message}\n`;
-      // The body of a refused request is not read: close the connection rather than drain it. Set
-      // before writeHead, which decides the Connection header (else clients reuse a closed socket).
-      response.shouldKeepAlive = false;
-      response.writeHead(refused.status, {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Content-Length': Buffer.byteLength(body),
-        'Cache-Control': 'no-store',
-        ...refused.headers,
       });
-      response.end(request.method === 'HEAD' ? undefined : body);
     }
   );
 }

@@ -4,20 +4,52 @@
  * with a reason; everything else reaches the listener untouched.
  */
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_PATH } from '../reader/missing-page';
 import { MISSING_PAGE_PATH, guardRequests, unsafeTextReason } from './request-guard.mjs';
+import { ACTION_BODY_LIMIT, CONTENT_BODY_LIMIT, DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT, bodyLimitOf } from './body-limits.mjs';
 
 let server: http.Server;
 let port = 0;
 
 beforeAll(async () => {
-  server = http.createServer(guardRequests((_request, response) => response.end(`passed ${_request.url}`)));
+  // The listener echoes what reached it: the target, and the body with its declared length.
+  server = http.createServer(
+    guardRequests(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString();
+      response.end(body ? `passed ${request.url} ${request.headers['content-length']}:${body}` : `passed ${request.url}`);
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+type Sent = { status: number; body: string; connection?: string };
+
+/**
+ * A request written by hand on a socket: any target (absolute form too), any headers, a body sent
+ * with a length or chunked; what comes back before the server closes (or a second passes).
+ */
+function raw(head: string, body: Buffer | string = ''): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(`${head.replace(/\n/g, '\r\n')}\r\n\r\n`);
+      socket.end(body);
+    });
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', (error) => (text ? undefined : reject(error)));
+    socket.on('close', () => {
+      const [headers, ...rest] = text.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(headers)?.[1] ?? 0), body: rest.join('\r\n\r\n'), connection: /\r\nconnection: (\S+)/i.exec(headers)?.[1] });
+    });
+  });
+}
 
 /** A raw request (fetch refuses TRACE and sends only valid targets). */
 function send(method: string, target: string): Promise<{ status: number; body: string; allow?: string }> {
@@ -86,6 +118,63 @@ describe('request guard', () => {
       expect(response.status, target).toBe(200);
       if (method !== 'HEAD') expect(response.body).toBe(`passed ${target}`);
     }
+  });
+
+  it('an absolute-form target naming another host is a 400; naming this host, it is served as its path', async () => {
+    const evil = await raw('GET http://evil.example/films/x HTTP/1.1\nHost: 127.0.0.1\nConnection: close');
+    expect(evil.status).toBe(400);
+    expect(evil.body).toContain('must be a path on this site');
+    const own = await raw(`GET http://127.0.0.1:${port}/films/x?a=1 HTTP/1.1\nHost: 127.0.0.1:${port}\nConnection: close`);
+    expect([own.status, own.body]).toEqual([200, 'passed /films/x?a=1']);
+  });
+
+  const action = (headers: string, body: string) => raw(`POST /films/x HTTP/1.1\nHost: 127.0.0.1:${port}\nConnection: close\nContent-Length: ${Buffer.byteLength(body)}\n${headers}`, body);
+
+  it('a server action from another origin (or Origin: null, or one that does not parse) is a 403 before its body is read', async () => {
+    for (const origin of ['http://evil.example', `http://127.0.0.1:${port + 1}`, 'null', 'not a url']) {
+      const response = await action(`Next-Action: 7f00\nOrigin: ${origin}\nContent-Type: text/plain;charset=UTF-8`, '[]');
+      expect(response.status, origin).toBe(403);
+      expect(response.body).toContain('sent from this site');
+    }
+    // A multipart form posted to a page is a possible action too (a form without JavaScript).
+    expect((await action('Origin: http://evil.example\nContent-Type: multipart/form-data; boundary=x', '--x--\r\n')).status).toBe(403);
+    // The same origin, with the forwarded host a proxy sets taken first, as Next does.
+    expect((await action(`Next-Action: 7f00\nOrigin: http://127.0.0.1:${port}\nContent-Type: text/plain`, '["a"]')).body).toBe(`passed /films/x 5:["a"]`);
+    expect((await action('Next-Action: 7f00\nOrigin: https://cms.example\nX-Forwarded-Host: cms.example\nContent-Type: text/plain', '[1]')).status).toBe(200);
+  });
+
+  it("a server action's body must be a JSON array; a multipart body must parse: 400, else handed on whole", async () => {
+    for (const body of ['{}', '"x"', '1', 'null', '[', 'not json', '']) {
+      const response = await action('Next-Action: 7f00\nContent-Type: text/plain', body);
+      expect(response.status, body).toBe(400);
+      expect(response.body).toContain('JSON array');
+    }
+    const broken = await raw(`POST / HTTP/1.1\nHost: 127.0.0.1\nConnection: close\nContent-Type: multipart/form-data; boundary=x\nContent-Length: 1`, 'x');
+    expect([broken.status, broken.body]).toEqual([400, 'Bad Request: The body is not a well-formed multipart form\n']);
+    expect((await raw(`POST /api/v1/editor/films HTTP/1.1\nHost: 127.0.0.1\nConnection: close\nContent-Type: multipart/form-data; boundary=x\nContent-Length: 3`, 'abc')).status).toBe(400);
+    const form = '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n';
+    const good = await action('Content-Type: multipart/form-data; boundary=x', form);
+    expect([good.status, good.body]).toEqual([200, `passed /films/x ${form.length}:${form}`]);
+  });
+
+  it('a body past its limit: 413 from the declared length before reading, or as soon as a chunked one passes it', async () => {
+    const declared = await raw(`POST /api/auth/callback/credentials HTTP/1.1\nHost: 127.0.0.1\nContent-Length: ${DEFAULT_BODY_LIMIT + 1}\nContent-Type: application/x-www-form-urlencoded`);
+    expect(declared.status).toBe(413);
+    expect(declared.connection).toBe('close');
+    const chunk = 'a'.repeat(16 * 1024);
+    const chunks = (n: number) => `${Array.from({ length: n }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('')}0\r\n\r\n`;
+    const streamed = await raw('POST /api/v1/films HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: chunked', chunks(5));
+    expect(streamed.status).toBe(413);
+    // Under the limit, a chunked body is handed on whole, with its length.
+    const small = await raw('POST /api/v1/films HTTP/1.1\nHost: 127.0.0.1\nConnection: close\nTransfer-Encoding: chunked', chunks(2));
+    expect([small.status, small.body]).toEqual([200, `passed /api/v1/films ${2 * chunk.length}:${chunk}${chunk}`]);
+    // The large routes get their limit only with credentials.
+    const upload = `POST /api/v1/editor/media HTTP/1.1\nHost: 127.0.0.1\nContent-Length: ${UPLOAD_BODY_LIMIT}`;
+    expect((await raw(upload)).status).toBe(413);
+    expect(bodyLimitOf({ method: 'POST', url: '/api/v1/editor/media', headers: { cookie: 'next-auth.session-token=x' } })).toBe(UPLOAD_BODY_LIMIT);
+    expect(bodyLimitOf({ method: 'PUT', url: '/api/v1/editor/films/x', headers: { authorization: 'Bearer x' } })).toBe(CONTENT_BODY_LIMIT);
+    expect(bodyLimitOf({ method: 'PUT', url: '/api/v1/editor/films/x', headers: {} })).toBe(DEFAULT_BODY_LIMIT);
+    expect(bodyLimitOf({ method: 'POST', url: '/editor/films/x', headers: { cookie: 'a=1; __Secure-next-auth.session-token=x', 'next-action': 'y' } })).toBe(ACTION_BODY_LIMIT);
   });
 
   it('the text rule: NUL, other controls and lone surrogates are refused; tab, newlines and pairs are not', () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { guardedAction } from '../auth/guarded-action';
 import { importFilm } from './import-film';
 import { MAX_PAGE_CHARS } from './index';
+import { importLevelsSchema } from '../films/film-schema';
 
 /** The import page's one action: the pasted or uploaded page → a new draft (never published). */
 export const importFilmAction = guardedAction(
@@ -11,9 +12,10 @@ export const importFilmAction = guardedAction(
   z.object({
     text: z.string().max(MAX_PAGE_CHARS, `The page is too large (at most ${MAX_PAGE_CHARS.toLocaleString('en')} characters)`),
     slug: z.string().trim().max(200).optional(),
+    levels: importLevelsSchema.default('page'),
   }),
-  async ({ text, slug }, actor) => {
-    const imported = await importFilm({ text, slug, actor });
-    return { slug: imported.slug, revision: imported.revision, warnings: imported.warnings };
+  async ({ text, slug, levels }, actor) => {
+    const imported = await importFilm({ text, slug, levels, actor });
+    return { slug: imported.slug, revision: imported.revision, levels: imported.levels, warnings: imported.warnings };
   },
 );

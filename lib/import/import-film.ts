@@ -4,6 +4,8 @@ import { slugSchema } from '../content/schema';
 import { db } from '../db';
 import { ConflictError, ValidationError } from '../errors';
 import { createFilm, publishFilm } from '../revisions';
+import { withSuggestedLevels } from '../story-position/suggest-levels';
+import type { ImportLevels } from '../films/film-schema';
 import { importText, MAX_PAGE_CHARS, withoutQuizFor, type ImportError, type ImportFormat, type PageWarning } from './index';
 
 export type ImportFilmInput = {
@@ -14,6 +16,8 @@ export type ImportFilmInput = {
   slug?: string;
   /** Publish the new draft's revision 1 as well (the CLI's --publish); needs film.publish. */
   publish?: boolean;
+  /** page (default): the levels the page marks; suggested: every item at the level its story suggests. */
+  levels?: ImportLevels;
 };
 
 export type ImportedFilm = {
@@ -22,6 +26,7 @@ export type ImportedFilm = {
   revision: number;
   format: ImportFormat;
   published: boolean;
+  levels: ImportLevels;
   warnings: PageWarning[];
 };
 
@@ -33,7 +38,7 @@ export type SlugTakenDetails = { field: 'slug'; existing: { slug: string; title:
  * is the page, never published unless asked. What could not be placed comes back as warnings.
  * An editor's import leaves the quiz out (quizzes are admin-only) and says so in a warning.
  */
-export async function importFilm({ text, actor, slug, publish = false }: ImportFilmInput): Promise<ImportedFilm> {
+export async function importFilm({ text, actor, slug, publish = false, levels = 'page' }: ImportFilmInput): Promise<ImportedFilm> {
   assertCan(actor, 'film.edit');
   if (publish) assertCan(actor, 'film.publish');
   if (text.trim() === '') throw ValidationError.field('text', 'The page is empty');
@@ -41,7 +46,10 @@ export async function importFilm({ text, actor, slug, publish = false }: ImportF
 
   const imported = importText(text);
   if (!imported.ok) throw new ValidationError(imported.errors.map(toFieldError));
-  const { content, warnings } = withoutQuizFor(can(actor, 'quiz.edit'), imported);
+  const prepared = withoutQuizFor(can(actor, 'quiz.edit'), imported);
+  const { warnings } = prepared;
+  // Suggested after the quiz is settled: a question left out must not count as what the page names.
+  const content = levels === 'suggested' ? withSuggestedLevels(prepared.content) : prepared.content;
   if (slug !== undefined && slug.trim() !== '') {
     const chosen = slugSchema.safeParse(slug);
     if (!chosen.success) throw ValidationError.field('slug', chosen.error.issues[0]?.message ?? 'Not a valid address');
@@ -57,7 +65,7 @@ export async function importFilm({ text, actor, slug, publish = false }: ImportF
     });
   }
 
-  const created = await createFilm({ content, actor, source: 'IMPORT', message: 'Imported' });
+  const created = await createFilm({ content, actor, source: 'IMPORT', message: levels === 'suggested' ? 'Imported, with suggested spoiler levels' : 'Imported' });
   if (publish) await publishFilm({ slug: created.film.slug, revision: created.revision.number, actor });
   return {
     slug: created.film.slug,
@@ -65,6 +73,7 @@ export async function importFilm({ text, actor, slug, publish = false }: ImportF
     revision: created.revision.number,
     format: imported.format,
     published: publish,
+    levels,
     warnings,
   };
 }

@@ -29,7 +29,6 @@ const ACCEPTED = new Map([
 
 export type Variant = { name: string; width: number; height: number; format: VariantFormat; bytes: number };
 export type ProcessedImage = {
-  id: string;
   sha256: string;
   width: number;
   height: number;
@@ -37,9 +36,6 @@ export type ProcessedImage = {
   bytes: number;
   variants: Array<Variant & { data: Buffer }>;
 };
-
-/** The asset id: the first 128 bits of the upload's SHA-256, as hex (imageIdSchema). */
-export const imageIdOf = (sha256: string) => sha256.slice(0, 32);
 
 const notAnImage = (field: string) => ValidationError.field(field, 'Not an image: upload a JPEG, PNG, WebP, GIF or AVIF file');
 
@@ -66,14 +62,23 @@ export async function processImage(input: Uint8Array, field = 'file'): Promise<P
   // alone (image-loader.ts); a name wider than the image holds the image at its own width.
   const encoded = new Map<string, Omit<Variant, 'name'> & { data: Buffer }>();
   try {
+    // The upload is decoded once, straight to the widest variant (raw pixels, EXIF rotation
+    // applied); every variant is resized and encoded from that, not from the upload again.
+    // limitInputPixels again: the decoder itself refuses anything past the cap.
+    const widest = Math.min(Math.max(...VARIANT_WIDTHS), width);
+    const base = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .autoOrient()
+      .resize({ width: widest, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
     for (const name of VARIANT_WIDTHS) {
       const targetWidth = Math.min(name, width);
       for (const format of VARIANT_FORMATS) {
         const cacheKey = `${targetWidth}.${format}`;
         let file = encoded.get(cacheKey);
         if (!file) {
-          // limitInputPixels again: the decoder itself refuses anything past the cap.
-          const resized = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient().resize({ width: targetWidth, withoutEnlargement: true });
+          const resized = sharp(base.data, { raw }).resize({ width: Math.min(targetWidth, raw.width), withoutEnlargement: true });
           const output = format === 'avif' ? resized.avif({ quality: 55, effort: 2 }) : resized.webp({ quality: 78 });
           const { data, info } = await output.toBuffer({ resolveWithObject: true });
           file = { width: info.width, height: info.height, format, bytes: data.byteLength, data };
@@ -86,5 +91,5 @@ export async function processImage(input: Uint8Array, field = 'file'): Promise<P
     // A header that promised an image whose pixels cannot be read (truncated, corrupt).
     throw ValidationError.field(field, 'The image could not be read: the file is damaged or incomplete');
   }
-  return { id: imageIdOf(sha256), sha256, width, height, mime, bytes: input.byteLength, variants };
+  return { sha256, width, height, mime, bytes: input.byteLength, variants };
 }

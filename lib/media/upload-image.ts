@@ -1,52 +1,65 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { mediaKey, mediaStorage, type MediaStorage } from './storage';
-import { imageIdOf, processImage, type Variant } from './process-image';
+import { processImage, type Variant } from './process-image';
+import { imageJob } from './image-jobs';
+import { limitUploads } from './limit-uploads';
 import { toImageAsset, type ImageAssetView } from './image-asset';
 
 const FORMAT_TYPES = { avif: 'image/avif', webp: 'image/webp' } as const;
 
 /**
- * Stores an uploaded image: checked and converted (process-image.ts), its files put in the media
- * storage, then its ImageAsset row and audit row in one transaction. Whatever fails, nothing stays:
- * a refused file stores nothing, and files already put are deleted again if a later step fails.
- * The same file uploaded again is the same asset (`created: false`), stored once.
+ * Stores an uploaded image: checked and converted (process-image.ts) in the image queue
+ * (image-jobs.ts: a few at a time, so uploads cannot take the CPU from readers), its files put in
+ * the media storage, then its ImageAsset row and audit row in one transaction. Whatever fails,
+ * nothing stays: a refused file stores nothing, and files already put are deleted again if a later
+ * step fails. The same file uploaded again is the same asset (`created: false`), stored once: found
+ * by the content's hash, which is never shown. The asset's id, which is its files' address, is
+ * random: holding a file does not tell anyone where it would be served (a hidden still stays
+ * unconfirmed). Each user may upload UPLOAD_LIMIT files per window (429 past it).
  */
 export async function uploadImage({ actor, data, storage = mediaStorage() }: { actor: Actor | null; data: Uint8Array; storage?: MediaStorage }): Promise<{ asset: ImageAssetView; created: boolean }> {
   assertCan(actor, 'film.edit');
-  const existing = await findAsset(imageIdOf(createHash('sha256').update(data).digest('hex')));
+  await limitUploads(actor!);
+  const sha256 = createHash('sha256').update(data).digest('hex');
+  const existing = await findAsset({ sha256 });
   if (existing) return { asset: existing, created: false };
 
-  const image = await processImage(data);
+  const image = await imageJob(() => processImage(data));
+  const id = newImageId();
   const put: string[] = [];
   try {
     for (const variant of image.variants) {
-      const key = mediaKey(image.id, variant.name, variant.format);
+      const key = mediaKey(id, variant.name, variant.format);
       await storage.put(key, variant.data, FORMAT_TYPES[variant.format]);
       put.push(key);
     }
     const variants: Variant[] = image.variants.map(({ data: _data, ...variant }) => variant);
     const row = await db().$transaction(async (tx) => {
       const created = await tx.imageAsset.create({
-        data: { id: image.id, sha256: image.sha256, width: image.width, height: image.height, mime: image.mime, bytes: image.bytes, variants, createdById: actor!.via === 'system' ? null : actor!.userId },
+        data: { id, sha256: image.sha256, width: image.width, height: image.height, mime: image.mime, bytes: image.bytes, variants, createdById: actor!.via === 'system' ? null : actor!.userId },
       });
-      await writeAudit(tx, { actor, action: 'media.upload', subject: image.id, details: { width: image.width, height: image.height, mime: image.mime, bytes: image.bytes } });
+      await writeAudit(tx, { actor, action: 'media.upload', subject: id, details: { width: image.width, height: image.height, mime: image.mime, bytes: image.bytes } });
       return created;
     });
     return { asset: toImageAsset(row), created: true };
   } catch (error) {
     // The same file uploaded at the same moment: the other upload stored these very files.
-    const again = await findAsset(image.id).catch(() => null);
-    if (again) return { asset: again, created: false };
+    // The same file uploaded at the same moment: the other upload's asset is the one kept.
     await Promise.all(put.map((key) => storage.delete(key).catch(() => {})));
+    const again = await findAsset({ sha256 }).catch(() => null);
+    if (again) return { asset: again, created: false };
     throw error;
   }
 }
 
-async function findAsset(id: string): Promise<ImageAssetView | null> {
-  const row = await db().imageAsset.findUnique({ where: { id } });
+/** 128 random bits as hex: the shape of every image id (imageIdSchema), old content-derived ones included. */
+const newImageId = () => randomBytes(16).toString('hex');
+
+async function findAsset(where: { sha256: string }): Promise<ImageAssetView | null> {
+  const row = await db().imageAsset.findUnique({ where });
   return row ? toImageAsset(row) : null;
 }

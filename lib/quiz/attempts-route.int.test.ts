@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NextRequest } from 'next/server';
+import { readerRequest } from '../../test-support/reader-request';
 import { db } from '../db';
 import { makeActor } from '../../test-support/actors';
 import { publishedQuizFilm } from '../../test-support/quiz-fixtures';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 function post(body: unknown, client: string, headers: Record<string, string> = {}, filmSlug = slug) {
-  const request = new NextRequest(`http://localhost/api/v1/films/${filmSlug}/quiz/attempts`, {
+  const request = readerRequest(`http://localhost/api/v1/films/${filmSlug}/quiz/attempts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': client, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -28,7 +28,7 @@ function post(body: unknown, client: string, headers: Record<string, string> = {
 }
 
 function postForm(fields: Record<string, string>, client: string) {
-  const request = new NextRequest(`http://localhost/films/${slug}/quiz/answers`, {
+  const request = readerRequest(`http://localhost/films/${slug}/quiz/answers`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client },
     body: new URLSearchParams(fields).toString(),
@@ -120,7 +120,7 @@ describe('POST /films/{slug}/quiz/answers (the form without JavaScript)', () => 
 });
 
 /**
- * Issue 12, item 9: an attempt is scored at the reader's level (`?spoilers=`, else the cookie, else
+ * An attempt is scored at the reader's level (`?spoilers=`, else the cookie, else
  * none; the form sends its pinned level as a field). A question above it is not there: naming it
  * answers exactly as naming a made-up id does, and its explanation never leaves the server.
  */
@@ -154,7 +154,7 @@ describe('attempts at the reader’s spoiler level', () => {
   it('scores a question once the level (query or cookie) shows it', async () => {
     const request = (query: string, headers: Record<string, string>) =>
       POST(
-        new NextRequest(`http://localhost/api/v1/films/${slug}/quiz/attempts${query}`, {
+        readerRequest(`http://localhost/api/v1/films/${slug}/quiz/attempts${query}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': newClient(), ...headers },
           body: JSON.stringify({ answers: { n1: 'n1a', f1: 'f1a' } }),
@@ -172,7 +172,7 @@ describe('attempts at the reader’s spoiler level', () => {
   it('the form scores at its pinned level, else the cookie, else none', async () => {
     const form = (fields: Record<string, string>, cookie?: string) =>
       POST_FORM(
-        new NextRequest(`http://localhost/films/${slug}/quiz/answers`, {
+        readerRequest(`http://localhost/films/${slug}/quiz/answers`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': newClient(), ...(cookie ? { cookie } : {}) },
           body: new URLSearchParams(fields).toString(),

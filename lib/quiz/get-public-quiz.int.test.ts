@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NextRequest } from 'next/server';
+import { readerRequest } from '../../test-support/reader-request';
 import { createFilm } from '../revisions';
 import { makeActor } from '../../test-support/actors';
 import { getPublicQuiz } from './get-public-quiz';
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  GET(new NextRequest(`http://localhost${path}`, { headers }), { params: Promise.resolve({ slug: path.split('/')[4] }) });
+  GET(readerRequest(`http://localhost${path}`, { headers }), { params: Promise.resolve({ slug: path.split('/')[4] }) });
 
 describe('getPublicQuiz', () => {
   it('serves only the questions at or below the level, and counts the others per level', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 8: publishing carries the revision's quiz to the reader site, and quizzes are the
+ * Publishing carries the revision's quiz to the reader site, and quizzes are the
  * admins' (docs/product.md, "Roles"). A publish may bring live only the live quiz or the film's current
  * quiz (its latest revision's, which only admins can change); an editor publishing an older
  * revision with another quiz is refused with a 403 and nothing changes. A publish that changes the
@@ -15,6 +15,7 @@ import { callRoute } from '../../test-support/call-route';
 import type { Actor } from '../auth/permissions';
 import { ForbiddenError } from '../errors';
 import { getPublicQuiz } from './get-public-quiz';
+import { schedulePublish } from '../schedule/schedule-publish';
 import { saveQuiz } from './save-quiz';
 import { quizFilm, uniqueSlug } from '../../test-support/quiz-fixtures';
 import * as publishRoute from '@/app/api/v1/editor/films/[slug]/publish/route';
@@ -75,6 +76,19 @@ describe('publishing and the live quiz', () => {
     expect(await liveQuizIds(slug)).toEqual(['new1']);
     expect(await publishedRevision(slug)).toBe(3);
     expect(await auditOf(slug)).toEqual(audit);
+  });
+
+  it('refuses to schedule that publish too (403 when scheduling, not a job that fails when it runs); the current quiz may be scheduled', async () => {
+    const slug = await filmWithQuizHistory({ publishLatest: true });
+    const jobs = () => db().scheduledJob.count({ where: { film: { slug } } });
+    const at = new Date(Date.now() + 3_600_000);
+    const error = await schedulePublish({ slug, revision: 1, at, actor: editor }).catch((e) => e);
+    expect(error).toBeInstanceOf(ForbiddenError);
+    expect((error as Error).message).toMatch(/quiz/u);
+    expect(await jobs()).toBe(0);
+    const job = await schedulePublish({ slug, revision: 3, at, actor: editor });
+    expect(await jobs()).toBe(1);
+    await db().scheduledJob.update({ where: { id: job.id }, data: { state: 'cancelled' } });
   });
 
   it('lets an editor publish the admins’ current quiz, audited as quiz.publish with the editor as actor', async () => {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { Redis } from 'ioredis';
+import { onShutdown } from '../ops/shutdown.mjs';
 
 // One connection per process and URL, kept on globalThis so dev-server reloads don't open more.
 const globalForRedis = globalThis as unknown as { rateLimitRedis?: Map<string, Redis> };
@@ -16,6 +17,8 @@ export function redisConnection(url: string): Redis {
     // Without a listener ioredis reports every reconnect attempt as an unhandled error event.
     client.on('error', () => {});
     globalForRedis.rateLimitRedis.set(url, client);
+    // Closed with the rest at shutdown, and at the end of a script (a seed), which could not exit otherwise.
+    onShutdown('redis rate limits', closeRedisConnections);
   }
   return client;
 }

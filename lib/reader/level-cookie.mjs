@@ -1,13 +1,16 @@
 // @ts-check
 /**
- * The `spoilers` cookie's format and the level it gives a film, in plain JavaScript so that the
- * front cache of server/serve.mjs keys pages exactly as proxy.ts chooses them.
+ * The reader's level, decided once per request (decideReaderLevel), and the `spoilers` cookie's
+ * format. Plain JavaScript: server/serve.mjs decides here before Next, hands the decision on in
+ * the `x-reader-level` request header (its own, never the client's), and proxy.ts, the pages, the
+ * API and the front cache all use that decision; nothing else reads the cookie to pick a level.
  * lib/reader/reader-level.ts re-exports these with their types.
  *
  * Written as `~`-separated tokens, newest first: a bare level is the level for all films,
  * `{slug}.{level}` one film's, e.g. `light~kiss-and-cry.full`. Characters encodeURIComponent
  * leaves alone, so the value is stored as written.
  */
+import { parseCookie } from '@edge-runtime/cookies';
 import { SPOILER_LEVELS } from '../spoilers/spoiler-levels.mjs';
 
 /** @typedef {typeof SPOILER_LEVELS[number]} SpoilerLevel */
@@ -56,4 +59,101 @@ export function parseLevelCookie(value) {
 export function levelForFilm(choices, film) {
   const own = film ? choices.films.find((choice) => choice.slug === film) : undefined;
   return own?.level ?? choices.all ?? 'none';
+}
+
+export const SPOILER_COOKIE_NAME = 'spoilers';
+export const SPOILER_QUERY_NAME = 'spoilers';
+/** The decision as a request header: `{level};{source}`, set by server/serve.mjs or proxy.ts. */
+export const READER_LEVEL_HEADER = 'x-reader-level';
+/** The level a response was rendered at (proxy.ts, from the variant it sent Next to); caches check it. */
+export const RENDERED_LEVEL_HEADER = 'x-rendered-level';
+/**
+ * Set by server/serve.mjs in its process: the decision header on a request was written there (any
+ * client's copy overwritten), so proxy.ts takes it. Without it (`next dev`), proxy.ts decides.
+ */
+export const DECIDED_UPSTREAM_ENV = 'READER_LEVEL_DECIDED_UPSTREAM';
+
+/**
+ * @typedef {'query' | 'route' | 'cookie'} LevelSource
+ * Where the level came from: the address (`?spoilers=`, or a level route such as
+ * `/films/{slug}/level/full`), which shared caches may store under that address; or the cookie
+ * (its choice, or none without one), which stays private to the reader.
+ * @typedef {{ level: SpoilerLevel, source: LevelSource }} LevelDecision
+ */
+
+const LEVEL_ROUTE = new RegExp(`^/(?:films/[^/]+|people/[^/]+|search)/level/(${SPOILER_LEVELS.join('|')})(?:/|$)`);
+// The addresses of one film whose level is that film's own choice: its page, quiz, quiz form and API.
+const FILM_PATH = /^\/(?:api\/v1\/)?films\/([^/]+)(?:\/quiz(?:\/answers|\/attempts)?)?\/?$/;
+
+/** @param {string} value */
+const isLevel = (value) => /** @type {readonly string[]} */ (SPOILER_LEVELS).includes(value);
+
+/**
+ * The reader's level for one request, from its address (path and query, as on the request line)
+ * and its Cookie header: `?spoilers=` (the first, as Next's searchParams.get reads it), else the
+ * level of a level route, else the cookie's choice for the film the address names (a film's page,
+ * quiz or API), else its choice for all films (people, search, lists), else none. The cookie is
+ * parsed by @edge-runtime/cookies, the parser behind Next's `request.cookies`, so percent-encoding,
+ * tabs and duplicates mean here what they mean to Next.
+ * @param {string} url
+ * @param {string | string[] | null | undefined} cookieHeader
+ * @returns {LevelDecision}
+ */
+export function decideReaderLevel(url, cookieHeader) {
+  if (!url.startsWith('/')) {
+    // The absolute form of a request line (`GET http://host/path`).
+    try {
+      const absolute = new URL(url);
+      url = absolute.pathname + absolute.search;
+    } catch {
+      url = '/';
+    }
+  }
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt >= 0 ? url.slice(0, queryAt) : url;
+  const query = queryAt >= 0 ? new URLSearchParams(url.slice(queryAt + 1).split('#')[0]).get(SPOILER_QUERY_NAME) : null;
+  if (query !== null && isLevel(query)) return { level: /** @type {SpoilerLevel} */ (query), source: 'query' };
+  const route = LEVEL_ROUTE.exec(pathname);
+  if (route) return { level: /** @type {SpoilerLevel} */ (route[1]), source: 'route' };
+  const header = Array.isArray(cookieHeader) ? cookieHeader.join('; ') : (cookieHeader ?? '');
+  const cookie = header ? parseCookie(header).get(SPOILER_COOKIE_NAME) : undefined;
+  return { level: levelForFilm(parseLevelCookie(cookie), filmOfPath(pathname)), source: 'cookie' };
+}
+
+/**
+ * The level a page at this internal path renders at: a level route's own level (what Next renders
+ * there, whatever was decided), null for any other path.
+ * @param {string} pathname
+ * @returns {SpoilerLevel | null}
+ */
+export function renderedLevelOfPath(pathname) {
+  const route = LEVEL_ROUTE.exec(pathname);
+  return route ? /** @type {SpoilerLevel} */ (route[1]) : null;
+}
+
+/** @param {string} pathname */
+function filmOfPath(pathname) {
+  const match = FILM_PATH.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+const DECISION = new RegExp(`^(${SPOILER_LEVELS.join('|')});(query|route|cookie)$`);
+
+/** @param {LevelDecision} decision */
+export const formatLevelDecision = (decision) => `${decision.level};${decision.source}`;
+
+/**
+ * The decision a request header carries, or null when it carries none (or not one of ours).
+ * @param {string | string[] | null | undefined} value
+ * @returns {LevelDecision | null}
+ */
+export function parseLevelDecision(value) {
+  if (typeof value !== 'string') return null;
+  const match = DECISION.exec(value);
+  return match ? { level: /** @type {SpoilerLevel} */ (match[1]), source: /** @type {LevelSource} */ (match[2]) } : null;
 }

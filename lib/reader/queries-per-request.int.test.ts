@@ -12,7 +12,7 @@ import { listFilmPage } from './list-published-films';
 import { searchPublished } from './search-films';
 
 /*
- * What one uncached request costs in SQL statements (issue 13: at most 2), counted at the driver.
+ * What one uncached request costs in SQL statements (at most 2), counted at the driver.
  * Cached requests cost none: they never reach these functions (the data cache answers; see the
  * scale benchmark, which counts statements on the server under load).
  */

@@ -1,5 +1,16 @@
 import { parseSpoilerLevel, type SpoilerLevel } from '../spoilers/levels';
-import { MAX_COOKIE_CHARS, MAX_FILM_CHOICES, levelForFilm, parseLevelCookie } from './level-cookie.mjs';
+import {
+  MAX_COOKIE_CHARS,
+  MAX_FILM_CHOICES,
+  READER_LEVEL_HEADER,
+  RENDERED_LEVEL_HEADER,
+  decideReaderLevel,
+  formatLevelDecision,
+  levelForFilm,
+  parseLevelCookie,
+  parseLevelDecision,
+  renderedLevelOfPath,
+} from './level-cookie.mjs';
 import { safeLocalPath } from '../auth/safe-callback-url';
 
 /**
@@ -16,7 +27,20 @@ export const SPOILER_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 /** The cookie's choices: a level for all films (null: never chosen) and films with their own level, newest first. */
 export type LevelChoices = { all: SpoilerLevel | null; films: Array<{ slug: string; level: SpoilerLevel }> };
 
-export { MAX_FILM_CHOICES, levelForFilm, parseLevelCookie };
+export { MAX_FILM_CHOICES, READER_LEVEL_HEADER, RENDERED_LEVEL_HEADER, decideReaderLevel, formatLevelDecision, levelForFilm, parseLevelCookie, parseLevelDecision, renderedLevelOfPath };
+
+/** Where a request's level came from: its address (`?spoilers=`, a level route) or the cookie. */
+export type LevelSource = 'query' | 'route' | 'cookie';
+export type LevelDecision = { level: SpoilerLevel; source: LevelSource };
+
+/**
+ * The request's level as decided before it reached the app (proxy.ts puts the decision on every
+ * request it passes on, see decideReaderLevel): what pages, routes and the API use, never the
+ * cookie itself. Without a decision, the safe default.
+ */
+export function levelDecisionOf(headers: Pick<Headers, 'get'>): LevelDecision {
+  return parseLevelDecision(headers.get(READER_LEVEL_HEADER)) ?? { level: 'none', source: 'cookie' };
+}
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function serializeLevelCookie(choices: LevelChoices): string {

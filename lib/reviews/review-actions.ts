@@ -6,7 +6,7 @@ import { requestChanges } from './request-changes';
 import { submitForReview } from './submit-for-review';
 import { decideReviewInputSchema, submitReviewInputSchema } from './review-schema';
 
-/** The review workflow's server actions (issue 16); the domain functions check the role again. */
+/** The review workflow's server actions; the domain functions check the role again. */
 export const submitForReviewAction = guardedAction('review.submit', submitReviewInputSchema, async ({ slug, revision, note }, actor) =>
   submitForReview({ slug, revision, note, actor }),
 );

@@ -4,7 +4,7 @@ import { slugSchema } from '../content/schema';
 import { scheduleAtSchema } from '../schedule/schedule-schema';
 
 /**
- * One schema module for review requests (issue 16): the editor's server actions, the editorial
+ * One schema module for review requests: the editor's server actions, the editorial
  * API's route handlers and the OpenAPI document read the same shapes. Client-safe.
  */
 export const REVIEW_STATES = ['pending', 'changes_requested', 'approved', 'withdrawn'] as const;

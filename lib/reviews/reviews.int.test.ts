@@ -1,5 +1,5 @@
 /**
- * The review workflow (issue 16) against PostgreSQL: every transition, the roles that may make it,
+ * The review workflow against PostgreSQL: every transition, the roles that may make it,
  * the audit row written with it, and that approval publishes the revision the request names.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

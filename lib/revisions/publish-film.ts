@@ -22,6 +22,28 @@ async function quizOf(tx: Tx, filmId: string, where: { id: string } | { number: 
 }
 
 /**
+ * What a publish of `revision` by `actor` would always refuse, checked without writing anything:
+ * no such revision, a quiz the actor may not bring back (assertQuizPublishable). A publish checks
+ * it under the film's lock; scheduling checks it too, so a publish that could only fail is refused
+ * when it is scheduled, not when it runs. (A slug another published film holds may be freed by
+ * then: that is checked when the publish runs, and a scheduled one is retried.)
+ */
+export async function assertPublishable(
+  tx: Tx,
+  film: { id: string; latestRevision: number; publishedRevisionId: string | null },
+  revision: number,
+  actor: Actor,
+) {
+  const row = await tx.revision.findUnique({ where: { filmId_number: { filmId: film.id, number: revision } } });
+  if (!row) throw ValidationError.field('revision', `Film has no revision ${revision}`);
+  const content = await readContent(tx, film.id, row.parts);
+  const live = film.publishedRevisionId ? await quizOf(tx, film.id, { id: film.publishedRevisionId }) : null;
+  const current = revision === film.latestRevision ? content.quiz : ((await quizOf(tx, film.id, { number: film.latestRevision })) ?? content.quiz);
+  const quizChanges = assertQuizPublishable(actor, { live, current, next: content.quiz });
+  return { row, content, live, quizChanges };
+}
+
+/**
  * More work for the transaction of a publish or unpublish: the job runner marks its job done there,
  * so the change commits if and only if the job is recorded as done by the runner that holds it.
  */
@@ -61,14 +83,9 @@ export async function publishFilmInTransaction(
   assertCan(actor, 'film.publish');
   if (!Number.isInteger(revision) || revision < 1) throw ValidationError.field('revision', 'Must be a revision number');
   const film = await lockFilm(tx, slug);
-  const row = await tx.revision.findUnique({ where: { filmId_number: { filmId: film.id, number: revision } } });
-  if (!row) throw ValidationError.field('revision', `Film has no revision ${revision}`);
-  const content = await readContent(tx, film.id, row.parts);
+  const { row, content, live, quizChanges } = await assertPublishable(tx, film, revision, actor);
   const clash = await tx.publishedFilm.findUnique({ where: { slug: content.slug }, select: { filmId: true } });
   if (clash && clash.filmId !== film.id) throw ValidationError.field('slug', `Another published film uses “${content.slug}”`);
-  const live = film.publishedRevisionId ? await quizOf(tx, film.id, { id: film.publishedRevisionId }) : null;
-  const current = revision === film.latestRevision ? content.quiz : ((await quizOf(tx, film.id, { number: film.latestRevision })) ?? content.quiz);
-  const quizChanges = assertQuizPublishable(actor, { live, current, next: content.quiz });
 
   await materializePublished(tx, film.id, revision, content);
   await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: row.id } });

@@ -9,8 +9,8 @@ import { ValidationError } from '../errors';
  * old *unnamed* saves (no message: the autosave-like checkpoints of a working session) and stale
  * autosave slots are pruned. Never pruned: named revisions (with a message), the published one,
  * each film's latest and first revision, imports and restores, a revision that a restore brought
- * back, a revision an autosave slot is based on, and a revision a review request names (issue 16:
- * the queue shows its diff, and an approval publishes it).
+ * back, a revision an autosave slot is based on, and a revision a review request names (the
+ * queue shows its diff, and an approval publishes it).
  */
 
 export type RetentionSetting = { pruneUnnamedAfterDays: number | null; updatedBy: string; updatedAt: string | null };

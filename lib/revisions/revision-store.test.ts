@@ -26,7 +26,7 @@ describe('revision store sections', () => {
     const sql = readFileSync(path.join(import.meta.dirname, '../../prisma/migrations/20261202123930_revision_blobs/migration.sql'), 'utf8');
     const migrated = [...sql.matchAll(/\(ARRAY\[([^\]]*)\]\)/gu)].map((m) => m[1].split(',').map((key) => key.trim().replace(/^'|'$/gu, '')));
     expect(migrated).toHaveLength(9);
-    // Added since (issue 17): revisions made before them lack these sections and read their defaults.
+    // Added since: revisions made before them lack these sections and read their defaults.
     const later = ['poster,stills', 'facts', 'trivia'];
     expect(splitIntoSections(sampleFilm()).map((s) => Object.keys(s.data)).filter((keys) => !later.includes(keys.join()))).toEqual(migrated);
   });

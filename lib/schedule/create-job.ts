@@ -5,6 +5,7 @@ import { writeAudit } from '../audit/write-audit';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { MAX_SCHEDULE_AHEAD_DAYS, scheduleAtSchema, type JobKind, type ScheduledJobView } from './schedule-schema';
 import { jobViewSelect, toJobView } from './job-view';
+import { assertPublishable } from '../revisions';
 
 /**
  * `at` as a Date, or a 400 naming `field` (the request's name for it, `at` by default): a valid
@@ -44,9 +45,11 @@ export async function createJobInTransaction(
   if (!actor.userId) throw new ForbiddenError('A scheduled job runs as a user: sign in or use a user’s API token');
   const runAt = parseRunAt(at, new Date(), atField);
   if (kind === 'publish' && (!Number.isInteger(revision) || (revision ?? 0) < 1)) throw ValidationError.field('revision', 'Must be a revision number');
-  const film = await tx.film.findUnique({ where: { slug }, select: { id: true, slug: true, latestRevision: true } });
+  const film = await tx.film.findUnique({ where: { slug }, select: { id: true, slug: true, latestRevision: true, publishedRevisionId: true } });
   if (!film) throw new NotFoundError(`No film “${slug}”`);
   if (kind === 'publish' && revision! > film.latestRevision) throw ValidationError.field('revision', `Film has no revision ${revision}`);
+  // A publish that can only be refused (an older quiz this actor may not publish) is refused now, not when it runs.
+  if (kind === 'publish') await assertPublishable(tx, film, revision!, actor);
   const job = await tx.scheduledJob.create({
     data: { kind, filmId: film.id, revisionNumber: kind === 'publish' ? revision : null, runAt, nextAttemptAt: runAt, createdById: actor.userId },
     select: jobViewSelect,

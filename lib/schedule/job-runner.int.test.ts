@@ -15,7 +15,7 @@ import { scheduleUnpublish } from './schedule-unpublish';
 import { cancelScheduledJob } from './cancel-scheduled-job';
 import { listScheduledJobs } from './list-scheduled-jobs';
 import { retryScheduledJob } from './retry-scheduled-job';
-import { createJobRunner } from './job-runner';
+import { JOB_DEFAULTS, createJobRunner } from './job-runner';
 
 let admin: Actor;
 let editor: Actor;
@@ -155,12 +155,44 @@ describe('the job runner', () => {
     const lockedAt = new Date(Date.now() + 60_000);
     await db().scheduledJob.update({ where: { id: job.id }, data: { state: 'running', lockedBy: 'dead-runner', lockedAt, attempts: 1 } });
 
-    const at = (ms: number) => createJobRunner({ id: 'survivor', now: () => new Date(lockedAt.getTime() + ms), staleLockMs: 300_000 });
-    expect(await at(299_999).runDueJobs()).toEqual([]);
-    expect(await at(300_001).runDueJobs()).toEqual([{ id: job.id, outcome: 'done' }]);
+    // The default lease (30 s), not a fixed five minutes: a restarted instance's jobs are taken over within it.
+    const at = (ms: number) => createJobRunner({ id: 'survivor', now: () => new Date(lockedAt.getTime() + ms) });
+    expect(JOB_DEFAULTS.leaseMs).toBe(30_000);
+    expect(await at(29_999).runDueJobs()).toEqual([]);
+    expect(await at(30_001).runDueJobs()).toEqual([{ id: job.id, outcome: 'done' }]);
     const row = await db().scheduledJob.findUniqueOrThrow({ where: { id: job.id } });
     expect(row).toMatchObject({ state: 'done', lockedBy: 'survivor', attempts: 2 });
     expect(await publishCount(row.filmId)).toBe(1);
+  });
+
+  it('a live runner renews its lease: a job it holds longer than the lease is not taken over', async () => {
+    const slug = await newFilm();
+    const job = await schedulePublish({ slug, revision: 1, at: soon(), actor: editor });
+    const { id: filmId } = await db().film.findUniqueOrThrow({ where: { slug }, select: { id: true } });
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // The film's row is locked: runner A claims the job and waits inside its publish, past its lease.
+    const blocker = db().$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "Film" WHERE id = ${filmId} FOR UPDATE`;
+      locked();
+      await released;
+    }, { timeout: 30_000 });
+    await isLocked;
+    const clock = () => new Date(Date.now() + 3_600_000);
+    const a = createJobRunner({ id: 'live-a', now: clock, leaseMs: 1_500, renewMs: 200 }).runDueJobs();
+    while ((await db().scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).lockedBy !== 'live-a') await wait(50);
+    for (let i = 0; i < 4; i++) {
+      await wait(1_000);
+      expect(await createJobRunner({ id: 'other-b', now: clock, leaseMs: 1_500 }).runDueJobs()).toEqual([]);
+    }
+    release();
+    await blocker;
+    expect(await a).toEqual([{ id: job.id, outcome: 'done' }]);
+    expect(await db().scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ state: 'done', lockedBy: 'live-a', attempts: 1 });
+    expect(await publishCount(filmId)).toBe(1);
   });
 
   it('rolls back the publish of a runner that lost its job to a takeover, so the job still runs once', async () => {
@@ -186,7 +218,7 @@ describe('the job runner', () => {
     const a = createJobRunner({ id: 'slow-a', now: later() }).runDueJobs();
     await until(() => holder('slow-a'));
     // …until B, whose clock says A's lock is stale, takes the job over (and waits on the film too).
-    const b = createJobRunner({ id: 'taker-b', now: later(3_600_000 + 10 * 60_000), staleLockMs: 5 * 60_000 }).runDueJobs();
+    const b = createJobRunner({ id: 'taker-b', now: later(3_600_000 + 10 * 60_000), leaseMs: 5 * 60_000 }).runDueJobs();
     await until(() => holder('taker-b'));
     release();
     await blocker;

@@ -8,6 +8,7 @@ import { DomainError, ForbiddenError } from '../errors';
 import { publishFilm, unpublishFilm } from '../revisions';
 import { logger } from '../log';
 import { runOutsideRequest } from '../ops/outside-request';
+import { env } from '../env';
 
 /**
  * The job runner: every instance of the app runs one (started by instrumentation.ts), and they
@@ -21,8 +22,11 @@ import { runOutsideRequest } from '../ops/outside-request';
  *   job is recorded done, so a job taken over from a runner that was merely slow runs once.
  * - Failing: permission errors fail at once; others are retried with exponential backoff
  *   (backoffMs, 2×, 4×, …) until maxAttempts, then the job is failed with the error.
- * - Restarts: a job left running with a lock older than staleLockMs (its runner died) is claimed
- *   again. Stopping releases claimed jobs that have not started.
+ * - Leases: a claimed job's lock is a lease of leaseMs (JOB_LEASE_MS, 30 s), renewed every
+ *   renewMs (JOB_LEASE_RENEW_MS, 10 s) by its runner while it holds the job; a lease that ran out
+ *   (its runner died, kill -9 or a crashed host) is claimed again by any runner, so a restarted
+ *   instance's jobs wait at most the lease, not a fixed five minutes. Stopping releases claimed
+ *   jobs that have not started.
  */
 export type JobRunnerOptions = {
   /** This runner's name in `lockedBy`; defaults to host:pid:random. */
@@ -31,7 +35,10 @@ export type JobRunnerOptions = {
   now?: () => Date;
   maxAttempts?: number;
   backoffMs?: number;
-  staleLockMs?: number;
+  /** How long a claimed job stays this runner's without a renewal. */
+  leaseMs?: number;
+  /** How often the runner renews the leases of the jobs it holds (well below leaseMs). */
+  renewMs?: number;
   batchSize?: number;
   pollMs?: number;
 };
@@ -40,7 +47,7 @@ export type JobOutcome = { id: string; outcome: 'done' | 'retry' | 'failed' | 'l
 
 type ClaimedJob = { id: string; kind: 'publish' | 'unpublish'; filmId: string; revisionNumber: number | null; attempts: number; createdById: string };
 
-export const JOB_DEFAULTS = { maxAttempts: 5, backoffMs: 30_000, staleLockMs: 5 * 60_000, batchSize: 10, pollMs: 5_000 };
+export const JOB_DEFAULTS = { maxAttempts: 5, backoffMs: 30_000, leaseMs: 30_000, renewMs: 10_000, batchSize: 10, pollMs: 5_000 };
 
 /** The job was taken over by another runner (this one was too slow): its work is rolled back. */
 class LostJobError extends Error {}
@@ -48,7 +55,9 @@ class LostJobError extends Error {}
 export function createJobRunner(options: JobRunnerOptions = {}) {
   const id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const now = options.now ?? (() => new Date());
-  const { maxAttempts, backoffMs, staleLockMs, batchSize, pollMs } = { ...JOB_DEFAULTS, ...options };
+  const { JOB_LEASE_MS, JOB_LEASE_RENEW_MS } = env();
+  const configured = { ...(JOB_LEASE_MS ? { leaseMs: JOB_LEASE_MS } : {}), ...(JOB_LEASE_RENEW_MS ? { renewMs: JOB_LEASE_RENEW_MS } : {}) };
+  const { maxAttempts, backoffMs, leaseMs, renewMs, batchSize, pollMs } = { ...JOB_DEFAULTS, ...configured, ...options };
   const log = logger.child({ component: 'job-runner', runner: id });
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
@@ -56,7 +65,7 @@ export function createJobRunner(options: JobRunnerOptions = {}) {
 
   async function claim(): Promise<ClaimedJob[]> {
     const at = now();
-    const stale = new Date(at.getTime() - staleLockMs);
+    const stale = new Date(at.getTime() - leaseMs);
     return db().$queryRaw<ClaimedJob[]>`
       UPDATE "ScheduledJob" j
       SET state = 'running', "lockedBy" = ${id}, "lockedAt" = ${at}, attempts = j.attempts + 1, "updatedAt" = ${at}
@@ -143,8 +152,24 @@ export function createJobRunner(options: JobRunnerOptions = {}) {
     return ids.map((job) => ({ id: job, outcome: 'released' as const }));
   }
 
+  /** Extends the lease of every job this runner holds (claimed, running or waiting in its batch). */
+  async function renewLeases() {
+    const at = now();
+    await db().$executeRaw`UPDATE "ScheduledJob" SET "lockedAt" = ${at} WHERE state = 'running' AND "lockedBy" = ${id}`;
+  }
+
   /** Claims and runs every due job, batch after batch, until none is due (or the runner stops). */
   async function runDueJobs(): Promise<JobOutcome[]> {
+    const renewal = setInterval(() => void renewLeases().catch((error) => log.warn({ err: error }, 'job runner: could not renew leases')), renewMs);
+    renewal.unref();
+    try {
+      return await runBatches();
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  async function runBatches(): Promise<JobOutcome[]> {
     const outcomes: JobOutcome[] = [];
     while (!stopping) {
       const jobs = await claim();

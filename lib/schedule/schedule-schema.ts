@@ -3,7 +3,7 @@ import { slugSchema } from '../content/schema';
 import { revisionNumberSchema } from '../films/film-schema';
 
 /**
- * Scheduled publishing (issue 16, item 3): what a request may carry, for the editor's actions
+ * Scheduled publishing: what a request may carry, for the editor's actions
  * (lib/schedule/schedule-actions.ts), the editorial API (app/api/v1/editor/…/schedule, …/jobs) and
  * the OpenAPI document. Client-safe: the job's shape as the editor shows it is here too.
  */

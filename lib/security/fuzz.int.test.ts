@@ -1,5 +1,5 @@
 /**
- * Fuzz (issue 12): 2,000+ generated requests over every route handler and every server action —
+ * Fuzz: 2,000+ generated requests over every route handler and every server action —
  * odd methods, path parameters and queries with NUL, lone surrogates, percent-escapes and huge
  * values, session cookies and Bearer tokens of each role or forged, same- and cross-origin, bodies
  * of any shape and content type — assert that nothing answers 5xx (or throws) and that a refused

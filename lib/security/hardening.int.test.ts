@@ -1,5 +1,5 @@
 /**
- * Issue 12, items 3, 6 and 10, through the real route handlers and server-action wrapper on a real
+ * Hardening through the real route handlers and server-action wrapper on a real
  * PostgreSQL: CSRF on cookie-authenticated writes, bad input as 4xx (never 5xx, nothing changed),
  * body caps, and a database outage as 503 with Retry-After (a client on a port where nothing
  * listens, and the real database behind a TCP proxy that is closed mid-run).
@@ -53,7 +53,7 @@ beforeAll(async () => {
   bearer = { authorization: `Bearer ${secret}` };
 });
 
-describe('item 3: CSRF on the cookie-authenticated API', () => {
+describe('CSRF on the cookie-authenticated API', () => {
   const create = (options: RequestOptions) => call(films.POST, 'POST', '/api/v1/editor/films', {}, options);
 
   it('refuses a cookie write from another origin (another port of the same host) with 403, and creates nothing', async () => {
@@ -100,7 +100,7 @@ describe('item 3: CSRF on the cookie-authenticated API', () => {
   });
 });
 
-describe('item 6: bad input is a 4xx with a clear message, never a 5xx', () => {
+describe('bad input is a 4xx with a clear message, never a 5xx', () => {
   it('NUL or a lone surrogate in a path parameter or query: 400 naming it', async () => {
     const nul = await call(publicFilm.GET, 'GET', '/api/v1/films/kiss%00', { slug: 'kiss\u0000' });
     expect(nul.status).toBe(400);
@@ -153,7 +153,7 @@ describe('item 6: bad input is a 4xx with a clear message, never a 5xx', () => {
   });
 });
 
-describe('item 10: a database outage is a 503 with Retry-After and a JSON body', () => {
+describe('a database outage is a 503 with Retry-After and a JSON body', () => {
   const globalForDb = globalThis as unknown as { prisma?: ReturnType<typeof db> };
   let saved: ReturnType<typeof db> | undefined;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { pagePolicyFor, renderRequestHeaders, sendsHsts } from './security-headers';
-import { CSP_HEADER, inlineScriptHashes, staticPagePolicy, withStaticPagePolicy } from './security-policy.mjs';
+import { CACHED_PAGE_BASE_POLICY, CSP_HEADER, inlineScriptHashes, noncePagePolicy, staticPagePolicy, withStaticPagePolicy, withoutNonceBesideHashes } from './security-policy.mjs';
 
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
@@ -72,5 +72,21 @@ describe('sendsHsts', () => {
     expect(sendsHsts('production', 'http://localhost:3000')).toBe(false);
     expect(sendsHsts('development', 'https://films.example.com')).toBe(false);
     expect(sendsHsts('test', 'https://films.example.com')).toBe(false);
+  });
+});
+
+describe('withoutNonceBesideHashes (server/serve.mjs, as headers go out)', () => {
+  const hashed = staticPagePolicy('<script>self.__next_f.push([1])</script>');
+  const nonce = noncePagePolicy('abc');
+
+  it("drops the nonce policy beside a cached page's hash policy (the static 404 page at an address no route matches)", () => {
+    expect(withoutNonceBesideHashes([nonce, hashed])).toBe(hashed);
+    expect(withoutNonceBesideHashes([CACHED_PAGE_BASE_POLICY, hashed])).toEqual([CACHED_PAGE_BASE_POLICY, hashed]);
+  });
+
+  it('leaves a page rendered per request, and a single policy, as they are', () => {
+    expect(withoutNonceBesideHashes(nonce)).toBe(nonce);
+    expect(withoutNonceBesideHashes([nonce])).toEqual([nonce]);
+    expect(withoutNonceBesideHashes(undefined)).toBeUndefined();
   });
 });

@@ -106,3 +106,19 @@ export function withStaticPagePolicy(value) {
   if (typeof entry.headers[CSP_HEADER] !== 'string') entry.headers[CSP_HEADER] = staticPagePolicy(entry.html);
   return value;
 }
+
+/**
+ * The CSP headers a response goes out with, when proxy.ts gave a page a nonce but what is sent is
+ * a cached page with its own hash policy (Next's static 404 page for an address no route matches,
+ * or one under the editor): the cached HTML carries no nonce, and a browser enforcing both policies
+ * would block every script. The nonce policy is dropped then; otherwise the values stay as they are.
+ * @param {string | string[] | number | undefined} values  what `response.getHeader(CSP_HEADER)` holds
+ * @returns {string | string[] | number | undefined}
+ */
+export function withoutNonceBesideHashes(values) {
+  if (!Array.isArray(values)) return values;
+  const hashed = values.some((value) => /script-src[^;]*'sha256-/.test(value));
+  if (!hashed) return values;
+  const kept = values.filter((value) => !/'nonce-/.test(value));
+  return kept.length === 1 ? kept[0] : kept;
+}

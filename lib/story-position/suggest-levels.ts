@@ -63,3 +63,11 @@ export function withLevels(content: FilmContent, levels: Array<{ path: string; l
   }
   return copy;
 }
+
+/**
+ * The content with every item at its suggested level: what an import with suggested levels
+ * stores, and what its preview shows (the same function in the browser and on the server).
+ */
+export function withSuggestedLevels(content: FilmContent, options: SuggestOptions = {}): FilmContent {
+  return withLevels(content, suggestFilmLevels(content, options).map(({ path, suggested }) => ({ path, level: suggested })));
+}

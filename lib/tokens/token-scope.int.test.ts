@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 4: API tokens are for the REST API. With `Authorization: Bearer <admin token>` a
+ * API tokens are for the REST API. With `Authorization: Bearer <admin token>` a
  * server action used to mint a new admin token (which outlived its parent's revocation) and invite
  * an admin. Now server actions and pages see sessions only, and the data layer refuses token actors
  * for anything that creates tokens or users, whatever the entry point.

@@ -1,5 +1,5 @@
 /**
- * The film page against the machine's limit (`npm run bench`, http group; issue 13, item 4): the
+ * The film page against the machine's limit (`npm run bench`, http group): the
  * cached film page as the standalone server serves it, against a bare node:http server sending the
  * same status, headers and body bytes (scripts/bench/bare-server.mjs), in alternating rounds in the
  * same run, so both see the same machine load. Reported: film page req/s ÷ bare req/s, and film
@@ -17,7 +17,7 @@ import { formatRatio, ms, percentile, ratio, table } from './stats';
 export const FILM_PAGE_PATH = '/films/kiss-and-cry';
 /** The same page at its level address, which proxy.ts does not see: how much of the cost is the proxy's. */
 export const LEVEL_PAGE_PATH = '/films/kiss-and-cry/level/none';
-/** Goals of issue 13: at least this share of the bare server's req/s, at most this multiple of its p99. */
+/** Goals (docs/benchmarks.md): at least this share of the bare server's req/s, at most this multiple of its p99. */
 export const GOAL_RPS_RATIO = 0.25;
 export const GOAL_P99_RATIO = 3;
 

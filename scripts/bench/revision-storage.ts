@@ -1,5 +1,5 @@
 /**
- * How much room N revisions of the demo page take (issue 5: 1,000 must stay under 5 MB).
+ * How much room N revisions of the demo page take (1,000 must stay under 5 MB).
  *
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/any npx tsx --conditions=react-server scripts/bench/revision-storage.ts [--revisions 1000] [--keep]
  *

@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench/scale-chart.ts [bench-results/latest.json] [docs/benchmarks-scale.svg]`:
  * draws the scale group's ratios from a bench run as an SVG bar chart (no dependencies), one group
- * of bars per catalogue size, with each ratio's goal from issue 13 as a dashed line.
+ * of bars per catalogue size, with each ratio's goal as a dashed line.
  */
 import fs from 'node:fs';
 import path from 'node:path';

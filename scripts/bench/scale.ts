@@ -17,7 +17,7 @@ export const DEFAULT_SCALE_SIZES = [10, 100, 1_000, 10_000];
 
 export type ScaleResult = { sizes: number[]; runs: ScaleRun[]; searchInterleaved?: SearchInterleaved[] };
 
-/** The catalogue the search at other sizes is compared with, in turn (issue 13: search p95 at 10k ÷ at 100). */
+/** The catalogue the search at other sizes is compared with, in turn (search p95 at 10k ÷ at 100). */
 const SEARCH_REFERENCE_FILMS = 100;
 
 export async function runScale({ adminUrl, sizes, iterations, resultsDir }: { adminUrl: string; sizes: number[]; iterations: number; resultsDir: string }): Promise<ScaleResult> {
@@ -57,7 +57,7 @@ export async function runScale({ adminUrl, sizes, iterations, resultsDir }: { ad
 }
 
 /**
- * The ratios issue 13 asks for, also what docs/benchmarks.md's chart shows. Each size ran minutes
+ * The scale ratios, also what docs/benchmarks.md's chart shows. Each size ran minutes
  * apart on a shared machine, so a path at size N is first taken against SELECT 1 measured at the
  * same time, and that is compared across sizes: (path ÷ SELECT 1 at N) ÷ (path ÷ SELECT 1 at the
  * reference size). Load that slows everything alike cancels out; growth with the catalogue stays.

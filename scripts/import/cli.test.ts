@@ -12,6 +12,7 @@ const film = (overrides: Partial<ImportedFilm> = {}): ImportedFilm => ({
   revision: 1,
   format: 'text',
   published: false,
+  levels: 'page',
   warnings: [],
   ...overrides,
 });
@@ -38,6 +39,13 @@ describe('parseImportArgs', () => {
     expect(parseImportArgs(['a.txt', '--as', ' '])).toEqual({ kind: 'usage-error', message: '--as needs an email address.' });
     expect(parseImportArgs(['a.txt', '--slug', ' '])).toEqual({ kind: 'usage-error', message: '--slug needs an address.' });
     expect(parseImportArgs(['a.txt', '--slug', 'another-address'])).toMatchObject({ kind: 'run', slug: 'another-address' });
+  });
+
+  it('takes --levels page or suggested, and refuses anything else naming the choices', () => {
+    expect(parseImportArgs(['a.txt', '--levels', 'suggested'])).toEqual({ kind: 'run', paths: ['a.txt'], publish: false, levels: 'suggested' });
+    expect(parseImportArgs(['--levels=page', 'a.txt'])).toMatchObject({ kind: 'run', levels: 'page' });
+    expect(parseImportArgs(['a.txt', '--levels', 'auto'])).toEqual({ kind: 'usage-error', message: '--levels is page or suggested (got "auto").' });
+    expect(parseImportArgs(['a.txt', '--levels'])).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('--levels') });
   });
 });
 
@@ -105,6 +113,7 @@ describe('output lines', () => {
       '  The quiz was left out',
     ]);
     expect(successLines('a.txt', film())).toEqual(['✓ a.txt → harbour-lights (revision 1)']);
+    expect(successLines('a.txt', film({ levels: 'suggested', published: true }))).toEqual(['✓ a.txt → harbour-lights (revision 1, suggested spoiler levels, published)']);
   });
 
   it('prints one line per error, with its path when there is one', () => {

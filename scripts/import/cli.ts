@@ -7,8 +7,9 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ImportedFilm } from '../../lib/import/import-film';
+import { importLevelsSchema, type ImportLevels } from '../../lib/films/film-schema';
 
-export const USAGE = `Usage: npm run import -- FILE_OR_FOLDER... [--publish] [--slug SLUG]
+export const USAGE = `Usage: npm run import -- FILE_OR_FOLDER... [--publish] [--slug SLUG] [--levels suggested]
          [--server URL (--token TOKEN | --email EMAIL) | --as EMAIL]
 
 Imports film pages (page text or an exported JSON object) as new films, each a draft whose
@@ -16,6 +17,9 @@ revision 1 is the page. A folder stands for every *.txt and *.json file directly
 
   --publish       publish each new film's revision 1 as well
   --slug SLUG     import one file under this address instead of its own (when that one is taken)
+  --levels LEVELS page (the default): the spoiler levels the page marks, unmarked items at full;
+                  suggested: every item at the level the page's own story suggests (for pages
+                  without spoiler markers; docs/spoiler-suggestions.md)
   --server URL    import through this running server's editorial API (or CMS_SERVER_URL): the
                   server publishes, so its page cache shows the films on the next request
   --token TOKEN   an API token of an editor or admin for --server (or CMS_API_TOKEN)
@@ -27,7 +31,7 @@ Without a server the films are written to the database directly: DATABASE_URL wh
 embedded PostgreSQL of \`npm start\` (.data/postgres), whose running server is then used when it
 is up (its address is in .data/server.json).`;
 
-export type ImportOptions = { paths: string[]; publish: boolean; as?: string; slug?: string; server?: string; token?: string; email?: string };
+export type ImportOptions = { paths: string[]; publish: boolean; levels?: ImportLevels; as?: string; slug?: string; server?: string; token?: string; email?: string };
 
 export type ParsedArgs =
   | { kind: 'help' }
@@ -45,6 +49,7 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
         publish: { type: 'boolean' },
         as: { type: 'string' },
         slug: { type: 'string' },
+        levels: { type: 'string' },
         server: { type: 'string' },
         token: { type: 'string' },
         email: { type: 'string' },
@@ -62,6 +67,8 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
   if (values.as !== undefined && !as) return { kind: 'usage-error', message: '--as needs an email address.' };
   const slug = values.slug?.trim();
   if (values.slug !== undefined && !slug) return { kind: 'usage-error', message: '--slug needs an address.' };
+  const levels = values.levels === undefined ? undefined : importLevelsSchema.safeParse(values.levels.trim()).data;
+  if (values.levels !== undefined && !levels) return { kind: 'usage-error', message: `--levels is page or suggested (got "${values.levels}").` };
   const server = values.server?.trim();
   if (values.server !== undefined && !/^https?:\/\/[^/]/u.test(server ?? '')) return { kind: 'usage-error', message: '--server needs an http(s):// address.' };
   const token = values.token?.trim();
@@ -75,6 +82,7 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
     kind: 'run',
     paths: positionals,
     publish: values.publish ?? false,
+    ...(levels ? { levels } : {}),
     ...(as ? { as } : {}),
     ...(slug ? { slug } : {}),
     ...(server ? { server } : {}),
@@ -128,13 +136,13 @@ export async function expandPaths(paths: string[]): Promise<Expanded> {
 export type FileError = { path?: string; message: string };
 
 /** What the command reports of an imported film, whether imported here or by a server. */
-export type ImportResult = Pick<ImportedFilm, 'slug' | 'revision' | 'published' | 'warnings'>;
+export type ImportResult = Pick<ImportedFilm, 'slug' | 'revision' | 'published' | 'levels' | 'warnings'>;
 
 export type FileOutcome = { file: string } & ({ ok: true; film: ImportResult } | { ok: false; errors: FileError[] });
 
 /** `✓ file → slug (revision 1, published)` and the warnings under it. */
 export function successLines(file: string, film: ImportResult): string[] {
-  const head = `✓ ${file} → ${film.slug} (revision ${film.revision}${film.published ? ', published' : ''})`;
+  const head = `✓ ${file} → ${film.slug} (revision ${film.revision}${film.levels === 'suggested' ? ', suggested spoiler levels' : ''}${film.published ? ', published' : ''})`;
   // Line 0 means "the whole page" (e.g. a left-out quiz): no line number to show.
   return [head, ...film.warnings.map((w) => `  ${w.line > 0 ? `line ${w.line}: ` : ''}${w.message}`)];
 }

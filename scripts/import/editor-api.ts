@@ -9,6 +9,7 @@
  * (session cookie and the site's Origin, which cookie-authenticated writes must carry).
  */
 import type { FileError, ImportResult } from './cli';
+import type { ImportLevels } from '../../lib/films/film-schema';
 
 export type ServerAuth = { token: string } | { email: string; password: string };
 
@@ -18,7 +19,7 @@ export class ServerRefused extends Error {}
 type Answer = { status: number; body: Record<string, unknown> | null };
 
 export type EditorApi = {
-  importPage(text: string, options: { slug?: string; publish: boolean }): Promise<ImportResult>;
+  importPage(text: string, options: { slug?: string; publish: boolean; levels?: ImportLevels }): Promise<ImportResult>;
 };
 
 /** Errors the server answered with, as the command prints them. */
@@ -58,11 +59,12 @@ export async function connectEditorApi(server: string, auth: ServerAuth): Promis
   }
 
   return {
-    async importPage(text, { slug, publish }) {
-      const imported = await call('POST', `/api/v1/editor/import${slug ? `?slug=${encodeURIComponent(slug)}` : ''}`, text, 'text/plain; charset=utf-8');
+    async importPage(text, { slug, publish, levels }) {
+      const query = new URLSearchParams({ ...(slug ? { slug } : {}), ...(levels ? { levels } : {}) }).toString();
+      const imported = await call('POST', `/api/v1/editor/import${query ? `?${query}` : ''}`, text, 'text/plain; charset=utf-8');
       if (imported.status !== 201) throw new ApiError(imported.status, errorsOf(imported));
       const film = imported.body as Omit<ImportResult, 'published'>;
-      const result: ImportResult = { slug: film.slug, revision: film.revision, published: false, warnings: film.warnings };
+      const result: ImportResult = { slug: film.slug, revision: film.revision, published: false, levels: film.levels ?? 'page', warnings: film.warnings };
       if (!publish) return result;
       const published = await call('POST', `/api/v1/editor/films/${encodeURIComponent(film.slug)}/publish`, JSON.stringify({ revision: film.revision }), 'application/json');
       if (published.status !== 200) throw new ApiError(published.status, [{ message: `imported as ${film.slug} (revision ${film.revision}) but not published` }, ...errorsOf(published)]);

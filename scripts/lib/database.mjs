@@ -5,9 +5,9 @@
  * server lives in embedded-postgres.mjs. The app itself never imports this file.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { APPLIED_MIGRATIONS_QUERY, MIGRATIONS_TABLE_QUERY, migrationNames, pendingMigrations } from '../../lib/ops/pending-migrations.mjs';
 import { REPO_ROOT } from './paths.mjs';
 
 /**
@@ -159,21 +159,18 @@ export async function isDatabaseEmpty(url) {
 export async function migrationsUpToDate(url, migrationsDir = path.join(REPO_ROOT, 'prisma', 'migrations')) {
   let local;
   try {
-    local = fs
-      .readdirSync(migrationsDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(migrationsDir, entry.name, 'migration.sql')))
-      .map((entry) => entry.name);
+    local = migrationNames(migrationsDir);
   } catch {
     return false;
   }
   try {
     return await withClient(url, async (client) => {
-      const table = await client.query("SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS present");
+      const table = await client.query(MIGRATIONS_TABLE_QUERY);
       if (!table.rows[0]?.present) return false;
-      const rows = await client.query('SELECT migration_name, finished_at, rolled_back_at FROM public._prisma_migrations');
+      const rows = await client.query(APPLIED_MIGRATIONS_QUERY);
+      // A failed migration (unfinished, not rolled back) blocks `migrate deploy`: run it to say so.
       if (rows.rows.some((row) => row.finished_at === null && row.rolled_back_at === null)) return false;
-      const applied = new Set(rows.rows.filter((row) => row.finished_at !== null && row.rolled_back_at === null).map((row) => row.migration_name));
-      return local.every((name) => applied.has(name));
+      return pendingMigrations(local, rows.rows).length === 0;
     });
   } catch {
     return false;

@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 14: as root, PostgreSQL runs as the `postgres` OS user, which cannot enter a
+ * As root, PostgreSQL runs as the `postgres` OS user, which cannot enter a
  * checkout in a private folder (`/root/x`). The cluster of `npm start` then lives in a per-checkout
  * folder under /var/tmp (here: a stand-in for it), and starts there. Real folders with real modes.
  */

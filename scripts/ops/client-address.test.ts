@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 1: a client must not choose the address that rate limits and the audit log see.
+ * A client must not choose the address that rate limits and the audit log see.
  * Runs the real server (server/serve.mjs) around a stand-in for Next (a `next` module whose request
  * handler answers with the client-address headers it received), so this needs no build: what
  * Next.js would read is exactly what the stand-in reports.

@@ -35,6 +35,16 @@ function loadCompose(text = read('docker-compose.yml')) {
   return { errors: [...doc.errors, ...doc.warnings].map((e) => e.message), compose: doc.toJS({ maxAliasCount: 100 }) as Compose };
 }
 
+/**
+ * What the schema package checks: it predates the top-level `name` (Compose v2's project name), so
+ * that one is checked here by Compose's own rule for project names and left out of the rest.
+ */
+function forSchema(compose: Compose): Compose {
+  const { name, ...rest } = compose as Compose & { name?: unknown };
+  if (name !== undefined) expect(name).toMatch(/^[a-z0-9][a-z0-9_-]*$/);
+  return rest;
+}
+
 /** Compose's interpolation (${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}, $$). */
 function interpolate(text: string, vars: Record<string, string>): { text: string; missing: string[] } {
   const missing: string[] = [];
@@ -99,7 +109,7 @@ describe('docker-compose.yml', () => {
   it('conforms to the Compose Specification schema, as written and interpolated from .env.example', () => {
     const validate = validator();
     const { compose } = loadCompose();
-    const asWritten = validate(compose);
+    const asWritten = validate(forSchema(compose));
     expect(validate.errors ?? [], 'as written').toEqual([]);
     expect(asWritten).toBe(true);
 
@@ -109,7 +119,7 @@ describe('docker-compose.yml', () => {
     expect(missing).toEqual([]);
     const interpolated = loadCompose(text);
     expect(interpolated.errors).toEqual([]);
-    expect(validate(interpolated.compose), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate(forSchema(interpolated.compose)), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('the schema rejects what Compose rejects (the check works)', () => {
@@ -142,9 +152,6 @@ describe('docker-compose.yml', () => {
 
   it('takes every secret from the environment, the same on every instance', () => {
     const { services } = loadCompose().compose;
-    const text = read('docker-compose.yml');
-    expect(text).toMatch(/POSTGRES_PASSWORD:\?/);
-    expect(text).toMatch(/AUTH_SECRET:\?/);
     for (const name of ['app', 'app-2']) {
       const env = envOf(services[name]);
       for (const key of ['DATABASE_URL', 'AUTH_SECRET', 'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY', 'REDIS_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) {
@@ -153,7 +160,56 @@ describe('docker-compose.yml', () => {
       // The Server Actions key is built into the image: both instances share one build argument.
       expect(typeof services[name].build === 'object' && services[name].build.args?.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY).toMatch(/\$\{NEXT_SERVER_ACTIONS_ENCRYPTION_KEY/);
     }
+    expect(envOf(services.postgres).POSTGRES_PASSWORD).toMatch(/\$\{POSTGRES_PASSWORD/);
     expect(JSON.stringify(services)).not.toMatch(/demo-password/);
+  });
+
+  it('docker-compose.secrets.yml gives the three secrets as files, to every service that needs them', () => {
+    const { errors, compose } = loadCompose(read('docker-compose.secrets.yml'));
+    expect(errors).toEqual([]);
+    const merged = compose as Compose & { secrets: Record<string, { file: string }> };
+    expect(Object.keys(merged.secrets).sort()).toEqual(['admin_password', 'auth_secret', 'postgres_password']);
+    const secretsOf = (name: string) => (merged.services[name] as { secrets?: string[] }).secrets ?? [];
+    expect(envOf(merged.services.postgres).POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres_password');
+    expect(secretsOf('postgres')).toEqual(['postgres_password']);
+    expect(envOf(merged.services.migrate)).toMatchObject({ DATABASE_PASSWORD_FILE: '/run/secrets/postgres_password' });
+    for (const name of ['app', 'app-2']) {
+      const env = envOf(merged.services[name]);
+      expect(env, name).toMatchObject({
+        DATABASE_PASSWORD_FILE: '/run/secrets/postgres_password',
+        AUTH_SECRET_FILE: '/run/secrets/auth_secret',
+        ADMIN_PASSWORD_FILE: '/run/secrets/admin_password',
+      });
+      // The URL carries no password: the app puts the file's in (lib/ops/secret-files.mjs).
+      expect(new URL(interpolate(env.DATABASE_URL, {}).text).password, name).toBe('');
+      expect(secretsOf(name).sort(), name).toEqual(['admin_password', 'auth_secret', 'postgres_password']);
+    }
+    // Merged over the main file, the result is still a valid Compose file.
+    const base = loadCompose().compose as unknown as Record<string, unknown>;
+    const over = { ...base, secrets: merged.secrets, services: { ...base.services as object } } as Compose & { secrets: unknown };
+    for (const [name, service] of Object.entries(merged.services)) {
+      const target = over.services[name];
+      over.services[name] = { ...target, ...service, environment: { ...envOf(target), ...envOf(service) } } as Service;
+    }
+    const validate = validator();
+    expect(validate(forSchema(over)), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('names the project, rotates the logs of long-running services, and starts the balancer on healthy instances', () => {
+    const { compose } = loadCompose();
+    const { services } = compose;
+    expect((compose as unknown as { name?: string }).name).toBe('film-cms');
+    // docs/deploy.md names the volumes by the project's name.
+    const guide = read('docs/deploy.md');
+    for (const volume of Object.keys(compose.volumes ?? {})) expect(guide, volume).toContain(`film-cms_${volume}`);
+    for (const [name, service] of Object.entries(services)) {
+      if (service.restart !== 'unless-stopped') continue;
+      const logging = (service as { logging?: { driver?: string; options?: Record<string, string> } }).logging;
+      expect(logging?.driver, name).toBe('json-file');
+      expect(logging?.options?.['max-size'], name).toMatch(/^\d+m$/);
+      expect(Number(logging?.options?.['max-file']), name).toBeGreaterThan(1);
+    }
+    expect(services.balancer.depends_on).toEqual({ app: { condition: 'service_healthy' }, 'app-2': { condition: 'service_healthy' } });
   });
 
   it('profile "scale": a second instance, Redis and a balancer; the default profile needs none of them', () => {

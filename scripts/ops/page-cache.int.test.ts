@@ -2,7 +2,7 @@
  * The page cache of one instance without Redis (the production build run as the image runs it):
  * publishing and unpublishing through the editorial API show on the next request, and what the
  * server cached before it stopped is not served after it starts again (the database may have
- * changed while it was down). Issue 13's cache bugs: a cached 404 outliving a republish, and a
+ * changed while it was down). Cache bugs seen before: a cached 404 outliving a republish, and a
  * page cache on disk outliving a restart. And `npm run import --publish` through the server's
  * editorial API shows the film in the server's cached lists on the next request.
  */

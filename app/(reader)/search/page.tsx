@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { cookies } from 'next/headers';
+import { headers } from 'next/headers';
 import { SearchView } from '@/components/reader/search-view';
-import { SPOILER_COOKIE, readerLevel } from '@/lib/reader/reader-level';
+import { levelDecisionOf } from '@/lib/reader/reader-level';
 import { searchCached } from '@/lib/reader/cached-reader';
 import { normalizeQuery } from '@/lib/reader/search-address';
 
@@ -22,8 +22,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 export default async function SearchRoute({ searchParams }: Props) {
   const params = await searchParams;
   const q = normalizeQuery(first(params.q));
-  const override = first(params.spoilers);
-  const level = readerLevel(override, (await cookies()).get(SPOILER_COOKIE)?.value);
+  const { level, source } = levelDecisionOf(await headers());
   const { hits, correctedTo } = q ? await searchCached(q, level) : { hits: [], correctedTo: null };
-  return <SearchView query={q} level={level} hits={hits} correctedTo={correctedTo} levelFromQuery={override === level} />;
+  return <SearchView query={q} level={level} hits={hits} correctedTo={correctedTo} levelFromQuery={source === 'query'} />;
 }

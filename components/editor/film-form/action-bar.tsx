@@ -61,9 +61,9 @@ export function ActionBar({
   onPublish: () => void;
   onUnpublish: () => void;
   preview: ReactNode;
-  /** schedule16: the "Schedule…" button, next to Publish. */
+  /** The "Schedule…" button, next to Publish. */
   schedule?: ReactNode;
-  /** A writer cannot publish: the Publish button becomes "Submit for review" (issue 16). */
+  /** A writer cannot publish: the Publish button becomes "Submit for review". */
   canPublish: boolean;
   /** The film's open review request (pending, or sent back), if any. */
   review: ReviewSummary | null;

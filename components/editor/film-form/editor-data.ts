@@ -20,7 +20,7 @@ export type EditorInitialData = {
     baseContent: FilmContent | null;
   } | null;
   canEditQuiz: boolean;
-  /** Editors and admins publish; a writer submits for review instead (issue 16). */
+  /** Editors and admins publish; a writer submits for review instead. */
   canPublish: boolean;
   /** The film's open review request (pending, or sent back with changes requested). */
   review: ReviewSummary | null;

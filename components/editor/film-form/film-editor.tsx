@@ -28,6 +28,9 @@ import type { FormPath } from './fields';
 import { NewerRevisionBanner } from './newer-revision-banner';
 import { PreviewMenu } from './preview-menu';
 import { PublishCheckDialog, ReaderViewSummary } from './reader-view';
+import { SpoilerLintDialog, SpoilerLintPanel, SuggestLevelsDialog, useSpoilerLint, type LevelChange } from './story-levels';
+import { lintFilmSpoilers, type SpoilerWarning } from '@/lib/story-position';
+import { SPOILER_LABELS } from '@/lib/spoilers/levels';
 import { RestoreBanner } from './restore-banner';
 import { SectionNav } from './section-nav';
 import { allSectionsOpen, errorsBySection, isFieldPath, sectionOf, type SectionId } from './sections';
@@ -165,14 +168,25 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
   // The levels of the revision about to be published, while the check before publishing is open.
   const [publishCheck, setPublishCheck] = useState<LevelView[] | null>(null);
 
-  /** Publishes the form's revision; first asks when a level would see nothing of a section with items. */
-  function requestPublish() {
+  // The spoiler lint's warnings on the revision about to be published, while its question is open.
+  const [lintCheck, setLintCheck] = useState<SpoilerWarning[] | null>(null);
+
+  /**
+   * Publishes the form's revision; first asks when its spoiler lint has warnings, then when a level
+   * would see nothing of a section with items.
+   */
+  function requestPublish({ lintChecked = false } = {}) {
+    const warnings = lintChecked ? [] : lintFilmSpoilers(base.content).filter((w) => !w.path.startsWith('quiz.'));
+    if (warnings.length > 0) {
+      setLintCheck(warnings);
+      return;
+    }
     const views = countReaderViews(base.content);
     if (emptyViews(views).length > 0) setPublishCheck(views);
     else publishing.publish(filmSlug, base.revision);
   }
   const [scheduleOpen, setScheduleOpen] = useState(false);
-  // The film's open review request: a writer submits instead of publishing (issue 16).
+  // The film's open review request: a writer submits instead of publishing.
   const [review, setReview] = useState<ReviewSummary | null>(initial.review);
 
   const saving = useRevisionSave({
@@ -260,14 +274,58 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     focusFirstInvalid();
   }
 
-  function save(target: SaveTarget = { base, slug: filmSlug }) {
-    return form.handleSubmit(async (data) => {
+  /** Saves the form as a new revision; true when it was saved. */
+  async function save(target: SaveTarget = { base, slug: filmSlug }, revisionMessage = message): Promise<boolean> {
+    let saved = false;
+    await form.handleSubmit(async (data) => {
       // What the form held when saving: later typing stays "unsaved".
       const submitted = structuredClone(form.getValues());
       // Editors never change the quiz here: a save carries the quiz of the revision it is based on.
       const content: FilmContent = withUneditedPartsOf(target.base.content, data);
-      await saving.save({ target, content, message, submitted });
+      saved = await saving.save({ target, content, message: revisionMessage, submitted });
     }, onInvalid)();
+    return saved;
+  }
+
+  // ------------------------------------------------------------------ spoiler levels by story position
+
+  const lintWarnings = useSpoilerLint();
+  // The form as it was when "Suggest levels" opened; null while closed.
+  const [suggesting, setSuggesting] = useState<FilmContent | null>(null);
+
+  function setLevels(changes: LevelChange[]) {
+    for (const { path, level } of changes) form.setValue(`${path}.spoiler` as FormPath, level as never, { shouldDirty: true });
+  }
+
+  /** Accepting suggestions is a normal save: the levels go into the form, and the form is saved as a revision. */
+  async function acceptLevels(changes: LevelChange[], revisionMessage: string): Promise<boolean> {
+    setLevels(changes);
+    return save({ base, slug: filmSlug }, message.trim() ? `${message.trim()}; ${revisionMessage}` : revisionMessage);
+  }
+
+  function raiseLevel(change: LevelChange) {
+    setLevels([change]);
+    notify({ tone: 'info', text: `Raised to ${SPOILER_LABELS[change.level]}. Save to make a revision.` });
+  }
+
+  /** "Show the text": opens the section and the item that hold the field, focuses it and selects the phrase. */
+  function showText(warning: SpoilerWarning) {
+    openSectionsFor([sectionOf(warning.field)]);
+    requestAnimationFrame(() => {
+      const field = document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#film-form [name="${CSS.escape(warning.field)}"]`);
+      if (!field) {
+        notify({ tone: 'info', text: `${warning.label}: that text is not edited here (${warning.field}).` });
+        return;
+      }
+      const body = field.closest<HTMLElement>('[hidden]');
+      if (body?.id) document.querySelector<HTMLButtonElement>(`[aria-controls="${CSS.escape(body.id)}"]`)?.click();
+      requestAnimationFrame(() => {
+        field.scrollIntoView({ block: 'center' });
+        field.focus({ preventScroll: true });
+        const at = field.value.toLocaleLowerCase('en').indexOf(warning.phrase.toLocaleLowerCase('en'));
+        if (at >= 0) field.setSelectionRange(at, at + warning.phrase.length);
+      });
+    });
   }
 
   function requestSave() {
@@ -392,7 +450,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           onMessageChange={setMessage}
           saving={saving.saving}
           publishing={publishing.busy}
-          onPublish={requestPublish}
+          onPublish={() => requestPublish()}
           onUnpublish={() => publishing.unpublish(filmSlug)}
           preview={<PreviewMenu slug={filmSlug} dirty={dirty} flushAutosave={flushAutosave} />}
           schedule={
@@ -434,6 +492,26 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
         />
 
         <ReaderViewSummary />
+        <div className={styles.storyLevels}>
+          <SpoilerLintPanel warnings={lintWarnings} onRaise={raiseLevel} onShowText={showText} />
+          <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setSuggesting(structuredClone(form.getValues()))}>
+            Suggest levels
+          </button>
+        </div>
+        <SuggestLevelsDialog content={suggesting} busy={saving.saving} onAccept={acceptLevels} onClose={() => setSuggesting(null)} />
+        <SpoilerLintDialog
+          warnings={lintCheck}
+          revision={base.revision}
+          onPublish={() => {
+            setLintCheck(null);
+            requestPublish({ lintChecked: true });
+          }}
+          onReview={() => {
+            setLintCheck(null);
+            document.querySelector<HTMLDetailsElement>('details[aria-label="Spoiler lint"]')?.setAttribute('open', '');
+          }}
+          onCancel={() => setLintCheck(null)}
+        />
         <PublishCheckDialog
           views={publishCheck}
           revision={base.revision}

@@ -3,7 +3,7 @@ import ui from '../ui.module.css';
 import styles from './action-bar.module.css';
 
 /**
- * A writer's "Submit for review" in place of Publish (issue 16): a click opens an optional note to
+ * A writer's "Submit for review" in place of Publish: a click opens an optional note to
  * the reviewer, then submits the revision the form shows. Like publishing, it waits for a save.
  */
 export function SubmitForReview({

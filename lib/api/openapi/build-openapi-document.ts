@@ -3,6 +3,7 @@ import { registerEditorPaths } from './editor-paths';
 import { registerReaderPaths } from './reader-paths';
 import { registerSchedulePaths } from './schedule-paths';
 import { registerReviewPaths } from './review-paths';
+import { registerStoryPaths } from './story-paths';
 
 /** Every documented call, for the completeness test and the document itself. */
 export function openApiRegistry(): OpenAPIRegistry {
@@ -11,6 +12,7 @@ export function openApiRegistry(): OpenAPIRegistry {
   registerEditorPaths(registry);
   registerSchedulePaths(registry);
   registerReviewPaths(registry);
+  registerStoryPaths(registry);
   return registry;
 }
 

@@ -126,7 +126,8 @@ export function registerEditorPaths(registry: OpenAPIRegistry): void {
     method: 'post', path: '/api/v1/editor/import', tags, security, summary: 'Import a page as a new draft',
     description:
       'A page in the page format (or an exported JSON object). Never published by itself; warnings list what could not be placed. ' +
-      "A taken address is a 409 naming the film there; `?slug=` imports the page under another address.",
+      "A taken address is a 409 naming the film there; `?slug=` imports the page under another address. " +
+      '`?levels=suggested` stores every item at the level the page itself suggests (see level-suggestions), for pages without spoiler markers.',
     request: { query: importQuerySchema, body: { required: true, content: { 'text/plain': { schema: z.string() } } } },
     responses: {
       201: json('The new draft', importResultSchema),

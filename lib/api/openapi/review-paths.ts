@@ -15,7 +15,7 @@ const reviews = '/api/v1/editor/reviews';
 const conflict = json('The request is no longer pending, or the revision is already published', errorBodySchema);
 const denied = { 400: errors[400], 401: errors[401], 403: errors[403] };
 
-/** The review workflow and editorial comments (issue 16). */
+/** The review workflow and editorial comments. */
 export function registerReviewPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get', path: reviews, tags, security, summary: 'The review queue',

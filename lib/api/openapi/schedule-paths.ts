@@ -11,7 +11,7 @@ const tags = ['Scheduling'];
 const schedule = '/api/v1/editor/films/{slug}/schedule';
 const conflict = json('The job is running or finished already', errorBodySchema);
 
-/** Scheduled publishing (issue 16): jobs run by the job runner of every instance. */
+/** Scheduled publishing: jobs run by the job runner of every instance. */
 export function registerSchedulePaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get', path: schedule, tags, security, summary: "The film's scheduled jobs",

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { slugSchema } from '../../content/schema';
-import { filmContentApiSchema, filmStatusSchema, revisionNumberSchema } from '../../films/film-schema';
+import { filmContentApiSchema, filmStatusSchema, importLevelsSchema, revisionNumberSchema } from '../../films/film-schema';
 import { isoDateTime } from './common-api';
 
 /**
@@ -98,7 +98,7 @@ export const restoredRevisionSchema = z
   .object({ slug: slugSchema, revision: revisionNumberSchema, restoredFrom: revisionNumberSchema })
   .meta({ id: 'RestoredRevision' });
 
-// ---------------------------------------------------------------- history comparison and presence (issue 5)
+// ---------------------------------------------------------------- history comparison and presence
 
 export const filmDiffApiSchema = z.object({
   identical: z.boolean(),
@@ -147,5 +147,5 @@ export const importWarningSchema = z
   .meta({ id: 'ImportWarning' });
 
 export const importResultSchema = z
-  .object({ slug: slugSchema, revision: revisionNumberSchema, warnings: z.array(importWarningSchema) })
+  .object({ slug: slugSchema, revision: revisionNumberSchema, levels: importLevelsSchema.meta({ description: 'Which spoiler levels were stored' }), warnings: z.array(importWarningSchema) })
   .meta({ id: 'ImportResult' });

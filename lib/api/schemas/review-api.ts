@@ -5,7 +5,7 @@ import { REVIEW_STATES } from '../../reviews/review-schema';
 import { isoDateTime } from './common-api';
 import { filmDiffApiSchema } from './film-api';
 
-/** The review workflow's and comments' API responses (issue 16); requests are in lib/reviews and lib/comments. */
+/** The review workflow's and comments' API responses; requests are in lib/reviews and lib/comments. */
 export const reviewStateSchema = z.enum(REVIEW_STATES).meta({ id: 'ReviewState' });
 
 export const reviewChangeSchema = z

@@ -5,7 +5,9 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import type { FieldError } from '@/lib/content/schema';
 import { countWords, plural } from '@/lib/content/derive';
-import { describeContents } from '@/lib/spoilers/level-counts';
+import { countReaderView, describeContents, describeLevelView } from '@/lib/spoilers/level-counts';
+import type { ImportLevels } from '@/lib/films/film-schema';
+import { storyItemsOf, withSuggestedLevels } from '@/lib/story-position';
 import { importText, MAX_PAGE_CHARS, withoutQuizFor, type PageWarning } from '@/lib/import';
 import { importFilmAction } from '@/lib/import/import-actions';
 import type { SlugTakenDetails } from '@/lib/import/import-film';
@@ -48,6 +50,7 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
   const [fileName, setFileName] = useState<string | null>(null);
   const [slugOverride, setSlugOverride] = useState<string | null>(null);
   const [level, setLevel] = useState<SpoilerLevel>('full');
+  const [levels, setLevels] = useState<ImportLevels>('page');
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [slugTakenBy, setSlugTakenBy] = useState<SlugTakenDetails['existing'] | null>(null);
   const [created, setCreated] = useState(false);
@@ -57,6 +60,11 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
   const pageText = useDeferredValue(text);
   const parsed = useMemo(() => (pageText.trim() === '' ? null : importText(pageText)), [pageText]);
   const prepared = useMemo(() => (parsed?.ok ? withoutQuizFor(mayEditQuiz, parsed) : null), [parsed, mayEditQuiz]);
+  // What the draft will hold: the page's own levels, or every item at its suggested level (the
+  // same function the server applies), so the preview at each level shows the page as it will be.
+  const suggestedContent = useMemo(() => (prepared && levels === 'suggested' ? withSuggestedLevels(prepared.content) : null), [prepared, levels]);
+  const draftContent = suggestedContent ?? prepared?.content ?? null;
+  const unmarked = useMemo(() => (prepared ? storyItemsOf(prepared.content).every((item) => item.level === 'full') : false), [prepared]);
   const slug = slugOverride ?? prepared?.content.slug ?? '';
   const tooLarge = text.length > MAX_PAGE_CHARS;
 
@@ -104,7 +112,7 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
     setServerErrors([]);
     setSlugTakenBy(null);
     startTransition(async () => {
-      const result = await importFilmAction({ text, slug: slug !== prepared.content.slug ? slug : undefined });
+      const result = await importFilmAction({ text, slug: slug !== prepared.content.slug ? slug : undefined, levels });
       if (!result.ok) {
         // 409: the address is taken; the field says by which film, with a link to it.
         const taken = result.status === 409 ? (result.details as SlugTakenDetails | undefined) : undefined;
@@ -128,7 +136,7 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
           <p className={pageStyles.lead}>
             Paste a film page in the page format (the one the text export writes) or a JSON export, or choose a file. You see what will be
             imported before anything is saved; it becomes a new draft, never published by itself. Spoiler levels that the page does not mark are set
-            to full spoilers.
+            to full spoilers, unless you choose the levels suggested from the page’s own story.
           </p>
         </div>
       </header>
@@ -190,6 +198,22 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
                 <h3>{prepared!.warnings.length === 0 ? 'No warnings: everything on the page was placed.' : plural(prepared!.warnings.length, 'warning')}</h3>
                 {prepared!.warnings.length > 0 ? <ProblemList problems={prepared!.warnings} onLine={showLine} /> : null}
               </div>
+              <fieldset className={styles.levels}>
+                <legend className={ui.label}>Spoiler levels</legend>
+                <label>
+                  <input type="radio" name={`${ids}-levels`} value="page" checked={levels === 'page'} onChange={() => setLevels('page')} /> As the page marks
+                  them (items without a marker at full spoilers)
+                </label>
+                <label>
+                  <input type="radio" name={`${ids}-levels`} value="suggested" checked={levels === 'suggested'} onChange={() => setLevels('suggested')} />{' '}
+                  Suggested from the page’s own story (the premise is spoiler-free; the timeline says when each thing is revealed)
+                </label>
+                <p className={ui.hint}>
+                  {unmarked && levels === 'page' ? 'This page marks no spoiler levels: every item would be at full, and a no-spoiler reader would see the premise only. ' : ''}
+                  {levels === 'suggested' ? 'You can review each suggestion and its reason in the editor afterwards (Suggest levels). ' : ''}
+                  {describeLevelView(countReaderView(draftContent!, 'none'))}
+                </p>
+              </fieldset>
               <div className={styles.create}>
                 <div>
                   <label htmlFor={`${ids}-slug`} className={ui.label}>
@@ -243,7 +267,7 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
       {prepared ? (
         <div className={styles.preview} role="region" aria-label="Preview of the imported page" onClick={onPreviewClick}>
           <div className={styles.previewBar}>
-            <strong>Preview</strong> as the reader page will show it, to a reader who chose:
+            <strong>Preview</strong> as the reader page will show it{levels === 'suggested' ? ' with the suggested levels' : ''}, to a reader who chose:
             {SPOILER_LEVELS.map((option) => (
               <button
                 key={option}
@@ -256,7 +280,7 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
               </button>
             ))}
           </div>
-          <FilmPage film={visibleFilm(prepared.content, level)} hrefForLevel={(option) => `${PREVIEW_LINK}${option}`} quizHref={null} />
+          <FilmPage film={visibleFilm(draftContent!, level)} hrefForLevel={(option) => `${PREVIEW_LINK}${option}`} quizHref={null} />
         </div>
       ) : null}
     </section>

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { cookies } from 'next/headers';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getPublicQuiz } from '@/lib/quiz/get-public-quiz';
 import { getAttemptResults } from '@/lib/quiz/get-attempt-results';
-import { SPOILER_COOKIE, readerLevel } from '@/lib/reader/reader-level';
+import { levelDecisionOf } from '@/lib/reader/reader-level';
 import { QuizTaker } from '@/components/quiz/quiz-taker';
 import { QuizResults } from '@/components/quiz/quiz-results';
 import { QuizLevelNotice } from '@/components/quiz/quiz-level-notice';
@@ -45,14 +45,14 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function QuizPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const query = await searchParams;
-  const level = readerLevel(first(query.spoilers), (await cookies()).get(SPOILER_COOKIE)?.value, slug);
+  const { level, source } = levelDecisionOf(await headers());
   const quiz = await getPublicQuiz(slug, level);
   if (!quiz) notFound();
 
   const quizPath = `/films/${slug}/quiz`;
   const attemptId = first(query.attempt);
   const attempt = attemptId ? await getAttemptResults(slug, attemptId, level) : null;
-  const retryHref = first(query.spoilers) ? `${quizPath}?spoilers=${level}` : quizPath;
+  const retryHref = source === 'query' ? `${quizPath}?spoilers=${level}` : quizPath;
 
   return (
     <main id="main" className={styles.main}>

@@ -10,11 +10,12 @@ import { importFilm } from '@/lib/import/import-film';
  * A page in the page format (or an exported JSON object), as a text/plain body → a new draft,
  * never published by itself, with the warnings of what the importer could not place.
  * `?slug=` imports it under another address; a taken address is a 409 naming the film there.
+ * `?levels=suggested` stores every item at the level the page's own story suggests (lib/story-position).
  */
 export const POST = apiHandler('film.edit', async ({ request, actor }) => {
-  const { slug } = parseInput(importQuerySchema, queryOf(request));
+  const { slug, levels } = parseInput(importQuerySchema, queryOf(request));
   const text = await readBodyText(request, BODY_LIMITS.content);
   assertSafeText(text, ['(body)']);
-  const imported = await importFilm({ text, actor, slug });
-  return NextResponse.json({ slug: imported.slug, revision: imported.revision, warnings: imported.warnings }, { status: 201 });
+  const imported = await importFilm({ text, actor, slug, levels });
+  return NextResponse.json({ slug: imported.slug, revision: imported.revision, levels: imported.levels, warnings: imported.warnings }, { status: 201 });
 });

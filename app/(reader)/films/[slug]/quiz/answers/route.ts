@@ -5,14 +5,14 @@ import { limitAttempts } from '@/lib/quiz/limit-attempts';
 import { scoreAttempt } from '@/lib/quiz/score-attempt';
 import { attemptFromFormData } from '@/lib/quiz/quiz-schema';
 import { parseSpoilerLevel } from '@/lib/spoilers/levels';
-import { SPOILER_COOKIE, readerLevel } from '@/lib/reader/reader-level';
+import { levelDecisionOf } from '@/lib/reader/reader-level';
 
 /**
  * `POST /films/{slug}/quiz/answers`: the quiz page's plain `<form method="post">`, for readers
  * without JavaScript. The same scoring, validation and rate limit as the attempts API; then a 303 to
  * the quiz page, which shows the recorded attempt's results (`?attempt=`) or what went wrong
  * (`?error=`), so reloading the results never submits twice. Scored at the level the page was
- * served at: its pinned level (the `spoilers` field), else the cookie, else none.
+ * served at: its pinned level (the `spoilers` field), else the request's level (the cookie's for this film, else none).
  */
 export const POST = apiHandler<{ slug: string }, null>(null, async ({ request, params }) => {
   // Capped like every body; a form that doesn't parse is an empty one (scored as invalid).
@@ -31,7 +31,7 @@ export const POST = apiHandler<{ slug: string }, null>(null, async ({ request, p
   };
   try {
     await limitAttempts(request.headers);
-    const scoredAt = readerLevel(typeof level === 'string' ? level : null, request.cookies.get(SPOILER_COOKIE)?.value, params.slug);
+    const scoredAt = parseSpoilerLevel(typeof level === 'string' ? level : null, levelDecisionOf(request.headers).level);
     const { attemptId } = await scoreAttempt({ slug: params.slug, level: scoredAt, input: attemptFromFormData(form) });
     return back({ attempt: attemptId });
   } catch (caught) {

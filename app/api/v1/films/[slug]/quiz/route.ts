@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/api-handler';
 import { NotFoundError } from '@/lib/errors';
 import { getPublicQuiz } from '@/lib/quiz/get-public-quiz';
-import { SPOILER_COOKIE, SPOILER_QUERY, readerLevel } from '@/lib/reader/reader-level';
+import { levelDecisionOf } from '@/lib/reader/reader-level';
 
 /**
  * `GET /api/v1/films/{slug}/quiz?spoilers=` → `{questions: [{id, prompt, spoiler, options: [{id, text}]}], hidden}`:
@@ -10,7 +10,7 @@ import { SPOILER_COOKIE, SPOILER_QUERY, readerLevel } from '@/lib/reader/reader-
  * none), never which option is correct.
  */
 export const GET = apiHandler<{ slug: string }, null>(null, async ({ request, params }) => {
-  const level = readerLevel(request.nextUrl.searchParams.get(SPOILER_QUERY), request.cookies.get(SPOILER_COOKIE)?.value, params.slug);
+  const level = levelDecisionOf(request.headers).level;
   const quiz = await getPublicQuiz(params.slug, level);
   if (!quiz) throw new NotFoundError(`No published film “${params.slug}”`);
   return NextResponse.json(

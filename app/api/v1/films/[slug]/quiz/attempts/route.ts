@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { apiHandler, readJson } from '@/lib/api/api-handler';
 import { limitAttempts } from '@/lib/quiz/limit-attempts';
 import { scoreAttempt } from '@/lib/quiz/score-attempt';
-import { SPOILER_COOKIE, SPOILER_QUERY, readerLevel } from '@/lib/reader/reader-level';
+import { levelDecisionOf } from '@/lib/reader/reader-level';
 import type { AttemptResponse } from '@/lib/quiz/quiz-schema';
 
 /**
@@ -14,7 +14,7 @@ import type { AttemptResponse } from '@/lib/quiz/quiz-schema';
  */
 export const POST = apiHandler<{ slug: string }, null>(null, async ({ request, params }) => {
   await limitAttempts(request.headers);
-  const level = readerLevel(request.nextUrl.searchParams.get(SPOILER_QUERY), request.cookies.get(SPOILER_COOKIE)?.value, params.slug);
+  const level = levelDecisionOf(request.headers).level;
   const { score, total, results } = await scoreAttempt({ slug: params.slug, level, input: await readJson(request) });
   const body: AttemptResponse = { score, total, results };
   return NextResponse.json(body, { headers: { 'Cache-Control': 'no-store' } });
