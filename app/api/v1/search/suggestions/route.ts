@@ -7,8 +7,8 @@ import { cachedJson } from '@/lib/reader/json-response';
 
 /**
  * `GET /api/v1/search/suggestions?q=…[&spoilers=…]`: films and people to offer while a reader types
- * in a search box, at their level (the query's, else their cookie's). The search form works without
- * it: it only fills the box's list of suggestions.
+ * in a search box, at their level (the query's, else their cookie's, as proxy.ts decided it). The
+ * search form works without it: it only adds links under the box.
  */
 export const GET = apiHandler(null, async ({ request }) => {
   const { q } = parseInput(searchSuggestionsQuerySchema, queryOf(request));
