@@ -149,6 +149,8 @@ export function refusal({ method = 'GET', url = '/', headers = {} }) {
     const pageRead = (method === 'GET' || method === 'HEAD') && !target.startsWith('/api/') && !reason.startsWith('The query');
     return pageRead ? { rewrite: MISSING_PAGE_PATH } : { status: 400, message: reason };
   }
+  // Next takes the header for an action call whatever the method; a page read with it fails (a 500).
+  if (headers['next-action'] !== undefined && method !== 'POST') return { status: 400, message: 'A server action is called with POST' };
   const declared = Number(headers['content-length']);
   const limit = bodyLimitOf({ method, url: target, headers });
   if (declared > limit) return { status: 413, message: `The request body is larger than ${limit} bytes` };

@@ -136,6 +136,9 @@ describe('request guard', () => {
       expect(response.status, origin).toBe(403);
       expect(response.body).toContain('sent from this site');
     }
+    // An action header on a read (Next takes it for an action call and fails): 400.
+    const read = await raw(`GET /editor/films/x HTTP/1.1\nHost: 127.0.0.1:${port}\nConnection: close\nNext-Action: 7f00`);
+    expect([read.status, read.body]).toEqual([400, 'Bad Request: A server action is called with POST\n']);
     // A multipart form posted to a page is a possible action too (a form without JavaScript).
     expect((await action('Origin: http://evil.example\nContent-Type: multipart/form-data; boundary=x', '--x--\r\n')).status).toBe(403);
     // The same origin, with the forwarded host a proxy sets taken first, as Next does.
