@@ -124,12 +124,12 @@ function rewriteSearch(request: NextRequest, path: string, init: { request: { he
 function filteredList(request: NextRequest, page: number) {
   const { filter, problem } = readFilterQuery(request.nextUrl.searchParams);
   const url = sameOrigin(request);
-  // A value that is no filter: the list with a message saying why (the query stays, for the message).
+  url.search = '';
+  // A value that is no filter: the list with a message saying why.
   if (problem) {
     url.pathname = `/filter/invalid/${problem.field}`;
     return NextResponse.rewrite(url);
   }
-  url.search = '';
   url.pathname = isFiltered(filter) ? filterVariantPath(filter, page) : request.nextUrl.pathname;
   return NextResponse.rewrite(url);
 }

@@ -98,15 +98,20 @@ test.describe('import and export', () => {
     await page.getByRole('button', { name: 'Create draft' }).click();
     await expect(page).toHaveURL(new RegExp(`/editor/films/${film.slug}$`), { timeout: 60_000 });
 
-    // The same page again: its address is taken, so the server says so at the address field.
+    // The same page again: its address is taken, said at the address field as soon as the page is
+    // read (before Create draft), with a free address to take instead.
     await page.goto('/editor/import');
     await importArea(page).fill(film.text);
-    await page.getByRole('button', { name: 'Create draft' }).click();
     const address = page.getByRole('textbox', { name: 'Address' });
     await expect(address).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText(`Another film already uses the address “${film.slug}”`)).toBeVisible();
     await expect(page.getByRole('link', { name: `Open “${film.title}” in the editor` })).toHaveAttribute('href', `/editor/films/${film.slug}`);
-    await address.fill(`${film.slug}-2`);
+    // Create draft anyway: the server refuses it the same way.
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await expect(page.getByText(`Another film already uses the address “${film.slug}”`).first()).toBeVisible();
+    await page.getByRole('button', { name: `Use /films/${film.slug}-2` }).click();
+    await expect(address).toHaveValue(`${film.slug}-2`);
+    await expect(address).not.toHaveAttribute('aria-invalid', 'true');
     await page.getByRole('button', { name: 'Create draft' }).click();
     await expect(page).toHaveURL(new RegExp(`/editor/films/${film.slug}-2$`), { timeout: 60_000 });
     await expect(page.getByRole('heading', { level: 1, name: film.title })).toBeVisible({ timeout: 60_000 });

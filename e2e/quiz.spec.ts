@@ -322,3 +322,16 @@ test('statistics count the attempts', async ({ request }) => {
   expect(refused.status()).toBe(400);
   expect(await attemptsOfFirst()).toBe(before + 2);
 });
+
+test('on a phone the view switch stays on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(QUIZ_URL);
+  const all = page.locator('label', { has: page.getByRole('radio', { name: 'All questions' }) });
+  const one = page.locator('label', { has: page.getByRole('radio', { name: 'One at a time' }) });
+  await expect(one).toBeVisible();
+  const [a, b] = [await all.boundingBox(), await one.boundingBox()];
+  expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);
+  // Each label on one line: no taller than a single line of its text.
+  for (const box of [a!, b!]) expect(box.height).toBeLessThan(44);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

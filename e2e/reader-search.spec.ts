@@ -86,7 +86,9 @@ async function results(page: Page) {
     (await items.all()).map(async (item) => ({
       // Without the ?spoilers= the links carry over from the search address.
       href: ((await item.locator('h2 a').getAttribute('href')) ?? '').replace(/\?[^#]*/u, ''),
-      quotes: ((await item.locator('h2 ~ p').textContent()) ?? '').split(' · ').map(normalize),
+      // Each quoted field is its own line; "…" marks where a quote was cut from its field.
+      quotes: (await item.locator('[data-snippet]').allTextContents()).map((quote) => normalize(quote).replace(/^… /u, '').replace(/ …$/u, '')),
+      cut: (await item.locator('[data-snippet]').allTextContents()).map((quote) => /^…|…$/u.test(normalize(quote))),
     })),
   );
 }
@@ -104,15 +106,21 @@ test('the film itself ranks above what happens in it', async ({ page }) => {
   await expect(page.getByRole('main').locator('ol > li').first().getByRole('heading')).toHaveText(demo.title);
 });
 
-test('every snippet quotes one field, with a separator between fields', async ({ page }) => {
+test('every snippet quotes one field, each on its own line, marked where it was cut', async ({ page }) => {
   // The fields as search stores them (one per line of a document); a quote must lie inside one of them.
   const fields = buildSearchDocuments(demo).flatMap((doc) => doc.body.split('\n')).map(normalize).filter(Boolean);
   await page.goto(search('Toronto', 'full'));
   const demoHits = (await results(page)).filter((r) => r.href.startsWith(DEMO_PATH));
   expect(demoHits.length).toBeGreaterThan(3);
-  for (const { href, quotes } of demoHits) {
-    for (const quote of quotes) expect(fields.some((field) => field.includes(quote)), `${href}: “${quote}” runs fields together`).toBe(true);
+  for (const { href, quotes, cut } of demoHits) {
+    quotes.forEach((quote, i) => {
+      expect(fields.some((field) => field.includes(quote)), `${href}: “${quote}” runs fields together`).toBe(true);
+      expect(quote).not.toContain(' · ');
+      // A quote that is not a whole field says so.
+      if (!fields.includes(quote)) expect(cut[i], `${href}: “${quote}” is cut without “…”`).toBe(true);
+    });
   }
+
 });
 
 test('the setting quotes its place and its description apart', async ({ page }) => {

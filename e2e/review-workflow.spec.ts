@@ -103,5 +103,17 @@ test.describe('review before publish', () => {
     await expect(reader.getByText('APPROVEDWORD', { exact: false }).first()).toBeVisible();
     await expect(reader.locator('body')).not.toContainText('EDITORIAL-NOTE');
     await reader.close();
+
+    // The audit log tells it as it happened: approved and scheduled (at a time in words), then
+    // published once, as scheduled.
+    const admin = await signedInPage('admin@example.com');
+    await admin.goto(`/editor/audit?film=${slug}`);
+    const table = admin.getByRole('table');
+    await expect(table.locator('tr[data-action="review.approve"]').first()).toContainText(new RegExp(`Approved revision ${second} and scheduled its publish for \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} UTC`));
+    await expect(table).not.toContainText('Approved and published');
+    await expect(table).not.toContainText(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+    await expect(table.locator('tr', { hasText: `revision ${second}` }).filter({ hasText: /^.*Published revision/ })).toHaveCount(1);
+    await expect(table.locator('tr[data-action="film.publish"]', { hasText: `Published revision ${second} as scheduled` })).toHaveCount(1);
+    await expect(table.locator('tr[data-action="schedule.run"]')).toHaveCount(0);
   });
 });

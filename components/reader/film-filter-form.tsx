@@ -19,7 +19,7 @@ export function FilmFilterForm({ filter, problem }: { filter: FilmFilter; proble
         Year{' '}
         <input
           name="year"
-          defaultValue={problem?.field === 'year' ? problem.value : (filter.year ?? '')}
+          defaultValue={filter.year ?? ''}
           placeholder="e.g. 2017"
           inputMode="numeric"
           pattern="\d{4}"

@@ -34,8 +34,7 @@ export function SearchResults({ hits, linkSuffix = '' }: { hits: SearchHit[]; li
               <p className={styles.snippet}>
                 {hit.snippets.map((parts, j) => (
                   <Fragment key={j}>
-                    {j > 0 && <span className={styles.separator}> · </span>}
-                    <span className={styles.quote}>
+                    <span className={styles.quote} data-snippet="">
                       {parts.map((part, k) => (part.match ? <mark key={k}>{part.text}</mark> : <span key={k}>{part.text}</span>))}
                     </span>
                   </Fragment>

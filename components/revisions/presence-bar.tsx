@@ -27,7 +27,8 @@ function Someone({ editor }: { editor: PresentEditor }) {
  */
 export function PresenceBar({ slug }: { slug: string }) {
   const { state, error, lostTo, takeOver, takingOver } = usePresence(slug);
-  if (!state) return error ? null : <div className={styles.bar} aria-hidden="true" />;
+  // Until the first answer: the bar's room, without its border (an empty box read as a broken notice).
+  if (!state) return error ? null : <div className={styles.pending} aria-hidden="true" data-presence-pending="" />;
 
   const holder = state.lockHolder;
   const someoneElseHolds = holder !== null && !holder.thisTab;

@@ -32,6 +32,14 @@ describe('describeAuditEntry', () => {
     }
   });
 
+  it('tells an approval that schedules from one that publishes, and gives times in words', () => {
+    const scheduled = describeAuditEntry(entry('review.approve', { revision: 7, publishAt: '2026-12-24T18:05:00.000Z' }, 'x')).text;
+    expect(scheduled).toBe('Approved revision 7 and scheduled its publish for 24 Dec 2026, 18:05 UTC');
+    expect(describeAuditEntry(entry('review.approve', { revision: 7 }, 'x')).text).toBe('Approved and published revision 7');
+    expect(describeAuditEntry(entry('schedule.publish', { revision: 7, runAt: '2026-12-24T18:05:00.000Z' }, 'x')).text).toBe('Scheduled revision 7 to be published at 24 Dec 2026, 18:05 UTC');
+    expect(describeAuditEntry(entry('film.publish', { revision: 7, jobId: 'j1' }, 'x')).text).toBe('Published revision 7 as scheduled');
+  });
+
   it('links no revision without a film, and shows an unknown action as its code', () => {
     expect(describeAuditEntry(entry('film.publish', { revision: 2 }, null, 'gone-film'))).toMatchObject({ film: null, revision: null });
     expect(describeAuditEntry(entry('something.new', {}, null, 'subject')).text).toBe('something.new subject');

@@ -27,6 +27,13 @@ const num = (value: unknown): number | null => (typeof value === 'number' && Num
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 const role = (value: unknown): string => (str(value) ?? 'unknown role').toLowerCase();
 const quoted = (text: string) => `“${text}”`;
+const UTC_TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+/** A stored ISO time in words ("3 Dec 2026, 17:10 UTC"): the log is read by people in any zone, so it says which. */
+const when = (value: unknown): string | null => {
+  const text = str(value);
+  const date = text === null ? null : new Date(text);
+  return date && !Number.isNaN(date.getTime()) ? `${UTC_TIME.format(date)} UTC` : null;
+};
 
 const SIGN_IN_FAILURES: Record<string, string> = {
   invalid: 'wrong email or password',
@@ -55,8 +62,8 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Restored a revision',
     describe: (_, d) => `Restored revision ${num(d.restoredFrom) ?? '?'} as revision ${num(d.revision) ?? '?'}`,
   },
-  'film.publish': { label: 'Published', describe: (_, d) => `Published revision ${num(d.revision) ?? '?'}` },
-  'film.unpublish': { label: 'Unpublished', describe: () => 'Took the film off the site' },
+  'film.publish': { label: 'Published', describe: (_, d) => `Published revision ${num(d.revision) ?? '?'}${str(d.jobId) ? ' as scheduled' : ''}` },
+  'film.unpublish': { label: 'Unpublished', describe: (_, d) => `Took the film off the site${str(d.jobId) ? ' as scheduled' : ''}` },
   'media.upload': {
     label: 'Uploaded an image',
     describe: (subject, d) => `Uploaded image ${subject}${num(d.width) && num(d.height) ? ` (${d.width}×${d.height})` : ''}`,
@@ -97,7 +104,8 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   },
   'review.approve': {
     label: 'Approved a review',
-    describe: (_, d) => `Approved and published revision ${num(d.revision) ?? '?'}${str(d.comment) ? `: ${quoted(String(d.comment))}` : ''}`,
+    describe: (_, d) =>
+      `${str(d.publishAt) ? `Approved revision ${num(d.revision) ?? '?'} and scheduled its publish for ${when(d.publishAt) ?? '?'}` : `Approved and published revision ${num(d.revision) ?? '?'}`}${str(d.comment) ? `: ${quoted(String(d.comment))}` : ''}`,
   },
   'history.retention': {
     label: 'Changed history retention',
@@ -133,8 +141,8 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     describe: (subject, d) => `Revoked the API token ${quoted(subject)}${str(d.prefix) ? ` (${d.prefix}…)` : ''}${str(d.reason) ? `: ${d.reason}` : ''}`,
   },
   // Scheduled publishing (lib/schedule)
-  'schedule.publish': { label: 'Scheduled a publish', describe: (_, d) => `Scheduled revision ${num(d.revision) ?? '?'} to be published at ${str(d.runAt) ?? '?'}` },
-  'schedule.unpublish': { label: 'Scheduled an unpublish', describe: (_, d) => `Scheduled the film to be taken off the site at ${str(d.runAt) ?? '?'}` },
+  'schedule.publish': { label: 'Scheduled a publish', describe: (_, d) => `Scheduled revision ${num(d.revision) ?? '?'} to be published at ${when(d.runAt) ?? '?'}` },
+  'schedule.unpublish': { label: 'Scheduled an unpublish', describe: (_, d) => `Scheduled the film to be taken off the site at ${when(d.runAt) ?? '?'}` },
   'schedule.cancel': { label: 'Cancelled a scheduled job', describe: () => 'Cancelled a scheduled job' },
   'schedule.retry': { label: 'Retried a scheduled job', describe: () => 'Put a failed scheduled job back in the queue' },
   'schedule.run': {

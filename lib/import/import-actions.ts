@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { guardedAction } from '../auth/guarded-action';
 import { importFilm } from './import-film';
+import { checkImportSlug } from './check-import-slug';
 import { MAX_PAGE_CHARS } from './index';
 import { importLevelsSchema } from '../films/film-schema';
 
@@ -19,3 +20,6 @@ export const importFilmAction = guardedAction(
     return { slug: imported.slug, revision: imported.revision, levels: imported.levels, warnings: imported.warnings };
   },
 );
+
+/** Whether the address an import would use is free; when not, which film has it and a free one to use. */
+export const checkImportSlugAction = guardedAction('film.edit', z.object({ slug: z.string().trim().max(200) }), ({ slug }, actor) => checkImportSlug({ slug, actor }));

@@ -1,4 +1,5 @@
 import 'server-only';
+import { freeSlugLike } from './check-import-slug';
 import { assertCan, can, type Actor } from '../auth/permissions';
 import { slugSchema } from '../content/schema';
 import { db } from '../db';
@@ -31,7 +32,7 @@ export type ImportedFilm = {
 };
 
 /** What a 409 names when the page's address is taken: the film there, and where to edit it. */
-export type SlugTakenDetails = { field: 'slug'; existing: { slug: string; title: string; editorUrl: string } };
+export type SlugTakenDetails = { field: 'slug'; existing: { slug: string; title: string; editorUrl: string }; free?: string | null };
 
 /**
  * The one way in for every importer (CLI, editor page, API): a page → a new film whose revision 1
@@ -62,6 +63,7 @@ export async function importFilm({ text, actor, slug, publish = false, levels = 
     throw new ConflictError<SlugTakenDetails>(`Another film already uses the address “${existing.slug}”: “${existing.title}”. Import it under another address.`, {
       field: 'slug',
       existing: { ...existing, editorUrl: `/editor/films/${existing.slug}` },
+      free: await freeSlugLike(existing.slug),
     });
   }
 

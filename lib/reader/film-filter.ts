@@ -15,8 +15,16 @@ const MAX_GENRE = 60;
 
 export const isFiltered = (filter: FilmFilter) => filter.genre !== null || filter.year !== null;
 
-/** A filter value the list cannot use, in words for the reader (the list shows it above the form). */
-export type FilterProblem = { field: 'genre' | 'year'; value: string; message: string };
+/**
+ * A filter value the list cannot use, in words for the reader (the list shows it above the form).
+ * The same for every wrong value, so the page that says it is one cached page per field.
+ */
+export type FilterProblem = { field: 'genre' | 'year'; message: string };
+
+export const FILTER_PROBLEMS: Record<FilterProblem['field'], FilterProblem> = {
+  genre: { field: 'genre', message: `A genre is at most ${MAX_GENRE} characters of text.` },
+  year: { field: 'year', message: 'That is not a year: use four digits, from 1870 to 2100.' },
+};
 
 /** The filter of a query string, or what is wrong with it. */
 export function readFilterQuery(params: URLSearchParams): { filter: FilmFilter; problem: null } | { filter: null; problem: FilterProblem } {
@@ -24,16 +32,13 @@ export function readFilterQuery(params: URLSearchParams): { filter: FilmFilter; 
   const yearText = params.get('year');
   const genre = genreText === null || genreText.trim() === '' ? null : genreKey(genreText);
   if (genre !== null && (genre.length > MAX_GENRE || /[\u0000-\u001f\u007f]/u.test(genre))) {
-    return { filter: null, problem: { field: 'genre', value: '', message: `A genre is at most ${MAX_GENRE} characters of text.` } };
+    return { filter: null, problem: FILTER_PROBLEMS.genre };
   }
   let year: number | null = null;
   if (yearText !== null && yearText.trim() !== '') {
     const text = yearText.trim();
     year = /^\d{4}$/u.test(text) ? Number(text) : null;
-    if (year === null || year < 1870 || year > 2100) {
-      const shown = text.slice(0, 20).replace(/[\u0000-\u001f\u007f]/gu, '');
-      return { filter: null, problem: { field: 'year', value: shown, message: `“${shown}” is not a year: use four digits, from 1870 to 2100.` } };
-    }
+    if (year === null || year < 1870 || year > 2100) return { filter: null, problem: FILTER_PROBLEMS.year };
   }
   return { filter: { genre, year }, problem: null };
 }

@@ -100,7 +100,7 @@ const CANDIDATE_COLUMNS = Prisma.sql`d.ctid AS row, d."filmId", d.kind, d."itemI
  *
  * Snippets: the body holds one field per line (build-search-documents.ts); each field holding a
  * query word is quoted on its own (at most SNIPPET_FIELDS), so words of different fields never run
- * together. A document matched by its title alone quotes its first field.
+ * together, and a quote cut from the middle of its field begins or ends with "…". A document matched by its title alone quotes its first field.
  */
 export function searchSql(text: string, level: SpoilerLevel) {
   const levels = Prisma.sql`${levelsUpTo(level)}::"SpoilerLevel"[]`;
@@ -144,10 +144,14 @@ export function searchSql(text: string, level: SpoilerLevel) {
       FROM (
         SELECT f.quote, f.n, row_number() OVER (ORDER BY NOT f.matched, f.n) AS pick, bool_or(f.matched) OVER () AS "anyMatched", f.matched
         FROM (
-          SELECT h.quote, u.n, strpos(h.quote, chr(2)) > 0 AS matched
+          SELECT CASE WHEN c.at > 1 THEN '… ' ELSE '' END || h.quote || CASE WHEN c.at > 0 AND c.at + length(c.plain) <= length(rtrim(u.text)) THEN ' …' ELSE '' END AS quote,
+                 u.n, strpos(h.quote, chr(2)) > 0 AS matched
           FROM "SearchDocument" d,
                unnest(string_to_array(d.body, chr(10))) WITH ORDINALITY AS u(text, n),
-               ts_headline('english', u.text, q.query, ${HEADLINE}) AS h(quote)
+               ts_headline('english', u.text, q.query, ${HEADLINE}) AS h(quote),
+               -- Where the quote lies in its field: one cut from the middle says so with "…".
+               LATERAL (SELECT btrim(translate(h.quote, chr(2) || chr(3), '')) AS plain) p,
+               LATERAL (SELECT p.plain, strpos(u.text, p.plain) AS at) c
           WHERE d.ctid = hit.row AND btrim(u.text) <> ''
         ) f
       ) field

@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from '../errors';
 import { readContent } from './revision-store';
 import { assertQuizPublishable } from './assert-quiz-editable';
 import { materializePublished, peopleOf, removePeopleWithoutParts } from './materialize-published';
-import { invalidateFilmPages } from '../reader/film-cache';
+import { invalidateFilmPages } from '../cache/invalidate-film-pages';
 
 /** Locks the film row so concurrent publishes and unpublishes of one film run one after another. */
 async function lockFilm(tx: Tx, slug: string) {
@@ -59,14 +59,17 @@ export async function publishFilm({
   revision,
   actor,
   alsoInTransaction,
+  scheduledJobId,
 }: {
   slug: string;
   revision: number;
   actor: Actor;
   alsoInTransaction?: AlsoInTransaction;
+  /** The scheduled job this publish runs: named in its audit row, the one row of that publish. */
+  scheduledJobId?: string;
 }) {
   assertCan(actor, 'film.publish');
-  const result = await db().$transaction((tx) => publishFilmInTransaction(tx, { slug, revision, actor, alsoInTransaction }));
+  const result = await db().$transaction((tx) => publishFilmInTransaction(tx, { slug, revision, actor, alsoInTransaction, scheduledJobId }));
   await invalidateFilmPages(result.slug, result.previousSlug);
   return result;
 }
@@ -78,7 +81,7 @@ export async function publishFilm({
  */
 export async function publishFilmInTransaction(
   tx: Tx,
-  { slug, revision, actor, alsoInTransaction }: { slug: string; revision: number; actor: Actor; alsoInTransaction?: AlsoInTransaction },
+  { slug, revision, actor, alsoInTransaction, scheduledJobId }: { slug: string; revision: number; actor: Actor; alsoInTransaction?: AlsoInTransaction; scheduledJobId?: string },
 ) {
   assertCan(actor, 'film.publish');
   if (!Number.isInteger(revision) || revision < 1) throw ValidationError.field('revision', 'Must be a revision number');
@@ -89,7 +92,7 @@ export async function publishFilmInTransaction(
 
   await materializePublished(tx, film.id, revision, content);
   await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: row.id } });
-  await writeAudit(tx, { actor, action: 'film.publish', filmId: film.id, subject: content.slug, details: { revision } });
+  await writeAudit(tx, { actor, action: 'film.publish', filmId: film.id, subject: content.slug, details: { revision, ...(scheduledJobId ? { jobId: scheduledJobId } : {}) } });
   if (quizChanges) {
     const details = { revision, questions: content.quiz.questions.length, previousQuestions: live?.questions.length ?? 0 };
     await writeAudit(tx, { actor, action: 'quiz.publish', filmId: film.id, subject: content.slug, details });
@@ -100,7 +103,7 @@ export async function publishFilmInTransaction(
 }
 
 /** Takes a film off the reader site; its drafts and history stay. */
-export async function unpublishFilm({ slug, actor, alsoInTransaction }: { slug: string; actor: Actor; alsoInTransaction?: AlsoInTransaction }) {
+export async function unpublishFilm({ slug, actor, alsoInTransaction, scheduledJobId }: { slug: string; actor: Actor; alsoInTransaction?: AlsoInTransaction; scheduledJobId?: string }) {
   assertCan(actor, 'film.publish');
   const result = await db().$transaction(async (tx) => {
     const film = await lockFilm(tx, slug);
@@ -110,7 +113,7 @@ export async function unpublishFilm({ slug, actor, alsoInTransaction }: { slug: 
     await tx.publishedFilm.delete({ where: { filmId: film.id } });
     await removePeopleWithoutParts(tx, people);
     await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: null } });
-    await writeAudit(tx, { actor, action: 'film.unpublish', filmId: film.id, subject: film.published.slug });
+    await writeAudit(tx, { actor, action: 'film.unpublish', filmId: film.id, subject: film.published.slug, ...(scheduledJobId ? { details: { jobId: scheduledJobId } } : {}) });
     return { slug, previousSlug: film.published.slug, changed: true };
   });
   if (result.changed) await invalidateFilmPages(result.previousSlug);

@@ -95,7 +95,10 @@ export function createJobRunner(options: JobRunnerOptions = {}) {
       UPDATE "ScheduledJob" SET state = 'done', "finishedAt" = ${finished}, "lastError" = NULL, "updatedAt" = ${finished}
       WHERE id = ${job.id} AND state = 'running' AND "lockedBy" = ${id} AND "filmId" = ${film.id}`;
     if (updated !== 1) throw new LostJobError(`job ${job.id} is no longer held by ${id}`);
-    const details = { jobId: job.id, kind: job.kind, attempt: job.attempts, ...(job.revisionNumber ? { revision: job.revisionNumber } : {}) };
+    // A publish job's record is the publish's own audit row (it names the job); an unpublish of a
+    // film already off the site writes none, so that job says here that it ran.
+    if (job.kind === 'publish') return;
+    const details = { jobId: job.id, kind: job.kind, attempt: job.attempts };
     await writeAudit(tx, { actor, action: 'schedule.run', filmId: film.id, subject: film.slug ?? '', details });
   }
 
@@ -133,8 +136,8 @@ export function createJobRunner(options: JobRunnerOptions = {}) {
       if (!film) throw new LostJobError('film deleted');
       const me = actor;
       const alsoInTransaction = (tx: Tx, locked: { id: string }) => markDone(tx, job, me, { id: locked.id, slug: film.slug });
-      if (job.kind === 'publish') await publishFilm({ slug: film.slug, revision: job.revisionNumber!, actor, alsoInTransaction });
-      else await unpublishFilm({ slug: film.slug, actor, alsoInTransaction });
+      if (job.kind === 'publish') await publishFilm({ slug: film.slug, revision: job.revisionNumber!, actor, alsoInTransaction, scheduledJobId: job.id });
+      else await unpublishFilm({ slug: film.slug, actor, alsoInTransaction, scheduledJobId: job.id });
       return { id: job.id, outcome: 'done' };
     } catch (error) {
       if (error instanceof LostJobError) return { id: job.id, outcome: 'lost' };

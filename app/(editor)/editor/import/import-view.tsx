@@ -1,6 +1,6 @@
 'use client';
 
-import { useDeferredValue, useId, useMemo, useRef, useState, useTransition, type DragEvent, type MouseEvent } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, useTransition, type DragEvent, type MouseEvent } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import type { FieldError } from '@/lib/content/schema';
@@ -9,7 +9,7 @@ import { countReaderView, describeContents, describeLevelView } from '@/lib/spoi
 import type { ImportLevels } from '@/lib/films/film-schema';
 import { storyItemsOf, withSuggestedLevels } from '@/lib/story-position';
 import { importText, MAX_PAGE_CHARS, withoutQuizFor, type PageWarning } from '@/lib/import';
-import { importFilmAction } from '@/lib/import/import-actions';
+import { checkImportSlugAction, importFilmAction } from '@/lib/import/import-actions';
 import type { SlugTakenDetails } from '@/lib/import/import-film';
 import { SPOILER_LABELS, SPOILER_LEVELS, type SpoilerLevel } from '@/lib/spoilers/levels';
 import { visibleFilm } from '@/lib/spoilers/visible-film';
@@ -67,6 +67,21 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
   const unmarked = useMemo(() => (prepared ? storyItemsOf(prepared.content).every((item) => item.level === 'full') : false), [prepared]);
   const slug = slugOverride ?? prepared?.content.slug ?? '';
   const tooLarge = text.length > MAX_PAGE_CHARS;
+  // Whether the address is free, asked as soon as the page is read and after each change to it.
+  const [slugCheck, setSlugCheck] = useState<{ slug: string; taken: SlugTakenDetails['existing'] | null; free: string | null } | null>(null);
+  useEffect(() => {
+    if (!slug.trim()) return;
+    let current = true;
+    const timer = setTimeout(async () => {
+      const result = await checkImportSlugAction({ slug });
+      if (current && result.ok) setSlugCheck(result.data);
+    }, 300);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [slug]);
+  const takenNow = slugCheck && slugCheck.slug === slug.trim() && slugCheck.taken ? slugCheck : null;
 
   useLeaveGuard(text.trim() !== '' && !created, LEAVE_MESSAGE);
 
@@ -116,7 +131,10 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
       if (!result.ok) {
         // 409: the address is taken; the field says by which film, with a link to it.
         const taken = result.status === 409 ? (result.details as SlugTakenDetails | undefined) : undefined;
-        if (taken?.field === 'slug') setSlugTakenBy(taken.existing);
+        if (taken?.field === 'slug') {
+          setSlugTakenBy(taken.existing);
+          setSlugCheck({ slug, taken: taken.existing, free: taken.free ?? null });
+        }
         setServerErrors(taken ? [{ path: 'slug', message: result.error }] : (result.errors ?? [{ path: '(page)', message: result.error }]));
         if (result.errors?.some((e) => e.path === 'slug')) slugInput.current?.focus();
         return;
@@ -227,10 +245,28 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
                       className={ui.input}
                       value={slug}
                       onChange={(event) => setSlugOverride(event.target.value)}
-                      aria-invalid={slugError ? true : undefined}
-                      aria-describedby={slugError ? `${ids}-slug-error` : undefined}
+                      aria-invalid={slugError || takenNow ? true : undefined}
+                      aria-describedby={slugError ? `${ids}-slug-error` : takenNow ? `${ids}-slug-taken` : undefined}
                     />
                   </span>
+                  {takenNow && !slugError ? (
+                    <p id={`${ids}-slug-taken`} className={ui.error} role="status">
+                      Another film already uses the address “{takenNow.slug}”: “{takenNow.taken!.title}”.{' '}
+                      <Link href={takenNow.taken!.editorUrl}>Open “{takenNow.taken!.title}” in the editor</Link>
+                    </p>
+                  ) : null}
+                  {takenNow?.free ? (
+                    <button
+                      type="button"
+                      className={`${ui.button} ${ui.small}`}
+                      onClick={() => {
+                        setSlugOverride(takenNow.free);
+                        setServerErrors([]);
+                      }}
+                    >
+                      Use /films/{takenNow.free}
+                    </button>
+                  ) : null}
                   {slugError ? (
                     <p id={`${ids}-slug-error`} className={ui.error}>
                       {slugError.message}
