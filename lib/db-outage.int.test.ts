@@ -86,7 +86,6 @@ describe('a stopped database is "unavailable" (503), never a bug (500)', () => {
       const after = await Promise.all([...workload(client), ...workload(client)]);
       const errors = [...during, ...after].filter((error) => error !== null);
       expect(errors.length).toBeGreaterThan(4);
-      if (process.env.DUMP_ERRORS) for (const e of errors) console.log(JSON.stringify({ name: (e as Error).name, code: (e as any).code, kind: (e as any).cause?.kind ?? (e as any).meta?.driverAdapterError?.cause?.kind, msg: String((e as Error).message).slice(-160) }));
       expect(unrecognised(errors)).toEqual([]);
 
       await start();

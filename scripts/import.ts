@@ -125,7 +125,7 @@ async function importIntoDatabase(files: string[], options: ImportOptions): Prom
   try {
     const actor = await actorFor(options.as);
     const { code, outcomes } = await importFiles(files, options, (text, how) => importFilm({ text, actor, ...how }));
-    // With Redis, the publish wrote its invalidation where every instance reads it (lib/reader/film-cache.ts).
+    // With Redis, the publish wrote its invalidation where every instance reads it (lib/cache/invalidate-film-pages.ts).
     if (outcomes.some((o) => o.ok && o.film.published) && !process.env.REDIS_URL?.trim()) console.log(UNSHARED_CACHE_NOTE);
     return code;
   } finally {

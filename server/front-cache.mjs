@@ -17,17 +17,17 @@
  *   Accept-Encoding (the body may be compressed). Requests with other query parameters or values,
  *   RSC/router headers, Range or conditional headers are not answered from here (Next answers
  *   them). At most 64 MB, least recently used out first;
- * - validity: every publish and unpublish invalidates the `films` tag (lib/reader/film-cache.ts).
- *   An entry is used only while that tag has not been invalidated since its request started, by
- *   the page cache's own record of invalidations: this process's (lib/cache/memory-store.mjs)
- *   without Redis; every instance's (the Redis tag times of lib/cache/redis-store.mjs, one HMGET
- *   per request; an error is a miss) when REDIS_URL is set. Entries live in memory only: a restart
- *   starts empty.
+ * - validity: by version, as Next's page cache (lib/cache/tag-versions.mjs). An entry keeps the
+ *   tags of the page Next served (the page cache's own record of them, by the path Next rendered)
+ *   and the invalidation version read when its request started; it is used while none of those
+ *   tags was invalidated since: in this process without Redis, on any instance with it (one HMGET
+ *   per hit; an error is a miss). So publishing one film leaves every other film's page here. A
+ *   page whose tags are not known is not stored. Entries live in memory only: a restart starts
+ *   empty.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const INVALIDATING_TAG = 'films';
 /** On responses this cache answered (and in the access log's `cache` field). */
 export const FRONT_CACHE_HEADER = 'x-front-cache';
 const ONE_YEAR_S = 31_536_000;
@@ -39,7 +39,7 @@ const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', '
 const BYPASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'range', 'if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'authorization'];
 
 /**
- * @typedef {{ headers: Array<[string, string | string[]]>, body: Buffer, requestStartedAt: number }} Entry
+ * @typedef {{ headers: Array<[string, string | string[]]>, body: Buffer, asOf: number, tags: string[] }} Entry
  * @typedef {import('node:http').IncomingMessage} Request
  * @typedef {import('node:http').ServerResponse} Response
  */
@@ -49,10 +49,8 @@ const BYPASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch',
  * @param {{ onMismatch?: (url: string, decided: string, rendered: string | undefined) => void }} [options]
  */
 export async function createFrontCache(serverDir, { onMismatch } = {}) {
-  /** @type {typeof import('../lib/cache/redis-store.mjs')} */
-  const redisStore = await import(pathToFileURL(path.join(serverDir, 'lib/cache/redis-store.mjs')).href);
-  /** @type {typeof import('../lib/cache/memory-store.mjs')} */
-  const memoryStore = await import(pathToFileURL(path.join(serverDir, 'lib/cache/memory-store.mjs')).href);
+  /** @type {typeof import('../lib/cache/tag-versions.mjs')} */
+  const versions = await import(pathToFileURL(path.join(serverDir, 'lib/cache/tag-versions.mjs')).href);
   /** @type {typeof import('../lib/reader/level-cookie.mjs')} */
   const { RENDERED_LEVEL_HEADER } = await import(pathToFileURL(path.join(serverDir, 'lib/reader/level-cookie.mjs')).href);
 
@@ -68,13 +66,12 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
     entries.delete(key);
   }
 
-  /** When `films` was last invalidated (ms): here, or on any instance with Redis; null when unknown. */
-  async function lastInvalidation() {
-    if (!redisStore.sharedCacheEnabled()) return memoryStore.latestInvalidation([INVALIDATING_TAG]);
+  /** @param {Entry} entry */
+  async function isCurrent(entry) {
     try {
-      return await redisStore.latestInvalidation([INVALIDATING_TAG]);
+      return await versions.isCurrent(entry.tags, entry.asOf);
     } catch {
-      return null;
+      return false;
     }
   }
 
@@ -103,11 +100,9 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
    * @param {Request} request @param {Response} response @param {{ key: string, level: string }} keyed from keyOf
    */
   async function handle(request, response, { key, level }) {
-    const requestStartedAt = Date.now();
     const entry = entries.get(key);
     if (entry) {
-      const invalidated = await lastInvalidation();
-      if (invalidated !== null && invalidated < entry.requestStartedAt) {
+      if (await isCurrent(entry)) {
         for (const [name, value] of entry.headers) response.setHeader(name, value);
         response.setHeader('Content-Length', entry.body.length);
         response.setHeader(FRONT_CACHE_HEADER, 'HIT');
@@ -119,19 +114,25 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
       }
       remove(key);
     }
-    if (request.method === 'GET') record(key, level, requestStartedAt, request, response);
+    if (request.method === 'GET') {
+      // Before Next reads anything: what it serves is at least this recent.
+      const asOf = await versions.currentVersion().catch(() => null);
+      if (asOf !== null) record(key, level, asOf, request, response);
+    }
     return false;
   }
 
   /**
-   * @param {string} key @param {string} level the decided level @param {number} requestStartedAt
+   * @param {string} key @param {string} level the decided level @param {number} asOf the version at the request's start
    * @param {Request} request @param {Response} response
    */
-  function record(key, level, requestStartedAt, request, response) {
+  function record(key, level, asOf, request, response) {
     /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
     let storable = false;
+    /** @type {string[] | null} */
+    let tags = null;
     const { writeHead, write, end } = response;
     response.writeHead = /** @type {typeof response.writeHead} */ (
       function (/** @type {any[]} */ ...args) {
@@ -139,7 +140,11 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
         const rendered = response.getHeader(RENDERED_LEVEL_HEADER);
         const sameLevel = rendered === level;
         if (rendered !== undefined && !sameLevel) onMismatch?.(request.url ?? '', level, String(rendered));
+        // The page Next served: proxy.ts's rewrite, else the address itself.
+        const renderedPath = new URL(String(response.getHeader('x-middleware-rewrite') ?? request.url ?? '/'), 'http://same-origin.invalid').pathname;
+        tags = versions.pageTagsOf(renderedPath);
         storable =
+          tags !== null &&
           sameLevel &&
           response.getHeader('x-nextjs-cache') === 'HIT' &&
           response.getHeader('set-cookie') === undefined &&
@@ -175,7 +180,7 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
           const body = Buffer.concat(chunks);
           remove(key);
           while (entries.size > 0 && totalBytes + body.length > MAX_TOTAL_BYTES) remove(/** @type {string} */ (entries.keys().next().value));
-          entries.set(key, { headers, body, requestStartedAt });
+          entries.set(key, { headers, body, asOf, tags: /** @type {string[]} */ (tags) });
           totalBytes += body.length;
         }
         return result;

@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { refusedAuthRequest } from './auth-route-guard';
+import { refusedAuthBody, refusedAuthRequest } from './auth-route-guard';
 
 const ask = (method: string, path: string, headers: Record<string, string> = {}) => {
   const request = new NextRequest(`http://127.0.0.1:3000${path}`, { method, headers: { host: '127.0.0.1:3000', ...headers } });
@@ -28,5 +28,13 @@ describe('next-auth route guard', () => {
     expect(ask('GET', '/api/auth/providers', { cookie: 'next-auth.callback-url=%2Feditor' })).toBeNull();
     expect(ask('POST', '/api/auth/callback/credentials')).toBeNull();
     expect(ask('POST', '/api/auth/signout')).toBeNull();
+  });
+
+  it('a POST body next-auth cannot parse: broken JSON is a 400, other types a 415; forms and good JSON pass', async () => {
+    const post = (type: string, body: string) => refusedAuthBody(new NextRequest('http://127.0.0.1:3000/api/auth/signin/credentials', { method: 'POST', headers: { 'content-type': type }, body }));
+    expect(await post('application/json', '%\u0001')).toMatchObject({ status: 400 });
+    expect(await post('multipart/form-data; boundary=x', '--x--')).toMatchObject({ status: 415 });
+    expect(await post('application/x-www-form-urlencoded', 'csrfToken=x&email=a')).toBeNull();
+    expect(await post('application/json', '{"csrfToken":"x","data":{}}')).toBeNull();
   });
 });

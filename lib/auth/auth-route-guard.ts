@@ -13,7 +13,7 @@ const SERVED: Record<string, ReadonlySet<string>> = {
 
 const CALLBACK_COOKIES = ['next-auth.callback-url', '__Secure-next-auth.callback-url'];
 
-export type AuthRefusal = { status: 400 | 404 | 405; message: string; headers?: Record<string, string> };
+export type AuthRefusal = { status: 400 | 404 | 405 | 415; message: string; headers?: Record<string, string> };
 
 /** A callbackUrl next-auth may use: a path on this site, or an address on this site's origin. */
 function isOwnCallback(value: string, request: NextRequest): boolean {
@@ -24,6 +24,26 @@ function isOwnCallback(value: string, request: NextRequest): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A POST body next-auth can read: its client sends forms (sign-in, sign-out) and JSON (a session
+ * update); next-auth parses JSON without catching, so a broken one was a 500. The request guard
+ * has bounded the body (64 KiB) before it gets here.
+ */
+export async function refusedAuthBody(request: NextRequest): Promise<AuthRefusal | null> {
+  if (request.method !== 'POST') return null;
+  const type = request.headers.get('content-type') ?? '';
+  if (/^application\/json/i.test(type)) {
+    try {
+      JSON.parse(await request.clone().text());
+    } catch {
+      return { status: 400, message: 'The body is not valid JSON' };
+    }
+    return null;
+  }
+  if (type === '' || /^application\/x-www-form-urlencoded/i.test(type)) return null;
+  return { status: 415, message: 'Send the body as application/x-www-form-urlencoded' };
 }
 
 /** Why a request to next-auth's route is refused before next-auth sees it, or null. */

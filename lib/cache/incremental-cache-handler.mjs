@@ -9,8 +9,10 @@
  *   (lib/cache/memory-store.mjs), so a restart starts empty and never serves what was cached
  *   before the database changed.
  *
- * Both keep entries with their tags and compare them with the times tags were invalidated. The
- * choice is made when the server starts, not at build time, so one image serves both set-ups.
+ * Both keep entries with their tags and the invalidation version read when the request that
+ * made them started (lib/cache/tag-versions.mjs): an entry is used while none of its tags was
+ * invalidated since; no clock is compared. The choice is made when the server starts, not at build
+ * time, so one image serves both set-ups.
  *
  * Written against the documented interface (get / set / revalidateTag / resetRequestCache; see
  * node_modules/next/dist/docs/01-app/03-api-reference/05-config/01-next-config-js/
@@ -21,7 +23,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as memory from './memory-store.mjs';
-import { latestInvalidation, keyPrefix, readEntry, recordInvalidation, reportError, sharedCacheEnabled, writeEntry } from './redis-store.mjs';
+import { keyPrefix, readEntry, reportError, sharedCacheEnabled, writeEntry } from './redis-store.mjs';
+import { currentVersion, invalidateTags, isCurrent, rememberPageTags } from './tag-versions.mjs';
 import { withStaticPagePolicy } from '../security/security-policy.mjs';
 
 /** @typedef {import('next/dist/server/lib/incremental-cache').CacheHandler} NextCacheHandler */
@@ -80,6 +83,20 @@ function ttlOf(ctx) {
   return typeof expire === 'number' ? expire : undefined;
 }
 
+/** @param {unknown} value a page (HTML and RSC), not data or a route's response */
+const isPage = (value) => Boolean(value && typeof value === 'object' && /** @type {{ kind?: string }} */ (value).kind === 'APP_PAGE');
+
+/**
+ * The page path of a page's cache key (`/route-cache/APP_PAGE/{route hash}/$/films/x/level/full`,
+ * next/dist/server/lib/route-cache-key.js; `/index` for `/`), as the front cache sees it.
+ * @param {string} cacheKey
+ */
+function pagePathOf(cacheKey) {
+  const at = cacheKey.indexOf('/$/');
+  const pathname = at >= 0 ? cacheKey.slice(at + 2) : cacheKey;
+  return pathname === '/index' ? '/' : pathname;
+}
+
 /** @implements {NextCacheHandler} */
 export default class IncrementalCacheHandler {
   /** @type {boolean} */
@@ -88,13 +105,23 @@ export default class IncrementalCacheHandler {
   #scope;
   /** @type {number | undefined} */
   #maxBytes;
+  /** The invalidation version when this request started; null when it could not be read (nothing is stored then). */
+  /** @type {Promise<number | null>} */
+  #asOf;
 
-  /** Next creates one handler per request: keep this cheap (the stores are per process). */
-  /** @param {CacheHandlerContext} ctx */
+  /**
+   * Next creates one handler per request, before it reads or renders anything (route-module.js,
+   * "incremental-cache is request specific"): the version is read here, at the request's start.
+   * @param {CacheHandlerContext} ctx
+   */
   constructor(ctx) {
     this.#shared = sharedCacheEnabled();
     this.#scope = this.#shared ? `${keyPrefix()}:isr:${buildIdOf(ctx.serverDistDir)}:` : '';
     this.#maxBytes = ctx.maxMemoryCacheSize;
+    this.#asOf = currentVersion().catch((error) => {
+      reportError(error);
+      return null;
+    });
   }
 
   /**
@@ -120,9 +147,10 @@ export default class IncrementalCacheHandler {
       if (!stored) return null;
       const context = /** @type {{ tags?: string[], softTags?: string[] }} */ (ctx);
       const tags = [...new Set([...stored.tags, ...(context.tags ?? []), ...(context.softTags ?? [])])].filter(Boolean);
-      // Invalidated at or after it was written (on any instance, with Redis): a miss, rendered afresh.
-      const invalidated = this.#shared ? await latestInvalidation(tags) : memory.latestInvalidation(tags);
-      if (invalidated >= stored.lastModified) return null;
+      // A tag invalidated after the request that made it started (on any instance, with Redis): a
+      // miss, rendered afresh.
+      if (!(await isCurrent(tags, stored.asOf))) return null;
+      if (isPage(stored.value)) rememberPageTags(pagePathOf(cacheKey), tags);
       return /** @type {CacheHandlerValue} */ ({ lastModified: stored.lastModified, value: stored.value, ...(stored.cacheControl ? { cacheControl: stored.cacheControl } : {}) });
     } catch (error) {
       reportError(error);
@@ -139,7 +167,11 @@ export default class IncrementalCacheHandler {
     // A cached page carries the hashes of its own inline scripts (lib/security/security-policy.mjs).
     withStaticPagePolicy(data);
     const cacheControl = 'fetchCache' in ctx && ctx.fetchCache ? undefined : /** @type {{ cacheControl?: unknown }} */ (ctx).cacheControl;
-    const entry = { lastModified: Date.now(), value: data, tags: tagsOf(data, ctx), cacheControl };
+    const asOf = await this.#asOf;
+    if (asOf === null) return;
+    // lastModified is only for Next (a page's age for time-based revalidation, in this process).
+    const entry = { lastModified: Date.now(), asOf, value: data, tags: tagsOf(data, ctx), cacheControl };
+    if (isPage(data)) rememberPageTags(pagePathOf(cacheKey), entry.tags);
     if (!this.#shared) return memory.writeEntry(cacheKey, entry, this.#maxBytes);
     try {
       await writeEntry(this.#scope + cacheKey, entry, ttlOf(ctx));
@@ -156,9 +188,7 @@ export default class IncrementalCacheHandler {
    * @param {{ expire?: number }} [_durations]
    */
   async revalidateTag(tags, _durations) {
-    const list = typeof tags === 'string' ? [tags] : tags;
-    if (this.#shared) await recordInvalidation(list);
-    else memory.recordInvalidation(list);
+    await invalidateTags(typeof tags === 'string' ? [tags] : tags);
   }
 
   resetRequestCache() {}

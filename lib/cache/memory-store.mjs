@@ -1,9 +1,8 @@
 // @ts-check
 /**
  * The cache of an instance without Redis (one instance, development, tests, `next build`): page,
- * route and data cache entries in this process's memory, least recently used out first, and the
- * times tags were invalidated here. Same model as the shared store (lib/cache/redis-store.mjs):
- * an entry is out of date when one of its tags was invalidated at or after it was written.
+ * route and data cache entries in this process's memory, least recently used out first. Whether an
+ * entry is still valid is decided by lib/cache/tag-versions.mjs, as for the shared store.
  *
  * Nothing outlives the process, on purpose. The database may change while the server is down (a
  * publish by the import command or by another server), and nothing would tell a cache on disk:
@@ -12,7 +11,7 @@
  * render per page asked for again.
  *
  * The state hangs on globalThis: Next and the server wrapper's front cache (server/front-cache.mjs)
- * may load this module separately, and must see the same entries and tag times.
+ * may load this module separately, and must see the same entries.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -22,8 +21,8 @@ const STATE = Symbol.for('film-cms.cache-memory');
 const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
- * @typedef {{ lastModified: number, value: unknown, tags: string[], cacheControl?: unknown }} Entry
- * @typedef {{ entries: LRUCache<string, Entry>, tags: Map<string, number> }} State
+ * @typedef {{ lastModified: number, asOf: number, value: unknown, tags: string[], cacheControl?: unknown }} Entry
+ * @typedef {{ entries: LRUCache<string, Entry> }} State
  */
 
 /**
@@ -35,7 +34,6 @@ function state(maxBytes) {
   const global = /** @type {Record<symbol, State | undefined>} */ (/** @type {unknown} */ (globalThis));
   global[STATE] ??= {
     entries: new LRUCache({ maxSize: maxBytes && maxBytes > 0 ? maxBytes : DEFAULT_MAX_BYTES, sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)) }),
-    tags: new Map(),
   };
   return global[STATE];
 }
@@ -73,25 +71,4 @@ export function readEntry(key, maxBytes) {
  */
 export function writeEntry(key, entry, maxBytes) {
   state(maxBytes).entries.set(key, entry);
-}
-
-/**
- * Record that `tags` were invalidated now (in this process).
- * @param {string[]} tags
- * @param {number} [at]
- */
-export function recordInvalidation(tags, at = Date.now()) {
-  const times = state().tags;
-  for (const tag of tags) times.set(tag, Math.max(times.get(tag) ?? 0, at));
-}
-
-/**
- * The latest invalidation time (ms) of any of `tags` in this process, 0 when none was invalidated.
- * @param {string[]} tags
- */
-export function latestInvalidation(tags) {
-  const times = state().tags;
-  let latest = 0;
-  for (const tag of tags) latest = Math.max(latest, times.get(tag) ?? 0);
-  return latest;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { latestInvalidation, readEntry, recordInvalidation, sizeOf, writeEntry } from './memory-store.mjs';
+import { readEntry, sizeOf, writeEntry } from './memory-store.mjs';
+import { currentVersion, invalidateTags, isCurrent, latestTagVersion } from './tag-versions.mjs';
 
-const entry = (html: string) => ({ lastModified: Date.now(), value: { kind: 'APP_PAGE', html, rscData: Buffer.alloc(100), segmentData: new Map([['/_tree', Buffer.alloc(50)]]) }, tags: ['films'] });
+const entry = (html: string) => ({ lastModified: Date.now(), asOf: 0, value: { kind: 'APP_PAGE', html, rscData: Buffer.alloc(100), segmentData: new Map([['/_tree', Buffer.alloc(50)]]) }, tags: ['films'] });
 
 describe('memory store (the cache without Redis)', () => {
   it('keeps entries up to its size, least recently used out first', () => {
@@ -20,13 +21,19 @@ describe('memory store (the cache without Redis)', () => {
     expect(readEntry('huge')).toBeNull();
   });
 
-  it('records the latest invalidation time per tag', () => {
-    expect(latestInvalidation(['never-invalidated'])).toBe(0);
-    recordInvalidation(['film:one', 'films'], 1_000);
-    recordInvalidation(['films'], 3_000);
-    recordInvalidation(['films'], 2_000);
-    expect(latestInvalidation(['film:one'])).toBe(1_000);
-    expect(latestInvalidation(['film:one', 'films', 'other'])).toBe(3_000);
+  it('validity by version: an entry is current until one of its tags is invalidated after its request started', async () => {
+    expect(await latestTagVersion(['never-invalidated'])).toBe(0);
+    const asOf = await currentVersion();
+    expect(await isCurrent(['film:one', 'films'], asOf)).toBe(true);
+    await invalidateTags(['film:two', 'films']);
+    expect(await isCurrent(['film:one'], asOf)).toBe(true);
+    expect(await isCurrent(['film:one', 'films'], asOf)).toBe(false);
+    // A request that started after the invalidation.
+    const later = await currentVersion();
+    expect(later).toBeGreaterThan(asOf);
+    expect(await isCurrent(['film:one', 'films'], later)).toBe(true);
+    expect(await isCurrent(['films'], undefined)).toBe(false);
+    expect(await latestTagVersion(['film:two', 'film:one'])).toBe(later);
   });
 
   it('sizes a value by its strings and binary parts', () => {

@@ -15,10 +15,12 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { REDIS_TEST_URL, deleteRedisKeys, hostPort, startTcpProxy, testPrefix, waitFor } from '../../scripts/ops/support';
 
 type Store = typeof import('./redis-store.mjs');
+type Versions = typeof import('./tag-versions.mjs');
 type IncrementalHandler = typeof import('./incremental-cache-handler.mjs').default;
 
 const prefixes: string[] = [];
 let store: Store;
+let versions: Versions;
 let Handler: IncrementalHandler;
 const distDirs: string[] = [];
 
@@ -31,6 +33,7 @@ async function load(env: Record<string, string | undefined>) {
     else process.env[key] = value;
   }
   store = await import('./redis-store.mjs');
+  versions = await import('./tag-versions.mjs');
   Handler = (await import('./incremental-cache-handler.mjs')).default;
 }
 
@@ -103,9 +106,8 @@ describe('page and data cache (cacheHandler)', () => {
     await writer.revalidateTag(['film:kiss'], { expire: 0 });
     expect(await reader.get(pageKey, { kind: 'APP_PAGE' } as never)).toBeNull();
 
-    // Written again after the invalidation: a hit.
-    await later();
-    await writer.set(pageKey, page('<p>new</p>') as never, { cacheControl: { revalidate: false } } as never);
+    // Written again by a request that started after the invalidation: a hit.
+    await handler().set(pageKey, page('<p>new</p>') as never, { cacheControl: { revalidate: false } } as never);
     expect(((await reader.get(pageKey, { kind: 'APP_PAGE' } as never))?.value as { html: string }).html).toBe('<p>new</p>');
 
     const fetchEntry = { kind: 'FETCH', data: { headers: {}, body: 'e30=', status: 200, url: '' }, revalidate: false };
@@ -115,6 +117,21 @@ describe('page and data cache (cacheHandler)', () => {
     await later();
     await writer.revalidateTag('_N_T_/films/kiss'); // revalidatePath('/films/kiss')
     expect(await reader.get('data-key', ctx as never)).toBeNull();
+  });
+
+  it('a render that started before an invalidation is never served after it, whatever the clocks say', async () => {
+    const startedBefore = handler();
+    // This "instance" has a clock an hour ahead; the invalidating one a clock an hour behind.
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now - 3_600_000);
+    await handler().revalidateTag('film:kiss');
+    clock.mockReturnValue(now + 3_600_000);
+    await startedBefore.set(pageKey, page('<p>rendered from before the publish</p>') as never, { cacheControl: { revalidate: false } } as never);
+    expect(await handler().get(pageKey, { kind: 'APP_PAGE' } as never)).toBeNull();
+    clock.mockRestore();
+    // A request that starts after it stores a page every instance serves.
+    await handler().set(pageKey, page('<p>after</p>') as never, { cacheControl: { revalidate: false } } as never);
+    expect(((await handler().get(pageKey, { kind: 'APP_PAGE' } as never))?.value as { html: string }).html).toBe('<p>after</p>');
   });
 
   it('does not serve entries of another build', async () => {
@@ -147,7 +164,7 @@ describe('page and data cache (cacheHandler)', () => {
 
       await proxy.open();
       // The entry cached before the outage must not come back: the invalidation is written on reconnect.
-      await waitFor('the pending invalidation to be written', async () => (await (await store.cacheRedis()).hget(store.tagsKey(), 'film:kiss')) !== null, 15_000, 200);
+      await waitFor('the pending invalidation to be written', async () => (await (await store.cacheRedis()).hget(versions.tagVersionsKey(), 'film:kiss')) !== null, 15_000, 200);
       expect(await handler().get(pageKey, { kind: 'APP_PAGE' } as never)).toBeNull();
     } finally {
       await proxy.stop();
@@ -166,9 +183,8 @@ describe('without REDIS_URL, or during next build', () => {
     await later();
     await handler().revalidateTag(['film:kiss']);
     expect(await handler().get(key, { kind: 'APP_PAGE' } as never)).toBeNull();
-    // The front cache of server/serve.mjs reads the same invalidation times.
-    const memory = await import('./memory-store.mjs');
-    expect(memory.latestInvalidation(['film:kiss'])).toBeGreaterThan(0);
+    // The front cache of server/serve.mjs reads the same versions.
+    expect(await versions.latestTagVersion(['film:kiss'])).toBeGreaterThan(0);
 
     await load({ REDIS_URL: REDIS_TEST_URL, NEXT_PHASE: 'phase-production-build' });
     expect(store.sharedCacheEnabled()).toBe(false);

@@ -1,19 +1,12 @@
 // @ts-check
 /**
  * The shared cache of several instances (lib/cache/incremental-cache-handler.mjs with REDIS_URL):
- * one connection per process, the key layout, entry serialisation, and the tag invalidation times
- * every instance reads (the handler, the front cache of server/serve.mjs, and commands that
- * publish without a server: lib/reader/film-cache.ts).
+ * one connection per process, the key layout and entry serialisation. Whether an entry is still
+ * valid is lib/cache/tag-versions.mjs's (versions, no clocks), which keeps its counters here too.
  *
  * Keys (prefix: CACHE_KEY_PREFIX, default "film-cms"):
- *   {prefix}:tags                      hash: tag → time (ms) of its last invalidation; never expires
- *   {prefix}:isr:{buildId}:{cacheKey}  page / route / data cache entry (cacheHandler); has a TTL
- *
- * An entry is out of date when any of its tags (or the soft tags of the request reading it) was
- * invalidated at or after the entry was written. Comparing times, rather than deleting the tagged
- * entries, makes an invalidation one HSET that every instance sees on its next read, with no
- * index of entries per tag to keep consistent. Instances need synchronised clocks (NTP), as they do
- * for Next's own tag model.
+ *   {prefix}:version, {prefix}:tag-versions  the invalidation versions (lib/cache/tag-versions.mjs)
+ *   {prefix}:isr:{buildId}:{cacheKey}        page / route / data cache entry (cacheHandler); has a TTL
  *
  * Redis trouble never fails a request: reads count as misses, writes are dropped, and an
  * invalidation that could not be written is retried when the connection is back.
@@ -23,7 +16,7 @@ import { rootLogger } from '../log/logger.mjs';
 import { onShutdown } from '../ops/shutdown.mjs';
 
 const CLIENT = Symbol.for('film-cms.cache-redis');
-const PENDING_TAGS = Symbol.for('film-cms.cache-pending-tags');
+const RECONNECT_HOOKS = Symbol.for('film-cms.cache-reconnect-hooks');
 
 /** Entries live at most this long (seconds): a bound on the store, whatever the entry asks for. */
 export const MAX_TTL_SECONDS = positiveInt(process.env.CACHE_MAX_TTL_SECONDS, 14 * 24 * 3600);
@@ -97,7 +90,7 @@ function state() {
   redis.on('ready', () => {
     if (!created.healthy) log.info('redis cache connected');
     created.healthy = true;
-    void flushPendingInvalidations();
+    for (const hook of reconnectHooks()) void hook();
   });
   redis.on('error', (error) => reportError(error, 'redis cache connection failed'));
   redis.on('end', () => {
@@ -106,6 +99,22 @@ function state() {
   global[CLIENT] = created;
   onShutdown('redis cache', () => closeCacheConnection());
   return created;
+}
+
+/** @returns {Set<() => Promise<void>>} */
+function reconnectHooks() {
+  const global = /** @type {Record<symbol, Set<() => Promise<void>> | undefined>} */ (/** @type {unknown} */ (globalThis));
+  global[RECONNECT_HOOKS] ??= new Set();
+  return global[RECONNECT_HOOKS];
+}
+
+/**
+ * Run `hook` whenever the connection is (back) up: lib/cache/tag-versions.mjs writes the
+ * invalidations it could not write while Redis was away.
+ * @param {() => Promise<void>} hook
+ */
+export function onReconnect(hook) {
+  reconnectHooks().add(hook);
 }
 
 /**
@@ -141,71 +150,6 @@ export function reportError(error, message = 'redis cache unavailable: serving w
     current.lastWarning = Date.now();
   }
   log.warn({ err: error }, message);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tags
-
-/** @returns {Map<string, number>} invalidations not yet written, by tag */
-function pendingInvalidations() {
-  const global = /** @type {Record<symbol, Map<string, number>>} */ (/** @type {unknown} */ (globalThis));
-  global[PENDING_TAGS] ??= new Map();
-  return global[PENDING_TAGS];
-}
-
-/**
- * Record that `tags` were invalidated now. Next calls this when the request that invalidated (a
- * publish) finishes, and the HSET is written to the socket within microtasks, ahead of that
- * request's response: a request another instance gets after that response sees it.
- * @param {string[]} tags
- * @param {number} [at]
- */
-export async function recordInvalidation(tags, at = Date.now()) {
-  if (tags.length === 0) return;
-  const fields = tags.flatMap((tag) => [tag, String(at)]);
-  try {
-    await (await cacheRedis()).hset(tagsKey(), ...fields);
-  } catch (error) {
-    // Kept and written when Redis is back: until then every read is a miss anyway, and afterwards
-    // the entries written before this invalidation must not come back to life.
-    const pending = pendingInvalidations();
-    for (const tag of tags) pending.set(tag, Math.max(pending.get(tag) ?? 0, at));
-    reportError(error, 'redis cache: could not record a tag invalidation; will retry when Redis is back');
-  }
-}
-
-async function flushPendingInvalidations() {
-  const pending = pendingInvalidations();
-  if (pending.size === 0) return;
-  const entries = [...pending.entries()];
-  try {
-    // HSET keeps the later time when another instance invalidated the same tag since.
-    const redis = await cacheRedis();
-    const current = await redis.hmget(tagsKey(), ...entries.map(([tag]) => tag));
-    const fields = entries.flatMap(([tag, at], i) => (Number(current[i] ?? 0) >= at ? [] : [tag, String(at)]));
-    if (fields.length > 0) await redis.hset(tagsKey(), ...fields);
-    for (const [tag, at] of entries) if (pending.get(tag) === at) pending.delete(tag);
-    log.info({ tags: entries.map(([tag]) => tag) }, 'redis cache: wrote tag invalidations made while it was away');
-  } catch (error) {
-    reportError(error);
-  }
-}
-
-/**
- * The latest invalidation time (ms) of any of `tags`, 0 when none was invalidated. Throws when
- * Redis can't answer: callers then treat the entry as a miss.
- * @param {string[]} tags
- */
-export async function latestInvalidation(tags) {
-  const unique = [...new Set(tags)].filter(Boolean);
-  if (unique.length === 0) return 0;
-  const times = await (await cacheRedis()).hmget(tagsKey(), ...unique);
-  let latest = 0;
-  for (const time of times) if (time !== null) latest = Math.max(latest, Number(time));
-  // Invalidations this instance made while Redis was away count too.
-  const pending = pendingInvalidations();
-  for (const tag of unique) latest = Math.max(latest, pending.get(tag) ?? 0);
-  return latest;
 }
 
 // ---------------------------------------------------------------------------------------------

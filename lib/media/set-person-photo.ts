@@ -4,7 +4,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { NotFoundError } from '../errors';
 import { assertImagesExist } from './assert-images-exist';
-import { invalidateFilmPages } from '../reader/film-cache';
+import { invalidateFilmPages } from '../cache/invalidate-film-pages';
 
 /**
  * Sets (or, with `image: null`, removes) the photo of a person on the site, with its alt text: the

@@ -3,7 +3,7 @@ import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { NotFoundError } from '../errors';
 import { writeAudit } from '../audit/write-audit';
-import { invalidateFilmPages } from '../reader/film-cache';
+import { invalidateFilmPages } from '../cache/invalidate-film-pages';
 import type { PersonDates } from './person-schema';
 
 /**

@@ -3,7 +3,8 @@ import { cache } from 'react';
 import { unstable_cache } from 'next/cache';
 import { LRUCache } from 'lru-cache';
 import type { SpoilerLevel } from '../spoilers/levels';
-import { FILMS_TAG, filmTag } from './film-cache';
+import { FILMS_TAG, filmTag } from '../cache/invalidate-film-pages';
+import { latestTagVersion } from '../cache/tag-versions.mjs';
 import { getPublishedFilm } from './get-published-film';
 import { getPublishedPerson, listPublishedPeople } from './get-person';
 import { countPublished } from './list-published-films';
@@ -37,14 +38,15 @@ export const getPersonCached = cache((slug: string, level: SpoilerLevel) =>
 );
 
 /**
- * A token that changes whenever `films` is invalidated (a publish or unpublish, on any instance:
- * tag invalidations are shared through Redis), so cached search results are never older than the
- * last publish. One data-cache entry, read without touching the database.
+ * The version that last invalidated `films`, read through the data cache so that the page that
+ * searches is tagged `films` as well: a publish invalidates the cached search page too.
  */
-const catalogueVersion = () => unstable_cache(async () => `${Date.now()}.${Math.random()}`, ['reader-catalogue-version', EPOCH], { tags: [FILMS_TAG] })();
+const catalogueVersion = () => unstable_cache(() => latestTagVersion([FILMS_TAG]), ['reader-catalogue-version', EPOCH], { tags: [FILMS_TAG] })();
 
 /**
- * Search results per query and level, in this process, until the next publish: a popular query
+ * Search results per query and level, in this process, keyed by the version that last invalidated
+ * `films` (lib/cache/tag-versions.mjs: any publish or unpublish, on any instance with Redis), read
+ * before the query runs, so results are never older than the last publish: a popular query
  * costs one database round trip per publish instead of one per request. Kept in a bounded LRU in
  * memory rather than in the data cache, because queries come from anyone and the data cache would
  * write each distinct one to disk or Redis. Concurrent misses for one key share one query.
@@ -59,7 +61,10 @@ const NO_ANSWER: SearchAnswer = { hits: [], correctedTo: null };
 export const searchCached = cache(async (query: string, level: SpoilerLevel): Promise<SearchAnswer> => {
   const text = normalizeQuery(query);
   if (!text) return NO_ANSWER;
-  const key = JSON.stringify([await catalogueVersion(), level, text]);
+  const version = await catalogueVersion().catch(() => null);
+  // Without the version (Redis not answering), no cached results: the database answers.
+  if (version === null) return searchWithCorrection(text, level);
+  const key = JSON.stringify([version, level, text]);
   return (await searchResults.fetch(key, { context: { text, level } })) ?? NO_ANSWER;
 });
 

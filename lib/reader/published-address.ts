@@ -1,9 +1,10 @@
 import 'server-only';
 import { db } from '../db';
+import { FILMS_TAG } from '../cache/invalidate-film-pages';
+import { latestTagVersion } from '../cache/tag-versions.mjs';
 
-/** A found address is remembered this long per process; a miss is never remembered. */
-const KNOWN_FOR_MS = 60_000;
 const MAX_REMEMBERED = 10_000;
+/** Found addresses, with the version that last invalidated `films` when they were looked up. */
 const known = new Map<string, number>();
 
 export type ReaderSection = 'films' | 'people';
@@ -12,13 +13,15 @@ export type ReaderSection = 'films' | 'people';
  * Whether `/films/{slug}` or `/people/{slug}` names something on the site, for proxy.ts: it sends
  * unknown addresses to the site's 404 page, which is rendered to HTML, while notFound() from a page
  * leaves the body empty without JavaScript (vercel/next.js#62228). Misses always ask the database,
- * so a publish on any instance shows on the next request; a hit is remembered for a minute, and an
- * address unpublished since then still gets its page's own 404. When the database cannot answer,
- * the address counts as found and the page decides.
+ * so a publish on any instance shows on the next request; a hit is remembered until the next
+ * publish or unpublish of any film (on any instance with Redis: lib/cache/tag-versions.mjs), read
+ * before the lookup. When the database cannot answer, the address counts as found and the page
+ * decides.
  */
 export async function isPublishedAddress(section: ReaderSection, slug: string): Promise<boolean> {
   const key = `${section}/${slug}`;
-  if ((known.get(key) ?? 0) > Date.now()) return true;
+  const version = await latestTagVersion([FILMS_TAG]).catch(() => null);
+  if (version !== null && known.get(key) === version) return true;
   try {
     const found =
       section === 'films'
@@ -29,7 +32,7 @@ export async function isPublishedAddress(section: ReaderSection, slug: string): 
     return true;
   }
   if (known.size >= MAX_REMEMBERED) known.clear();
-  known.set(key, Date.now() + KNOWN_FOR_MS);
+  if (version !== null) known.set(key, version);
   return true;
 }
 

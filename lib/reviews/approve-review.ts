@@ -4,7 +4,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { ConflictError } from '../errors';
 import { publishFilmInTransaction } from '../revisions';
-import { invalidateFilmPages } from '../reader/film-cache';
+import { invalidateFilmPages } from '../cache/invalidate-film-pages';
 import { schedulePublishInTransaction } from '../schedule/schedule-publish';
 import { lockedReview } from './lock-film';
 

@@ -3,7 +3,7 @@ import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { ValidationError } from '../errors';
 import { auditRow } from '../audit/write-audit';
-import { invalidateFilmPages } from '../reader/film-cache';
+import { invalidateFilmPages } from '../cache/invalidate-film-pages';
 import { authorIdOf } from '../auth/system-actor';
 import { assertQuizEditable } from './assert-quiz-editable';
 import { contentHash } from './content-hash';

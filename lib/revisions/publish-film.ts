@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from '../errors';
 import { readContent } from './revision-store';
 import { assertQuizPublishable } from './assert-quiz-editable';
 import { materializePublished, peopleOf, removePeopleWithoutParts } from './materialize-published';
-import { invalidateFilmPages } from '../reader/film-cache';
+import { invalidateFilmPages } from '../cache/invalidate-film-pages';
 
 /** Locks the film row so concurrent publishes and unpublishes of one film run one after another. */
 async function lockFilm(tx: Tx, slug: string) {

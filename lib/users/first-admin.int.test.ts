@@ -43,7 +43,11 @@ describe('an instance started before its migrations', () => {
     const log = { info: (fields: object) => infos.push(fields as { event: string }), warn: (fields: object) => warnings.push(fields as { reason: string }) };
     const bootstrap = m.firstAdminBootstrap(EMAIL, PASSWORD, log, { firstDelayMs: 50, maxDelayMs: 200 });
     try {
-      const before = await m.ready();
+      // The first probe opens the pool, which may take longer than readiness waits on a busy machine.
+      const before = await waitFor('readiness to see the database', async () => {
+        const answer = await m.ready();
+        return answer.body.database === 'ok' ? answer : null;
+      });
       expect(before.status).toBe(503);
       expect(before.body).toMatchObject({ status: 'unavailable', database: 'ok', schema: 'behind', pendingMigrations: MIGRATIONS });
       expect(before.body.message).toContain(MIGRATIONS.at(-1));

@@ -63,7 +63,7 @@ async function stopServer(server: Server) {
 async function page(server: Server, pathname: string, cookie?: string) {
   const response = await fetch(`${server.url}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: 'manual', signal: AbortSignal.timeout(60_000) });
   const text = await response.text();
-  return { status: response.status, title: /<title>([^<]*)<\/title>/u.exec(text)?.[1] ?? '', text };
+  return { status: response.status, title: /<title>([^<]*)<\/title>/u.exec(text)?.[1] ?? '', text, frontCache: response.headers.get('x-front-cache') };
 }
 
 /** Every reader address of the demo film: each level by query and by cookie, its quiz, an actor's page, the reader API. */
@@ -215,6 +215,49 @@ describe('the page cache of one instance without Redis', SLOW, () => {
       const refused = await runNode([...tsx('scripts/import.ts'), '--server', server.url, '--token', 'cms_not-a-token', file], { DATABASE_URL: '', REDIS_URL: '' });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(`The server at ${server.url} refused: HTTP 401`);
+    } finally {
+      await stopServer(server);
+    }
+  });
+
+  it("publishing film A invalidates A's pages, the lists, search and A's people; film B's page stays in the cache", async () => {
+    const server = await startServer('films-apart');
+    const dir = fs.mkdtempSync(path.join(logDir, 'film-b-'));
+    try {
+      const other = `Film Kept Cached ${randomBytes(4).toString('hex')}`;
+      const file = path.join(dir, 'film.page.txt');
+      fs.writeFileSync(file, fs.readFileSync(path.join(REPO_ROOT, 'test-support/page-fixtures/short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', other));
+      const run = await runNode([...tsx('scripts/import.ts'), '--publish', '--server', server.url, file], { CMS_API_TOKEN: token, DATABASE_URL: '', REDIS_URL: '', CMS_SERVER_URL: '' });
+      expect(run.code, run.stderr).toBe(0);
+      const slugB = /→ ([a-z0-9-]+) \(revision/u.exec(run.stdout)![1];
+      const B: Array<[string, string?]> = [[`/films/${slugB}`], [`/films/${slugB}?spoilers=full`], [`/films/${slugB}`, 'spoilers=light']];
+      const A: Array<[string, string?]> = [[`/films/${FILM}`], [`/films/${FILM}?spoilers=full`], ['/people/sarah-bramms']];
+      /** Asked until the front cache answers it (the first answers render and fill Next's cache). */
+      const untilFrontHit = async (pathname: string, cookie?: string) => {
+        for (let i = 0; i < 10; i++) if ((await page(server, pathname, cookie)).frontCache === 'HIT') return;
+        throw new Error(`${pathname} ${cookie ?? ''} never came from the front cache`);
+      };
+      const title = `Published Again ${randomBytes(4).toString('hex')}`;
+      // Searched before the publish (nothing found), until the search is a cached page.
+      const search = `/search?q=${encodeURIComponent(title)}`;
+      await untilFrontHit(search);
+      expect((await page(server, search)).text).not.toContain(`/films/${FILM}`);
+      for (const [pathname, cookie] of [...A, ...B]) await untilFrontHit(pathname, cookie);
+
+      await publishTitle(server, title);
+
+      for (const [pathname, cookie] of B) {
+        const answer = await page(server, pathname, cookie);
+        expect(answer.frontCache, `${pathname} ${cookie ?? ''}`).toBe('HIT');
+        expect(answer.title).toContain(other);
+      }
+      for (const [pathname, cookie] of A) {
+        const answer = await page(server, pathname, cookie);
+        expect(answer.frontCache, `${pathname} ${cookie ?? ''}`).toBeNull();
+        expect(answer.text, `${pathname} ${cookie ?? ''}`).toContain(title);
+      }
+      expect((await page(server, '/')).text).toContain(title);
+      expect((await page(server, search)).text).toContain(`/films/${FILM}`);
     } finally {
       await stopServer(server);
     }

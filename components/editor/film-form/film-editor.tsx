@@ -28,7 +28,7 @@ import type { FormPath } from './fields';
 import { NewerRevisionBanner } from './newer-revision-banner';
 import { PreviewMenu } from './preview-menu';
 import { PublishCheckDialog, ReaderViewSummary } from './reader-view';
-import { SpoilerLintDialog, SpoilerLintPanel, SuggestLevelsDialog, useSpoilerLint, type LevelChange } from './story-levels';
+import { SpoilerLintDialog, SpoilerLintPanel, SuggestLevelsDialog, type LevelChange } from './story-levels';
 import { lintFilmSpoilers, type SpoilerWarning } from '@/lib/story-position';
 import { SPOILER_LABELS } from '@/lib/spoilers/levels';
 import { RestoreBanner } from './restore-banner';
@@ -289,7 +289,6 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
 
   // ------------------------------------------------------------------ spoiler levels by story position
 
-  const lintWarnings = useSpoilerLint();
   // The form as it was when "Suggest levels" opened; null while closed.
   const [suggesting, setSuggesting] = useState<FilmContent | null>(null);
 
@@ -493,7 +492,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
 
         <ReaderViewSummary />
         <div className={styles.storyLevels}>
-          <SpoilerLintPanel warnings={lintWarnings} onRaise={raiseLevel} onShowText={showText} />
+          <SpoilerLintPanel onRaise={raiseLevel} onShowText={showText} />
           <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setSuggesting(structuredClone(form.getValues()))}>
             Suggest levels
           </button>

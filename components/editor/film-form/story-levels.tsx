@@ -24,7 +24,7 @@ const inWorkspace = (path: string) => !path.startsWith('quiz.');
 // ------------------------------------------------------------------ the lint
 
 /** The lint's warnings on the form as it is now (deferred: linting need not hold typing up). */
-export function useSpoilerLint(): SpoilerWarning[] {
+function useSpoilerLint(): SpoilerWarning[] {
   const values = useWatch<FilmContent>() as FilmContent;
   const deferred = useDeferredValue(values);
   return useMemo(() => lintFilmSpoilers(deferred).filter((w) => inWorkspace(w.path)), [deferred]);
@@ -61,8 +61,9 @@ function WarningList({ warnings, onRaise, onShowText }: { warnings: SpoilerWarni
   );
 }
 
-/** The lint under the action bar: a count, opening to the warnings with their one-click fixes. */
-export function SpoilerLintPanel({ warnings, onRaise, onShowText }: { warnings: SpoilerWarning[]; onRaise: (change: LevelChange) => void; onShowText: (warning: SpoilerWarning) => void }) {
+/** The lint of the form under the action bar: a count, opening to the warnings with their one-click fixes. Inside the form's provider. */
+export function SpoilerLintPanel({ onRaise, onShowText }: { onRaise: (change: LevelChange) => void; onShowText: (warning: SpoilerWarning) => void }) {
+  const warnings = useSpoilerLint();
   return (
     <details className={styles.lint} aria-label="Spoiler lint">
       <summary>

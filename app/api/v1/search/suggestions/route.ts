@@ -12,6 +12,7 @@ import { cachedJson } from '@/lib/reader/json-response';
  */
 export const GET = apiHandler(null, async ({ request }) => {
   const { q } = parseInput(searchSuggestionsQuerySchema, queryOf(request));
+  // The request's level as decided before the app (`?spoilers=` included; lib/reader/level-cookie.mjs).
   const { level, source } = levelDecisionOf(request.headers);
   return cachedJson(request, { query: q, level, suggestions: await suggestSearch(q, level) }, { chosenByCookie: source === 'cookie' });
 });

@@ -3,9 +3,13 @@ import { revalidateTag } from 'next/cache';
 import { isOutsideRequest } from '../ops/outside-request';
 
 /**
- * Cache tags of the reader site. A film page is tagged with its own tag; lists, people pages,
- * search and the sitemap with FILMS_TAG. Publishing or unpublishing a film invalidates both, so
- * the change shows on the next request while other films' pages stay cached.
+ * What a change to a film invalidates, in one place. A film page (every level, its quiz and API
+ * data) is tagged with its own tag; lists (home, pages, genre/year filters), people pages, search
+ * and the sitemap with FILMS_TAG. Publishing or unpublishing film A invalidates A's tag and
+ * FILMS_TAG, so A's pages, every list, the search, the sitemap and the pages of everyone in A
+ * (before and after the change: all people pages are under FILMS_TAG) show the change on the next
+ * request, while film B's pages stay cached, in Next's page cache and in the front cache alike
+ * (both keep a page's tags, lib/cache/tag-versions.mjs).
  */
 export const FILMS_TAG = 'films';
 export const filmTag = (slug: string) => `film:${slug}`;
@@ -31,7 +35,6 @@ export async function invalidateFilmPages(...slugs: Array<string | null | undefi
     for (const tag of tags) revalidateTag(tag, { expire: 0 });
     return;
   }
-  const store = await import('../cache/redis-store.mjs');
-  if (store.sharedCacheEnabled()) await store.recordInvalidation(tags);
-  else if (process.env.NEXT_RUNTIME) (await import('../cache/memory-store.mjs')).recordInvalidation(tags);
+  const [store, versions] = await Promise.all([import('./redis-store.mjs'), import('./tag-versions.mjs')]);
+  if (store.sharedCacheEnabled() || process.env.NEXT_RUNTIME) await versions.invalidateTags(tags);
 }

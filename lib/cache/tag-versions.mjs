@@ -1,0 +1,163 @@
+// @ts-check
+/**
+ * Cache validity by version, not by clock: the one record every cache of the reader site consults
+ * (Next's cache handler, the front cache of server/serve.mjs, the search results, the memory of
+ * published addresses).
+ *
+ * One counter, the version, goes up by one on every invalidation; each tag remembers the version
+ * that last invalidated it (0: never). A cache reads the version when a request STARTS, before
+ * anything is read from the database, and stores it with what the request produces (`asOf`). The
+ * entry is valid while none of its tags was invalidated after that: `latestTagVersion(tags) <=
+ * asOf`. A publish commits, then invalidates; so a render that started before the invalidation has
+ * a lower `asOf` than it and is never used after it, however long the render took, and no
+ * wall-clock time of any process is compared with another's.
+ *
+ * Why one counter and not one per tag: a page's tags are known only once it is rendered, too late
+ * to read their versions "at the start"; the single counter is read before anything is known and
+ * orders every invalidation against it.
+ *
+ * - With REDIS_URL (lib/cache/redis-store.mjs): `{prefix}:version` (INCR) and the hash
+ *   `{prefix}:tag-versions` (tag → version), written together by one Lua script (atomic), read with
+ *   GET / HMGET, shared by every instance.
+ * - Without: this process's memory, on globalThis (Next's bundles and serve.mjs may load this
+ *   module separately and must see one record).
+ *
+ * Redis trouble: a read that fails throws (callers count a miss and store nothing); an
+ * invalidation that could not be written is kept here and makes every entry with that tag a miss
+ * on this instance until it is written when Redis is back.
+ */
+import { cacheRedis, keyPrefix, onReconnect, reportError, sharedCacheEnabled } from './redis-store.mjs';
+
+const MEMORY = Symbol.for('film-cms.tag-versions');
+const PENDING = Symbol.for('film-cms.tag-versions-pending');
+const PAGE_TAGS = Symbol.for('film-cms.page-tags');
+/** Pages whose tags are remembered (per process; the least recently used go first). */
+const MAX_PAGE_TAGS = 20_000;
+
+/** @typedef {{ version: number, tags: Map<string, number> }} MemoryVersions */
+
+/** @returns {MemoryVersions} */
+function memory() {
+  const global = /** @type {Record<symbol, MemoryVersions | undefined>} */ (/** @type {unknown} */ (globalThis));
+  global[MEMORY] ??= { version: 0, tags: new Map() };
+  return global[MEMORY];
+}
+
+/** @returns {Set<string>} tags invalidated here while Redis could not be written */
+function pending() {
+  const global = /** @type {Record<symbol, Set<string> | undefined>} */ (/** @type {unknown} */ (globalThis));
+  global[PENDING] ??= new Set();
+  return global[PENDING];
+}
+
+export const versionKey = () => `${keyPrefix()}:version`;
+export const tagVersionsKey = () => `${keyPrefix()}:tag-versions`;
+
+// KEYS[1] the version, KEYS[2] the tags' hash; ARGV the tags. One new version for all of them.
+const INVALIDATE_SCRIPT = `local v = redis.call('INCR', KEYS[1])
+for i = 1, #ARGV do redis.call('HSET', KEYS[2], ARGV[i], v) end
+return v`;
+
+/**
+ * The version now: read when a request starts, stored with what it produces.
+ * @returns {Promise<number>}
+ */
+export async function currentVersion() {
+  if (!sharedCacheEnabled()) return memory().version;
+  const value = await (await cacheRedis()).get(versionKey());
+  return Number(value ?? 0);
+}
+
+/**
+ * The version that last invalidated any of `tags` (0: none ever was). An entry stored with
+ * `asOf` is valid while this is <= asOf.
+ * @param {string[]} tags
+ * @returns {Promise<number>}
+ */
+export async function latestTagVersion(tags) {
+  const unique = [...new Set(tags)].filter(Boolean);
+  if (unique.length === 0) return 0;
+  if (!sharedCacheEnabled()) {
+    const { tags: versions } = memory();
+    let latest = 0;
+    for (const tag of unique) latest = Math.max(latest, versions.get(tag) ?? 0);
+    return latest;
+  }
+  const waiting = pending();
+  if (waiting.size > 0 && unique.some((tag) => waiting.has(tag))) return Number.POSITIVE_INFINITY;
+  const versions = await (await cacheRedis()).hmget(tagVersionsKey(), ...unique);
+  let latest = 0;
+  for (const version of versions) if (version !== null) latest = Math.max(latest, Number(version));
+  return latest;
+}
+
+/**
+ * Whether an entry stored with `asOf` and these tags is still valid.
+ * @param {string[]} tags
+ * @param {unknown} asOf
+ */
+export async function isCurrent(tags, asOf) {
+  return typeof asOf === 'number' && (await latestTagVersion(tags)) <= asOf;
+}
+
+/**
+ * Invalidates `tags`: one new version, recorded for each of them.
+ * @param {string[]} tags
+ */
+export async function invalidateTags(tags) {
+  const unique = [...new Set(tags)].filter(Boolean);
+  if (unique.length === 0) return;
+  if (!sharedCacheEnabled()) {
+    const state = memory();
+    state.version += 1;
+    for (const tag of unique) state.tags.set(tag, state.version);
+    return;
+  }
+  try {
+    await (await cacheRedis()).eval(INVALIDATE_SCRIPT, 2, versionKey(), tagVersionsKey(), ...unique);
+  } catch (error) {
+    for (const tag of unique) pending().add(tag);
+    reportError(error, 'redis cache: could not record a tag invalidation; will retry when Redis is back');
+  }
+}
+
+/** Writes the invalidations Redis missed, when the connection is back. */
+async function flushPendingInvalidations() {
+  const waiting = pending();
+  if (waiting.size === 0) return;
+  const tags = [...waiting];
+  try {
+    await (await cacheRedis()).eval(INVALIDATE_SCRIPT, 2, versionKey(), tagVersionsKey(), ...tags);
+    for (const tag of tags) waiting.delete(tag);
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+/** @returns {Map<string, string[]>} in least recently used order */
+function pageTags() {
+  const global = /** @type {Record<symbol, Map<string, string[]> | undefined>} */ (/** @type {unknown} */ (globalThis));
+  global[PAGE_TAGS] ??= new Map();
+  return global[PAGE_TAGS];
+}
+
+/**
+ * The tags of a page as Next's page cache last stored or served it (its data's tags and Next's
+ * implicit ones), for the front cache of server/serve.mjs, which replays that page and must be
+ * invalidated exactly when Next's entry is.
+ * @param {string} pathname the page's cache key: the path Next rendered (after proxy.ts's rewrite)
+ * @param {string[]} tags
+ */
+export function rememberPageTags(pathname, tags) {
+  const known = pageTags();
+  known.delete(pathname);
+  known.set(pathname, tags);
+  if (known.size > MAX_PAGE_TAGS) known.delete(/** @type {string} */ (known.keys().next().value));
+}
+
+/** @param {string} pathname @returns {string[] | null} null when this process has not seen it */
+export function pageTagsOf(pathname) {
+  return pageTags().get(pathname) ?? null;
+}
+
+onReconnect(flushPendingInvalidations);
