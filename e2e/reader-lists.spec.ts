@@ -31,3 +31,28 @@ test('the sitemap is served whole at /sitemap.xml and as its child sitemap', asy
   expect(await (await request.get('/sitemaps/sitemap/people-0.xml')).text()).toContain('/people/');
   expect((await request.get('/sitemaps/sitemap/films-9.xml')).status()).toBe(404);
 });
+
+test('browse: the header leads to films, people and search; the list has genre and year facets with counts', async ({ page }) => {
+  await page.goto('/');
+  const main = page.getByRole('navigation', { name: 'Main' });
+  await expect(main.getByRole('link')).toHaveText(['Films', 'People', 'Search']);
+
+  // Facets: the demo film is a 2017 drama; each facet says how many films it holds.
+  const facets = page.getByRole('navigation', { name: 'Browse films' });
+  const drama = facets.getByRole('link', { name: /^Drama \d+$/ });
+  await expect(drama).toBeVisible();
+  await expect(facets.getByText(/^2010s \d+$/)).toBeVisible();
+  const year = facets.getByRole('link', { name: /^2017 \d+$/ });
+  const yearCount = Number((await year.textContent())!.replace('2017', '').trim());
+  expect(yearCount).toBeGreaterThanOrEqual(1);
+  await year.click();
+  await expect(page).toHaveURL(/\?year=2017$/);
+  await expect(page.getByRole('link', { name: 'Kiss and Cry' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Browse films' }).getByRole('link', { name: /^2017 \d+$/ })).toHaveAttribute('aria-current', 'true');
+
+  await main.getByRole('link', { name: 'People' }).click();
+  await expect(page).toHaveURL(/\/people$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Sean Cisterna' }).click();
+  await expect(page).toHaveURL(/\/people\/sean-cisterna$/);
+});

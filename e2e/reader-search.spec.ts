@@ -171,7 +171,9 @@ test('suggestions while typing: films and people at the reader’s level, typos 
   await page.goto('/');
   const box = page.getByRole('searchbox').first();
   await box.pressSequentially('kiss an', { delay: 30 });
-  const suggestion = page.locator('[data-search-suggestions]').first().getByRole('link', { name: /Kiss and Cry/ });
+  // The box's own list of suggestions (the header's box is hidden on the home page, which has its own).
+  const panel = page.locator(`[id="${await box.getAttribute('aria-controls')}"]`);
+  const suggestion = panel.getByRole('link', { name: /Kiss and Cry/ });
   await expect(suggestion).toBeVisible();
   await suggestion.click();
   await expect(page).toHaveURL(new RegExp(`${DEMO_PATH}$`));

@@ -74,6 +74,25 @@ test.describe('revisions', () => {
     await expect(premise(page)).toHaveValue('A skater returns home to train for the last time.', { timeout: 60_000 });
   });
 
+  test('while the presence notice loads, its room is kept without an empty bordered box', async ({ browser }) => {
+    const page = await newSignedInPage(browser, 'editor@example.com');
+    const path = await createFilm(page, `E2E presence ${unique()}`);
+    // Hold the first heartbeat's answer: what shows meanwhile is the pending state.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/editor/films/*/presence', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(path);
+    const pending = page.locator('[data-presence-pending]');
+    await expect(pending).toBeAttached();
+    expect(await pending.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('none');
+    release();
+    await expect(page.getByTestId('presence-bar')).toContainText('Only you have this film open.');
+    await expect(pending).toHaveCount(0);
+  });
+
   test('leaving the editor by an in-app link frees the edit lock at once', async ({ browser }) => {
     const page = await newSignedInPage(browser, 'editor@example.com');
     const path = await createFilm(page, `E2E leave ${unique()}`);

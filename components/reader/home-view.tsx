@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import type { FilmSummary } from '@/lib/reader/list-published-films';
+import type { FilmFacets as Facets, FilmSummary } from '@/lib/reader/list-published-films';
+import { FilmFacets } from './film-facets';
 import { FilmList } from './film-list';
 import { SearchForm } from './search-form';
 import { FilmFilterForm } from './film-filter-form';
@@ -11,12 +12,15 @@ export function HomeView({
   films,
   page,
   pages,
+  facets,
   filter = NO_FILTER,
   problem,
 }: {
   films: FilmSummary[];
   page: number;
   pages: number;
+  /** Genre and year counts to narrow the list by. */
+  facets?: Facets;
   filter?: FilmFilter;
   /** A filter the list could not use (`/?year=abcd`): said above the form, the list unfiltered. */
   problem?: FilterProblem;
@@ -40,6 +44,7 @@ export function HomeView({
           {filtered ? `Films: ${what}${page > 1 ? `, page ${page} of ${pages}` : ''}` : page === 1 ? 'Latest films' : `Films, page ${page} of ${pages}`}
         </h2>
         <FilmFilterForm filter={filter} problem={problem} />
+        {facets ? <FilmFacets facets={facets} filter={filter} /> : null}
         <FilmList films={films} emptyText={filtered ? 'No published film matches these filters yet.' : undefined} />
         {pages > 1 ? (
           <nav className={styles.pager} aria-label="Pages of films">

@@ -9,6 +9,11 @@ export function SiteHeader() {
         <Link href="/" className={styles.brand}>
           Film pages
         </Link>
+        <nav aria-label="Main" className={styles.nav}>
+          <Link href="/">Films</Link>
+          <Link href="/people">People</Link>
+          <Link href="/search">Search</Link>
+        </nav>
         <div className={styles.search}>
           <SearchForm id="site-search" label="Search the site" />
         </div>

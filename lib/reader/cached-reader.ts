@@ -6,7 +6,8 @@ import type { SpoilerLevel } from '../spoilers/levels';
 import { FILMS_TAG, filmTag } from '../cache/invalidate-film-pages';
 import { latestTagVersion } from '../cache/tag-versions.mjs';
 import { getPublishedFilm } from './get-published-film';
-import { getPublishedPerson } from './get-person';
+import { getPublishedPerson, listPublishedPeople } from './get-person';
+import { countPublished } from './list-published-films';
 import { listFilmPage } from './list-published-films';
 import { normalizeQuery, searchWithCorrection, type SearchAnswer } from './search-films';
 import { listSitemaps, sitemapEntries } from '../seo/sitemap';
@@ -70,6 +71,18 @@ export const searchCached = cache(async (query: string, level: SpoilerLevel): Pr
 /** One page of the home page's list (1-based), newest first, optionally filtered (genre, year). */
 export const listFilmPageCached = cache((page: number, genre: string | null = null, year: number | null = null) =>
   unstable_cache(() => listFilmPage(page, { genre, year }), ['reader-films', EPOCH, String(page), genre ?? '', String(year ?? '')], { tags: [FILMS_TAG] })(),
+);
+
+/** The people index: the first `limit` people by name, and how many there are. */
+export const listPeopleCached = cache((limit: number) =>
+  unstable_cache(
+    async () => {
+      const [people, counts] = await Promise.all([listPublishedPeople({ limit }), countPublished()]);
+      return { people, total: counts.people };
+    },
+    ['reader-people', EPOCH, String(limit)],
+    { tags: [FILMS_TAG] },
+  )(),
 );
 
 export const listSitemapsCached = cache(() => unstable_cache(() => listSitemaps(), ['reader-sitemaps', EPOCH], { tags: [FILMS_TAG] })());

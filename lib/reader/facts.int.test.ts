@@ -108,6 +108,12 @@ describe('film facts, stored and published', () => {
     expect(await slugs(genre.toLowerCase(), 1999)).toEqual([b.slug]);
     expect(await slugs(genre.toLowerCase(), 1870)).toEqual([]);
     expect((await listFilmPage(1, { genre: genre.toLowerCase(), year: 1999 })).pages).toBe(1);
+    // The facets: each genre and year with how many films it holds under the other filter.
+    const { facets } = await listFilmPage(1, { genre: genre.toLowerCase(), year: null });
+    expect(facets.total).toBe(byGenre.length);
+    expect(facets.years).toEqual(expect.arrayContaining([{ year: 1999, count: 1 }]));
+    const inYear = (await listFilmPage(1, { genre: null, year: 1999 })).facets;
+    expect(inYear.genres.find((g) => g.genre === genre.toLowerCase())?.count).toBeGreaterThanOrEqual(1);
     await unpublishFilm({ slug: b.slug, actor: admin });
     expect(await slugs(genre.toLowerCase(), 1999)).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import 'server-only';
 import { db } from '../db';
+import { Prisma } from '../generated/prisma/client';
 import { NO_FILTER, type FilmFilter } from './film-filter';
 
 /** A published film as lists show it: spoiler-safe (title and premise are level none). */
@@ -36,13 +37,40 @@ function whereFilter(filter: FilmFilter) {
   };
 }
 
-/** One page (1-based) of the home page's list, optionally filtered by genre and year, and how many pages there are. */
-export async function listFilmPage(page: number, filter: FilmFilter = NO_FILTER): Promise<{ films: FilmSummary[]; page: number; pages: number }> {
-  const [films, total] = await Promise.all([
-    listFilmSummaries({ offset: (page - 1) * FILMS_PER_PAGE, limit: FILMS_PER_PAGE }, filter),
-    db().publishedFilm.count({ where: whereFilter(filter) }),
-  ]);
-  return { films, page, pages: Math.max(1, Math.ceil(total / FILMS_PER_PAGE)) };
+/** How many films the list holds, and per genre and per year how many it would hold with that one chosen. */
+export type FilmFacets = { total: number; genres: Array<{ genre: string; count: number }>; years: Array<{ year: number; count: number }> };
+
+/** Genres offered (the most common first); years are all offered, newest first. */
+const MAX_GENRES = 24;
+
+/**
+ * The list's facets in one statement: the total under the filter, the genres among the films of
+ * the chosen year (or all), and the years among the films of the chosen genre (or all). Lists show
+ * titles and premises only, so the counts are the same for every reader.
+ */
+async function countFilmFacets(filter: FilmFilter): Promise<FilmFacets> {
+  const genre = filter.genre === null ? Prisma.sql`TRUE` : Prisma.sql`"genreKeys" @> ARRAY[${filter.genre}]::text[]`;
+  const year = filter.year === null ? Prisma.sql`TRUE` : Prisma.sql`"releaseYear" = ${filter.year}`;
+  const rows = await db().$queryRaw<Array<{ kind: 'total' | 'genre' | 'year'; key: string; count: number }>>`
+    (SELECT 'total' AS kind, '' AS key, count(*)::int AS count FROM "PublishedFilm" WHERE ${genre} AND ${year})
+    UNION ALL
+    (SELECT 'genre', g, count(*)::int FROM "PublishedFilm", unnest("genreKeys") AS g WHERE ${year} GROUP BY g ORDER BY count(*) DESC, g LIMIT ${MAX_GENRES})
+    UNION ALL
+    (SELECT 'year', "releaseYear"::text, count(*)::int FROM "PublishedFilm" WHERE "releaseYear" IS NOT NULL AND ${genre} GROUP BY "releaseYear" ORDER BY "releaseYear" DESC)`;
+  return {
+    total: rows.find((r) => r.kind === 'total')?.count ?? 0,
+    genres: rows.filter((r) => r.kind === 'genre').map((r) => ({ genre: r.key, count: r.count })),
+    years: rows.filter((r) => r.kind === 'year').map((r) => ({ year: Number(r.key), count: r.count })),
+  };
+}
+
+/**
+ * One page (1-based) of the home page's list, optionally filtered by genre and year, how many
+ * pages there are, and the facets (genre and year counts) to narrow it: two statements.
+ */
+export async function listFilmPage(page: number, filter: FilmFilter = NO_FILTER): Promise<{ films: FilmSummary[]; page: number; pages: number; facets: FilmFacets }> {
+  const [films, facets] = await Promise.all([listFilmSummaries({ offset: (page - 1) * FILMS_PER_PAGE, limit: FILMS_PER_PAGE }, filter), countFilmFacets(filter)]);
+  return { films, page, pages: Math.max(1, Math.ceil(facets.total / FILMS_PER_PAGE)), facets };
 }
 
 /** Film addresses for the sitemap, in the same order as the lists. */

@@ -1,0 +1,58 @@
+import Link from 'next/link';
+import type { FilmFacets as Facets } from '@/lib/reader/list-published-films';
+import { listPageHref, type FilmFilter } from '@/lib/reader/film-filter';
+import styles from './home-view.module.css';
+
+const decadeOf = (year: number) => Math.floor(year / 10) * 10;
+const genreLabel = (genre: string) => genre.charAt(0).toLocaleUpperCase('en') + genre.slice(1);
+
+/**
+ * Browse by genre and by year (grouped by decade), each with how many films it holds under the
+ * other filter: plain links to the filtered list, so they work without JavaScript.
+ */
+export function FilmFacets({ facets, filter }: { facets: Facets; filter: FilmFilter }) {
+  if (facets.genres.length === 0 && facets.years.length === 0) return null;
+  const decades = new Map<number, Facets['years']>();
+  for (const entry of facets.years) decades.set(decadeOf(entry.year), [...(decades.get(decadeOf(entry.year)) ?? []), entry]);
+  return (
+    <nav className={styles.facets} aria-label="Browse films" data-film-facets="">
+      {facets.genres.length > 0 ? (
+        <div>
+          <h3 className={styles.facetHeading}>Genre</h3>
+          <ul className={styles.facetList}>
+            {facets.genres.map(({ genre, count }) => (
+              <li key={genre}>
+                <Link href={listPageHref(1, { ...filter, genre: filter.genre === genre ? null : genre })} aria-current={filter.genre === genre ? 'true' : undefined} data-facet="genre">
+                  {genreLabel(genre)} <span className={styles.facetCount}>{count}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {decades.size > 0 ? (
+        <div>
+          <h3 className={styles.facetHeading}>Year</h3>
+          <ul className={styles.facetList}>
+            {[...decades].map(([decade, years]) => (
+              <li key={decade} className={styles.decade}>
+                <span className={styles.decadeLabel}>
+                  {decade}s <span className={styles.facetCount}>{years.reduce((sum, y) => sum + y.count, 0)}</span>
+                </span>
+                <ul className={styles.facetList}>
+                  {years.map(({ year, count }) => (
+                    <li key={year}>
+                      <Link href={listPageHref(1, { ...filter, year: filter.year === year ? null : year })} aria-current={filter.year === year ? 'true' : undefined} data-facet="year">
+                        {year} <span className={styles.facetCount}>{count}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </nav>
+  );
+}
