@@ -311,6 +311,7 @@ describe('import and export', () => {
       error: expect.stringContaining(`Another film already uses the address “${page.slug}”`),
       field: 'slug',
       existing: { slug: page.slug, title: page.title, editorUrl: `/editor/films/${page.slug}` },
+      free: `${page.slug.replace(/-\d+$/u, '')}-2`,
     });
     expect((await getFilm(page.slug)).body.content.title).toBe(page.title);
   });
