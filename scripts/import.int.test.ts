@@ -144,15 +144,21 @@ describe('npm run import', () => {
     const dir = mkdtempSync(path.join(work, 'redis-'));
     const [[file, slug]] = [...copyFixtures(dir, 'redis')];
     const prefix = testPrefix('import-cli');
-    const before = Date.now();
     try {
       const run = await runImportWith({ REDIS_URL: REDIS_TEST_URL, CACHE_KEY_PREFIX: prefix }, '--publish', file);
       expect(run.code).toBe(0);
       expect(run.stdout).toBe(`✓ ${file} → ${slug} (revision 1, published)\n`);
       const redis = new Redis(REDIS_TEST_URL);
       try {
-        const times = await redis.hmget(`${prefix}:tags`, 'films', `film:${slug}`);
-        for (const time of times) expect(Number(time)).toBeGreaterThanOrEqual(before);
+        // Validity by version (lib/cache/tag-versions.mjs): the publish bumped the shared counter and
+        // recorded that version against the film's tags, so every instance sees its entries as stale.
+        const version = Number(await redis.get(`${prefix}:version`));
+        expect(version).toBeGreaterThanOrEqual(1);
+        const tagged = await redis.hmget(`${prefix}:tag-versions`, 'films', `film:${slug}`);
+        for (const tagVersion of tagged.map(Number)) {
+          expect(tagVersion).toBeGreaterThanOrEqual(1);
+          expect(tagVersion).toBeLessThanOrEqual(version);
+        }
       } finally {
         redis.disconnect();
       }
