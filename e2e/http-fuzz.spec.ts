@@ -37,7 +37,7 @@ function actionIds(): string[] {
 }
 
 const PATHS = [
-  '/', '/page/2', '/films', '/films/kiss-and-cry', '/films/kiss-and-cry/level/none', '/films/kiss-and-cry/level/full', '/films/kiss-and-cry/quiz',
+  '/', '//', '/page/2', '/films', '/films/kiss-and-cry', '/films/kiss-and-cry/level/none', '/films/kiss-and-cry/level/full', '/films/kiss-and-cry/quiz',
   '/films/kiss-and-cry/quiz/answers', '/films/no-such-film', '/people/no-one', '/search', '/search?q=kiss', '/spoilers', '/login', '/account',
   '/editor', '/editor/films/kiss-and-cry', '/editor/jobs', '/editor/audit', '/editor/users', '/no-such-page', '/_missing',
   '/api/v1/films', '/api/v1/films/kiss-and-cry', '/api/v1/films/kiss-and-cry/quiz', '/api/v1/films/kiss-and-cry/quiz/attempts',

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { signedInContext } from './support/editor-session';
+import { publishRevision, signedInContext } from './support/editor-session';
 
 /**
  * Quizzes: an admin edits and publishes a quiz; readers take it at their spoiler level and
@@ -126,8 +126,7 @@ test('an admin adds a question (errors inline, reorder) and publishes it with th
   await expect(readerPage.getByText('What colour is the ice?')).toHaveCount(0);
 
   await page.goto(`/editor/films/${SLUG}`);
-  await page.getByRole('button', { name: 'Publish revision 2' }).click();
-  await expect(page.getByRole('status').getByText('Published revision 2')).toBeVisible();
+  await publishRevision(page, 2);
 
   await readerPage.goto(QUIZ_URL);
   await expect(readerPage.getByRole('group', { name: /What colour is the ice\?/ })).toBeVisible();

@@ -141,8 +141,8 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
         const sameLevel = rendered === level;
         if (rendered !== undefined && !sameLevel) onMismatch?.(request.url ?? '', level, String(rendered));
         // The page Next served: proxy.ts's rewrite, else the address itself.
-        const renderedPath = new URL(String(response.getHeader('x-middleware-rewrite') ?? request.url ?? '/'), 'http://same-origin.invalid').pathname;
-        tags = versions.pageTagsOf(renderedPath);
+        const renderedPath = pathOf(String(response.getHeader('x-middleware-rewrite') ?? request.url ?? '/'));
+        tags = renderedPath === null ? null : versions.pageTagsOf(renderedPath);
         storable =
           tags !== null &&
           sameLevel &&
@@ -189,4 +189,17 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
   }
 
   return { keyOf, handle };
+}
+
+/**
+ * The path of a request target or rewrite (absolute, or a path that may start with `//`, which
+ * `new URL(target, base)` would take for a host); null when it does not parse: such a page is not stored.
+ * @param {string} target
+ */
+function pathOf(target) {
+  try {
+    return new URL(target.startsWith('/') ? `http://same-origin.invalid${target}` : target).pathname;
+  } catch {
+    return null;
+  }
 }
