@@ -4,7 +4,19 @@ import nextTs from 'eslint-config-next/typescript';
 import boundaries from 'eslint-plugin-boundaries';
 
 /** Prisma calls that write: reader code (lib/reader) never makes them (docs/architecture.md, "Rules"). */
-const WRITE_CALLS = ['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany', '$executeRaw', '$executeRawUnsafe'];
+const WRITE_CALLS = [
+  'create',
+  'createMany',
+  'createManyAndReturn',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'upsert',
+  'delete',
+  'deleteMany',
+  '$executeRaw',
+  '$executeRawUnsafe',
+];
 
 export default defineConfig([
   ...nextVitals,

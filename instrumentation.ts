@@ -19,7 +19,9 @@ export async function register() {
   const { onShutdown } = await import('./lib/ops/shutdown.mjs');
   // Not while `next build` prerenders: no jobs run from a build.
   const runner =
-    config.JOB_RUNNER === 'on' && process.env.NEXT_PHASE !== 'phase-production-build' ? (await import('./lib/schedule/job-runner')).createJobRunner() : null;
+    config.JOB_RUNNER === 'on' && process.env.NEXT_PHASE !== 'phase-production-build'
+      ? (await import('./lib/schedule/job-runner')).createJobRunner()
+      : null;
   // The runner finishes the job in hand (and releases the rest) before the pools close.
   onShutdown('database', async () => {
     await runner?.stop();

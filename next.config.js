@@ -27,7 +27,17 @@ const nextConfig = {
   // request guard there (proxy-addr, external above, is traced with lib/env.ts). The migrations
   // are read by /api/ready (lib/ops/schema-status.ts) to say whether the schema is behind.
   outputFileTracingIncludes: {
-    '/*': ['./lib/ops/client-address.mjs', './lib/http/request-guard.mjs', './lib/http/body-limits.mjs', './lib/http/outage.mjs', './lib/security/security-policy.mjs', './lib/reader/level-cookie.mjs', './lib/spoilers/spoiler-levels.mjs', './lib/cache/tag-versions.mjs', './node_modules/@edge-runtime/cookies/**'],
+    '/*': [
+      './lib/ops/client-address.mjs',
+      './lib/http/request-guard.mjs',
+      './lib/http/body-limits.mjs',
+      './lib/http/outage.mjs',
+      './lib/security/security-policy.mjs',
+      './lib/reader/level-cookie.mjs',
+      './lib/spoilers/spoiler-levels.mjs',
+      './lib/cache/tag-versions.mjs',
+      './node_modules/@edge-runtime/cookies/**',
+    ],
     '/api/ready': ['./prisma/migrations/*/migration.sql'],
   },
   // Uploaded images were resized and converted at upload (lib/media): next/image only picks a file,

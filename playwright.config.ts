@@ -21,8 +21,7 @@ const baseURL = externalServer ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 // Use a Playwright-installed Chromium when there is one, else Debian's (`apt-get install chromium`).
 const executablePath =
-  process.env.CHROMIUM_PATH ??
-  (!hasPlaywrightChromium() && fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  process.env.CHROMIUM_PATH ?? (!hasPlaywrightChromium() && fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 function hasPlaywrightChromium(): boolean {
   try {

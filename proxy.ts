@@ -100,7 +100,11 @@ const seenSearches = new LRUCache<string, true>({ max: 10_000 });
 
 /** The variant of a `/search?q=…` request (lib/reader/search-address.ts), and whether it was asked for before. */
 function searchVariant(request: NextRequest, decision: LevelDecision): { path: string; repeated: boolean } {
-  const path = searchVariantPath(request.nextUrl.searchParams.get('q') ?? '', decision.level, decision.source === 'query' ? 'query' : 'cookie');
+  const path = searchVariantPath(
+    request.nextUrl.searchParams.get('q') ?? '',
+    decision.level,
+    decision.source === 'query' ? 'query' : 'cookie',
+  );
   const repeated = seenSearches.has(path);
   if (!repeated) seenSearches.set(path, true);
   return { path, repeated };

@@ -62,10 +62,13 @@ test('a page on another port cannot create a draft or unpublish a film with an a
   expect((await (await admin.request.get(`${api}/${film}`)).json()).published).toBe(1);
 
   // The app's own pages still write: a same-origin fetch from a signed-in page.
-  const mine = await admin.evaluate(async ({ url, body }) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status, {
-    url: api,
-    body: JSON.stringify({ content: { ...content, slug: `${film}-own`, title: 'Own' } }),
-  });
+  const mine = await admin.evaluate(
+    async ({ url, body }) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status,
+    {
+      url: api,
+      body: JSON.stringify({ content: { ...content, slug: `${film}-own`, title: 'Own' } }),
+    },
+  );
   expect(mine).toBe(201);
   expect((await admin.request.post(`${api}/${film}/unpublish`, { headers: own })).status()).toBe(200);
 });

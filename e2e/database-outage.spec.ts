@@ -34,7 +34,12 @@ async function statuses(base: string, phase: string) {
   for (const address of [...fresh(phase), ...ADDRESSES]) {
     const response = await fetch(`${base}${address}`, { redirect: 'manual', headers: { cookie: 'film-spoilers=full' } });
     await response.arrayBuffer();
-    answers.push({ address, status: response.status, retryAfter: response.headers.get('retry-after'), type: response.headers.get('content-type') ?? '' });
+    answers.push({
+      address,
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      type: response.headers.get('content-type') ?? '',
+    });
   }
   return answers;
 }
@@ -46,7 +51,13 @@ test('reader pages and APIs answer 503 with Retry-After while the database is do
   let pg = await startEmbeddedPostgres({ dataDir, persistent: true, fast: true });
   const pgPort = pg.port;
   const databaseUrl = await createFreshDatabase(pg.adminUrl, 'outage');
-  const appEnv = { DATABASE_URL: databaseUrl, AUTH_SECRET: 'o'.repeat(48), CMS_DEMO_MODE: '1', DEMO_PASSWORD: 'demo-password', LOG_LEVEL: 'warn' };
+  const appEnv = {
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: 'o'.repeat(48),
+    CMS_DEMO_MODE: '1',
+    DEMO_PASSWORD: 'demo-password',
+    LOG_LEVEL: 'warn',
+  };
   await migrate(databaseUrl, { quiet: true });
   await seedDemo(databaseUrl, appEnv);
   const server = await startStandaloneServer({ port: await findFreePort(), env: appEnv, stdio: 'ignore' });
@@ -56,7 +67,19 @@ test('reader pages and APIs answer 503 with Retry-After while the database is do
 
     for (const signal of ['SIGINT', 'SIGQUIT'] as const) {
       process.kill(pg.pid!, signal);
-      await expect.poll(() => { try { process.kill(pg.pid!, 0); return true; } catch { return false; } }, { timeout: 30_000 }).toBe(false);
+      await expect
+        .poll(
+          () => {
+            try {
+              process.kill(pg.pid!, 0);
+              return true;
+            } catch {
+              return false;
+            }
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(false);
 
       const down = await statuses(server.url, signal);
       const wrong = down.filter(({ status, retryAfter }) => !(status < 500 || (status === 503 && retryAfter !== null)));

@@ -60,14 +60,22 @@ test('the demo admin signs in and manages users, tokens and the audit log', asyn
   await page.getByRole('link', { name: 'Download as CSV' }).click();
   const csv = readFileSync((await (await download).path())!, 'utf8').split('\n');
   expect(csv[0]).toBe('time,who,what happened,action,film,revision,subject');
-  expect(csv.slice(1).filter(Boolean).every((line) => line.includes(',auth.sign-in,'))).toBe(true);
+  expect(
+    csv
+      .slice(1)
+      .filter(Boolean)
+      .every((line) => line.includes(',auth.sign-in,')),
+  ).toBe(true);
   expect(csv.some((line) => line.includes(`${ADMIN},Signed in,auth.sign-in`))).toBe(true);
 
   // A publish names its film and revision, both linked.
   await page.goto('/editor/audit?action=film.publish&film=kiss-and-cry');
   const published = page.getByRole('row').filter({ hasText: 'Published revision' }).first();
   await expect(published.getByRole('link', { name: 'kiss-and-cry' })).toHaveAttribute('href', '/editor/films/kiss-and-cry');
-  await expect(published.getByRole('link', { name: /^what changed in revision \d+$/ })).toHaveAttribute('href', /\/editor\/films\/kiss-and-cry\/history\/compare\?from=\d+&to=\d+$/);
+  await expect(published.getByRole('link', { name: /^what changed in revision \d+$/ })).toHaveAttribute(
+    'href',
+    /\/editor\/films\/kiss-and-cry\/history\/compare\?from=\d+&to=\d+$/,
+  );
 });
 
 test('signing in from a protected page comes back to it', async ({ page }) => {
@@ -180,7 +188,10 @@ test('an API token works until it is revoked', async ({ browser, playwright }) =
   await admin.page.getByRole('button', { name: 'Create token' }).click();
   const secret = (await admin.page.getByTestId('one-time-secret').textContent())!.trim();
 
-  const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { authorization: `Bearer ${secret}` } });
+  const api = await playwright.request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${secret}` },
+  });
   // Searched by title: the list is paged, and other tests add films.
   const listed = await api.get('/api/v1/editor/films?q=Kiss%20and%20Cry');
   expect(listed.status()).toBe(200);
@@ -208,8 +219,18 @@ test('the invite and token forms keep their place when an error appears, and Sig
   expect(await signOut.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('6px');
 
   const forms = [
-    { address: '/editor/users', submit: 'Invite user', fill: async () => page.getByLabel('Email').fill('not an email'), error: 'Enter a valid email' },
-    { address: '/editor/tokens', submit: 'Create token', fill: async () => page.getByLabel('Name').fill(''), error: 'Name the token (what uses it?)' },
+    {
+      address: '/editor/users',
+      submit: 'Invite user',
+      fill: async () => page.getByLabel('Email').fill('not an email'),
+      error: 'Enter a valid email',
+    },
+    {
+      address: '/editor/tokens',
+      submit: 'Create token',
+      fill: async () => page.getByLabel('Name').fill(''),
+      error: 'Name the token (what uses it?)',
+    },
   ];
   for (const form of forms) {
     await page.goto(form.address);

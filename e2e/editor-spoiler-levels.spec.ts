@@ -21,13 +21,22 @@ async function seriousA11yProblems(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 /** The short fixture page under a new title: imported, every item is at full spoilers. */
 function shortPage() {
   const title = `Harbour Lights ${unique()}`;
-  const text = readFileSync(path.join(import.meta.dirname, '..', 'test-support', 'page-fixtures', 'short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title);
+  const text = readFileSync(
+    path.join(import.meta.dirname, '..', 'test-support', 'page-fixtures', 'short-film.page.txt'),
+    'utf8',
+  ).replaceAll('Harbour Lights', title);
   return { title, text };
 }
 
@@ -76,7 +85,12 @@ test.describe('spoiler levels in the editor', () => {
     await expect(timeline(page).getByText('4 selected')).toBeVisible();
     await bulk.getByRole('button', { name: 'Light' }).click();
     await expect(levelOf(page, 'event “Third”').getByRole('radio', { name: 'Light' })).toBeChecked();
-    await page.getByRole('status').locator('div').filter({ hasText: 'Set 4 events to light spoilers.' }).getByRole('button', { name: 'Undo' }).click();
+    await page
+      .getByRole('status')
+      .locator('div')
+      .filter({ hasText: 'Set 4 events to light spoilers.' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
     await expect(levelOf(page, 'event “Third”').getByRole('radio', { name: 'None' })).toBeChecked();
 
     // What readers will see follows the form; the save keeps the levels.

@@ -47,7 +47,10 @@ test.describe('editing workspace', () => {
       // Put the demo text back (and published) for whoever runs next.
       await premiseField(page).fill(original);
       await saveButton(page).click();
-      const restored = page.getByRole('status').getByText(/Saved revision \d+/).last();
+      const restored = page
+        .getByRole('status')
+        .getByText(/Saved revision \d+/)
+        .last();
       await expect(restored).toBeVisible();
       await publishRevision(page, Number((await restored.textContent())!.match(/\d+/)![0]));
     }

@@ -39,9 +39,23 @@ test('an editor sets the facts, publishes, and readers see the infobox, the JSON
   await reader.goto(`/films/${slug}`);
   const box = reader.locator('#facts');
   await expect(box.getByRole('term')).toHaveText(['Released', 'Running time', 'Director', 'Genres', 'Country', 'Language', 'Elsewhere']);
-  await expect(box.getByRole('definition')).toHaveText(['4 March 2017', '94 minutes (1 h 34 min)', director, `Drama, ${genre}`, 'Canada', 'English', 'IMDb']);
+  await expect(box.getByRole('definition')).toHaveText([
+    '4 March 2017',
+    '94 minutes (1 h 34 min)',
+    director,
+    `Drama, ${genre}`,
+    'Canada',
+    'English',
+    'IMDb',
+  ]);
   const ld = JSON.parse((await reader.locator('script[type="application/ld+json"]').first().textContent())!);
-  expect(ld).toMatchObject({ '@type': 'Movie', duration: 'PT94M', genre: ['Drama', genre], datePublished: '2017-03-04', director: [{ '@type': 'Person', name: director }] });
+  expect(ld).toMatchObject({
+    '@type': 'Movie',
+    duration: 'PT94M',
+    genre: ['Drama', genre],
+    datePublished: '2017-03-04',
+    director: [{ '@type': 'Person', name: director }],
+  });
 
   await box.getByRole('link', { name: director }).click();
   await expect(reader.getByRole('heading', { level: 1, name: director })).toBeVisible();
@@ -84,7 +98,9 @@ test('an editor sets the facts, publishes, and readers see the infobox, the JSON
   // A year that is no year: the list, with a message in the form saying what to type instead.
   for (const year of ['12', 'abcd']) {
     expect((await reader.goto(`/?year=${year}`))!.status()).toBe(200);
-    await expect(reader.locator('#filter-problem[role=alert]')).toHaveText('That is not a year: use four digits, from 1870 to 2100. Showing all films.');
+    await expect(reader.locator('#filter-problem[role=alert]')).toHaveText(
+      'That is not a year: use four digits, from 1870 to 2100. Showing all films.',
+    );
     await expect(reader.getByRole('search', { name: 'Filter films' }).getByLabel('Year')).toHaveAttribute('aria-invalid', 'true');
     await expect(reader.getByRole('link', { name: 'Kiss and Cry' })).toBeVisible();
   }

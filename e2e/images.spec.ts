@@ -12,7 +12,9 @@ test.setTimeout(180_000);
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const png = (width: number, height: number, colour: string) =>
-  sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 test('upload a poster and a full-spoiler still → publish → the reader sees each at its level', async ({ page }) => {
   page.on('dialog', (dialog) => void dialog.accept());
@@ -23,16 +25,22 @@ test('upload a poster and a full-spoiler still → publish → the reader sees e
   const images = page.locator('#section-images');
 
   // Not an image: refused with the server's reason, nothing added.
-  await images.getByLabel('Upload poster').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+  await images
+    .getByLabel('Upload poster')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
   await expect(images.getByRole('alert')).toContainText('Not an image');
 
-  await images.getByLabel('Upload poster').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: await png(600, 900, '#335577') });
+  await images
+    .getByLabel('Upload poster')
+    .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: await png(600, 900, '#335577') });
   const posterAlt = images.getByRole('textbox', { name: 'Alt text' });
   await expect(posterAlt).toBeVisible({ timeout: 30_000 });
   await posterAlt.fill('Poster: a skater alone on the ice');
   await images.getByRole('group', { name: 'Spoiler level' }).getByText('None', { exact: true }).click();
 
-  await images.getByLabel('Upload still').setInputFiles({ name: 'ending.png', mimeType: 'image/png', buffer: await png(1280, 720, '#aa3311') });
+  await images
+    .getByLabel('Upload still')
+    .setInputFiles({ name: 'ending.png', mimeType: 'image/png', buffer: await png(1280, 720, '#aa3311') });
   const stillAlt = images.getByRole('textbox', { name: 'Alt text' }).nth(1);
   await expect(stillAlt).toBeVisible({ timeout: 30_000 });
   await stillAlt.fill('The final jump');

@@ -27,7 +27,12 @@ function renamedDemo() {
     slug: `rink-story-${id}`,
     text,
     lines,
-    counted: [find(/^The premise of .* words/), find(/^The complete story of .* words/), find(/^\d+ key events in the order/), find(/^\d+ characters, among them/)],
+    counted: [
+      find(/^The premise of .* words/),
+      find(/^The complete story of .* words/),
+      find(/^\d+ key events in the order/),
+      find(/^\d+ characters, among them/),
+    ],
   };
 }
 
@@ -37,7 +42,9 @@ const preview = (page: Page) => page.getByRole('region', { name: 'Preview of the
 test.describe('import and export', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('an editor pastes a page, checks the preview and warnings, and gets a complete draft to download again', async ({ signedInPage }) => {
+  test('an editor pastes a page, checks the preview and warnings, and gets a complete draft to download again', async ({
+    signedInPage,
+  }) => {
     const film = renamedDemo();
     const page = await signedInPage('editor@example.com');
     await page.getByRole('navigation', { name: 'Editor' }).getByRole('link', { name: 'Import' }).click();
@@ -52,7 +59,9 @@ test.describe('import and export', () => {
     await expect(page.getByText(/The quiz \(7 questions\) was left out/)).toBeVisible();
     const quizLine = film.lines.findIndex((line) => line.trim() === 'Quiz') + 1;
     await page.getByRole('button', { name: `Line ${quizLine}` }).click();
-    const selected = await importArea(page).evaluate((area: HTMLTextAreaElement) => area.value.slice(area.selectionStart, area.selectionEnd));
+    const selected = await importArea(page).evaluate((area: HTMLTextAreaElement) =>
+      area.value.slice(area.selectionStart, area.selectionEnd),
+    );
     expect(selected).toBe('Quiz');
 
     // The preview is the reader page: the counted lines of the original, and people linked.
@@ -105,7 +114,10 @@ test.describe('import and export', () => {
     const address = page.getByRole('textbox', { name: 'Address' });
     await expect(address).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText(`Another film already uses the address “${film.slug}”`)).toBeVisible();
-    await expect(page.getByRole('link', { name: `Open “${film.title}” in the editor` })).toHaveAttribute('href', `/editor/films/${film.slug}`);
+    await expect(page.getByRole('link', { name: `Open “${film.title}” in the editor` })).toHaveAttribute(
+      'href',
+      `/editor/films/${film.slug}`,
+    );
     // Create draft anyway: the server refuses it the same way.
     await page.getByRole('button', { name: 'Create draft' }).click();
     await expect(page.getByText(`Another film already uses the address “${film.slug}”`).first()).toBeVisible();
@@ -127,11 +139,20 @@ test.describe('import and export', () => {
     await expect(page.getByRole('button', { name: 'Create draft' })).toHaveCount(0);
   });
 
-  test('npm run import --publish through the running site (an account): the home page lists the film on the next request', async ({ page, baseURL }) => {
+  test('npm run import --publish through the running site (an account): the home page lists the film on the next request', async ({
+    page,
+    baseURL,
+  }) => {
     const title = `Harbour Lights ${unique()}`;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-import-'));
     const file = path.join(dir, 'harbour.page.txt');
-    writeFileSync(file, readFileSync(path.join(import.meta.dirname, '..', 'test-support', 'page-fixtures', 'short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title));
+    writeFileSync(
+      file,
+      readFileSync(path.join(import.meta.dirname, '..', 'test-support', 'page-fixtures', 'short-film.page.txt'), 'utf8').replaceAll(
+        'Harbour Lights',
+        title,
+      ),
+    );
 
     // The home page's list is cached now, without the film. (A build made without a database
     // prerenders an empty list that the server regenerates after the first visit: wait for that.)
@@ -144,9 +165,24 @@ test.describe('import and export', () => {
     try {
       const run = spawnSync(
         process.execPath,
-        [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', 'scripts/import.ts', '--publish', '--server', baseURL!, '--email', 'editor@example.com', file],
+        [
+          path.join('node_modules', 'tsx', 'dist', 'cli.mjs'),
+          '--conditions=react-server',
+          'scripts/import.ts',
+          '--publish',
+          '--server',
+          baseURL!,
+          '--email',
+          'editor@example.com',
+          file,
+        ],
         // The server's cache is its own (no Redis here): the server imports and publishes.
-        { cwd: path.join(import.meta.dirname, '..'), encoding: 'utf8', timeout: 90_000, env: { ...process.env, CMS_PASSWORD: process.env.DEMO_PASSWORD ?? 'demo-password', DATABASE_URL: '', REDIS_URL: '' } },
+        {
+          cwd: path.join(import.meta.dirname, '..'),
+          encoding: 'utf8',
+          timeout: 90_000,
+          env: { ...process.env, CMS_PASSWORD: process.env.DEMO_PASSWORD ?? 'demo-password', DATABASE_URL: '', REDIS_URL: '' },
+        },
       );
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/→ harbour-lights-[a-z0-9-]+ \(revision 1, published\)/u);
@@ -163,8 +199,12 @@ test.describe('import and export', () => {
     const page = await signedInPage('editor@example.com');
     await page.goto('/editor/import');
     const seriousProblems = async () => {
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      return violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     };
     await expect(page.getByRole('heading', { level: 1, name: 'Import a page' })).toBeVisible({ timeout: 60_000 });
     expect(await seriousProblems()).toEqual([]);

@@ -27,7 +27,11 @@ test('drop a photo in the person editor → the person page shows it; remove it 
   const form = page.getByRole('form', { name: 'Photo' });
 
   // Drag and drop: a real drop event carrying the file, as a browser sends it.
-  const portrait = [...(await sharp({ create: { width: 500, height: 600, channels: 3, background: '#557733' } }).png().toBuffer())];
+  const portrait = [
+    ...(await sharp({ create: { width: 500, height: 600, channels: 3, background: '#557733' } })
+      .png()
+      .toBuffer()),
+  ];
   const dataTransfer = await page.evaluateHandle((bytes) => {
     const transfer = new DataTransfer();
     transfer.items.add(new File([new Uint8Array(bytes)], 'portrait.png', { type: 'image/png' }));
@@ -52,7 +56,11 @@ test('drop a photo in the person editor → the person page shows it; remove it 
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   expect(await photo.getAttribute('src')).toMatch(new RegExp(`^/media/${image}/w(320|640|1280)$`, 'u'));
   const ld = JSON.parse((await reader.locator('script[type="application/ld+json"]').first().textContent())!);
-  expect(ld).toMatchObject({ '@type': 'Person', name: director, image: expect.stringMatching(new RegExp(`/media/${image}/w1280\\.webp$`, 'u')) });
+  expect(ld).toMatchObject({
+    '@type': 'Person',
+    name: director,
+    image: expect.stringMatching(new RegExp(`/media/${image}/w1280\\.webp$`, 'u')),
+  });
   // The JSON-LD names a file that is there (SITE_URL may be another host than this test server's).
   const file = await reader.request.get(new URL(ld.image).pathname);
   expect(file.status()).toBe(200);

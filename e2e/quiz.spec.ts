@@ -191,13 +191,25 @@ test('the answers are not in anything the server sends before the reader answers
 
 test('the server scores the answers: right/wrong with explanations, the score and a retry', async ({ page }) => {
   await page.goto(`${QUIZ_URL}?spoilers=full`);
-  await page.getByRole('group', { name: /Which sport/ }).getByLabel('Figure skating').check(); // right
-  await page.getByRole('group', { name: /Who coaches her/ }).getByLabel('Her mother').check(); // wrong
-  await page.getByRole('group', { name: /What colour is the ice/ }).getByLabel('White').check(); // right
+  await page
+    .getByRole('group', { name: /Which sport/ })
+    .getByLabel('Figure skating')
+    .check(); // right
+  await page
+    .getByRole('group', { name: /Who coaches her/ })
+    .getByLabel('Her mother')
+    .check(); // wrong
+  await page
+    .getByRole('group', { name: /What colour is the ice/ })
+    .getByLabel('White')
+    .check(); // right
   // A forgotten question is caught before anything is sent.
   await page.getByRole('button', { name: 'Check my answers' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Question 4 has no answer yet' })).toBeVisible();
-  await page.getByRole('group', { name: /FULLSECRET/ }).getByLabel('Her rival').check(); // right
+  await page
+    .getByRole('group', { name: /FULLSECRET/ })
+    .getByLabel('Her rival')
+    .check(); // right
 
   const attempt = page.waitForResponse((r) => r.url().includes(`/api/v1/films/${SLUG}/quiz/attempts`) && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Check my answers' }).click();
@@ -221,7 +233,10 @@ test('one question at a time, by keyboard', async ({ page }) => {
   await page.getByRole('radio', { name: 'One at a time' }).check();
   await expect(page.getByRole('group', { name: /Which sport/ })).toBeVisible();
   await expect(page.getByRole('group', { name: /What colour is the ice/ })).toBeHidden();
-  await page.getByRole('group', { name: /Which sport/ }).getByLabel('Hockey').focus();
+  await page
+    .getByRole('group', { name: /Which sport/ })
+    .getByLabel('Hockey')
+    .focus();
   await page.keyboard.press('ArrowUp'); // radios: arrow keys choose
   await expect(page.getByLabel('Figure skating')).toBeChecked();
   await page.keyboard.press('Enter'); // Enter moves on instead of submitting early
@@ -288,7 +303,10 @@ test('an editor can read the quiz but not change it: UI, server action and API a
   const draft = await latestRevision(editor.page.request);
   expect(draft.revision).toBe(afterAdmin.revision);
   const changedQuiz = { ...draft.content, quiz: { questions: draft.content.quiz.questions.slice(1) } };
-  const refused = await editor.page.request.put(`/api/v1/editor/films/${SLUG}`, { data: { baseRevision: draft.revision, content: changedQuiz }, headers: sameOrigin() });
+  const refused = await editor.page.request.put(`/api/v1/editor/films/${SLUG}`, {
+    data: { baseRevision: draft.revision, content: changedQuiz },
+    headers: sameOrigin(),
+  });
   expect(refused.status()).toBe(403);
   expect((await latestRevision(editor.page.request)).revision).toBe(afterAdmin.revision);
   const allowed = await editor.page.request.put(`/api/v1/editor/films/${SLUG}`, {
@@ -303,7 +321,9 @@ test('statistics count the attempts', async ({ request }) => {
   const { page } = admin;
   const attemptsOfFirst = async () => {
     await page.goto(EDITOR_URL);
-    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: /Which sport does the skater practise\?/ }) });
+    const card = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { level: 3, name: /Which sport does the skater practise\?/ }) });
     return Number(await card.getByTestId('question-attempts').textContent());
   };
   const before = await attemptsOfFirst();
@@ -313,7 +333,9 @@ test('statistics count the attempts', async ({ request }) => {
     expect(response.status()).toBe(200);
   }
   expect(await attemptsOfFirst()).toBe(before + 2);
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: /Which sport does the skater practise\?/ }) });
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { level: 3, name: /Which sport does the skater practise\?/ }) });
   await expect(card.getByRole('table')).toContainText('Curling');
   await expect(card).toContainText('Most chosen wrong option');
   // Unknown answers are refused and not counted.

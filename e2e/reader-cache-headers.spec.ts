@@ -52,7 +52,8 @@ async function get(request: APIRequestContext, path: string, headers: Record<str
   let response = await request.get(path, { headers, maxRedirects: 0 });
   // An RSC request is first redirected to add its `_rsc` parameter; follow it with the same headers.
   const location = response.headers()['location'];
-  if (headers.RSC && response.status() >= 300 && response.status() < 400 && location) response = await request.get(location, { headers, maxRedirects: 0 });
+  if (headers.RSC && response.status() >= 300 && response.status() < 400 && location)
+    response = await request.get(location, { headers, maxRedirects: 0 });
   return response;
 }
 
@@ -68,12 +69,14 @@ for (const address of ADDRESSES) {
         const directives = cacheControl(response.headers()['cache-control']);
         const lifetime = sharedLifetime(directives);
         if (lifetime === null) continue;
-        if (!(lifetime <= SHARED_LIMIT_S)) problems.push(`${what}: a shared cache may keep it ${lifetime} s (${response.headers()['cache-control']})`);
+        if (!(lifetime <= SHARED_LIMIT_S))
+          problems.push(`${what}: a shared cache may keep it ${lifetime} s (${response.headers()['cache-control']})`);
         const varyCookie = /(^|,)\s*(cookie|\*)\s*(,|$)/i.test(response.headers()['vary'] ?? '');
         if (varyCookie) continue;
         // Stored for everyone: it must hold nothing above what the address shows without a cookie.
         const leaked = found(await response.text(), probesAt(address.level).hidden);
-        if (leaked.length > 0) problems.push(`${what}: shared-cacheable without Vary: Cookie, with text above level ${address.level}: ${leaked[0]}`);
+        if (leaked.length > 0)
+          problems.push(`${what}: shared-cacheable without Vary: Cookie, with text above level ${address.level}: ${leaked[0]}`);
       }
     }
     expect(problems).toEqual([]);

@@ -88,7 +88,8 @@ export async function fetchPage(request: APIRequestContext, path: string, cookie
   // hand, so the cookie header goes along.
   let rsc = await request.get(path, { headers: { ...headers, RSC: '1' }, maxRedirects: 0 });
   const location = rsc.headers()['location'];
-  if (rsc.status() >= 300 && rsc.status() < 400 && location) rsc = await request.get(location, { headers: { ...headers, RSC: '1' }, maxRedirects: 0 });
+  if (rsc.status() >= 300 && rsc.status() < 400 && location)
+    rsc = await request.get(location, { headers: { ...headers, RSC: '1' }, maxRedirects: 0 });
   return { status: html.status(), html: await html.text(), rsc: await rsc.text(), rscType: rsc.headers()['content-type'] ?? '' };
 }
 

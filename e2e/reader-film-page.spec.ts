@@ -34,7 +34,9 @@ test('the counted lines follow the counting rules', async ({ page }) => {
   const places = placeFacts(demo.events);
   const linked = peopleNamedIn(demo.story, castOf(demo.characters)).length;
   await page.goto(`${DEMO_PATH}?spoilers=full`);
-  await expect(page.locator('#premise')).toContainText(`The premise of Kiss and Cry in ${countWords(demo.premise)} words, with nothing given away.`);
+  await expect(page.locator('#premise')).toContainText(
+    `The premise of Kiss and Cry in ${countWords(demo.premise)} words, with nothing given away.`,
+  );
   await expect(page.locator('#story')).toContainText(
     `The complete story of Kiss and Cry, from the first scene to the last, in ${words} words (about ${readingMinutes(words)} minutes). Spoilers throughout. Names in the text link to ${linked} cast member page${linked === 1 ? '' : 's'}.`,
   );
@@ -81,7 +83,8 @@ test('characters link to their actors’ pages, names in the story to theirs', a
 
   const named = peopleNamedIn(demo.story, castOf(demo.characters));
   await page.goto(`${DEMO_PATH}?spoilers=full`);
-  for (const person of named) await expect(page.locator('#story').getByRole('link', { name: person.name })).toHaveAttribute('href', `/people/${person.slug}`);
+  for (const person of named)
+    await expect(page.locator('#story').getByRole('link', { name: person.name })).toHaveAttribute('href', `/people/${person.slug}`);
 });
 
 test('people pages show hidden parts as a placeholder only', async ({ request }) => {
@@ -105,5 +108,10 @@ test('kind-of-film values are a definition list, tags are chips, avatars show in
   await expect(page.locator('#kind dl dt').first()).toHaveText('Tone');
   await expect(page.locator('#kind dl dd').first()).toHaveText(demo.kind.tone.value);
   const first = demo.characters[0];
-  await expect(page.locator(`#character-${first.id}`).getByRole('list', { name: `Traits of ${first.name}` }).getByRole('listitem')).toHaveCount(first.tags.length);
+  await expect(
+    page
+      .locator(`#character-${first.id}`)
+      .getByRole('list', { name: `Traits of ${first.name}` })
+      .getByRole('listitem'),
+  ).toHaveCount(first.tags.length);
 });

@@ -13,10 +13,13 @@ type Box = { x: number; y: number; width: number; height: number };
 const WIDTHS = [375, 1024, 1366, 1920] as const;
 
 async function box(page: Page, selector: string): Promise<Box | null> {
-  return page.locator(selector).first().evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return r.width === 0 && r.height === 0 ? null : { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height };
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width === 0 && r.height === 0 ? null : { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height };
+    });
 }
 
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -52,7 +55,8 @@ for (const width of WIDTHS) {
       const control = (await box(page, 'aside'))!;
       expect(control.y, 'the level control starts in the first screen').toBeLessThan(900);
       expect(control.x, 'the level control is right of the text').toBeGreaterThanOrEqual(timeline.x + timeline.width);
-      for (const [name, other] of Object.entries({ title, poster: posterBox, facts, premiseText })) expect(overlaps(control, other), `the level control overlaps the ${name}`).toBe(false);
+      for (const [name, other] of Object.entries({ title, poster: posterBox, facts, premiseText }))
+        expect(overlaps(control, other), `the level control overlaps the ${name}`).toBe(false);
     } else {
       await expect(page.locator('[data-film-bar]')).toBeVisible();
     }

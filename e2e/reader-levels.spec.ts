@@ -21,7 +21,15 @@ const gain = (from: 'none' | 'light', to: 'light' | 'full') => describeGain(gain
 
 async function axe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 const levelOf = (page: Page) => page.locator('article[data-spoiler-level]').getAttribute('data-spoiler-level');
@@ -39,7 +47,10 @@ test.describe('on a wide screen (1280 px)', () => {
     await page.evaluate(() => document.getElementById('themes')!.scrollIntoView({ block: 'start' }));
     await page.evaluate(() => window.scrollBy(0, 20));
     await expect(control).toBeInViewport();
-    await expect(page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Themes' })).toHaveAttribute('aria-current', 'location');
+    await expect(page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Themes' })).toHaveAttribute(
+      'aria-current',
+      'location',
+    );
     await page.screenshot({ path: `${SHOTS}/1280-scrolled-none.png` });
     expect(await axe(page)).toEqual([]);
 
@@ -48,7 +59,9 @@ test.describe('on a wide screen (1280 px)', () => {
     await expect(page).toHaveURL(new RegExp(`${DEMO_PATH}#themes$`, 'u'));
     expect(await levelOf(page)).toBe('light');
     await expect(page.locator('#themes-heading')).toBeInViewport();
-    await expect(control.getByRole('link', { name: /No spoilers/ })).toContainText(`Hides ${describeGain(gainedBetween(counts, 'none', 'light'), false)}`);
+    await expect(control.getByRole('link', { name: /No spoilers/ })).toContainText(
+      `Hides ${describeGain(gainedBetween(counts, 'none', 'light'), false)}`,
+    );
     await page.screenshot({ path: `${SHOTS}/1280-after-reveal-light.png` });
   });
 
@@ -138,16 +151,24 @@ async function editorApi(browser: import('@playwright/test').Browser) {
 }
 
 const run = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-const lower = <T extends { spoiler: string }>(items: T[]) => items.map((item) => (item.spoiler === 'light' ? { ...item, spoiler: 'none' as const } : item));
+const lower = <T extends { spoiler: string }>(items: T[]) =>
+  items.map((item) => (item.spoiler === 'light' ? { ...item, spoiler: 'none' as const } : item));
 
-test('a level is chosen per film; "for all films" is explicit; the quiz never changes the page’s level', async ({ browser, page, context }) => {
+test('a level is chosen per film; "for all films" is explicit; the quiz never changes the page’s level', async ({
+  browser,
+  page,
+  context,
+}) => {
   const editor = await editorApi(browser);
   const other = sampleFilm({ slug: `e2e-levels-other-${run()}`, title: 'Levels Other Film' });
   await editor.publishNew(other);
   await editor.context.close();
 
   await page.goto(DEMO_PATH);
-  await page.getByRole('navigation', { name: 'Spoiler level' }).getByRole('link', { name: /Full spoilers/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Spoiler level' })
+    .getByRole('link', { name: /Full spoilers/ })
+    .click();
   expect(await levelOf(page)).toBe('full');
   await page.goto(`/films/${other.slug}`);
   expect(await levelOf(page)).toBe('none');
@@ -161,7 +182,10 @@ test('a level is chosen per film; "for all films" is explicit; the quiz never ch
   expect((await context.cookies()).find((c) => c.name === 'spoilers')?.value).toBe('full');
 
   // Back to none for the other film only; then its quiz: "Show all questions" is for the quiz alone.
-  await page.getByRole('navigation', { name: 'Spoiler level' }).getByRole('link', { name: /No spoilers/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Spoiler level' })
+    .getByRole('link', { name: /No spoilers/ })
+    .click();
   expect(await levelOf(page)).toBe('none');
   await page.goto(`/films/${other.slug}/quiz`);
   await page.getByRole('link', { name: /Show all questions/ }).click();
@@ -218,7 +242,10 @@ test('a level that would show nothing more is not offered; a hidden kind of film
   expect(await axe(page)).toEqual([]);
 });
 
-test('a renamed film’s old addresses redirect permanently, keeping the rest; a film published there later wins', async ({ browser, request }) => {
+test('a renamed film’s old addresses redirect permanently, keeping the rest; a film published there later wins', async ({
+  browser,
+  request,
+}) => {
   const id = run();
   const oldSlug = `e2e-levels-old-${id}`;
   const newSlug = `e2e-levels-new-${id}`;
@@ -234,7 +261,10 @@ test('a renamed film’s old addresses redirect permanently, keeping the rest; a
   ]) {
     const response = await request.get(from, { maxRedirects: 0 });
     expect(response.status(), from).toBe(308);
-    expect(new URL(response.headers()['location'], 'http://x').pathname + new URL(response.headers()['location'], 'http://x').search, from).toBe(to);
+    expect(
+      new URL(response.headers()['location'], 'http://x').pathname + new URL(response.headers()['location'], 'http://x').search,
+      from,
+    ).toBe(to);
   }
   const followed = await request.get(`/films/${oldSlug}?spoilers=full`);
   expect(followed.status()).toBe(200);
@@ -260,7 +290,10 @@ test('the editor warns under a content note set above level none', async ({ brow
   const above = notes.findIndex((n) => n.spoiler !== 'none');
   // The one level picker (a radio group named for its item: its label, else its number).
   const level = (i: number) =>
-    page.getByRole('group', { name: notes[i].label ? `Spoiler level of content note “${notes[i].label}”` : `Spoiler level of content note ${i + 1}`, exact: true });
+    page.getByRole('group', {
+      name: notes[i].label ? `Spoiler level of content note “${notes[i].label}”` : `Spoiler level of content note ${i + 1}`,
+      exact: true,
+    });
   await expect(level(above)).toHaveAccessibleDescription(/told only that a content note is held back/u);
   await expect(level(first)).not.toHaveAccessibleDescription(/held back/u);
   await level(first).getByRole('radio', { name: 'Light' }).check();

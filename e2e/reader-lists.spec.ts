@@ -4,7 +4,11 @@ import { DEMO_SLUG } from './reader-demo';
 /** The home page and the sitemap page in the query (other tests may have published films too). */
 
 test('the home page is page 1 of the film list; other page numbers are not pages', async ({ page, request }) => {
-  const api = (await (await request.get('/api/v1/films?page=1')).json()) as { page: number; pages: number; films: Array<{ title: string }> };
+  const api = (await (await request.get('/api/v1/films?page=1')).json()) as {
+    page: number;
+    pages: number;
+    films: Array<{ title: string }>;
+  };
   expect(api.page).toBe(1);
   expect(api.films.length).toBeGreaterThan(0);
   await page.goto('/');
@@ -51,7 +55,10 @@ test('browse: the header leads to films, people and search; the list has genre a
   // The chosen facet as the server renders the filtered list. (After a client-side navigation the
   // facets can still show the unfiltered state: a known open bug, see docs/architecture.md.)
   await page.goto('/?year=2017');
-  await expect(page.getByRole('navigation', { name: 'Browse films' }).getByRole('link', { name: /^2017 \d+$/ })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('navigation', { name: 'Browse films' }).getByRole('link', { name: /^2017 \d+$/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
 
   await main.getByRole('link', { name: 'People' }).click();
   await expect(page).toHaveURL(/\/people$/);

@@ -15,7 +15,13 @@ function allTexts(content: FilmContent): Array<{ level: SpoilerLevel; text: stri
     ...content.events.map((e) => ({ level: e.spoiler, text: `${e.title} ${e.description} ${e.when} ${e.where}` })),
     ...content.characters.map((c) => ({ level: c.spoiler, text: `${c.name} ${c.description} ${c.tags.map((t) => t.label).join(' ')}` })),
     ...content.characters.map((c) => ({ level: 'none' as const, text: c.playedBy?.name ?? '' })),
-    { level: content.setting.spoiler, text: Object.values(content.setting).flat().map((v) => (typeof v === 'string' ? v : '')).join(' ') },
+    {
+      level: content.setting.spoiler,
+      text: Object.values(content.setting)
+        .flat()
+        .map((v) => (typeof v === 'string' ? v : ''))
+        .join(' '),
+    },
     ...content.setting.tags.map((t) => ({ level: content.setting.spoiler, text: t.label })),
     ...content.themes.map((t) => ({ level: t.spoiler, text: `${t.title} ${t.description}` })),
     ...(['tone', 'pacing', 'story', 'intensity', 'ending'] as const).map((key) => ({ level: k[key].spoiler, text: k[key].value })),
@@ -28,9 +34,14 @@ function allTexts(content: FilmContent): Array<{ level: SpoilerLevel; text: stri
 /** A distinctive word (stem-safe: no lower-level word starts with its first 5 letters) used only at `level`. */
 function wordOnlyAt(level: SpoilerLevel): string {
   const words = (text: string) => text.toLowerCase().match(/\p{L}{7,}/gu) ?? [];
-  const lower = allTexts(demo).filter((t) => levelRank(t.level) < levelRank(level)).flatMap((t) => words(t.text));
+  const lower = allTexts(demo)
+    .filter((t) => levelRank(t.level) < levelRank(level))
+    .flatMap((t) => words(t.text));
   const stems = new Set(lower.map((w) => w.slice(0, 5)));
-  const candidates = allTexts(demo).filter((t) => t.level === level).flatMap((t) => words(t.text)).filter((w) => !stems.has(w.slice(0, 5)));
+  const candidates = allTexts(demo)
+    .filter((t) => t.level === level)
+    .flatMap((t) => words(t.text))
+    .filter((w) => !stems.has(w.slice(0, 5)));
   if (candidates.length === 0) throw new Error(`no word only at ${level}`);
   return candidates.sort((a, b) => b.length - a.length)[0];
 }
@@ -87,7 +98,9 @@ async function results(page: Page) {
       // Without the ?spoilers= the links carry over from the search address.
       href: ((await item.locator('h2 a').getAttribute('href')) ?? '').replace(/\?[^#]*/u, ''),
       // Each quoted field is its own line; "…" marks where a quote was cut from its field.
-      quotes: (await item.locator('[data-snippet]').allTextContents()).map((quote) => normalize(quote).replace(/^… /u, '').replace(/ …$/u, '')),
+      quotes: (await item.locator('[data-snippet]').allTextContents()).map((quote) =>
+        normalize(quote).replace(/^… /u, '').replace(/ …$/u, ''),
+      ),
       cut: (await item.locator('[data-snippet]').allTextContents()).map((quote) => /^…|…$/u.test(normalize(quote))),
     })),
   );
@@ -108,19 +121,24 @@ test('the film itself ranks above what happens in it', async ({ page }) => {
 
 test('every snippet quotes one field, each on its own line, marked where it was cut', async ({ page }) => {
   // The fields as search stores them (one per line of a document); a quote must lie inside one of them.
-  const fields = buildSearchDocuments(demo).flatMap((doc) => doc.body.split('\n')).map(normalize).filter(Boolean);
+  const fields = buildSearchDocuments(demo)
+    .flatMap((doc) => doc.body.split('\n'))
+    .map(normalize)
+    .filter(Boolean);
   await page.goto(search('Toronto', 'full'));
   const demoHits = (await results(page)).filter((r) => r.href.startsWith(DEMO_PATH));
   expect(demoHits.length).toBeGreaterThan(3);
   for (const { href, quotes, cut } of demoHits) {
     quotes.forEach((quote, i) => {
-      expect(fields.some((field) => field.includes(quote)), `${href}: “${quote}” runs fields together`).toBe(true);
+      expect(
+        fields.some((field) => field.includes(quote)),
+        `${href}: “${quote}” runs fields together`,
+      ).toBe(true);
       expect(quote).not.toContain(' · ');
       // A quote that is not a whole field says so.
       if (!fields.includes(quote)) expect(cut[i], `${href}: “${quote}” is cut without “…”`).toBe(true);
     });
   }
-
 });
 
 test('the setting quotes its place and its description apart', async ({ page }) => {
@@ -162,7 +180,11 @@ test('a correction never names what the reader’s level hides', async ({ reques
 
 test('suggestions while typing: films and people at the reader’s level, typos too', async ({ page, request }) => {
   const answer = await (await request.get('/api/v1/search/suggestions?q=kis+and+cyr')).json();
-  expect(answer).toMatchObject({ query: 'kis and cyr', level: 'none', suggestions: [{ kind: 'film', label: 'Kiss and Cry', href: DEMO_PATH }] });
+  expect(answer).toMatchObject({
+    query: 'kis and cyr',
+    level: 'none',
+    suggestions: [{ kind: 'film', label: 'Kiss and Cry', href: DEMO_PATH }],
+  });
   const director = demo.facts.directors[0];
   const people = await (await request.get(`/api/v1/search/suggestions?q=${encodeURIComponent(director.name.slice(0, 6))}`)).json();
   expect(people.suggestions).toContainEqual({ kind: 'person', label: director.name, href: `/people/${director.slug}` });

@@ -32,7 +32,9 @@ for (const level of LEVELS) {
 
 test('the head is the same whatever the level', async ({ request }) => {
   const heads = await Promise.all(
-    LEVELS.map(async (level) => head(await (await request.get(`${DEMO_PATH}?spoilers=${level}`)).text()).replace(/<script[^>]*>.*?<\/script>|<link[^>]*>/gsu, '')),
+    LEVELS.map(async (level) =>
+      head(await (await request.get(`${DEMO_PATH}?spoilers=${level}`)).text()).replace(/<script[^>]*>.*?<\/script>|<link[^>]*>/gsu, ''),
+    ),
   );
   expect(heads[1]).toBe(heads[0]);
   expect(heads[2]).toBe(heads[0]);

@@ -16,7 +16,11 @@ for (const level of LEVELS) {
 
     for (const via of ['query', 'cookie'] as const) {
       test(`HTML and RSC payload hold exactly what the level allows (level from the ${via})`, async ({ request }) => {
-        const page = await fetchPage(request, via === 'query' ? `${DEMO_PATH}?spoilers=${level}` : DEMO_PATH, via === 'cookie' ? level : undefined);
+        const page = await fetchPage(
+          request,
+          via === 'query' ? `${DEMO_PATH}?spoilers=${level}` : DEMO_PATH,
+          via === 'cookie' ? level : undefined,
+        );
         expect(page.status).toBe(200);
         expect(page.rscType).toContain('text/x-component');
         for (const body of [page.html, page.rsc]) {
@@ -44,7 +48,10 @@ test('?spoilers= overrides the cookie, and a bad value falls back to it', async 
 test('hidden items leave a placeholder that links to the levels revealing them', async ({ page }) => {
   await page.goto(`${DEMO_PATH}?spoilers=none`);
   const timeline = page.locator('#timeline');
-  const note = timeline.getByRole('note').filter({ hasText: /more events? contains? spoilers/u }).first();
+  const note = timeline
+    .getByRole('note')
+    .filter({ hasText: /more events? contains? spoilers/u })
+    .first();
   await expect(note).toBeVisible();
   await expect(note.getByRole('link', { name: 'Show light spoilers' })).toBeVisible();
   await expect(page.locator('#story').getByRole('note')).toContainText('Show full spoilers');
@@ -59,7 +66,10 @@ test.describe('without JavaScript', () => {
     await expect(control.getByRole('link', { name: /No spoilers/ })).toHaveAttribute('aria-current', 'true');
     await control.getByRole('link', { name: /Light spoilers/ }).click();
     await expect(page).toHaveURL(new RegExp(`${DEMO_PATH}$`));
-    await expect(page.getByRole('navigation', { name: 'Spoiler level' }).getByRole('link', { name: /Light spoilers/ })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('navigation', { name: 'Spoiler level' }).getByRole('link', { name: /Light spoilers/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     // Remembered for this film (a level per film).
     expect((await context.cookies()).find((c) => c.name === 'spoilers')?.value).toBe(`${DEMO_SLUG}.light`);
 

@@ -11,7 +11,10 @@ const premiseField = (page: Page) => page.getByRole('textbox', { name: 'Premise'
 
 async function saveDraft(page: Page): Promise<number> {
   await page.getByRole('button', { name: 'Save draft' }).click();
-  const saved = page.getByRole('status').getByText(/Saved revision \d+/).last();
+  const saved = page
+    .getByRole('status')
+    .getByText(/Saved revision \d+/)
+    .last();
   await expect(saved).toBeVisible();
   return Number((await saved.textContent())!.match(/\d+/)![0]);
 }
@@ -95,7 +98,9 @@ test.describe('review before publish', () => {
     await writer.goto(editorPath);
     await expect(writer.getByRole('list', { name: 'Scheduled jobs' }).getByText(`Publishes revision ${second} at`)).toBeVisible();
     await expect.poll(readerStatus, { timeout: 0, intervals: [1_000] }).toBe(200);
-    await expect(writer.getByRole('region', { name: 'Save and publish' }).getByText(`Published revision ${second}`)).toBeVisible({ timeout: 0 });
+    await expect(writer.getByRole('region', { name: 'Save and publish' }).getByText(`Published revision ${second}`)).toBeVisible({
+      timeout: 0,
+    });
 
     // Readers see the approved text, and no editorial comment.
     const reader = await writer.context().browser()!.newPage();
@@ -109,7 +114,9 @@ test.describe('review before publish', () => {
     const admin = await signedInPage('admin@example.com');
     await admin.goto(`/editor/audit?film=${slug}`);
     const table = admin.getByRole('table');
-    await expect(table.locator('tr[data-action="review.approve"]').first()).toContainText(new RegExp(`Approved revision ${second} and scheduled its publish for \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} UTC`));
+    await expect(table.locator('tr[data-action="review.approve"]').first()).toContainText(
+      new RegExp(`Approved revision ${second} and scheduled its publish for \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} UTC`),
+    );
     await expect(table).not.toContainText('Approved and published');
     await expect(table).not.toContainText(/\d{4}-\d{2}-\d{2}T\d{2}:/);
     await expect(table.locator('tr', { hasText: `revision ${second}` }).filter({ hasText: /^.*Published revision/ })).toHaveCount(1);

@@ -42,7 +42,10 @@ test.describe('revisions', () => {
     await expect(rows.filter({ hasText: '#2' })).toContainText('“First premise”');
 
     // Any revision downloads as a page in the page format.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download revision 2 as page text' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download revision 2 as page text' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^e2e-history-.*-r2\.txt$/u);
     expect(readFileSync((await download.path())!, 'utf8')).toContain('A skater returns home to train for the last time.');
 
@@ -133,7 +136,11 @@ test.describe('revisions', () => {
     await save(admin, 2);
     await story(editor).fill('The story, as the editor wrote it.');
     await editor.getByRole('button', { name: 'Save draft' }).click();
-    await expect(editor.getByRole('status').getByText('Saved revision 3. Merged with revision 2 by admin@example.com, keeping their changes (Premise).')).toBeVisible();
+    await expect(
+      editor
+        .getByRole('status')
+        .getByText('Saved revision 3. Merged with revision 2 by admin@example.com, keeping their changes (Premise).'),
+    ).toBeVisible();
     await expect(editor.getByTestId('three-way-conflict')).toHaveCount(0);
     await expect(premise(editor)).toHaveValue('The premise, as the admin wrote it.');
     await expect(story(editor)).toHaveValue('The story, as the editor wrote it.');
@@ -154,7 +161,11 @@ test.describe('revisions', () => {
     await save(admin, 2);
     await place(editor).fill('Calgary');
     await editor.getByRole('button', { name: 'Save draft' }).click();
-    await expect(editor.getByRole('status').getByText('Saved revision 3. Merged with revision 2 by admin@example.com, keeping their changes (Setting · era).')).toBeVisible();
+    await expect(
+      editor
+        .getByRole('status')
+        .getByText('Saved revision 3. Merged with revision 2 by admin@example.com, keeping their changes (Setting · era).'),
+    ).toBeVisible();
     await expect(editor.getByTestId('three-way-conflict')).toHaveCount(0);
     await expect(era(editor)).toHaveValue('1990s');
     await expect(place(editor)).toHaveValue('Calgary');
@@ -175,11 +186,17 @@ test.describe('revisions', () => {
     const eraConflict = merge.getByRole('group', { name: /Setting · era/ });
     await expect(eraConflict).toContainText('1980s');
     await expect(eraConflict).toContainText('1970s');
-    await expect(merge.getByRole('listitem').filter({ hasText: 'Setting · why the place matters: their change, “The rink is the town.”' })).toBeVisible();
+    await expect(
+      merge.getByRole('listitem').filter({ hasText: 'Setting · why the place matters: their change, “The rink is the town.”' }),
+    ).toBeVisible();
     // The merge is the way forward; nothing covers the panel (its own message replaces any notice).
     await expect(merge.locator('footer button').first()).toHaveText('Save merged version');
     await expect(editor.getByTestId('notices')).toBeEmpty();
-    const { violations } = await new AxeBuilder({ page: editor }).include('#conflict-title').include('[data-testid="three-way-conflict"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const { violations } = await new AxeBuilder({ page: editor })
+      .include('#conflict-title')
+      .include('[data-testid="three-way-conflict"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await editor.screenshot({ path: test.info().outputPath('merge-conflict-1280.png') });
 

@@ -30,7 +30,9 @@ async function signedIn(browser: Browser, email: string, path = '/login') {
   return { context, page };
 }
 
-test('a forged X-Forwarded-For does not unlock a locked account; the form says how long to wait; the audit log has the real address', async ({ browser }) => {
+test('a forged X-Forwarded-For does not unlock a locked account; the form says how long to wait; the audit log has the real address', async ({
+  browser,
+}) => {
   const admin = await signedIn(browser, ADMIN);
   await admin.page.goto('/editor/users');
   const email = uniqueEmail('locked');

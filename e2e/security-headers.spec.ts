@@ -25,7 +25,12 @@ function cspOf(headers: Array<{ name: string; value: string }>): string[][] {
   return headers
     .filter((h) => h.name.toLowerCase() === 'content-security-policy')
     .flatMap((h) => h.value.split(','))
-    .map((policy) => policy.split(';').map((d) => d.trim()).filter(Boolean));
+    .map((policy) =>
+      policy
+        .split(';')
+        .map((d) => d.trim())
+        .filter(Boolean),
+    );
 }
 
 function expectFixedHeaders(headers: Record<string, string>) {
@@ -39,7 +44,9 @@ function expectFixedHeaders(headers: Record<string, string>) {
 function expectPolicies(list: string[][], kind: 'hash' | 'nonce' | 'none') {
   expect(list.length).toBeGreaterThan(0);
   for (const policy of list) expect(policy).toContain("frame-ancestors 'none'");
-  const scripts = list.map((p) => p.find((d) => d.startsWith('script-src')) ?? p.find((d) => d.startsWith('default-src'))).filter(Boolean) as string[];
+  const scripts = list
+    .map((p) => p.find((d) => d.startsWith('script-src')) ?? p.find((d) => d.startsWith('default-src')))
+    .filter(Boolean) as string[];
   expect(scripts).toHaveLength(1);
   const [script] = scripts;
   expect(script).not.toContain("'unsafe-inline'");
@@ -89,12 +96,21 @@ test('a reader page, the API and the 404 page send the headers; a reader page ru
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('link', { name: /Kiss and Cry/i }).first()).toBeVisible();
   await expectSameDocument(page);
-  await page.getByRole('link', { name: /Kiss and Cry/i }).first().click();
+  await page
+    .getByRole('link', { name: /Kiss and Cry/i })
+    .first()
+    .click();
   await expect(page).toHaveURL((url) => url.pathname === DEMO_PATH);
   await expectSameDocument(page);
   // The level control is plain links: a full load of another cached variant.
-  await page.getByRole('navigation', { name: 'Spoiler level' }).getByRole('link', { name: /Full spoilers/ }).click();
-  await expect(page.getByRole('navigation', { name: 'Spoiler level' }).getByRole('link', { name: /Full spoilers/ })).toHaveAttribute('aria-current', 'true');
+  await page
+    .getByRole('navigation', { name: 'Spoiler level' })
+    .getByRole('link', { name: /Full spoilers/ })
+    .click();
+  await expect(page.getByRole('navigation', { name: 'Spoiler level' }).getByRole('link', { name: /Full spoilers/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
   await page.waitForLoadState('networkidle');
   expect(violations).toEqual([]);
 
@@ -158,7 +174,10 @@ test('a page published just now is rendered with its hashes on the first request
     // The quiz page is rendered per request: nonce policy; taking the quiz is client-side.
     const quiz = (await page.goto(`/films/${slug}/quiz`, { waitUntil: 'networkidle' }))!;
     expectPolicies(cspOf(await quiz.headersArray()), 'nonce');
-    await page.getByRole('group', { name: /Which sport/ }).getByLabel('Figure skating').check();
+    await page
+      .getByRole('group', { name: /Which sport/ })
+      .getByLabel('Figure skating')
+      .check();
     await page.getByRole('button', { name: 'Check my answers' }).click();
     await expect(page.getByRole('heading', { name: 'You scored 1 of 1' })).toBeVisible();
     expect(violations).toEqual([]);
@@ -190,7 +209,12 @@ test('sign-in, an editor page and its client features run under the nonce policy
     // The form's client features: typing marks it dirty, Save draft saves through a server action.
     await page.getByRole('textbox', { name: 'Premise', exact: true }).fill('Written under a strict policy.');
     await page.getByRole('button', { name: 'Save draft' }).click();
-    await expect(page.getByRole('status').getByText(/Saved as revision 2|Saved/u).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .getByText(/Saved as revision 2|Saved/u)
+        .first(),
+    ).toBeVisible();
     expect(violations).toEqual([]);
   } finally {
     await context.close();

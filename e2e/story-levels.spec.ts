@@ -11,7 +11,10 @@ import { test, unique } from './support/editor-session';
  * question before publishing a revision with open warnings.
  */
 
-const PAGE = readFileSync(path.join(import.meta.dirname, '..', 'test-support', 'measured-pages', 'night-of-the-living-dead.page.txt'), 'utf8');
+const PAGE = readFileSync(
+  path.join(import.meta.dirname, '..', 'test-support', 'measured-pages', 'night-of-the-living-dead.page.txt'),
+  'utf8',
+);
 /** The page as found elsewhere: no spoiler markers. */
 const UNMARKED = PAGE.replace(/\s*\[spoiler: \w+\]/gu, '');
 /** Leak probes: the first words of the last event's description, and of the first. */
@@ -113,7 +116,9 @@ test.describe('spoiler levels from the story', () => {
     await expect(page.getByText(/Accepted \d+ suggested spoiler levels/u)).toBeVisible({ timeout: 60_000 });
   });
 
-  test('the spoiler lint raises a level in one click, shows the text, and publishing with a warning asks first', async ({ signedInPage }) => {
+  test('the spoiler lint raises a level in one click, shows the text, and publishing with a warning asks first', async ({
+    signedInPage,
+  }) => {
     const page = await signedInPage('editor@example.com');
     await importUnmarked(page, { suggested: true });
 
@@ -134,7 +139,9 @@ test.describe('spoiler levels from the story', () => {
     const selection = () =>
       page.evaluate(() => {
         const field = document.activeElement as HTMLInputElement | HTMLTextAreaElement | null;
-        return field && 'selectionStart' in field ? { name: field.name, text: field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0) } : null;
+        return field && 'selectionStart' in field
+          ? { name: field.name, text: field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0) }
+          : null;
       });
     await expect.poll(selection).toEqual({ name: 'events.13.title', text: 'Morning' });
     await expect(page.locator('[name="events.13.title"]')).toBeVisible();

@@ -38,7 +38,9 @@ for (const level of LEVELS) {
   });
 }
 
-test('the trivia section has its heading, its place after the kind of film, a note for what is hidden, and an entry in the contents', async ({ page }) => {
+test('the trivia section has its heading, its place after the kind of film, a note for what is hidden, and an entry in the contents', async ({
+  page,
+}) => {
   await page.goto(`${DEMO_PATH}?spoilers=none`);
   const section = page.locator('section#trivia');
   await expect(section.getByRole('heading', { level: 2, name: 'Trivia About Kiss and Cry' })).toBeVisible();
@@ -47,14 +49,22 @@ test('the trivia section has its heading, its place after the kind of film, a no
   await expect(section.getByRole('note').first().getByRole('link', { name: 'Show light spoilers' })).toBeVisible();
   const order = await page.locator('article section[id]').evaluateAll((sections) => sections.map((s) => s.id));
   expect(order.indexOf('trivia')).toBe(order.indexOf('kind') + 1);
-  await expect(page.getByRole('navigation', { name: 'On this page' }).first().getByRole('link', { name: 'Trivia' })).toHaveAttribute('href', '#trivia');
+  await expect(page.getByRole('navigation', { name: 'On this page' }).first().getByRole('link', { name: 'Trivia' })).toHaveAttribute(
+    'href',
+    '#trivia',
+  );
 });
 
 test('what each level adds counts the trivia', async ({ page }) => {
   const gain = describeGain(gainedBetween(countByLevel(demo), 'none', 'light'));
   expect(gain).toMatch(/trivia item/u);
   await page.goto(`${DEMO_PATH}?spoilers=none`);
-  await expect(page.getByRole('navigation', { name: 'Spoiler level' }).first().getByRole('link', { name: /Light spoilers/ })).toContainText(gain);
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Spoiler level' })
+      .first()
+      .getByRole('link', { name: /Light spoilers/ }),
+  ).toContainText(gain);
 });
 
 test('search finds a piece of trivia at its level only', async ({ request }) => {
@@ -88,7 +98,10 @@ test('an editor writes trivia in the workspace; readers get it at its level; exp
     const card = page.locator('#section-trivia li').last();
     await card.getByLabel('Text').fill(text);
     await card.getByLabel('Source').fill(source);
-    await page.getByRole('group', { name: `Spoiler level of trivia item “${text}”` }).getByRole('radio', { name: level }).check();
+    await page
+      .getByRole('group', { name: `Spoiler level of trivia item “${text}”` })
+      .getByRole('radio', { name: level })
+      .check();
   };
   await addItem('The crew rehearsed every scene on skates TRIVIANONE first.', 'a crew diary', 'None');
   await addItem('The final shot was filmed on the last day TRIVIAFULL only.', '', 'Full');
@@ -108,7 +121,10 @@ test('an editor writes trivia in the workspace; readers get it at its level; exp
   expect(exported).toContain(`Trivia About ${title}`);
   expect(exported).toMatch(/^- The crew rehearsed every scene on skates TRIVIANONE first\. \[spoiler: none · id: [\w-]+\]$/mu);
   expect(exported).toContain('Source: a crew diary');
-  const imported = await context.request.post(`/api/v1/editor/import?slug=${slug}-again`, { data: exported, headers: { 'Content-Type': 'text/plain', origin: new URL(baseURL!).origin } });
+  const imported = await context.request.post(`/api/v1/editor/import?slug=${slug}-again`, {
+    data: exported,
+    headers: { 'Content-Type': 'text/plain', origin: new URL(baseURL!).origin },
+  });
   expect(imported.status()).toBe(201);
   expect((await imported.json()).warnings).toEqual([]);
   const original = await (await context.request.get(`/api/v1/editor/films/${slug}/export?format=json`)).json();

@@ -7,9 +7,25 @@
 /** Prisma: can't reach (P1001), timed out (P1002, P1008), connection closed (P1017), pool timeout (P2024). */
 const PRISMA_UNREACHABLE = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 /** @prisma/driver-adapter-utils error kinds that mean "no working connection". */
-const ADAPTER_UNREACHABLE = new Set(['DatabaseNotReachable', 'DatabaseDoesNotExist', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'TransactionAlreadyClosed']);
+const ADAPTER_UNREACHABLE = new Set([
+  'DatabaseNotReachable',
+  'DatabaseDoesNotExist',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+  'TransactionAlreadyClosed',
+]);
 /** Node socket errors (pg used directly, e.g. the rate limiter or raw queries). */
-const SOCKET_UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const SOCKET_UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 /** SQLSTATE: admin/crash shutdown, cannot connect now (57P0x), too many connections (53300); class 08 is connection exceptions. */
 const SQLSTATE_UNREACHABLE = new Set(['57P01', '57P02', '57P03', '53300']);
 /** Messages of errors that say the same without a code (matched on the error or any cause). */
@@ -26,7 +42,14 @@ const UNREACHABLE_MESSAGES = [
 /** SQLSTATE: a NUL byte or invalid UTF-8 reached PostgreSQL (22021), untranslatable character (22P05). */
 const SQLSTATE_BAD_TEXT = new Set(['22021', '22P05']);
 
-type ErrorLike = { code?: unknown; errorCode?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+type ErrorLike = {
+  code?: unknown;
+  errorCode?: unknown;
+  kind?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  meta?: { driverAdapterError?: unknown };
+};
 
 /** The error, its causes and the driver adapter's error, each once. */
 function* chain(error: unknown): Generator<ErrorLike> {
@@ -46,7 +69,8 @@ function* chain(error: unknown): Generator<ErrorLike> {
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const e of chain(error)) {
     const code = typeof e.code === 'string' ? e.code : typeof e.errorCode === 'string' ? e.errorCode : '';
-    if (PRISMA_UNREACHABLE.has(code) || SOCKET_UNREACHABLE.has(code) || SQLSTATE_UNREACHABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (PRISMA_UNREACHABLE.has(code) || SOCKET_UNREACHABLE.has(code) || SQLSTATE_UNREACHABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+      return true;
     if (typeof e.kind === 'string' && ADAPTER_UNREACHABLE.has(e.kind)) return true;
     // Wordings that carry no code: pg's when a pooled connection dies mid-query or a client broke
     // earlier, Prisma's for a raw query ($queryRaw) it could not send.

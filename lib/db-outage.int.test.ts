@@ -66,15 +66,25 @@ function workload(client: ReturnType<typeof createDbClient>): Promise<unknown>[]
       await tx.$executeRawUnsafe("INSERT INTO outage_probe (note) VALUES ('tx')");
       await tx.$queryRaw`SELECT pg_sleep(3)`;
     }),
-  ].map((call) => Promise.resolve(call).then(() => null, (error: unknown) => error));
+  ].map((call) =>
+    Promise.resolve(call).then(
+      () => null,
+      (error: unknown) => error,
+    ),
+  );
 }
 
 function unrecognised(errors: unknown[]) {
-  return errors.filter((error) => error !== null && !(isDatabaseUnavailable(error) && toDomainError(error) instanceof ServiceUnavailableError)).map((error) => String((error as Error)?.message ?? error).slice(0, 300));
+  return errors
+    .filter((error) => error !== null && !(isDatabaseUnavailable(error) && toDomainError(error) instanceof ServiceUnavailableError))
+    .map((error) => String((error as Error)?.message ?? error).slice(0, 300));
 }
 
 describe('a stopped database is "unavailable" (503), never a bug (500)', () => {
-  for (const [mode, signal] of [['fast', 'SIGINT'], ['immediate', 'SIGQUIT']] as const) {
+  for (const [mode, signal] of [
+    ['fast', 'SIGINT'],
+    ['immediate', 'SIGQUIT'],
+  ] as const) {
     it(`stop -m ${mode} under queries in flight, then nothing listening; the client recovers after a restart`, async () => {
       const client = createDbClient(server.adminUrl);
       await client.$queryRawUnsafe('SELECT 1');

@@ -44,9 +44,13 @@ function appendStatement(file: string, sql: string) {
 
 /** The replica URLs of DATABASE_REPLICA_URLS; each must be a postgresql:// URL. */
 export function parseReplicaUrls(value: string): string[] {
-  const urls = value.split(',').map((url) => url.trim()).filter(Boolean);
+  const urls = value
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
   for (const [i, url] of urls.entries()) {
-    if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`Invalid environment: DATABASE_REPLICA_URLS entry ${i + 1} must be a postgresql:// URL`);
+    if (!/^postgres(ql)?:\/\//.test(url))
+      throw new Error(`Invalid environment: DATABASE_REPLICA_URLS entry ${i + 1} must be a postgresql:// URL`);
   }
   return urls;
 }
@@ -57,7 +61,11 @@ export function createDbClient(url: string, replicaUrls: string[] = [], { queryL
   if (replicaUrls.length === 0) return noticingOutages(primary);
   // The extended client keeps PrismaClient's API (plus $primary()/$replica()); typed as the plain
   // client so callers and Tx stay as they are.
-  return noticingOutages(primary.$extends(readReplicas({ replicas: replicaUrls.map((replicaUrl) => clientFor(replicaUrl, queryLog)) })) as unknown as PrismaClient);
+  return noticingOutages(
+    primary.$extends(
+      readReplicas({ replicas: replicaUrls.map((replicaUrl) => clientFor(replicaUrl, queryLog)) }),
+    ) as unknown as PrismaClient,
+  );
 }
 
 /**

@@ -28,7 +28,9 @@ describe('TRUSTED_PROXIES', () => {
     await expect(envWith({ DATABASE_URL, TRUSTED_PROXIES: '10.0.0.0/8, nginx' })).rejects.toThrow(
       'Invalid environment: TRUSTED_PROXIES invalid IP address: nginx (comma-separated addresses or CIDRs)',
     );
-    await expect(envWith({ DATABASE_URL, TRUSTED_PROXIES: '10.0.0.0/33' })).rejects.toThrow(/TRUSTED_PROXIES invalid range on address: 10\.0\.0\.0\/33/);
+    await expect(envWith({ DATABASE_URL, TRUSTED_PROXIES: '10.0.0.0/33' })).rejects.toThrow(
+      /TRUSTED_PROXIES invalid range on address: 10\.0\.0\.0\/33/,
+    );
   });
 });
 
@@ -46,7 +48,9 @@ describe('siteEnv (what page rendering reads, also while `next build` runs witho
   });
 
   it('validates the same way as env()', async () => {
-    await expect(siteEnvWith({ SITE_URL: 'films.example.com' })).rejects.toThrow(/Invalid environment: SITE_URL must be an http\(s\):\/\/ URL/);
+    await expect(siteEnvWith({ SITE_URL: 'films.example.com' })).rejects.toThrow(
+      /Invalid environment: SITE_URL must be an http\(s\):\/\/ URL/,
+    );
     await expect(siteEnvWith({ AUTH_SECRET: 'short' })).rejects.toThrow('Invalid environment: AUTH_SECRET must be at least 32 characters');
   });
 });
@@ -66,7 +70,9 @@ describe('MEDIA_S3_*', () => {
       'Invalid environment: MEDIA_S3_BUCKET is required with MEDIA_S3_ENDPOINT (MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_KEY, MEDIA_S3_SECRET go together)',
     );
     vi.unstubAllEnvs();
-    await expect(envWith({ DATABASE_URL, ...s3, MEDIA_S3_ENDPOINT: 'minio:9000' })).rejects.toThrow(/MEDIA_S3_ENDPOINT must be an http\(s\):\/\/ URL/);
+    await expect(envWith({ DATABASE_URL, ...s3, MEDIA_S3_ENDPOINT: 'minio:9000' })).rejects.toThrow(
+      /MEDIA_S3_ENDPOINT must be an http\(s\):\/\/ URL/,
+    );
   });
 });
 
@@ -100,7 +106,9 @@ describe('secrets as files (NAME_FILE)', () => {
     expect(env.AUTH_SECRET).toBe('s'.repeat(40));
     expect(env.ADMIN_PASSWORD).toBe('from the file, long');
     vi.unstubAllEnvs();
-    expect((await envWith({ DATABASE_URL, AUTH_SECRET: 'd'.repeat(40), AUTH_SECRET_FILE: secret('auth', 'f'.repeat(40)) })).AUTH_SECRET).toBe('d'.repeat(40));
+    expect(
+      (await envWith({ DATABASE_URL, AUTH_SECRET: 'd'.repeat(40), AUTH_SECRET_FILE: secret('auth', 'f'.repeat(40)) })).AUTH_SECRET,
+    ).toBe('d'.repeat(40));
   });
 
   it('puts DATABASE_PASSWORD_FILE into DATABASE_URL, URL-encoded', async () => {

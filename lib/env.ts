@@ -46,7 +46,10 @@ const envSchema = z
         try {
           parseTrustedProxies(value);
         } catch (error) {
-          ctx.addIssue({ code: 'custom', message: `${error instanceof Error ? error.message : error} (comma-separated addresses or CIDRs)` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `${error instanceof Error ? error.message : error} (comma-separated addresses or CIDRs)`,
+          });
         }
       }),
     /** The scheduled-job runner (lib/schedule/job-runner.ts) every instance starts; `off` for an instance that must not run jobs. */
@@ -61,7 +64,10 @@ const envSchema = z
     /** Where uploaded images are kept without S3 (a Docker volume in production). */
     MEDIA_DIR: z.string().default('.data/media'),
     MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL such as http://minio:9000' }).optional(),
-    MEDIA_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+    MEDIA_S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
     MEDIA_S3_KEY: z.string().optional(),
     MEDIA_S3_SECRET: z.string().optional(),
     MEDIA_S3_REGION: z.string().default('us-east-1'),
@@ -78,10 +84,18 @@ const envSchema = z
     if (s3.some(Boolean) && !s3.every(Boolean)) {
       const names = ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_BUCKET', 'MEDIA_S3_KEY', 'MEDIA_S3_SECRET'];
       const missing = names.filter((_, i) => !s3[i]);
-      ctx.addIssue({ code: 'custom', path: [missing[0]], message: `is required with ${names.filter((_, i) => s3[i]).join(', ')} (${names.join(', ')} go together)` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing[0]],
+        message: `is required with ${names.filter((_, i) => s3[i]).join(', ')} (${names.join(', ')} go together)`,
+      });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD))
-      ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: env.ADMIN_EMAIL ? 'is required with ADMIN_EMAIL (they go together)' : 'is required with ADMIN_PASSWORD (they go together)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: env.ADMIN_EMAIL ? 'is required with ADMIN_EMAIL (they go together)' : 'is required with ADMIN_PASSWORD (they go together)',
+      });
   });
 
 export type Env = z.output<typeof envSchema>;

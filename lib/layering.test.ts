@@ -13,15 +13,38 @@ async function problems(file: string, code: string): Promise<string[]> {
 
 describe('the layering lint', () => {
   it('refuses reader code that writes, or that calls what writes film content', async () => {
-    expect(await problems('lib/reader/example.ts', "import { db } from '../db';\nexport const f = () => db().film.update({ where: { id: '' }, data: {} });\n")).toEqual(['no-restricted-syntax']);
-    expect(await problems('lib/reader/example.ts', "import { db } from '../db';\nexport const f = () => db().$executeRaw`DELETE FROM \"Film\"`;\n")).toEqual(['no-restricted-syntax']);
-    expect(await problems('lib/reader/example.ts', "import { publishFilm } from '../revisions';\nexport const f = publishFilm;\n")).toEqual(['boundaries/dependencies']);
-    expect(await problems('lib/reader/example.ts', "import { createHash } from 'node:crypto';\nexport const f = () => createHash('sha1').update('x').digest('hex');\n")).toEqual([]);
+    expect(
+      await problems(
+        'lib/reader/example.ts',
+        "import { db } from '../db';\nexport const f = () => db().film.update({ where: { id: '' }, data: {} });\n",
+      ),
+    ).toEqual(['no-restricted-syntax']);
+    expect(
+      await problems(
+        'lib/reader/example.ts',
+        'import { db } from \'../db\';\nexport const f = () => db().$executeRaw`DELETE FROM "Film"`;\n',
+      ),
+    ).toEqual(['no-restricted-syntax']);
+    expect(await problems('lib/reader/example.ts', "import { publishFilm } from '../revisions';\nexport const f = publishFilm;\n")).toEqual(
+      ['boundaries/dependencies'],
+    );
+    expect(
+      await problems(
+        'lib/reader/example.ts',
+        "import { createHash } from 'node:crypto';\nexport const f = () => createHash('sha1').update('x').digest('hex');\n",
+      ),
+    ).toEqual([]);
   }, 60_000);
 
   it('refuses lib/ code that imports the interface (app/, components/)', async () => {
-    expect(await problems('lib/content/example.ts', "import { FilmPage } from '@/components/reader/film-page';\nexport const f = FilmPage;\n")).toEqual(['boundaries/dependencies']);
-    expect(await problems('lib/content/example.ts', "import { GET } from '../../app/api/health/route';\nexport const f = GET;\n")).toEqual(['boundaries/dependencies']);
-    expect(await problems('components/example.ts', "import { PAGE_PARTS } from '@/lib/page/parts';\nexport const f = PAGE_PARTS;\n")).toEqual([]);
+    expect(
+      await problems('lib/content/example.ts', "import { FilmPage } from '@/components/reader/film-page';\nexport const f = FilmPage;\n"),
+    ).toEqual(['boundaries/dependencies']);
+    expect(await problems('lib/content/example.ts', "import { GET } from '../../app/api/health/route';\nexport const f = GET;\n")).toEqual([
+      'boundaries/dependencies',
+    ]);
+    expect(
+      await problems('components/example.ts', "import { PAGE_PARTS } from '@/lib/page/parts';\nexport const f = PAGE_PARTS;\n"),
+    ).toEqual([]);
   }, 60_000);
 });

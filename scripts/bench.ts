@@ -29,7 +29,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BASE_ENV, REPO_ROOT, ensureBuild, ensurePrismaClient, migrate, run, seedDemo, startStandaloneServer, stopActiveChildren, tsxArgs } from './lib/build.mjs';
+import {
+  BASE_ENV,
+  REPO_ROOT,
+  ensureBuild,
+  ensurePrismaClient,
+  migrate,
+  run,
+  seedDemo,
+  startStandaloneServer,
+  stopActiveChildren,
+  tsxArgs,
+} from './lib/build.mjs';
 import { createFreshDatabase, dropDatabase, findFreePort, onShutdownSignal, randomDatabaseName, resolveDatabase } from './lib/database.mjs';
 import { printHttp, runHttp, type HttpResult } from './bench/http';
 import { printFilmPageLimit, runFilmPageLimit, type FilmPageLimitResult } from './bench/film-page-limit';
@@ -51,7 +62,14 @@ function parseOptions(argv: string[]) {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { only: { type: 'string' }, duration: { type: 'string' }, iterations: { type: 'string' }, revisions: { type: 'string' }, films: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        only: { type: 'string' },
+        duration: { type: 'string' },
+        iterations: { type: 'string' },
+        revisions: { type: 'string' },
+        films: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     }));
   } catch (error) {
     usageError((error as Error).message);
@@ -66,14 +84,22 @@ function parseOptions(argv: string[]) {
     if (!Number.isInteger(n) || n < 1) usageError(`--${flag} takes a whole number above 0, not "${value}"`);
     return n;
   };
-  const names = values.only?.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) ?? GROUPS;
-  for (const name of names) if (!(GROUPS as readonly string[]).includes(name)) usageError(`Unknown group "${name}". Groups: ${GROUPS.join(', ')}`);
+  const names =
+    values.only
+      ?.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean) ?? GROUPS;
+  for (const name of names)
+    if (!(GROUPS as readonly string[]).includes(name)) usageError(`Unknown group "${name}". Groups: ${GROUPS.join(', ')}`);
   return {
     groups: new Set(names as Group[]),
     duration: positive('duration', values.duration, 5),
     iterations: positive('iterations', values.iterations, 200),
     revisions: Math.max(2, positive('revisions', values.revisions, 300)),
-    films: values.films === undefined ? DEFAULT_SCALE_SIZES : [...new Set(values.films.split(',').map((n) => positive('films', n.trim().replace(/[_,]/gu, ''), 0)))].sort((a, b) => a - b),
+    films:
+      values.films === undefined
+        ? DEFAULT_SCALE_SIZES
+        : [...new Set(values.films.split(',').map((n) => positive('films', n.trim().replace(/[_,]/gu, ''), 0)))].sort((a, b) => a - b),
   };
 }
 
@@ -90,7 +116,8 @@ let cleaning: Promise<void> | null = null;
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
     await stopActiveChildren(5_000).catch(() => {});
-    for (const fn of cleanups.splice(0).reverse()) await fn().catch((error) => console.error(`cleanup: ${error instanceof Error ? error.message : error}`));
+    for (const fn of cleanups.splice(0).reverse())
+      await fn().catch((error) => console.error(`cleanup: ${error instanceof Error ? error.message : error}`));
   })();
   return cleaning;
 }
@@ -149,9 +176,13 @@ async function benchStorage(database: Database, revisions: number): Promise<Revi
   const out = path.join(RESULTS_DIR, 'storage.json');
   fs.rmSync(out, { force: true });
   console.log(`> saving ${revisions} revisions through saveDraft (a child process on its own database)`);
-  const code = await run(process.execPath, [...tsxArgs('scripts/bench/revision-storage.ts'), '--in-place', '--revisions', String(revisions), '--json', out], {
-    env: { DATABASE_URL: url, LOG_LEVEL: 'warn' },
-  });
+  const code = await run(
+    process.execPath,
+    [...tsxArgs('scripts/bench/revision-storage.ts'), '--in-place', '--revisions', String(revisions), '--json', out],
+    {
+      env: { DATABASE_URL: url, LOG_LEVEL: 'warn' },
+    },
+  );
   if (code !== 0) throw new Error(`scripts/bench/revision-storage.ts failed (exit code ${code})`);
   const result = JSON.parse(fs.readFileSync(out, 'utf8')) as RevisionStorageResult;
   fs.rmSync(out, { force: true });
@@ -160,7 +191,12 @@ async function benchStorage(database: Database, revisions: number): Promise<Revi
 
 function printStorage(result: RevisionStorageResult) {
   const n = result.revisions;
-  const row = (name: string, total: number) => [name, bytes(total), bytes(Math.round(total / n)), formatRatio(ratio(total, result.rawJsonBytes))];
+  const row = (name: string, total: number) => [
+    name,
+    bytes(total),
+    bytes(Math.round(total / n)),
+    formatRatio(ratio(total, result.rawJsonBytes)),
+  ];
   console.log(
     table(
       `Storage: ${n} revisions of the demo page (${n - 1} realistic edits through saveDraft in ${result.seconds.toFixed(1)} s; ratio: bytes against whole JSON documents)`,
@@ -188,8 +224,12 @@ async function main(): Promise<number> {
     node: process.version,
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
   };
-  console.log(`Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${bytes(machine.memoryBytes)} RAM, Node ${machine.node}, ${machine.platform}`);
-  console.log(`Groups: ${[...options.groups].join(', ')}; --duration ${options.duration} --iterations ${options.iterations} --revisions ${options.revisions}`);
+  console.log(
+    `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${bytes(machine.memoryBytes)} RAM, Node ${machine.node}, ${machine.platform}`,
+  );
+  console.log(
+    `Groups: ${[...options.groups].join(', ')}; --duration ${options.duration} --iterations ${options.iterations} --revisions ${options.revisions}`,
+  );
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
 
   const results: {
@@ -247,14 +287,19 @@ async function main(): Promise<number> {
       printPrismaVsPg((results.domain.prismaVsPg = await runPrismaVsPg({ slugs: [DEMO_SLUG], iterations: options.iterations })));
     });
   }
-  if (selected('import')) await attempt('import', async () => printOps('Import (in-process)', (results.import = await runImport(options.iterations))));
+  if (selected('import'))
+    await attempt('import', async () => printOps('Import (in-process)', (results.import = await runImport(options.iterations))));
   if (selected('storage') && database) {
     const db = database;
     await attempt('storage', async () => printStorage((results.storage = await benchStorage(db, options.revisions))));
   }
   if (selected('scale') && database) {
     const { adminUrl } = database;
-    await attempt('scale', async () => printScale((results.scale = await runScale({ adminUrl, sizes: options.films, iterations: options.iterations, resultsDir: RESULTS_DIR }))));
+    await attempt('scale', async () =>
+      printScale(
+        (results.scale = await runScale({ adminUrl, sizes: options.films, iterations: options.iterations, resultsDir: RESULTS_DIR })),
+      ),
+    );
   }
 
   const file = path.join(RESULTS_DIR, 'latest.json');

@@ -30,7 +30,10 @@ async function main() {
   const url = process.env.DATABASE_URL?.trim();
   if (!url) throw new Error('DATABASE_URL is not set: it names the database to back up');
   const database = pgEnv(url).PGDATABASE ?? 'postgres';
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const target = path.resolve(file ?? path.join('backups', `${database}-${stamp}.dump`));
 
   const pgDump = process.env.PG_DUMP || 'pg_dump';

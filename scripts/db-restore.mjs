@@ -41,7 +41,9 @@ async function main() {
 
   const tables = await publicTables(url);
   if (tables.length > 0 && !clean) {
-    throw new Error(`database "${database}" already has tables (${tables.slice(0, 5).join(', ')}${tables.length > 5 ? ', …' : ''}): restore into an empty database, or pass --clean to replace them`);
+    throw new Error(
+      `database "${database}" already has tables (${tables.slice(0, 5).join(', ')}${tables.length > 5 ? ', …' : ''}): restore into an empty database, or pass --clean to replace them`,
+    );
   }
 
   const code = await runTool(

@@ -19,15 +19,27 @@ const FIXTURES = path.join(import.meta.dirname, '..', 'test-support', 'page-fixt
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let work: string;
 
-const runImportWith = (env: Env, ...args: string[]) => runNode([...tsx('scripts/import.ts'), ...args], { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: '', CMS_SERVER_URL: '', CMS_API_TOKEN: '', ...env });
+const runImportWith = (env: Env, ...args: string[]) =>
+  runNode([...tsx('scripts/import.ts'), ...args], {
+    DATABASE_URL: process.env.DATABASE_URL,
+    REDIS_URL: '',
+    CMS_SERVER_URL: '',
+    CMS_API_TOKEN: '',
+    ...env,
+  });
 const runImport = (...args: string[]) => runImportWith({}, ...args);
 
 /** Copies the fixtures into `dir`, the film renamed "<title> <RUN> <label> <fixture>"; returns file → slug. */
 function copyFixtures(dir: string, label: string): Map<string, string> {
   const slugs = new Map<string, string>();
-  for (const name of readdirSync(FIXTURES).filter((f) => f.endsWith('.page.txt')).sort()) {
+  for (const name of readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.page.txt'))
+    .sort()) {
     const fixture = name.replace('.page.txt', '');
-    const text = readFileSync(path.join(FIXTURES, name), 'utf8').replace(/Harbour Lights|Nan's Orchard/gu, (title) => `${title} ${RUN} ${label} ${fixture}`);
+    const text = readFileSync(path.join(FIXTURES, name), 'utf8').replace(
+      /Harbour Lights|Nan's Orchard/gu,
+      (title) => `${title} ${RUN} ${label} ${fixture}`,
+    );
     const file = path.join(dir, name);
     writeFileSync(file, text);
     const imported = importText(text);
@@ -100,7 +112,9 @@ describe('npm run import', () => {
 
     expect(run.code).toBe(1);
     expect(run.stdout.trimEnd().split('\n')).toEqual([
-      expect.stringMatching(new RegExp(`^✗ ${again}: Another film already uses the address “${takenSlug}”: “.+”\\. Import it under another address\\.$`)),
+      expect.stringMatching(
+        new RegExp(`^✗ ${again}: Another film already uses the address “${takenSlug}”: “.+”\\. Import it under another address\\.$`),
+      ),
       `✓ ${other} → ${otherSlug} (revision 1)`,
       `Imported 1 of 2 files (0 published), 0 warnings, 1 failed.`,
     ]);
@@ -134,7 +148,9 @@ describe('npm run import', () => {
     // One file: no summary line; without Redis, a note on what a running server shows and when.
     const [line, note] = run.stdout.trimEnd().split('\n');
     expect(line).toBe(`✓ ${file} → ${slug} (revision 1, published)`);
-    expect(note).toMatch(/^Note: published in the database directly, without REDIS_URL\..* only after its next publish or unpublish, or its restart\..* --server URL with --token/u);
+    expect(note).toMatch(
+      /^Note: published in the database directly, without REDIS_URL\..* only after its next publish or unpublish, or its restart\..* --server URL with --token/u,
+    );
     const film = await filmOf(slug);
     expect(film?.publishedRevisionId).toBe(film?.revisions[0]?.id);
     expect(await db().publishedFilm.count({ where: { filmId: film!.id } })).toBe(1);
@@ -187,7 +203,10 @@ describe('npm run import', () => {
   });
 
   it('--levels suggested stores a page without spoiler markers at the levels its story suggests', async () => {
-    const page = readFileSync(path.join(import.meta.dirname, '..', 'test-support', 'measured-pages', 'night-of-the-living-dead.page.txt'), 'utf8');
+    const page = readFileSync(
+      path.join(import.meta.dirname, '..', 'test-support', 'measured-pages', 'night-of-the-living-dead.page.txt'),
+      'utf8',
+    );
     const file = path.join(mkdtempSync(path.join(work, 'levels-')), 'unmarked.page.txt');
     writeFileSync(file, page.replace(/\s*\[spoiler: \w+\]/gu, ''));
     const slug = `night-levels-${RUN}`;

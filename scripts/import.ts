@@ -19,7 +19,17 @@ import path from 'node:path';
 import { MultiBar, Presets } from 'cli-progress';
 import type { Actor } from '../lib/auth/permissions';
 import type { ImportLevels } from '../lib/films/film-schema';
-import { errorsOf, expandPaths, outcomeLines, parseImportArgs, summaryLine, USAGE, type FileOutcome, type ImportOptions, type ImportResult } from './import/cli';
+import {
+  errorsOf,
+  expandPaths,
+  outcomeLines,
+  parseImportArgs,
+  summaryLine,
+  USAGE,
+  type FileOutcome,
+  type ImportOptions,
+  type ImportResult,
+} from './import/cli';
 import { ApiError, ServerRefused, connectEditorApi, type ServerAuth } from './import/editor-api';
 import { migrationsUpToDate, onShutdownSignal, resolveDatabase } from './lib/database.mjs';
 import { EMBEDDED_DB_NAME, embeddedDataDir, embeddedServerInUse } from './lib/embedded-postgres.mjs';
@@ -77,7 +87,9 @@ async function main(): Promise<number> {
   }
   if (server) {
     if (!auth) {
-      console.error(`Importing through ${server} needs --token (or CMS_API_TOKEN), or --email with the password in CMS_PASSWORD.\n\n${USAGE}`);
+      console.error(
+        `Importing through ${server} needs --token (or CMS_API_TOKEN), or --email with the password in CMS_PASSWORD.\n\n${USAGE}`,
+      );
       return 2;
     }
     return importThroughServer(files, args, server, auth);
@@ -116,7 +128,10 @@ async function importIntoDatabase(files: string[], options: ImportOptions): Prom
   async function actorFor(email: string | undefined): Promise<Actor> {
     if (!email) return systemActor('command line import');
     const normalized = email.trim().toLowerCase();
-    const user = await db().user.findUnique({ where: { email: normalized }, select: { id: true, email: true, role: true, disabled: true } });
+    const user = await db().user.findUnique({
+      where: { email: normalized },
+      select: { id: true, email: true, role: true, disabled: true },
+    });
     if (!user) throw new Fatal(`--as: there is no user with the email ${normalized}`);
     if (user.disabled) throw new Fatal(`--as: the user ${user.email} is disabled`);
     return { userId: user.id, label: `${user.email} (command line import)`, role: user.role, via: 'system' };
@@ -200,11 +215,19 @@ function runningServerUrl(): string | undefined {
   }
 }
 
-async function importFiles(files: string[], options: ImportOptions, importOne: Importer): Promise<{ code: number; outcomes: FileOutcome[] }> {
+async function importFiles(
+  files: string[],
+  options: ImportOptions,
+  importOne: Importer,
+): Promise<{ code: number; outcomes: FileOutcome[] }> {
   // A bar only helps a person watching several files; logs and pipes get the plain lines.
-  const bars = files.length > 1 && process.stdout.isTTY
-    ? new MultiBar({ stream: process.stdout, clearOnComplete: true, hideCursor: true, format: '{bar} {value}/{total} {file}' }, Presets.shades_classic)
-    : null;
+  const bars =
+    files.length > 1 && process.stdout.isTTY
+      ? new MultiBar(
+          { stream: process.stdout, clearOnComplete: true, hideCursor: true, format: '{bar} {value}/{total} {file}' },
+          Presets.shades_classic,
+        )
+      : null;
   const bar = bars?.create(files.length, 0, { file: '' });
   const print = (lines: string[]) => (bars ? bars.log(lines.map((line) => `${line}\n`).join('')) : console.log(lines.join('\n')));
 
@@ -214,7 +237,11 @@ async function importFiles(files: string[], options: ImportOptions, importOne: I
       bar?.update({ file: path.basename(file) });
       let outcome: FileOutcome;
       try {
-        const film = await importOne(await readFile(file, 'utf8'), { publish: options.publish, slug: options.slug, levels: options.levels });
+        const film = await importOne(await readFile(file, 'utf8'), {
+          publish: options.publish,
+          slug: options.slug,
+          levels: options.levels,
+        });
         outcome = { file, ok: true, film };
       } catch (error) {
         // A server that stops accepting us would refuse every other file too.

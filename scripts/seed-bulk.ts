@@ -32,7 +32,10 @@ function usageError(message: string): never {
 
 async function main() {
   const { films } = parseArgs(process.argv.slice(2));
-  const bar = new SingleBar({ format: 'films {bar} {value}/{total} | {eta_formatted} left | {rate} films/s', etaBuffer: 200 }, Presets.shades_classic);
+  const bar = new SingleBar(
+    { format: 'films {bar} {value}/{total} | {eta_formatted} left | {rate} films/s', etaBuffer: 200 },
+    Presets.shades_classic,
+  );
   const started = performance.now();
   bar.start(films, 0, { rate: '0' });
   const { created } = await seedBulk({
@@ -40,7 +43,9 @@ async function main() {
     onProgress: (done) => bar.update(done, { rate: (done / ((performance.now() - started) / 1000)).toFixed(1) }),
   });
   bar.stop();
-  console.log(`${created} films created and published, ${films - created} already there, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${created} films created and published, ${films - created} already there, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 main()

@@ -33,7 +33,9 @@ const imageListSchema = z.object({
 
 /** Uploads a drawing (SVG rendered to PNG: the upload path takes raster images) and returns its image id. */
 async function uploadDrawing(file: string, actor: Actor): Promise<string> {
-  const png = await sharp(await readFile(path.join(IMAGES_DIR, file))).png().toBuffer();
+  const png = await sharp(await readFile(path.join(IMAGES_DIR, file)))
+    .png()
+    .toBuffer();
   return (await uploadImage({ actor, data: png })).asset.id;
 }
 
@@ -60,7 +62,10 @@ async function main() {
   for (const file of (await readdir(DEMO_DIR)).filter((f) => f.endsWith('.page.txt')).sort()) {
     const { content, warnings } = parsePage(await readFile(path.join(DEMO_DIR, file), 'utf8'));
     if (warnings.length > 0) throw new Error(`${file}: ${warnings.map((w) => `line ${w.line}: ${w.message}`).join('; ')}`);
-    const existing = await db().film.findUnique({ where: { slug: content.slug }, select: { latestRevision: true, publishedRevisionId: true } });
+    const existing = await db().film.findUnique({
+      where: { slug: content.slug },
+      select: { latestRevision: true, publishedRevisionId: true },
+    });
     if (existing?.publishedRevisionId) {
       console.log(`demo film ${content.slug}: already there`);
       continue;
@@ -68,7 +73,8 @@ async function main() {
     // A film left unpublished by an interrupted earlier run is published, not created twice.
     const revision = existing
       ? existing.latestRevision
-      : (await createFilm({ content: await withDemoImages(content, actor), actor, message: 'Demo content', source: 'IMPORT' })).revision.number;
+      : (await createFilm({ content: await withDemoImages(content, actor), actor, message: 'Demo content', source: 'IMPORT' })).revision
+          .number;
     await publishFilm({ slug: content.slug, revision, actor });
     console.log(`demo film ${content.slug}: published (revision ${revision})`);
   }

@@ -97,7 +97,9 @@ async function main() {
       shutdown().finally(() => process.exit(1));
     });
   }
-  console.error(`> database: ${database.embedded ? `embedded PostgreSQL, data in ${describeDataDir(database.server?.dataDir ?? '')}` : 'DATABASE_URL'}`);
+  console.error(
+    `> database: ${database.embedded ? `embedded PostgreSQL, data in ${describeDataDir(database.server?.dataDir ?? '')}` : 'DATABASE_URL'}`,
+  );
 
   if (await migrationsUpToDate(database.url)) {
     console.error('> migrations are up to date');
@@ -155,10 +157,7 @@ async function main() {
     shutdown().finally(() => process.exit(code || 1));
   });
 
-  const lines = [
-    '',
-    `Film page CMS is running at ${server.url}  (ready in ${seconds(Date.now() - startedAt)})`,
-  ];
+  const lines = ['', `Film page CMS is running at ${server.url}  (ready in ${seconds(Date.now() - startedAt)})`];
   if (database.embedded && demo) {
     lines.push(
       'Demo sign-in (embedded database with demo content):',

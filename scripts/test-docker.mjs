@@ -39,7 +39,10 @@ import { migrationNames } from '../lib/ops/pending-migrations.mjs';
 const BUDGET_MB = { migrate: 450, runner: 450 };
 const SHARED = process.env.SHARED_DOCKER_DIR || path.resolve(REPO_ROOT, '..', 'shared', 'docker');
 const DOCKER = process.env.DOCKER || (fs.existsSync('/usr/bin/docker') ? '/usr/bin/docker' : 'docker');
-const BUILDERS = (process.env.DOCKER_TEST_BUILDERS || 'buildkit,classic').split(',').map((b) => b.trim()).filter(Boolean);
+const BUILDERS = (process.env.DOCKER_TEST_BUILDERS || 'buildkit,classic')
+  .split(',')
+  .map((b) => b.trim())
+  .filter(Boolean);
 const RUN = `film-cms-test-${randomBytes(3).toString('hex')}`;
 const LABEL = `film-cms-test=${RUN}`;
 const BASE_IMAGE = 'node:24-bookworm-slim';
@@ -91,7 +94,10 @@ function exec(command, args, { env = {}, input, quiet = true, allowFail = false,
     child.on('close', (code) => {
       clearTimeout(timer);
       const result = { code: code ?? 1, stdout, stderr };
-      if (result.code !== 0 && !allowFail) reject(new Error(`${path.basename(command)} ${args.slice(0, 4).join(' ')} … exited ${result.code}\n${(stderr || stdout).slice(-3000)}`));
+      if (result.code !== 0 && !allowFail)
+        reject(
+          new Error(`${path.basename(command)} ${args.slice(0, 4).join(' ')} … exited ${result.code}\n${(stderr || stdout).slice(-3000)}`),
+        );
       else resolve(result);
     });
     if (input !== undefined) child.stdin.end(input);
@@ -133,7 +139,9 @@ async function waitFor(what, probe, timeoutMs = 120_000, everyMs = 500) {
     }
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
-  throw new Error(`timed out after ${seconds(timeoutMs)} waiting for ${what}${last ? ` (${last instanceof Error ? last.message : last})` : ''}`);
+  throw new Error(
+    `timed out after ${seconds(timeoutMs)} waiting for ${what}${last ? ` (${last instanceof Error ? last.message : last})` : ''}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -167,7 +175,12 @@ async function startRunner(image, name, { databaseUrl, args = [], env = {} }) {
 }
 
 /** @param {Runner} runner */
-const health = (runner) => waitFor(`${runner.name} /api/health`, async () => (await request(`${runner.url}/api/health`, { timeoutMs: 5_000 })).status === 200, 180_000);
+const health = (runner) =>
+  waitFor(
+    `${runner.name} /api/health`,
+    async () => (await request(`${runner.url}/api/health`, { timeoutMs: 5_000 })).status === 200,
+    180_000,
+  );
 
 /** The container's log as JSON lines (a line that is not JSON fails). @param {string} name */
 async function logLines(name) {
@@ -185,7 +198,9 @@ async function logLines(name) {
 }
 /** @param {string} name */
 async function errorLines(name) {
-  return (await logLines(name)).filter((line) => line.level === 'error' || line.level === 'fatal' || (typeof line.level === 'number' && line.level >= 50));
+  return (await logLines(name)).filter(
+    (line) => line.level === 'error' || line.level === 'fatal' || (typeof line.level === 'number' && line.level >= 50),
+  );
 }
 /** @param {string} name @param {string} format */
 const inspect = async (name, format) => (await docker(['inspect', '-f', format, name])).stdout.trim();
@@ -233,7 +248,9 @@ const FILM = {
 /** An image of its own for each upload (a different colour is a different file). */
 async function pngImage(seed) {
   const sharp = (await import('sharp')).default;
-  return sharp({ create: { width: 480, height: 320, channels: 3, background: { r: seed % 256, g: (seed * 7) % 256, b: 90 } } }).png().toBuffer();
+  return sharp({ create: { width: 480, height: 320, channels: 3, background: { r: seed % 256, g: (seed * 7) % 256, b: 90 } } })
+    .png()
+    .toBuffer();
 }
 
 /** @param {Runner} runner @param {string} cookie */
@@ -305,14 +322,18 @@ async function composeConfig() {
   fs.copyFileSync(path.join(REPO_ROOT, 'docker-compose.secrets.yml'), path.join(dir, 'docker-compose.secrets.yml'));
   const secrets = path.join(dir, 'secrets');
   fs.mkdirSync(secrets);
-  for (const file of ['postgres_password', 'auth_secret', 'admin_password']) fs.writeFileSync(path.join(secrets, file), randomBytes(24).toString('hex'));
+  for (const file of ['postgres_password', 'auth_secret', 'admin_password'])
+    fs.writeFileSync(path.join(secrets, file), randomBytes(24).toString('hex'));
   const env = { COMPOSE_PROJECT_NAME: name, POSTGRES_PASSWORD: 'example', AUTH_SECRET, SECRETS_DIR: secrets };
   const expected = {
     default: ['app', 'migrate', 'postgres'],
     scale: ['app', 'app-2', 'balancer', 'migrate', 'minio', 'minio-bucket', 'postgres', 'redis'],
   };
   try {
-    for (const files of [['-f', 'docker-compose.yml'], ['-f', 'docker-compose.yml', '-f', 'docker-compose.secrets.yml']]) {
+    for (const files of [
+      ['-f', 'docker-compose.yml'],
+      ['-f', 'docker-compose.yml', '-f', 'docker-compose.secrets.yml'],
+    ]) {
       for (const profile of /** @type {const} */ (['default', 'scale'])) {
         const args = [...files, '--project-directory', REPO_ROOT, ...(profile === 'scale' ? ['--profile', 'scale'] : [])];
         const config = await exec('docker-compose', [...args, 'config'], { cwd: dir, env, allowFail: true });
@@ -324,9 +345,12 @@ async function composeConfig() {
           .filter(([, service]) => !service.profiles || (profile === 'scale' && service.profiles.includes('scale')))
           .map(([service]) => service)
           .sort();
-        if (JSON.stringify(services) !== JSON.stringify(expected[profile])) fail(`docker-compose (${profile}) services: ${services.join(', ')}`);
+        if (JSON.stringify(services) !== JSON.stringify(expected[profile]))
+          fail(`docker-compose (${profile}) services: ${services.join(', ')}`);
         if (files.length > 2 && !config.stdout.includes('/run/secrets/auth_secret')) fail('the secrets file gives no AUTH_SECRET_FILE');
-        ok(`docker-compose ${compose.stdout.trim()} config: ${files.filter((f) => f !== '-f').join(' + ')}, profile ${profile} (${services.length} services)`);
+        ok(
+          `docker-compose ${compose.stdout.trim()} config: ${files.filter((f) => f !== '-f').join(' + ')}, profile ${profile} (${services.length} services)`,
+        );
       }
     }
   } finally {
@@ -356,14 +380,16 @@ const cleanups = [];
 let startedEngine = false;
 
 async function cleanup() {
-  for (const step of cleanups.reverse()) await step().catch((error) => console.error(`cleanup: ${error instanceof Error ? error.message : error}`));
+  for (const step of cleanups.reverse())
+    await step().catch((error) => console.error(`cleanup: ${error instanceof Error ? error.message : error}`));
   cleanups.length = 0;
   if (startedEngine) {
     startedEngine = false;
     await exec('bash', [path.join(SHARED, 'engine.sh'), 'stop'], { allowFail: true }).then((r) => console.log(r.stdout.trim()));
   }
 }
-for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => cleanup().finally(() => process.exit(130)));
+for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM']))
+  process.on(signal, () => cleanup().finally(() => process.exit(130)));
 
 async function main() {
   // 1. The engine and the base image.
@@ -375,7 +401,9 @@ async function main() {
     }
     const started = await exec('bash', [engine, 'start'], { allowFail: true });
     if (started.code !== 0 || !engineUp()) {
-      console.log(`NOTE: could not start a Docker engine (${engine} start: ${(started.stdout + started.stderr).trim().slice(-500)}): the images were not built or tested.`);
+      console.log(
+        `NOTE: could not start a Docker engine (${engine} start: ${(started.stdout + started.stderr).trim().slice(-500)}): the images were not built or tested.`,
+      );
       return;
     }
     startedEngine = !/already|not starting another/.test(started.stdout);
@@ -387,7 +415,10 @@ async function main() {
     const volumes = (await docker(['volume', 'ls', '-q', '--filter', `label=${LABEL}`])).stdout.split('\n').filter(Boolean);
     if (volumes.length) await docker(['volume', 'rm', '-f', ...volumes]);
   });
-  if (spawnSync(DOCKER, ['image', 'inspect', BASE_IMAGE], { stdio: 'ignore' }).status !== 0 && fs.existsSync(path.join(SHARED, 'base-image.sh'))) {
+  if (
+    spawnSync(DOCKER, ['image', 'inspect', BASE_IMAGE], { stdio: 'ignore' }).status !== 0 &&
+    fs.existsSync(path.join(SHARED, 'base-image.sh'))
+  ) {
     const began = Date.now();
     const made = await exec('bash', [path.join(SHARED, 'base-image.sh'), '24']);
     console.log(`${made.stdout.trim()} (${seconds(Date.now() - began)})`);
@@ -410,7 +441,9 @@ async function main() {
   check(/^v24\./.test(node), `the runner runs Node ${node}`);
 
   // 3. A fresh database; two runners before the migrations.
-  const external = process.env.DOCKER_TEST_DATABASE_URL || ((await reachable('127.0.0.1', 5432)) ? 'postgresql://postgres@127.0.0.1:5432/postgres' : undefined);
+  const external =
+    process.env.DOCKER_TEST_DATABASE_URL ||
+    ((await reachable('127.0.0.1', 5432)) ? 'postgresql://postgres@127.0.0.1:5432/postgres' : undefined);
   const database = await resolveDatabase({ purpose: 'test', env: { DATABASE_URL: external } });
   cleanups.push(() => database.stop());
   console.log(`database: ${database.embedded ? 'an embedded PostgreSQL' : new URL(database.url).host} (fresh)`);
@@ -426,18 +459,39 @@ async function main() {
   await Promise.all([health(a), health(b)]);
   for (const runner of [a, b]) {
     const ready = await request(`${runner.url}/api/ready`);
-    if (ready.status !== 503 || ready.json?.schema !== 'behind' || JSON.stringify(ready.json?.pendingMigrations) !== JSON.stringify(MIGRATIONS))
+    if (
+      ready.status !== 503 ||
+      ready.json?.schema !== 'behind' ||
+      JSON.stringify(ready.json?.pendingMigrations) !== JSON.stringify(MIGRATIONS)
+    )
       fail(`before the migrations ${runner.name} /api/ready answered ${ready.status} ${ready.text.slice(0, 300)}`);
   }
-  ok(`before the migrations both runners answer /api/ready 503 naming the ${MIGRATIONS.length} pending migrations (last ${MIGRATIONS.at(-1)})`);
+  ok(
+    `before the migrations both runners answer /api/ready 503 naming the ${MIGRATIONS.length} pending migrations (last ${MIGRATIONS.at(-1)})`,
+  );
 
-  const migrated = await docker(['run', '--rm', '--label', LABEL, '--network', 'host', '-e', `DATABASE_URL=${database.url}`, primary.migrate], { allowFail: true });
-  check(migrated.code === 0 && /successfully applied/.test(migrated.stdout + migrated.stderr), `the migrate image applied the migrations (exit ${migrated.code})`);
-  await Promise.all([a, b].map((runner) => waitFor(`${runner.name} ready`, async () => (await request(`${runner.url}/api/ready`, { timeoutMs: 5_000 })).status === 200, 90_000)));
+  const migrated = await docker(
+    ['run', '--rm', '--label', LABEL, '--network', 'host', '-e', `DATABASE_URL=${database.url}`, primary.migrate],
+    { allowFail: true },
+  );
+  check(
+    migrated.code === 0 && /successfully applied/.test(migrated.stdout + migrated.stderr),
+    `the migrate image applied the migrations (exit ${migrated.code})`,
+  );
+  await Promise.all(
+    [a, b].map((runner) =>
+      waitFor(`${runner.name} ready`, async () => (await request(`${runner.url}/api/ready`, { timeoutMs: 5_000 })).status === 200, 90_000),
+    ),
+  );
   ok(`both runners ready ${seconds(Date.now() - begun)} after they started`);
   const users = await withClient(database.url, async (client) => (await client.query('SELECT email, role FROM "User"')).rows);
-  check(users.length === 1 && users[0].email === ADMIN.email && users[0].role === 'ADMIN', `one first admin exists (${users.map((u) => u.email).join(', ')})`);
-  const created = (await Promise.all([a, b].map((r) => logLines(r.name)))).flat().filter((line) => line.event === 'auth.first-admin-created');
+  check(
+    users.length === 1 && users[0].email === ADMIN.email && users[0].role === 'ADMIN',
+    `one first admin exists (${users.map((u) => u.email).join(', ')})`,
+  );
+  const created = (await Promise.all([a, b].map((r) => logLines(r.name))))
+    .flat()
+    .filter((line) => line.event === 'auth.first-admin-created');
   check(created.length === 1, `exactly one instance created it (${created.length})`);
   const errors = [...(await errorLines(a.name)), ...(await errorLines(b.name))];
   check(errors.length === 0, `neither instance logged an error${errors.length ? `: ${JSON.stringify(errors[0]).slice(0, 400)}` : ''}`);
@@ -446,7 +500,12 @@ async function main() {
   check(uidB === '1000' && uidA === '12345', `b runs as uid ${uidB} (node), a as uid ${uidA}`);
 
   // 4. The HEALTHCHECK, then the product on a.
-  const healthy = await waitFor('HEALTHCHECK healthy', async () => (await inspect(a.name, '{{.State.Health.Status}}')) === 'healthy', 120_000, 1_000);
+  const healthy = await waitFor(
+    'HEALTHCHECK healthy',
+    async () => (await inspect(a.name, '{{.State.Health.Status}}')) === 'healthy',
+    120_000,
+    1_000,
+  );
   const startedAtA = Date.parse(await inspect(a.name, '{{.State.StartedAt}}'));
   check(healthy, `HEALTHCHECK healthy ${seconds(Date.now() - startedAtA)} after start`);
   await docker(['rm', '-f', b.name]);
@@ -456,7 +515,10 @@ async function main() {
   const wrong = await signIn(a, ADMIN.email, `${ADMIN.password}x`);
   check(!wrong, 'a wrong password gives none');
   const createdFilm = await editor(a, cookie, 'POST', '/api/v1/editor/films', { content: FILM });
-  check(createdFilm.status === 201, `film created (${createdFilm.status}${createdFilm.status === 201 ? '' : ` ${createdFilm.text.slice(0, 300)}`})`);
+  check(
+    createdFilm.status === 201,
+    `film created (${createdFilm.status}${createdFilm.status === 201 ? '' : ` ${createdFilm.text.slice(0, 300)}`})`,
+  );
   const unpublished = await request(`${a.url}/films/${FILM.slug}`);
   check(unpublished.status === 404, `a draft is not public (${unpublished.status})`);
   const published = await editor(a, cookie, 'POST', `/api/v1/editor/films/${FILM.slug}/publish`, { revision: createdFilm.json.revision });
@@ -468,7 +530,11 @@ async function main() {
 
   // docker stop with a request in flight: a save whose body is still arriving when the signal comes.
   const draft = await editor(a, cookie, 'GET', `/api/v1/editor/films/${FILM.slug}`);
-  const body = JSON.stringify({ baseRevision: draft.json.revision, content: { ...draft.json.content, title: 'Docker Test Film (saved while stopping)' }, message: 'in flight' });
+  const body = JSON.stringify({
+    baseRevision: draft.json.revision,
+    content: { ...draft.json.content, title: 'Docker Test Film (saved while stopping)' },
+    message: 'in flight',
+  });
   const inFlightRequest = http.request({
     host: '127.0.0.1',
     port: a.port,
@@ -489,12 +555,20 @@ async function main() {
   inFlightRequest.flushHeaders();
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const stopping = docker(['stop', '-t', '30', a.name]);
-  await waitFor('the shutdown to start', async () => (await logLines(a.name)).some((line) => String(line.msg).startsWith('shutting down')), 20_000, 200);
+  await waitFor(
+    'the shutdown to start',
+    async () => (await logLines(a.name)).some((line) => String(line.msg).startsWith('shutting down')),
+    20_000,
+    200,
+  );
   inFlightRequest.end(body.slice(5));
   const answered = await inFlight;
   await stopping;
   const exitCode = await inspect(a.name, '{{.State.ExitCode}}');
-  check(answered.status === 200 && answered.connection === 'close' && exitCode === '0', `docker stop: the request in flight answered ${answered.status} with Connection: ${answered.connection}, exit ${exitCode}`);
+  check(
+    answered.status === 200 && answered.connection === 'close' && exitCode === '0',
+    `docker stop: the request in flight answered ${answered.status} with Connection: ${answered.connection}, exit ${exitCode}`,
+  );
 
   await docker(['start', a.name]);
   await health(a);
@@ -502,11 +576,17 @@ async function main() {
   await readAtTwoLevels(a);
   const kept = await fetch(`${a.url}${upload.thumbnail}`);
   const saved = await editor(a, cookie, 'GET', `/api/v1/editor/films/${FILM.slug}`);
-  check(kept.status === 200 && saved.json?.content?.title === 'Docker Test Film (saved while stopping)', `after a restart the film, the save made while stopping and the upload are there (${kept.status})`);
+  check(
+    kept.status === 200 && saved.json?.content?.title === 'Docker Test Film (saved while stopping)',
+    `after a restart the film, the save made while stopping and the upload are there (${kept.status})`,
+  );
   await docker(['rm', '-f', a.name]);
 
   // --read-only with a tmpfs /tmp: reads and uploads (to the volume).
-  const ro = await startRunner(primary.runner, 'read-only', { databaseUrl: database.url, args: ['--read-only', '--tmpfs', '/tmp', '-v', `${media}:/data/media`] });
+  const ro = await startRunner(primary.runner, 'read-only', {
+    databaseUrl: database.url,
+    args: ['--read-only', '--tmpfs', '/tmp', '-v', `${media}:/data/media`],
+  });
   await health(ro);
   await waitFor('the read-only runner ready', async () => (await request(`${ro.url}/api/ready`)).status === 200, 60_000);
   await readAtTwoLevels(ro);
@@ -514,7 +594,10 @@ async function main() {
   if (!roCookie) fail('sign-in on the read-only runner');
   const roUpload = await uploadAndFetch(ro, roCookie, 2);
   const roErrors = await errorLines(ro.name);
-  check(roErrors.length === 0, `--read-only --tmpfs /tmp: ready, the film reads, an upload is served (${roUpload.thumbnail}), no error logged`);
+  check(
+    roErrors.length === 0,
+    `--read-only --tmpfs /tmp: ready, the film reads, an upload is served (${roUpload.thumbnail}), no error logged`,
+  );
   await docker(['rm', '-f', ro.name]);
 
   // The classic builder's images do the same job.

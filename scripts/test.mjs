@@ -34,11 +34,20 @@ const SUITES = /** @type {const} */ (['typecheck', 'lint', 'vitest', 'drift', 'e
 /** @typedef {typeof SUITES[number]} SuiteName */
 /** @type {Record<string, SuiteName>} */
 const ALIASES = {
-  typecheck: 'typecheck', tsc: 'typecheck', types: 'typecheck',
-  lint: 'lint', eslint: 'lint',
-  vitest: 'vitest', unit: 'vitest', integration: 'vitest', int: 'vitest',
-  drift: 'drift', prisma: 'drift', migrations: 'drift',
-  e2e: 'e2e', playwright: 'e2e',
+  typecheck: 'typecheck',
+  tsc: 'typecheck',
+  types: 'typecheck',
+  lint: 'lint',
+  eslint: 'lint',
+  vitest: 'vitest',
+  unit: 'vitest',
+  integration: 'vitest',
+  int: 'vitest',
+  drift: 'drift',
+  prisma: 'drift',
+  migrations: 'drift',
+  e2e: 'e2e',
+  playwright: 'e2e',
 };
 
 const NODE = process.execPath;
@@ -53,7 +62,9 @@ function selectedSuites() {
   const usage = 'Usage: npm test [-- --only typecheck,lint,unit,drift,e2e] [--skip …] [--list]';
   let values;
   try {
-    ({ values } = parseArgs({ options: { only: { type: 'string' }, skip: { type: 'string' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseArgs({
+      options: { only: { type: 'string' }, skip: { type: 'string' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    }));
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : error}\n${usage}`);
     process.exit(2);
@@ -63,14 +74,18 @@ function selectedSuites() {
     process.exit(0);
   }
   const names = (/** @type {string} */ list) =>
-    list.split(',').map((s) => s.trim()).filter(Boolean).map((name) => {
-      const suite = ALIASES[name.toLowerCase()];
-      if (!suite) {
-        console.error(`Unknown suite "${name}". Suites: ${SUITES.join(', ')}`);
-        process.exit(2);
-      }
-      return suite;
-    });
+    list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((name) => {
+        const suite = ALIASES[name.toLowerCase()];
+        if (!suite) {
+          console.error(`Unknown suite "${name}". Suites: ${SUITES.join(', ')}`);
+          process.exit(2);
+        }
+        return suite;
+      });
   const only = new Set(values.only === undefined ? SUITES : names(values.only));
   const skip = new Set(values.skip === undefined ? [] : names(values.skip));
   return SUITES.filter((suite) => only.has(suite) && !skip.has(suite));
@@ -158,7 +173,12 @@ function counts(code, report) {
   if (!report) return { passed: 0, failed: 1, note: `no results (exit code ${code})` };
   const failed = report.failed + report.outside || (code !== 0 ? 1 : 0);
   if (report.passed + failed === 0) return { passed: 0, failed: 1, note: 'no test ran' };
-  return { passed: report.passed, failed, skipped: report.skipped, note: report.outside ? `${report.outside} failure(s) outside a test` : undefined };
+  return {
+    passed: report.passed,
+    failed,
+    skipped: report.skipped,
+    note: report.outside ? `${report.outside} failure(s) outside a test` : undefined,
+  };
 }
 
 /** @type {Record<SuiteName, () => Promise<Counts>>} */
@@ -176,14 +196,29 @@ const suites = {
 
   async vitest() {
     const file = path.join(WORK_DIR, 'vitest.json');
-    const args = [tool('vitest/vitest.mjs'), 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+    const args = [
+      tool('vitest/vitest.mjs'),
+      'run',
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ];
     const code = await run(NODE, args, { env: { DATABASE_URL: await serverUrl(), NODE_ENV: 'test' } });
     const json = readJson(file);
     // A file that fails to load or a failing hook fails the run without failing a test.
     const outside = (json?.testResults ?? []).filter(
       (/** @type {any} */ f) => f.status === 'failed' && !(f.assertionResults ?? []).some((/** @type {any} */ t) => t.status === 'failed'),
     ).length;
-    return counts(code, json && { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0, skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0), outside });
+    return counts(
+      code,
+      json && {
+        passed: json.numPassedTests ?? 0,
+        failed: json.numFailedTests ?? 0,
+        skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+        outside,
+      },
+    );
   },
 
   async drift() {
@@ -219,7 +254,15 @@ const suites = {
     });
     const json = readJson(file);
     const stats = json?.stats ?? {};
-    return counts(code, json && { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0, outside: (json.errors ?? []).length });
+    return counts(
+      code,
+      json && {
+        passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+        failed: stats.unexpected ?? 0,
+        skipped: stats.skipped ?? 0,
+        outside: (json.errors ?? []).length,
+      },
+    );
   },
 };
 
@@ -266,7 +309,9 @@ async function main() {
     failed += c.failed;
     const skipped = c.skipped ? `, ${c.skipped} skipped` : '';
     const note = c.note ? `  (${c.note})` : '';
-    console.log(`${c.failed > 0 ? 'FAIL' : 'ok  '} ${name.padEnd(10)} ${`${c.passed} passed, ${c.failed} failed${skipped}`.padEnd(36)} ${seconds(ms).padStart(8)}${note}`);
+    console.log(
+      `${c.failed > 0 ? 'FAIL' : 'ok  '} ${name.padEnd(10)} ${`${c.passed} passed, ${c.failed} failed${skipped}`.padEnd(36)} ${seconds(ms).padStart(8)}${note}`,
+    );
   }
   console.log(`total time ${seconds(Date.now() - started)}`);
   console.log(`${passed} passed, ${failed} failed`);

@@ -36,7 +36,19 @@ const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 // Not replayed: per-response headers Node or serve.mjs set again.
 const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'content-length']);
-const BYPASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'range', 'if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'authorization'];
+const BYPASS_HEADERS = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-action',
+  'range',
+  'if-none-match',
+  'if-modified-since',
+  'if-match',
+  'if-unmodified-since',
+  'authorization',
+];
 
 /**
  * @typedef {{ headers: Array<[string, string | string[]]>, body: Buffer, asOf: number, tags: string[] }} Entry
@@ -156,7 +168,9 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
     /** @param {unknown} chunk @param {unknown} [encoding] */
     const keep = (chunk, encoding) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(/** @type {any} */ (chunk), typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : undefined);
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from(/** @type {any} */ (chunk), typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : undefined);
       size += buffer.length;
       if (size <= MAX_BODY_BYTES) chunks.push(buffer);
     };
@@ -179,7 +193,8 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
           }
           const body = Buffer.concat(chunks);
           remove(key);
-          while (entries.size > 0 && totalBytes + body.length > MAX_TOTAL_BYTES) remove(/** @type {string} */ (entries.keys().next().value));
+          while (entries.size > 0 && totalBytes + body.length > MAX_TOTAL_BYTES)
+            remove(/** @type {string} */ (entries.keys().next().value));
           entries.set(key, { headers, body, asOf, tags: /** @type {string[]} */ (tags) });
           totalBytes += body.length;
         }

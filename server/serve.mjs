@@ -57,7 +57,10 @@ if (!fs.existsSync(serverJs)) {
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(process.env.SHUTDOWN_TIMEOUT_MS) : 20_000;
 // How long idle keep-alive connections stay open after SIGTERM, for requests already on their way
 // on them (a balancer reusing its connection); those are answered with Connection: close.
-const idleGraceMs = Number(process.env.SHUTDOWN_IDLE_GRACE_MS) >= 0 && process.env.SHUTDOWN_IDLE_GRACE_MS ? Number(process.env.SHUTDOWN_IDLE_GRACE_MS) : 1_000;
+const idleGraceMs =
+  Number(process.env.SHUTDOWN_IDLE_GRACE_MS) >= 0 && process.env.SHUTDOWN_IDLE_GRACE_MS
+    ? Number(process.env.SHUTDOWN_IDLE_GRACE_MS)
+    : 1_000;
 
 // The logger and the shutdown hooks are the app's own modules; the build traced them into the
 // standalone folder (the cache handlers import them), so this file needs nothing of its own.
@@ -91,7 +94,9 @@ for (const [method, level] of Object.entries(CONSOLE_LEVELS)) {
   console[/** @type {keyof typeof CONSOLE_LEVELS} */ (method)] = (...args) => {
     const error = args.find((arg) => arg instanceof Error);
     // Next's start-up lines carry ANSI colours and symbols; the message is the text.
-    const text = format(...args.filter((arg) => arg !== error)).replace(/\u001b\[[0-9;]*m/g, '').trim();
+    const text = format(...args.filter((arg) => arg !== error))
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .trim();
     if (error) log[level]({ err: error }, text || error.message);
     else if (text) log[level](text);
   };
@@ -124,7 +129,9 @@ function prepareRequest(request, response) {
   response.setHeader(REQUEST_ID_HEADER, id);
   // Decided from what Next itself will parse (the request line, the Cookie header); a client's
   // own x-reader-level is overwritten, never trusted.
-  request.headers[readerLevel.READER_LEVEL_HEADER] = readerLevel.formatLevelDecision(readerLevel.decideReaderLevel(request.url ?? '/', request.headers.cookie));
+  request.headers[readerLevel.READER_LEVEL_HEADER] = readerLevel.formatLevelDecision(
+    readerLevel.decideReaderLevel(request.url ?? '/', request.headers.cookie),
+  );
   beforeHeaders(response);
   answerOutages(request, response);
   const start = process.hrtime.bigint();
@@ -158,7 +165,8 @@ function beforeHeaders(response) {
     function (/** @type {any[]} */ ...args) {
       sharedCachePolicy(response);
       // A cached page (its own hash policy) sent where proxy.ts gave a nonce: one script policy.
-      if (response.hasHeader(CSP_HEADER)) response.setHeader(CSP_HEADER, /** @type {string | string[]} */ (withoutNonceBesideHashes(response.getHeader(CSP_HEADER))));
+      if (response.hasHeader(CSP_HEADER))
+        response.setHeader(CSP_HEADER, /** @type {string | string[]} */ (withoutNonceBesideHashes(response.getHeader(CSP_HEADER))));
       // Draining: the client must not send another request on this connection.
       if (stopping) response.setHeader('Connection', 'close');
       return writeHead.apply(response, /** @type {any} */ (args));
@@ -200,7 +208,9 @@ function sharedCachePolicy(response) {
 // ---------------------------------------------------------------------------------------------
 // Next as a custom server, behind the guard and the front cache.
 
-const distDir = fs.readdirSync(serverDir).find((name) => name.startsWith('.next') && fs.existsSync(path.join(serverDir, name, 'required-server-files.json')));
+const distDir = fs
+  .readdirSync(serverDir)
+  .find((name) => name.startsWith('.next') && fs.existsSync(path.join(serverDir, name, 'required-server-files.json')));
 if (!distDir) {
   log.fatal(`serve.mjs: no .next*/required-server-files.json in ${serverDir} (a standalone build)`);
   process.exit(1);
@@ -235,7 +245,8 @@ const frontCache =
   process.env.FRONT_CACHE === '0'
     ? null
     : await createFrontCache(serverDir, {
-        onMismatch: (url, decided, rendered) => log.error({ path: url.split('?')[0], decided, rendered }, 'a page rendered at another level than decided: not cached'),
+        onMismatch: (url, decided, rendered) =>
+          log.error({ path: url.split('?')[0], decided, rendered }, 'a page rendered at another level than decided: not cached'),
       });
 /** @type {http.RequestListener} */
 function frontCacheThenNext(request, response) {
@@ -277,10 +288,13 @@ async function shutdown(signal) {
       net.Server.prototype.close.call(server, () => resolve(true));
       // After a moment, close connections with nothing in flight (they would hold close() open);
       // the others close after their response, which says Connection: close.
-      let idle = setTimeout(function closeIdle() {
-        server.closeIdleConnections();
-        idle = setTimeout(closeIdle, 100);
-      }, Math.min(idleGraceMs, shutdownTimeoutMs));
+      let idle = setTimeout(
+        function closeIdle() {
+          server.closeIdleConnections();
+          idle = setTimeout(closeIdle, 100);
+        },
+        Math.min(idleGraceMs, shutdownTimeoutMs),
+      );
       server.once('close', () => clearTimeout(idle));
     }),
     new Promise((resolve) => setTimeout(() => resolve(false), shutdownTimeoutMs).unref()),

@@ -12,9 +12,45 @@ import { SPOILER_LEVELS } from '../lib/spoilers/levels';
 
 const FIRST_WORDS = ['Carley', 'Zoë', 'Ice', 'The', 'Naïve', 'Émile', 'Old', 'Twelve', 'Big', 'Ann'];
 const WORDS = [
-  'ice', 'rink', 'café', 'naïve', '17-year-old', '“quoted”', '"straight"', "don't", 'it’s', '(aside)', 'a,b', 'x:y', '—',
-  '…', '2010s', 'emoji🎯', '👩👧', '🎗️', 'Toronto', 'and', 'the', 'of', 'When', 'Where', 'Quiz', 'Played', 'by', '-', '*',
-  'a)', 'Q1.', '>', 'Content', 'notes:', 'Tone', '[x]', '½', 'A(', 'Ω',
+  'ice',
+  'rink',
+  'café',
+  'naïve',
+  '17-year-old',
+  '“quoted”',
+  '"straight"',
+  "don't",
+  'it’s',
+  '(aside)',
+  'a,b',
+  'x:y',
+  '—',
+  '…',
+  '2010s',
+  'emoji🎯',
+  '👩👧',
+  '🎗️',
+  'Toronto',
+  'and',
+  'the',
+  'of',
+  'When',
+  'Where',
+  'Quiz',
+  'Played',
+  'by',
+  '-',
+  '*',
+  'a)',
+  'Q1.',
+  '>',
+  'Content',
+  'notes:',
+  'Tone',
+  '[x]',
+  '½',
+  'A(',
+  'Ω',
 ];
 
 const words = (min: number, max: number) =>
@@ -29,7 +65,15 @@ const sentence = words(0, 12).map((text) => `${text}.`);
 /** Paragraphs joined the way the page reads them back. */
 const text = (max: number, quotes = false) =>
   fc
-    .array(quotes ? fc.oneof(sentence, sentence.map((s) => `> ${s}`)) : sentence, { minLength: 0, maxLength: max })
+    .array(
+      quotes
+        ? fc.oneof(
+            sentence,
+            sentence.map((s) => `> ${s}`),
+          )
+        : sentence,
+      { minLength: 0, maxLength: max },
+    )
     .map((paragraphs) => paragraphs.join('\n\n'));
 
 const spoiler = fc.constantFrom(...SPOILER_LEVELS);
@@ -58,7 +102,10 @@ const facts = fc.record({
   genres: fc.uniqueArray(short, { maxLength: 3, selector: (g) => g.toLowerCase() }),
   countries: fc.uniqueArray(fc.constantFrom(...COUNTRIES), { maxLength: 3 }),
   languages: fc.uniqueArray(fc.constantFrom(...LANGUAGES), { maxLength: 3 }),
-  ageRatings: fc.array(fc.tuple(fc.constantFrom('Canada', 'France', 'US'), short).map(([country, rating]) => `${country}: ${rating}`), { maxLength: 2 }),
+  ageRatings: fc.array(
+    fc.tuple(fc.constantFrom('Canada', 'France', 'US'), short).map(([country, rating]) => `${country}: ${rating}`),
+    { maxLength: 2 },
+  ),
   imdbId: fc.oneof(fc.constant(''), fc.stringMatching(/^tt\d{7,9}$/u)),
   wikidataId: fc.oneof(fc.constant(''), fc.stringMatching(/^Q[1-9]\d{0,6}$/u)),
 });
@@ -73,8 +120,20 @@ const character = fc.record({
   spoiler,
 });
 const theme = fc.record({ id: maybeId, title: short, description: text(2), spoiler });
-const triviaItem = fc.record({ id: maybeId, text: fc.array(sentence, { minLength: 1, maxLength: 2 }).map((paragraphs) => paragraphs.join('\n\n')), source: maybeShort, spoiler });
-const label = fc.record({ id: maybeId, label: fc.oneof(short, short.map((s) => `${s}, etc.`)), spoiler });
+const triviaItem = fc.record({
+  id: maybeId,
+  text: fc.array(sentence, { minLength: 1, maxLength: 2 }).map((paragraphs) => paragraphs.join('\n\n')),
+  source: maybeShort,
+  spoiler,
+});
+const label = fc.record({
+  id: maybeId,
+  label: fc.oneof(
+    short,
+    short.map((s) => `${s}, etc.`),
+  ),
+  spoiler,
+});
 const trait = fc.record({ value: maybeShort, spoiler });
 
 const question = fc
@@ -142,10 +201,15 @@ export const arbitraryFilmContent: fc.Arbitrary<FilmContent> = fc
     const input: FilmContentInput = {
       ...page,
       slug: customSlug ?? slugify(page.title),
-      facts: someFacts && (({ day, ...rest }) => ({
-        ...rest,
-        releaseDate: day && page.releaseYear !== null ? `${page.releaseYear}-${String(day[0]).padStart(2, '0')}-${String(day[1]).padStart(2, '0')}` : '',
-      }))(someFacts),
+      facts:
+        someFacts &&
+        (({ day, ...rest }) => ({
+          ...rest,
+          releaseDate:
+            day && page.releaseYear !== null
+              ? `${page.releaseYear}-${String(day[0]).padStart(2, '0')}-${String(day[1]).padStart(2, '0')}`
+              : '',
+        }))(someFacts),
       events: withIds(page.events, (i) => `e${i + 1}`),
       stills: withIds(stills, (i) => `s${i + 1}`),
       characters: withIds(page.characters, (i) => `c${i + 1}`),

@@ -13,7 +13,10 @@ let loggingClient: PrismaClient | null = null;
  */
 export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: LoggedQuery[] }> {
   if (!loggingClient) {
-    const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: env().DATABASE_URL, max: 2 }), log: [{ emit: 'event', level: 'query' }] });
+    const client = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: env().DATABASE_URL, max: 2 }),
+      log: [{ emit: 'event', level: 'query' }],
+    });
     client.$on('query', (event) => logged?.push({ sql: event.query, params: JSON.parse(event.params) as unknown[] }));
     loggingClient = client as unknown as PrismaClient;
   }

@@ -23,7 +23,10 @@ function walk(dir: string, found: string[] = []): string[] {
 export const sourceFiles = (): string[] => ['app', 'lib', 'components'].flatMap((dir) => walk(path.join(REPO_ROOT, dir)));
 
 /** Every route handler module, sorted. */
-export const routeFiles = (): string[] => sourceFiles().filter((file) => /(^|\/)route\.ts$/.test(file)).sort();
+export const routeFiles = (): string[] =>
+  sourceFiles()
+    .filter((file) => /(^|\/)route\.ts$/.test(file))
+    .sort();
 
 /** Every use-server module (each export is a server action), sorted. */
 export const actionFiles = (): string[] =>

@@ -35,7 +35,14 @@ async function user(role: Role, flags: Partial<Pick<Fixture, 'disabled' | 'mustC
 async function token(createdById: string, role: Role, revoked = false) {
   const secret = newTokenSecret();
   const row = await db().apiToken.create({
-    data: { name: `matrix-${role.toLowerCase()}${revoked ? '-revoked' : ''}`, role, prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById, revokedAt: revoked ? new Date() : null },
+    data: {
+      name: `matrix-${role.toLowerCase()}${revoked ? '-revoked' : ''}`,
+      role,
+      prefix: secret.slice(0, 12),
+      tokenHash: hashToken(secret),
+      createdById,
+      revokedAt: revoked ? new Date() : null,
+    },
   });
   if (revoked) revokedTokenIds.push(row.id);
   return { authorization: `Bearer ${secret}` };
@@ -64,7 +71,13 @@ export async function createIdentities(): Promise<Identity[]> {
     // An admin's writer-role token: acts as a writer (never above its own role).
     { name: 'writer token', role: 'WRITER', expect: 'role', token: true, headers: await token(admin.id, 'WRITER') },
     { name: 'signed out everywhere', role: 'ADMIN', expect: 401, headers: { cookie: staleCookie } },
-    { name: 'must change password', role: 'EDITOR', expect: 403, roleDecidesFor: ['account.update'], headers: { cookie: await sessionCookieFor(mustChange) } },
+    {
+      name: 'must change password',
+      role: 'EDITOR',
+      expect: 403,
+      roleDecidesFor: ['account.update'],
+      headers: { cookie: await sessionCookieFor(mustChange) },
+    },
   ];
 }
 
@@ -74,6 +87,12 @@ export async function createIdentities(): Promise<Identity[]> {
  */
 export async function resetIdentities(): Promise<void> {
   for (const f of fixtures)
-    await db().user.update({ where: { id: f.userId }, data: { role: f.role, disabled: f.disabled, mustChangePassword: f.mustChangePassword, sessionVersion: 1 } });
-  await db().apiToken.updateMany({ where: { createdById: { in: fixtures.map((f) => f.userId) }, id: { notIn: revokedTokenIds } }, data: { revokedAt: null } });
+    await db().user.update({
+      where: { id: f.userId },
+      data: { role: f.role, disabled: f.disabled, mustChangePassword: f.mustChangePassword, sessionVersion: 1 },
+    });
+  await db().apiToken.updateMany({
+    where: { createdById: { in: fixtures.map((f) => f.userId) }, id: { notIn: revokedTokenIds } },
+    data: { revokedAt: null },
+  });
 }

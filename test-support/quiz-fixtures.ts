@@ -34,7 +34,8 @@ export function quizFilm(slug: string): FilmContent {
 }
 
 let counter = 0;
-export const uniqueSlug = (prefix = 'quiz') => `${prefix}-${Date.now().toString(36)}-${(counter += 1)}-${Math.random().toString(36).slice(2, 6)}`;
+export const uniqueSlug = (prefix = 'quiz') =>
+  `${prefix}-${Date.now().toString(36)}-${(counter += 1)}-${Math.random().toString(36).slice(2, 6)}`;
 
 /** Creates and publishes a quiz film; returns its slug and content. */
 export async function publishedQuizFilm(admin: Actor, content: FilmContent = quizFilm(uniqueSlug())) {

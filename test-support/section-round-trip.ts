@@ -11,7 +11,10 @@ import { arbitraryFilmContent } from './arbitrary-content';
  * gives back exactly the content the section holds (its part's keys, plus `also`), with no warning
  * on the section's lines.
  */
-export function expectSectionRoundTrip(section: HeadedSectionId, { also = [], runs = 60 }: { also?: Array<keyof FilmContent>; runs?: number } = {}) {
+export function expectSectionRoundTrip(
+  section: HeadedSectionId,
+  { also = [], runs = 60 }: { also?: Array<keyof FilmContent>; runs?: number } = {},
+) {
   const keys = [...(partById(section).keys as ReadonlyArray<keyof FilmContent>), ...also];
   fc.assert(
     fc.property(arbitraryFilmContent, (content) => {

@@ -10,7 +10,14 @@ import type { Role } from '../lib/auth/permissions';
  */
 export async function sessionCookieFor(user: { id: string; email: string; role: string; sessionVersion: number }): Promise<string> {
   const token = await encode({
-    token: { sub: user.id, email: user.email, uid: user.id, role: user.role as Role, sv: user.sessionVersion, sid: await startSession(user.id) },
+    token: {
+      sub: user.id,
+      email: user.email,
+      uid: user.id,
+      role: user.role as Role,
+      sv: user.sessionVersion,
+      sid: await startSession(user.id),
+    },
     secret: authSecret(),
   });
   return `${SESSION_COOKIE}=${token}`;

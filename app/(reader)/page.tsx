@@ -11,6 +11,11 @@ export const metadata: Metadata = {
 
 /** `/`: the newest published films (older ones on /page/2 …). Static, regenerated when a publish invalidates `films`. */
 export default async function HomeRoute() {
-  const list = await orFallbackAtBuild(() => listFilmPageCached(1), { films: [], page: 1, pages: 1, facets: { total: 0, genres: [], years: [] } });
+  const list = await orFallbackAtBuild(() => listFilmPageCached(1), {
+    films: [],
+    page: 1,
+    pages: 1,
+    facets: { total: 0, genres: [], years: [] },
+  });
   return <HomeView {...list} />;
 }

@@ -15,5 +15,8 @@ export async function generateSitemaps(): Promise<Array<{ id: string }>> {
 
 export default async function sitemap({ id }: { id: Promise<string> }): Promise<MetadataRoute.Sitemap> {
   const which = await id;
-  return orFallbackAtBuild(() => sitemapEntriesCached(which), which === 'films-0' ? [{ url: absoluteUrl('/'), changeFrequency: 'daily', priority: 1 }] : []);
+  return orFallbackAtBuild(
+    () => sitemapEntriesCached(which),
+    which === 'films-0' ? [{ url: absoluteUrl('/'), changeFrequency: 'daily', priority: 1 }] : [],
+  );
 }

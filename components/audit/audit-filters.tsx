@@ -4,7 +4,6 @@ import { AUDIT_ACTIONS } from '@/lib/audit/describe-audit-entry';
 import ui from '../editor/ui.module.css';
 import styles from '../admin/admin.module.css';
 
-
 const GROUP_LABELS: Record<(typeof AUDIT_ACTION_GROUPS)[number], string> = {
   'auth.': 'Any sign-in',
   'film.': 'Any film change',

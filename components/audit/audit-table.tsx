@@ -40,7 +40,15 @@ export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
                     </>
                   ) : null}
                 </td>
-                <td>{what.film ? <Link href={`/editor/films/${what.film}`}>{what.film}</Link> : entry.action.startsWith('film.') ? entry.subject : ''}</td>
+                <td>
+                  {what.film ? (
+                    <Link href={`/editor/films/${what.film}`}>{what.film}</Link>
+                  ) : entry.action.startsWith('film.') ? (
+                    entry.subject
+                  ) : (
+                    ''
+                  )}
+                </td>
               </tr>
             );
           })}

@@ -47,7 +47,9 @@ export function ChangePasswordForm({ email, forced, next }: { email: string; for
         </p>
       ) : null}
       <FormField id="currentPassword" label={forced ? 'One-time password' : 'Current password'} error={errors.currentPassword?.message}>
-        {(aria) => <input {...aria} {...register('currentPassword')} type="password" autoComplete="current-password" className={ui.input} />}
+        {(aria) => (
+          <input {...aria} {...register('currentPassword')} type="password" autoComplete="current-password" className={ui.input} />
+        )}
       </FormField>
       <FormField id="newPassword" label="New password" hint="At least 12 characters." error={errors.newPassword?.message}>
         {(aria) => <input {...aria} {...register('newPassword')} type="password" autoComplete="new-password" className={ui.input} />}

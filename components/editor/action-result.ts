@@ -54,7 +54,11 @@ export function placeFieldErrors<T extends FieldValues>(
  * fields and returns the message for the rest (a 403, a 409 "last admin", …) to show above the
  * button, or null when every error is on a field.
  */
-export function applyActionErrors<T extends FieldValues>(result: ActionFailed, setError: UseFormSetError<T>, fields: readonly string[]): string | null {
+export function applyActionErrors<T extends FieldValues>(
+  result: ActionFailed,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+): string | null {
   const unplaced = placeFieldErrors(result.errors ?? [], setError, (path) => (fields.includes(path) ? (path as Path<T>) : null));
   if (result.errors && unplaced.length === 0) return null;
   return unplaced.length ? unplaced.map((e) => e.message).join(' ') : result.error;

@@ -18,7 +18,17 @@ function NotificationBadge({ notifications }: { notifications: EditorNotificatio
   );
 }
 
-export function EditorNav({ email, role, isAdmin, notifications = [] }: { email: string; role: string; isAdmin: boolean; notifications?: EditorNotification[] }) {
+export function EditorNav({
+  email,
+  role,
+  isAdmin,
+  notifications = [],
+}: {
+  email: string;
+  role: string;
+  isAdmin: boolean;
+  notifications?: EditorNotification[];
+}) {
   return (
     <header className={styles.bar}>
       <nav aria-label="Editor" className={styles.nav}>

@@ -16,7 +16,11 @@ export type Notice = {
 
 type NoticeInput = Omit<Notice, 'id'>;
 
-const NoticesContext = createContext<{ notify: (notice: NoticeInput) => void; dismiss: (id: number) => void; dismissAll: () => void } | null>(null);
+const NoticesContext = createContext<{
+  notify: (notice: NoticeInput) => void;
+  dismiss: (id: number) => void;
+  dismissAll: () => void;
+} | null>(null);
 
 export function useNotices() {
   const context = useContext(NoticesContext);

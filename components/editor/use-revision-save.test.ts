@@ -45,11 +45,21 @@ describe('applyActionErrors', () => {
   it('returns null when every error is on a field, else the other messages or the error itself', () => {
     const fields = ['email'];
     let r = recorder();
-    expect(applyActionErrors({ ok: false, status: 400, error: 'Invalid', errors: [{ path: 'email', message: 'Taken' }] }, r.setError, fields)).toBeNull();
+    expect(
+      applyActionErrors({ ok: false, status: 400, error: 'Invalid', errors: [{ path: 'email', message: 'Taken' }] }, r.setError, fields),
+    ).toBeNull();
     expect(r.set).toEqual([['email', 'Taken']]);
     r = recorder();
-    expect(applyActionErrors({ ok: false, status: 400, error: 'Invalid', errors: [{ path: 'role', message: 'Unknown role' }] }, r.setError, fields)).toBe('Unknown role');
-    expect(applyActionErrors({ ok: false, status: 409, error: 'The last admin stays an admin' }, r.setError, fields)).toBe('The last admin stays an admin');
+    expect(
+      applyActionErrors(
+        { ok: false, status: 400, error: 'Invalid', errors: [{ path: 'role', message: 'Unknown role' }] },
+        r.setError,
+        fields,
+      ),
+    ).toBe('Unknown role');
+    expect(applyActionErrors({ ok: false, status: 409, error: 'The last admin stays an admin' }, r.setError, fields)).toBe(
+      'The last admin stays an admin',
+    );
     expect(r.set).toEqual([]);
   });
 });
@@ -70,7 +80,10 @@ describe('saveMergingConflicts', () => {
 
   it('saves the merge a conflict resolves into, on top of the newer revision', async () => {
     const { action, saved } = server(3);
-    const result = await saveMergingConflicts(action, { base: 1, text: 'mine' }, toConflict, (c, input) => ({ base: c.latest, text: `${input.text}+theirs` }));
+    const result = await saveMergingConflicts(action, { base: 1, text: 'mine' }, toConflict, (c, input) => ({
+      base: c.latest,
+      text: `${input.text}+theirs`,
+    }));
     expect(result).toEqual({ saved: 4, input: { base: 3, text: 'mine+theirs' }, mergedWith: [{ latest: 3 }] });
     expect(saved).toEqual([{ base: 3, text: 'mine+theirs' }]);
   });

@@ -27,7 +27,8 @@ export function ImageDropzone({ label, onUploaded }: { label: string; onUploaded
     form.set('file', file);
     setUpload({ state: 'uploading', percent: 0, name: file.name });
     request.upload.onprogress = (event) => {
-      if (event.lengthComputable) setUpload({ state: 'uploading', percent: Math.round((event.loaded / event.total) * 100), name: file.name });
+      if (event.lengthComputable)
+        setUpload({ state: 'uploading', percent: Math.round((event.loaded / event.total) * 100), name: file.name });
     };
     request.onload = () => {
       let body: { image?: ImageAssetView; errors?: Array<{ message: string }>; error?: string } = {};
@@ -38,7 +39,10 @@ export function ImageDropzone({ label, onUploaded }: { label: string; onUploaded
         setUpload({ state: 'idle' });
         onUploaded(body.image);
       } else {
-        const message = request.status === 413 ? 'The file is too large: at most 15 MB.' : (body.errors?.[0]?.message ?? body.error ?? `The upload failed (${request.status}).`);
+        const message =
+          request.status === 413
+            ? 'The file is too large: at most 15 MB.'
+            : (body.errors?.[0]?.message ?? body.error ?? `The upload failed (${request.status}).`);
         setUpload({ state: 'failed', message });
       }
       if (input.current) input.current.value = '';

@@ -23,7 +23,10 @@ const FIELDS = ['image', 'alt'] as const;
  */
 export function PersonPhotoForm({ slug, name, photo }: { slug: string; name: string; photo: Photo }) {
   const [saved, setSaved] = useState<Photo>(photo);
-  const form = useForm<PersonPhotoInput>({ resolver: zodResolver(personPhotoSchema), defaultValues: { slug, image: photo?.image ?? null, alt: photo?.alt ?? '' } });
+  const form = useForm<PersonPhotoInput>({
+    resolver: zodResolver(personPhotoSchema),
+    defaultValues: { slug, image: photo?.image ?? null, alt: photo?.alt ?? '' },
+  });
   const { register, handleSubmit, setError, setValue, formState, control } = form;
   const { errors } = formState;
   const image = useWatch({ control, name: 'image' });
@@ -63,11 +66,20 @@ export function PersonPhotoForm({ slug, name, photo }: { slug: string; name: str
           {/* eslint-disable-next-line @next/next/no-img-element -- a fixed 320 px file, no next/image needed in the editor */}
           <img src={thumbnailUrl(image)} alt="" className={photoStyles.thumbnail} data-image={image} />
           <div className={photoStyles.fields}>
-            <FormField id="person-photo-alt" label="Alt text" hint={`What the photo shows, for readers who cannot see it (e.g. “${name} smiling at a premiere”).`} error={errors.alt?.message}>
+            <FormField
+              id="person-photo-alt"
+              label="Alt text"
+              hint={`What the photo shows, for readers who cannot see it (e.g. “${name} smiling at a premiere”).`}
+              error={errors.alt?.message}
+            >
               {(aria) => <input {...aria} {...register('alt')} className={ui.input} />}
             </FormField>
             <div className={photoStyles.buttons}>
-              <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={formState.isSubmitting || (!formState.isDirty && saved !== null)}>
+              <button
+                type="submit"
+                className={`${ui.button} ${ui.primary}`}
+                disabled={formState.isSubmitting || (!formState.isDirty && saved !== null)}
+              >
                 Save photo
               </button>
               <button type="button" className={ui.button} onClick={remove} disabled={formState.isSubmitting}>

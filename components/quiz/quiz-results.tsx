@@ -85,7 +85,10 @@ export function QuizResults({
 
       <div className={styles.end}>
         <p className={styles.endScore}>
-          Final score: <strong>{score} of {total}</strong>
+          Final score:{' '}
+          <strong>
+            {score} of {total}
+          </strong>
         </p>
         <p className={styles.invite}>Think you can do better? {retry}</p>
       </div>

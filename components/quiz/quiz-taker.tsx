@@ -87,7 +87,8 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
       setProblem(null);
       setAnnouncement(`You scored ${data.score} of ${data.total}.`);
     },
-    onError: (error) => setProblem(error instanceof AttemptFailure ? error.message : 'Your answers could not be checked. Please try again.'),
+    onError: (error) =>
+      setProblem(error instanceof AttemptFailure ? error.message : 'Your answers could not be checked. Please try again.'),
   });
 
   const hydrated = view !== null;
@@ -158,7 +159,9 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
     const byId = new Map(questions.map((q) => [q.id, q]));
     const answered: AnsweredQuestion[] = mutation.data.results.flatMap((result) => {
       const question = byId.get(result.questionId);
-      return question ? [{ ...result, prompt: question.prompt, options: question.options, chosenOptionId: answers[result.questionId] }] : [];
+      return question
+        ? [{ ...result, prompt: question.prompt, options: question.options, chosenOptionId: answers[result.questionId] }]
+        : [];
     });
     return (
       <>
@@ -179,7 +182,12 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
   }
 
   const submitButton = (
-    <button type="submit" className={`${buttons.button} ${buttons.primary}`} disabled={mutation.isPending} aria-disabled={mutation.isPending}>
+    <button
+      type="submit"
+      className={`${buttons.button} ${buttons.primary}`}
+      disabled={mutation.isPending}
+      aria-disabled={mutation.isPending}
+    >
       {mutation.isPending ? 'Checking…' : 'Check my answers'}
     </button>
   );

@@ -32,9 +32,11 @@ export function ContentNotes({ film, hrefForLevel }: { film: VisibleFilm; hrefFo
       )}
       {hidden > 0 && (
         <p className={styles.held}>
-          {notes.length > 0 ? plural(hidden, 'more content note') : plural(hidden, 'content note')}{' '}
-          {hidden === 1 ? 'is' : 'are'} held back because {hidden === 1 ? 'its' : 'their'} wording reveals part of the story
-          {heldBack.length > 0 ? `: ${heldBack.map((held) => `${held.count} with ${SPOILER_LABELS[held.level].toLowerCase()}`).join(', ')}. ` : '. '}
+          {notes.length > 0 ? plural(hidden, 'more content note') : plural(hidden, 'content note')} {hidden === 1 ? 'is' : 'are'} held back
+          because {hidden === 1 ? 'its' : 'their'} wording reveals part of the story
+          {heldBack.length > 0
+            ? `: ${heldBack.map((held) => `${held.count} with ${SPOILER_LABELS[held.level].toLowerCase()}`).join(', ')}. `
+            : '. '}
           {heldBack.map((held, i) => (
             <span key={held.level}>
               {i > 0 && <span aria-hidden="true"> · </span>}

@@ -22,7 +22,11 @@ export function FilmFacets({ facets, filter }: { facets: Facets; filter: FilmFil
           <ul className={styles.facetList}>
             {facets.genres.map(({ genre, count }) => (
               <li key={genre}>
-                <Link href={listPageHref(1, { ...filter, genre: filter.genre === genre ? null : genre })} aria-current={filter.genre === genre ? 'true' : undefined} data-facet="genre">
+                <Link
+                  href={listPageHref(1, { ...filter, genre: filter.genre === genre ? null : genre })}
+                  aria-current={filter.genre === genre ? 'true' : undefined}
+                  data-facet="genre"
+                >
                   {genreLabel(genre)} <span className={styles.facetCount}>{count}</span>
                 </Link>
               </li>
@@ -42,7 +46,11 @@ export function FilmFacets({ facets, filter }: { facets: Facets; filter: FilmFil
                 <ul className={styles.facetList}>
                   {years.map(({ year, count }) => (
                     <li key={year}>
-                      <Link href={listPageHref(1, { ...filter, year: filter.year === year ? null : year })} aria-current={filter.year === year ? 'true' : undefined} data-facet="year">
+                      <Link
+                        href={listPageHref(1, { ...filter, year: filter.year === year ? null : year })}
+                        aria-current={filter.year === year ? 'true' : undefined}
+                        data-facet="year"
+                      >
                         {year} <span className={styles.facetCount}>{count}</span>
                       </Link>
                     </li>

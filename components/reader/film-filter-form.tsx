@@ -4,7 +4,8 @@ import styles from './home-view.module.css';
 
 /** Genre and year filters of the film list: a plain GET form, so it works without JavaScript. */
 export function FilmFilterForm({ filter, problem }: { filter: FilmFilter; problem?: FilterProblem }) {
-  const invalid = (field: FilterProblem['field']) => (problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'filter-problem' } : {});
+  const invalid = (field: FilterProblem['field']) =>
+    problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'filter-problem' } : {};
   return (
     <form className={styles.filters} action="/" method="get" role="search" aria-label="Filter films">
       {problem ? (

@@ -4,7 +4,13 @@ import { excerpt } from '@/lib/seo/excerpt';
 import styles from './film-list.module.css';
 
 /** Published films as cards: title, year and the start of the premise (spoiler-free). */
-export function FilmList({ films, emptyText = 'No film is published yet. Check back soon.' }: { films: FilmSummary[]; emptyText?: string }) {
+export function FilmList({
+  films,
+  emptyText = 'No film is published yet. Check back soon.',
+}: {
+  films: FilmSummary[];
+  emptyText?: string;
+}) {
   if (films.length === 0) return <p className={styles.empty}>{emptyText}</p>;
   return (
     <ul className={styles.list}>

@@ -52,7 +52,9 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
   );
   const props: ReaderSectionProps = { film, hrefForLevel, quizHref };
   // A part may list its section only when it has something (the images, the facts).
-  const sections = HEADED_PARTS.filter((part) => !('listed' in part.reader) || (part.reader.listed as (film: VisibleFilm) => boolean)(film));
+  const sections = HEADED_PARTS.filter(
+    (part) => !('listed' in part.reader) || (part.reader.listed as (film: VisibleFilm) => boolean)(film),
+  );
   const render = (which: 'Section' | 'HeaderTop' | 'HeaderEnd', where: (c: ReaderPartComponents) => boolean = () => true) =>
     PARTS.filter(({ components }) => components[which] && where(components)).map(({ part, components }) => {
       const Component = components[which]!;

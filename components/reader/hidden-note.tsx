@@ -35,7 +35,9 @@ export function HiddenNote({
   section?: string;
   children?: ReactNode;
 }) {
-  const higher = SPOILER_LEVELS.filter((l) => levelRank(l) > levelRank(level) && levelRank(l) >= levelRank(revealAt) && (reveals?.(l) ?? true));
+  const higher = SPOILER_LEVELS.filter(
+    (l) => levelRank(l) > levelRank(level) && levelRank(l) >= levelRank(revealAt) && (reveals?.(l) ?? true),
+  );
   const what =
     children ??
     (count !== undefined && noun

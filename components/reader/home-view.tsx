@@ -41,7 +41,11 @@ export function HomeView({
       </section>
       <section aria-labelledby="films-heading">
         <h2 id="films-heading" className={styles.heading}>
-          {filtered ? `Films: ${what}${page > 1 ? `, page ${page} of ${pages}` : ''}` : page === 1 ? 'Latest films' : `Films, page ${page} of ${pages}`}
+          {filtered
+            ? `Films: ${what}${page > 1 ? `, page ${page} of ${pages}` : ''}`
+            : page === 1
+              ? 'Latest films'
+              : `Films, page ${page} of ${pages}`}
         </h2>
         <FilmFilterForm filter={filter} problem={problem} />
         {facets ? <FilmFacets facets={facets} filter={filter} /> : null}

@@ -11,7 +11,8 @@ import { SpoilerControl, type HrefForLevel } from './spoiler-control';
 import { TagChips } from './tag-chips';
 import styles from './person-view.module.css';
 
-const filmName = (film: { title: string; releaseYear: number | null }) => (film.releaseYear ? `${film.title} (${film.releaseYear})` : film.title);
+const filmName = (film: { title: string; releaseYear: number | null }) =>
+  film.releaseYear ? `${film.title} (${film.releaseYear})` : film.title;
 
 function hiddenPartsText(name: string, film: VisiblePerson['films'][number]): string {
   const n = film.hiddenCharacters;
@@ -46,18 +47,33 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
     <article className={styles.page}>
       <header className={styles.header}>
         {person.photo ? (
-          <MediaImage image={person.photo.image} alt={person.photo.alt} width={person.photo.width} height={person.photo.height} sizes="160px" fallbackRatio="1 / 1" className={styles.photo} priority />
+          <MediaImage
+            image={person.photo.image}
+            alt={person.photo.alt}
+            width={person.photo.width}
+            height={person.photo.height}
+            sizes="160px"
+            fallbackRatio="1 / 1"
+            className={styles.photo}
+            priority
+          />
         ) : (
           <InitialsAvatar name={person.name} size="large" />
         )}
         <div>
           <p className={styles.kicker}>{rolesOf(person)}</p>
           <h1 className={styles.name}>{person.name}</h1>
-          {life && <p className={styles.summary} data-testid="life-dates">{life}</p>}
+          {life && (
+            <p className={styles.summary} data-testid="life-dates">
+              {life}
+            </p>
+          )}
           <p className={styles.summary}>
-            {parts > 0 && `${plural(parts, 'part')} in ${plural(person.films.filter((f) => f.characters.length + f.hiddenCharacters > 0).length, 'film')}`}
+            {parts > 0 &&
+              `${plural(parts, 'part')} in ${plural(person.films.filter((f) => f.characters.length + f.hiddenCharacters > 0).length, 'film')}`}
             {parts > 0 && credited > 0 && '; '}
-            {credited > 0 && `behind the camera on ${plural(credited, 'film')}`} on this site. Showing: <strong>{SPOILER_LABELS[person.level]}</strong>.
+            {credited > 0 && `behind the camera on ${plural(credited, 'film')}`} on this site. Showing:{' '}
+            <strong>{SPOILER_LABELS[person.level]}</strong>.
           </p>
         </div>
       </header>
@@ -73,9 +89,7 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
             <h3 id={`film-${film.slug}`} className={styles.filmTitle}>
               <Link href={`/films/${film.slug}`}>{filmName(film)}</Link>
             </h3>
-            {film.credits.length > 0 && (
-              <p className={styles.credits}>{film.credits.map((role) => CREDIT_WORDS[role]).join(' and ')}</p>
-            )}
+            {film.credits.length > 0 && <p className={styles.credits}>{film.credits.map((role) => CREDIT_WORDS[role]).join(' and ')}</p>}
             {film.characters.length > 0 && (
               <ul className={styles.characters}>
                 {film.characters.map((character) => (
@@ -94,10 +108,7 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
               </ul>
             )}
             {film.hiddenCharacters > 0 && (
-              <HiddenNote
-                level={person.level}
-                hrefForLevel={hrefForLevel}
-              >
+              <HiddenNote level={person.level} hrefForLevel={hrefForLevel}>
                 {hiddenPartsText(person.name, film)}
               </HiddenNote>
             )}

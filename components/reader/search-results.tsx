@@ -7,7 +7,8 @@ import { SpoilerBadge } from './spoiler-badge';
 import styles from './search-results.module.css';
 
 /** A hit's kind names the item itself (an event's title) or a section of a film ("Kind of film"). */
-const hitTitle = (hit: SearchHit) => (SEARCH_KINDS[hit.kind].named ? hit.title : `${hit.film.title}: ${SEARCH_KINDS[hit.kind].label.toLowerCase()}`);
+const hitTitle = (hit: SearchHit) =>
+  SEARCH_KINDS[hit.kind].named ? hit.title : `${hit.film.title}: ${SEARCH_KINDS[hit.kind].label.toLowerCase()}`;
 
 /** A film address with the search's `?spoilers=` override carried over (before the #anchor). */
 function withSuffix(href: string, suffix: string): string {

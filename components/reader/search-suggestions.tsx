@@ -24,7 +24,9 @@ export function SearchSuggestions({ inputId, listId }: { inputId: string; listId
       timer = setTimeout(async () => {
         const ask = ++latest.current;
         try {
-          const response = await fetch(`/api/v1/search/suggestions?${new URLSearchParams({ q })}`, { headers: { accept: 'application/json' } });
+          const response = await fetch(`/api/v1/search/suggestions?${new URLSearchParams({ q })}`, {
+            headers: { accept: 'application/json' },
+          });
           if (!response.ok || ask !== latest.current) return;
           setSuggestions(((await response.json()) as { suggestions: Suggestion[] }).suggestions);
         } catch {

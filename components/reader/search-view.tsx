@@ -37,7 +37,9 @@ export function SearchView({
       </div>
       {query && correctedTo && (
         <p className={styles.count} data-did-you-mean="">
-          Did you mean <a href={`/search?${new URLSearchParams({ q: correctedTo, ...(levelFromQuery ? { spoilers: level } : {}) })}`}>{correctedTo}</a>? Nothing matches “{query}”, so these are the results for “{correctedTo}”.
+          Did you mean{' '}
+          <a href={`/search?${new URLSearchParams({ q: correctedTo, ...(levelFromQuery ? { spoilers: level } : {}) })}`}>{correctedTo}</a>?
+          Nothing matches “{query}”, so these are the results for “{correctedTo}”.
         </p>
       )}
       {query && (
@@ -47,7 +49,11 @@ export function SearchView({
             : `Nothing matches “${query}” at ${SPOILER_LABELS[level].toLowerCase()}. Try other words, or fewer.`}
         </p>
       )}
-      {!query && <p className={styles.count}>Search titles, people, characters, places, events and themes. Only content at your spoiler level is searched.</p>}
+      {!query && (
+        <p className={styles.count}>
+          Search titles, people, characters, places, events and themes. Only content at your spoiler level is searched.
+        </p>
+      )}
       <SearchResults hits={hits} linkSuffix={levelFromQuery ? `?spoilers=${level}` : ''} />
     </main>
   );

@@ -31,7 +31,12 @@ export function DecideReviewForm({ reviewId, revision }: { reviewId: string; rev
       setMessage({ tone: 'error', text: 'Choose when to publish.' });
       return;
     }
-    const result = await decideReviewAction({ reviewId, decision, comment, ...(schedule ? { publishAt: localInputToIso(publishAt) } : {}) });
+    const result = await decideReviewAction({
+      reviewId,
+      decision,
+      comment,
+      ...(schedule ? { publishAt: localInputToIso(publishAt) } : {}),
+    });
     setBusy(false);
     if (!result.ok) {
       setMessage({ tone: 'error', text: result.errors?.[0]?.message ?? result.error });
@@ -60,7 +65,13 @@ export function DecideReviewForm({ reviewId, revision }: { reviewId: string; rev
         <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => decide('approve')}>
           Approve and publish revision {revision}
         </button>
-        <button type="button" className={ui.button} disabled={busy} aria-expanded={scheduling} onClick={() => setScheduling((open) => !open)}>
+        <button
+          type="button"
+          className={ui.button}
+          disabled={busy}
+          aria-expanded={scheduling}
+          onClick={() => setScheduling((open) => !open)}
+        >
           Approve and schedule…
         </button>
         <button type="button" className={ui.button} disabled={busy} onClick={() => decide('request_changes')}>
@@ -70,7 +81,12 @@ export function DecideReviewForm({ reviewId, revision }: { reviewId: string; rev
       {scheduling ? (
         <div className={styles.row}>
           <ScheduleTimeField id={`publish-at-${reviewId}`} value={publishAt} onChange={setPublishAt} />
-          <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => decide('approve', { schedule: true })}>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.primary}`}
+            disabled={busy}
+            onClick={() => decide('approve', { schedule: true })}
+          >
             Approve and schedule revision {revision}
           </button>
         </div>

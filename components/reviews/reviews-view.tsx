@@ -12,7 +12,17 @@ import styles from './reviews.module.css';
 type Detail = ReviewSummary & { diff: FilmDiff; comments: FilmCommentView[] };
 
 /** The review queue: pending requests with their diff and decision, then the decided ones. */
-export function ReviewsView({ reviews, details, state, canDecide }: { reviews: ReviewSummary[]; details: Detail[]; state: ReviewState | null; canDecide: boolean }) {
+export function ReviewsView({
+  reviews,
+  details,
+  state,
+  canDecide,
+}: {
+  reviews: ReviewSummary[];
+  details: Detail[];
+  state: ReviewState | null;
+  canDecide: boolean;
+}) {
   const opened = new Set(details.map((d) => d.id));
   const rest = reviews.filter((r) => !opened.has(r.id));
   return (
@@ -52,7 +62,8 @@ export function ReviewsView({ reviews, details, state, canDecide }: { reviews: R
           {review.note ? <p className={styles.note}>{review.note}</p> : null}
           {review.latestRevision > review.revision ? (
             <p className={styles.newer}>
-              Revision {review.latestRevision} was saved after this submission: approving publishes revision {review.revision}, not the newer one.
+              Revision {review.latestRevision} was saved after this submission: approving publishes revision {review.revision}, not the
+              newer one.
             </p>
           ) : null}
           {review.comments.length > 0 ? (
@@ -61,13 +72,18 @@ export function ReviewsView({ reviews, details, state, canDecide }: { reviews: R
               <ul className={styles.comments}>
                 {review.comments.map((c) => (
                   <li key={c.id}>
-                    <a href={c.itemKey ? `#change-${c.itemKey}` : undefined}>{itemLabel(c.itemKey)}</a>: {c.body} <span className={styles.meta}>({c.author ?? 'someone'})</span>
+                    <a href={c.itemKey ? `#change-${c.itemKey}` : undefined}>{itemLabel(c.itemKey)}</a>: {c.body}{' '}
+                    <span className={styles.meta}>({c.author ?? 'someone'})</span>
                   </li>
                 ))}
               </ul>
             </section>
           ) : null}
-          <DiffView diff={review.diff} beforeLabel={review.publishedRevision ? `Revision ${review.publishedRevision}` : 'An empty page'} afterLabel={`Revision ${review.revision}`} />
+          <DiffView
+            diff={review.diff}
+            beforeLabel={review.publishedRevision ? `Revision ${review.publishedRevision}` : 'An empty page'}
+            afterLabel={`Revision ${review.revision}`}
+          />
           {canDecide ? <DecideReviewForm reviewId={review.id} revision={review.revision} /> : null}
         </article>
       ))}

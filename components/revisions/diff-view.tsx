@@ -13,7 +13,12 @@ import styles from './diff-view.module.css';
  */
 export function DiffView({ diff, beforeLabel, afterLabel }: { diff: FilmDiff; beforeLabel: string; afterLabel: string }) {
   const [layout, setLayout] = useState<DiffLayout>('inline');
-  if (diff.identical) return <p className={styles.identical}>{beforeLabel} and {afterLabel} have the same content.</p>;
+  if (diff.identical)
+    return (
+      <p className={styles.identical}>
+        {beforeLabel} and {afterLabel} have the same content.
+      </p>
+    );
 
   const sections = [...new Set(diff.entries.map((e) => e.section))];
   return (
@@ -24,7 +29,13 @@ export function DiffView({ diff, beforeLabel, afterLabel }: { diff: FilmDiff; be
         </p>
         <div className={styles.toggle} role="group" aria-label="Show text changes">
           {(['inline', 'side'] as const).map((value) => (
-            <button key={value} type="button" aria-pressed={layout === value} className={styles.toggleButton} onClick={() => setLayout(value)}>
+            <button
+              key={value}
+              type="button"
+              aria-pressed={layout === value}
+              className={styles.toggleButton}
+              onClick={() => setLayout(value)}
+            >
               {value === 'inline' ? 'Inline' : 'Side by side'}
             </button>
           ))}
@@ -55,8 +66,15 @@ export function DiffView({ diff, beforeLabel, afterLabel }: { diff: FilmDiff; be
             .filter((e) => e.section === section)
             .map((entry, i, all) => (
               // Entries of one item (changed + moved) share the anchor of the first.
-              <div key={`${entry.key}-${entry.type}`} id={all.findIndex((e) => e.key === entry.key) === i ? `change-${entry.key}` : undefined}>
-                <DiffEntryView entry={entry} flags={diff.flags.filter((f) => f.key === entry.key && (entry.type === 'changed' || entry.type === 'added'))} layout={layout} />
+              <div
+                key={`${entry.key}-${entry.type}`}
+                id={all.findIndex((e) => e.key === entry.key) === i ? `change-${entry.key}` : undefined}
+              >
+                <DiffEntryView
+                  entry={entry}
+                  flags={diff.flags.filter((f) => f.key === entry.key && (entry.type === 'changed' || entry.type === 'added'))}
+                  layout={layout}
+                />
               </div>
             ))}
         </section>

@@ -16,7 +16,19 @@ type Props = {
 };
 
 /** One column: each row's text, marked against base; an item missing on this side says so. */
-function Column({ rows, pick, textDiff, vsBase, unitLabel }: { rows: UnitRow[]; pick: (row: UnitRow) => string | null; textDiff: Props['textDiff']; vsBase: boolean; unitLabel: string }) {
+function Column({
+  rows,
+  pick,
+  textDiff,
+  vsBase,
+  unitLabel,
+}: {
+  rows: UnitRow[];
+  pick: (row: UnitRow) => string | null;
+  textDiff: Props['textDiff'];
+  vsBase: boolean;
+  unitLabel: string;
+}) {
   if (rows.every((row) => pick(row) === null)) return <p className={styles.absent}>(deleted)</p>;
   return (
     <>
@@ -25,7 +37,11 @@ function Column({ rows, pick, textDiff, vsBase, unitLabel }: { rows: UnitRow[]; 
         return (
           <div key={row.field} className={styles.row}>
             {rows.length > 1 || row.label !== unitLabel ? <span className={styles.rowLabel}>{row.label}</span> : null}
-            {value ? <MarkedText parts={vsBase && row.base !== null ? textDiff(row.base, value) : [{ value }]} /> : <p className={styles.absent}>(empty)</p>}
+            {value ? (
+              <MarkedText parts={vsBase && row.base !== null ? textDiff(row.base, value) : [{ value }]} />
+            ) : (
+              <p className={styles.absent}>(empty)</p>
+            )}
           </div>
         );
       })}
@@ -78,7 +94,8 @@ export function MergeUnitView({ unit, rows, choice, onChoose, textDiff, theirLab
       {writable(unit) ? (
         <div className={`${styles.own} ${own ? styles.chosen : ''}`}>
           <label className={styles.columnTitle}>
-            <input type="radio" name={name} checked={own !== null} onChange={() => onChoose({ value: String(unit.mine ?? '') })} /> Write it yourself
+            <input type="radio" name={name} checked={own !== null} onChange={() => onChoose({ value: String(unit.mine ?? '') })} /> Write it
+            yourself
             <span className={styles.columnSub}>Starts from yours: combine both wordings</span>
           </label>
           {own ? (

@@ -39,9 +39,7 @@ export function PresenceBar({ slug }: { slug: string }) {
       data-testid="presence-bar"
     >
       <div role="status" className={styles.status}>
-        {lostTo ? (
-          <strong>{lostTo.isYou ? 'You took over editing in another tab.' : `${lostTo.user} took over editing.`} </strong>
-        ) : null}
+        {lostTo ? <strong>{lostTo.isYou ? 'You took over editing in another tab.' : `${lostTo.user} took over editing.`} </strong> : null}
         {state.others.length === 0 ? (
           <span className={styles.alone}>Only you have this film open.</span>
         ) : (
@@ -53,7 +51,9 @@ export function PresenceBar({ slug }: { slug: string }) {
         )}
         {state.holdsLock && state.others.length > 0 ? <span className={styles.mine}>You have the edit lock.</span> : null}
         {someoneElseHolds ? (
-          <span className={styles.explain}>You can keep editing: saving never overwrites their work, and a clash is shown for you to merge.</span>
+          <span className={styles.explain}>
+            You can keep editing: saving never overwrites their work, and a clash is shown for you to merge.
+          </span>
         ) : null}
       </div>
       {someoneElseHolds ? (

@@ -35,7 +35,9 @@ export function RestoreButton({ slug, number, baseRevision, identical, restore }
       <button type="button" className={`${ui.button} ${ui.primary}`} onClick={confirm} disabled={pending}>
         {pending ? 'Restoring…' : `Restore revision ${number} as revision ${baseRevision + 1}`}
       </button>
-      {identical ? <span className={styles.muted}>(same content as the current draft: the new revision only records the restore)</span> : null}
+      {identical ? (
+        <span className={styles.muted}>(same content as the current draft: the new revision only records the restore)</span>
+      ) : null}
       {error ? (
         <p role="alert" className={styles.error}>
           {error.stale ? `Not restored: someone saved a newer revision since this page opened. ` : `Not restored: ${error.text}. `}

@@ -35,7 +35,10 @@ export function RetentionPanel({ setting, save, prune }: Props) {
       const result = await prune({});
       if (!result.ok) return setMessage({ tone: 'error', text: result.error });
       const { revisions, autosaves, films } = result.data;
-      setMessage({ tone: 'ok', text: `Pruned ${revisions} unnamed ${revisions === 1 ? 'save' : 'saves'} in ${films} ${films === 1 ? 'film' : 'films'}, and ${autosaves} stale autosave ${autosaves === 1 ? 'slot' : 'slots'}.` });
+      setMessage({
+        tone: 'ok',
+        text: `Pruned ${revisions} unnamed ${revisions === 1 ? 'save' : 'saves'} in ${films} ${films === 1 ? 'film' : 'films'}, and ${autosaves} stale autosave ${autosaves === 1 ? 'slot' : 'slots'}.`,
+      });
     });
 
   return (
@@ -44,8 +47,8 @@ export function RetentionPanel({ setting, save, prune }: Props) {
         Retention <span className={styles.scope}>(all films · admins only)</span>
       </h2>
       <p className={styles.explain}>
-        By default every revision is kept. You may prune old <em>unnamed</em> saves (saved without a message). Named revisions, the published one, each
-        film&apos;s first and latest revision, imports and restores are always kept.
+        By default every revision is kept. You may prune old <em>unnamed</em> saves (saved without a message). Named revisions, the
+        published one, each film&apos;s first and latest revision, imports and restores are always kept.
       </p>
       <form onSubmit={submit} className={styles.form}>
         <label className={styles.choice}>
@@ -69,7 +72,12 @@ export function RetentionPanel({ setting, save, prune }: Props) {
           <button type="submit" className={ui.button} disabled={pending}>
             Save setting
           </button>
-          <button type="button" className={`${ui.button} ${ui.danger}`} disabled={pending || saved.pruneUnnamedAfterDays === null} onClick={pruneNow}>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.danger}`}
+            disabled={pending || saved.pruneUnnamedAfterDays === null}
+            onClick={pruneNow}
+          >
             Prune now
           </button>
           {saved.updatedBy ? <span className={styles.by}>Last changed by {saved.updatedBy}</span> : null}

@@ -8,7 +8,9 @@ export function RevisionBadges({ revision }: { revision: Badged }) {
     <span className={styles.badges}>
       {revision.published ? <span className={`${styles.badge} ${styles.published}`}>Published</span> : null}
       {revision.latest ? <span className={`${styles.badge} ${styles.latest}`}>Latest draft</span> : null}
-      {revision.source === 'RESTORE' && revision.restoredFrom ? <span className={styles.badge}>Restored from {revision.restoredFrom}</span> : null}
+      {revision.source === 'RESTORE' && revision.restoredFrom ? (
+        <span className={styles.badge}>Restored from {revision.restoredFrom}</span>
+      ) : null}
       {revision.source === 'IMPORT' ? <span className={styles.badge}>Imported</span> : null}
     </span>
   );

@@ -39,10 +39,22 @@ export function RevisionTable({ history }: { history: FilmHistory }) {
             {history.revisions.map((r) => (
               <tr key={r.number} className={r.latest ? styles.latestRow : undefined} data-revision={r.number}>
                 <td>
-                  <input type="radio" name="from" value={r.number} defaultChecked={r.number === (second?.number ?? newest?.number)} aria-label={`Compare from revision ${r.number}`} />
+                  <input
+                    type="radio"
+                    name="from"
+                    value={r.number}
+                    defaultChecked={r.number === (second?.number ?? newest?.number)}
+                    aria-label={`Compare from revision ${r.number}`}
+                  />
                 </td>
                 <td>
-                  <input type="radio" name="to" value={r.number} defaultChecked={r.number === newest?.number} aria-label={`Compare to revision ${r.number}`} />
+                  <input
+                    type="radio"
+                    name="to"
+                    value={r.number}
+                    defaultChecked={r.number === newest?.number}
+                    aria-label={`Compare to revision ${r.number}`}
+                  />
                 </td>
                 <th scope="row" className={styles.number}>
                   <span>#{r.number}</span>

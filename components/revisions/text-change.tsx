@@ -58,7 +58,17 @@ export function MarkedText({ parts }: { parts: TextPart[] }) {
 }
 
 /** A word-level text diff: one text with deletions and insertions marked, or the two versions side by side. */
-export function TextChange({ parts, layout, beforeLabel = 'Before', afterLabel = 'After' }: { parts: TextPart[]; layout: DiffLayout; beforeLabel?: string; afterLabel?: string }) {
+export function TextChange({
+  parts,
+  layout,
+  beforeLabel = 'Before',
+  afterLabel = 'After',
+}: {
+  parts: TextPart[];
+  layout: DiffLayout;
+  beforeLabel?: string;
+  afterLabel?: string;
+}) {
   const [expanded, setExpanded] = useState(false);
   const onExpand = expanded ? null : () => setExpanded(true);
   if (layout === 'inline') {
@@ -73,11 +83,15 @@ export function TextChange({ parts, layout, beforeLabel = 'Before', afterLabel =
     <div className={styles.sides}>
       <div className={styles.side}>
         <span className={styles.sideLabel}>{beforeLabel}</span>
-        <p className={styles.text}>{before.length ? <Parts parts={before} onExpand={onExpand} /> : <span className={styles.empty}>(empty)</span>}</p>
+        <p className={styles.text}>
+          {before.length ? <Parts parts={before} onExpand={onExpand} /> : <span className={styles.empty}>(empty)</span>}
+        </p>
       </div>
       <div className={styles.side}>
         <span className={styles.sideLabel}>{afterLabel}</span>
-        <p className={styles.text}>{after.length ? <Parts parts={after} onExpand={onExpand} /> : <span className={styles.empty}>(empty)</span>}</p>
+        <p className={styles.text}>
+          {after.length ? <Parts parts={after} onExpand={onExpand} /> : <span className={styles.empty}>(empty)</span>}
+        </p>
       </div>
     </div>
   );

@@ -1,7 +1,18 @@
 import { useMemo, useRef, useState } from 'react';
 import type { FilmContent } from '@/lib/content/schema';
 import { plural } from '@/lib/content/derive';
-import { describeMergedChange, diffFilm, diffText, findMergeUnits, isConflict, mergeContent, unitRows, type MergeChoice, type MergeChoices, type MergeSide } from '@/lib/revisions/diff';
+import {
+  describeMergedChange,
+  diffFilm,
+  diffText,
+  findMergeUnits,
+  isConflict,
+  mergeContent,
+  unitRows,
+  type MergeChoice,
+  type MergeChoices,
+  type MergeSide,
+} from '@/lib/revisions/diff';
 import { MergeUnitView } from './merge-unit-view';
 import ui from '@/components/editor/ui.module.css';
 import styles from './three-way-conflict.module.css';
@@ -59,12 +70,15 @@ export function ThreeWayConflict({ conflict, busy, onSaveMerged, onReloadTheirs,
   return (
     <div ref={root} className={styles.merge} data-testid="three-way-conflict">
       <p className={styles.lede}>
-        {mergedByItself.length > 0 ? `${plural(mergedByItself.length, 'change')} only one of you made ${mergedByItself.length === 1 ? 'is' : 'are'} merged already. ` : ''}
+        {mergedByItself.length > 0
+          ? `${plural(mergedByItself.length, 'change')} only one of you made ${mergedByItself.length === 1 ? 'is' : 'are'} merged already. `
+          : ''}
         {conflicts.length === 0 ? (
           'No field was changed by both of you: the merged version keeps all of your changes and all of theirs.'
         ) : (
           <strong>
-            {plural(conflicts.length, 'field')} changed by both of you: choose which version to keep for {conflicts.length === 1 ? 'it' : 'each'}.
+            {plural(conflicts.length, 'field')} changed by both of you: choose which version to keep for{' '}
+            {conflicts.length === 1 ? 'it' : 'each'}.
           </strong>
         )}
       </p>
@@ -112,7 +126,8 @@ export function ThreeWayConflict({ conflict, busy, onSaveMerged, onReloadTheirs,
 
       <footer className={styles.footer}>
         <p className={styles.effect}>
-          Saving makes revision {theirs.number + 1}: {effect.identical ? 'the same content as theirs.' : `compared with theirs, ${effect.summary}.`}
+          Saving makes revision {theirs.number + 1}:{' '}
+          {effect.identical ? 'the same content as theirs.' : `compared with theirs, ${effect.summary}.`}
         </p>
         {triedToSave && undecided.length > 0 ? (
           <p className={styles.undecidedText} role="alert">

@@ -10,7 +10,12 @@ function newTabId(): string {
 const presenceUrl = (slug: string) => `/api/v1/editor/films/${encodeURIComponent(slug)}/presence`;
 
 async function postPresence(slug: string, body: { tabId: string; action: 'heartbeat' | 'take-over' }): Promise<PresenceState> {
-  const response = await fetch(presenceUrl(slug), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), cache: 'no-store' });
+  const response = await fetch(presenceUrl(slug), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    cache: 'no-store',
+  });
   if (!response.ok) throw new Error(`presence: ${response.status}`);
   return (await response.json()) as PresenceState;
 }
@@ -30,7 +35,8 @@ export function usePresence(slug: string) {
   // Tell "someone took over" apart from "the lock was never mine", as each answer arrives.
   const observe = (state: PresenceState) => {
     if (state.holdsLock) setLostTo(null);
-    else if (heldLock.current && state.lockHolder && !state.lockHolder.thisTab) setLostTo({ user: state.lockHolder.user, isYou: state.lockHolder.isYou });
+    else if (heldLock.current && state.lockHolder && !state.lockHolder.thisTab)
+      setLostTo({ user: state.lockHolder.user, isYou: state.lockHolder.isYou });
     heldLock.current = state.holdsLock;
     return state;
   };
@@ -55,7 +61,12 @@ export function usePresence(slug: string) {
   // and can say application/json, which the API requires.
   useEffect(() => {
     const leave = () =>
-      void fetch(presenceUrl(slug), { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tabId, action: 'leave' }) }).catch(() => {});
+      void fetch(presenceUrl(slug), {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tabId, action: 'leave' }),
+      }).catch(() => {});
     window.addEventListener('pagehide', leave);
     return () => {
       window.removeEventListener('pagehide', leave);

@@ -12,7 +12,8 @@ import { ZonedTime } from './zoned-time';
 
 /** What the state column says: a scheduled job whose time has come is "due". */
 function stateOf(job: ScheduledJobView, now: number): string {
-  if (job.state === 'scheduled') return new Date(job.nextAttemptAt).getTime() <= now ? 'due' : job.attempts > 0 ? 'waiting to retry' : 'scheduled';
+  if (job.state === 'scheduled')
+    return new Date(job.nextAttemptAt).getTime() <= now ? 'due' : job.attempts > 0 ? 'waiting to retry' : 'scheduled';
   return job.state;
 }
 
@@ -71,12 +72,22 @@ export function JobsTable({ jobs }: { jobs: ScheduledJobView[] }) {
               <td>{job.createdBy}</td>
               <td>
                 {job.state === 'failed' ? (
-                  <button type="button" className={`${ui.button} ${ui.small}`} disabled={pending === job.id} onClick={() => run(job.id, () => retryJobAction({ id: job.id }), 'Retrying now.')}>
+                  <button
+                    type="button"
+                    className={`${ui.button} ${ui.small}`}
+                    disabled={pending === job.id}
+                    onClick={() => run(job.id, () => retryJobAction({ id: job.id }), 'Retrying now.')}
+                  >
                     Retry
                   </button>
                 ) : null}
                 {job.state === 'scheduled' || job.state === 'failed' ? (
-                  <button type="button" className={`${ui.button} ${ui.small} ${ui.ghost}`} disabled={pending === job.id} onClick={() => run(job.id, () => cancelJobAction({ id: job.id }), 'Cancelled.')}>
+                  <button
+                    type="button"
+                    className={`${ui.button} ${ui.small} ${ui.ghost}`}
+                    disabled={pending === job.id}
+                    onClick={() => run(job.id, () => cancelJobAction({ id: job.id }), 'Cancelled.')}
+                  >
                     Cancel
                   </button>
                 ) : null}

@@ -12,7 +12,8 @@ import { ZonedTime } from './zoned-time';
 import { inAnHour, localInputToIso, ScheduleTimeField } from './schedule-time-field';
 import styles from './schedule-panel.module.css';
 
-const describeJob = (job: Pick<ScheduledJobView, 'kind' | 'revision'>) => (job.kind === 'publish' ? `Publishes revision ${job.revision}` : 'Unpublishes');
+const describeJob = (job: Pick<ScheduledJobView, 'kind' | 'revision'>) =>
+  job.kind === 'publish' ? `Publishes revision ${job.revision}` : 'Unpublishes';
 
 /**
  * The film's scheduled publishes and unpublishes, in the workspace: the form ("Schedule…" opens
@@ -59,7 +60,8 @@ export function SchedulePanel({
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: editorKeys.films() });
   const schedule = useMutation({
-    mutationFn: async () => unwrap(await scheduleAction({ slug, action: kind, at: localInputToIso(at), ...(kind === 'publish' ? { revision } : {}) })),
+    mutationFn: async () =>
+      unwrap(await scheduleAction({ slug, action: kind, at: localInputToIso(at), ...(kind === 'publish' ? { revision } : {}) })),
     onSuccess: (job) => {
       notify({ tone: 'success', text: `Scheduled: ${describeJob(job).toLowerCase()} at ${new Date(job.runAt).toLocaleString('en-GB')}.` });
       onClose();
@@ -110,7 +112,12 @@ export function SchedulePanel({
                 {job.state === 'running' ? ' · running now' : job.attempts > 0 ? ` · retrying (attempt ${job.attempts + 1})` : ''}
               </span>
               {job.state === 'scheduled' && canCancel ? (
-                <button type="button" className={`${ui.button} ${ui.small}`} disabled={cancel.isPending} onClick={() => cancel.mutate(job.id)}>
+                <button
+                  type="button"
+                  className={`${ui.button} ${ui.small}`}
+                  disabled={cancel.isPending}
+                  onClick={() => cancel.mutate(job.id)}
+                >
                   Cancel<span className="visually-hidden"> the scheduled job</span>
                 </button>
               ) : null}

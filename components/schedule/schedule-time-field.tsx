@@ -26,7 +26,15 @@ export function ScheduleTimeField({ value, onChange, id }: { value: string; onCh
       <span className={ui.label}>
         At <span className={styles.zone}>({zone ?? 'your time zone'})</span>
       </span>
-      <input id={id} className={ui.input} type="datetime-local" step={1} required value={value} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        className={ui.input}
+        type="datetime-local"
+        step={1}
+        required
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </label>
   );
 }

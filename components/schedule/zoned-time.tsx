@@ -8,7 +8,11 @@ const noSubscription = () => () => {};
 
 /** The browser's time zone, e.g. "Europe/Berlin" (null while rendering on the server). */
 export function useTimeZone(): string | null {
-  return useSyncExternalStore(noSubscription, () => Intl.DateTimeFormat().resolvedOptions().timeZone, () => null);
+  return useSyncExternalStore(
+    noSubscription,
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    () => null,
+  );
 }
 
 /** A time in the editor's own zone, with the zone named ("24 Dec 2026, 18:00 CET"); UTC until the browser takes over. */

@@ -37,7 +37,13 @@ export function CreateTokenForm() {
         ) : null
       }
     >
-      <FormField id="token-name" label="Name" hint="What uses it, e.g. “import script”." error={errors.name?.message} className={styles.grow}>
+      <FormField
+        id="token-name"
+        label="Name"
+        hint="What uses it, e.g. “import script”."
+        error={errors.name?.message}
+        className={styles.grow}
+      >
         {(aria) => <input {...aria} {...register('name')} autoComplete="off" className={ui.input} />}
       </FormField>
       <RoleField id="token-role" error={errors.role?.message} registration={register('role')} />

@@ -14,7 +14,10 @@ const FIELDS = ['email', 'name', 'role'] as const;
 
 /** Creates an account with a one-time password, shown here once for the admin to hand over. */
 export function InviteUserForm() {
-  const form = useForm<InviteUserInput>({ resolver: zodResolver(inviteUserSchema), defaultValues: { email: '', name: '', role: 'EDITOR' } });
+  const form = useForm<InviteUserInput>({
+    resolver: zodResolver(inviteUserSchema),
+    defaultValues: { email: '', name: '', role: 'EDITOR' },
+  });
   const { register, formState } = form;
   const { errors } = formState;
   const { onSubmit, failure, created: invited } = useCreateWithSecret(form, inviteUserAction, FIELDS);

@@ -25,7 +25,12 @@ export function UsersTable({ users, currentUserId }: { users: PublicUser[]; curr
   const [message, setMessage] = useState<RowMessage | null>(null);
   const [pending, setPending] = useState<string | null>(null);
 
-  async function run<T>(userId: string, action: () => Promise<ActionResult<T>>, done: (data: T) => Omit<RowMessage, 'userId' | 'tone'>, confirmText?: string) {
+  async function run<T>(
+    userId: string,
+    action: () => Promise<ActionResult<T>>,
+    done: (data: T) => Omit<RowMessage, 'userId' | 'tone'>,
+    confirmText?: string,
+  ) {
     if (confirmText && !window.confirm(confirmText)) return;
     setPending(userId);
     const result = await action();
@@ -60,7 +65,13 @@ export function UsersTable({ users, currentUserId }: { users: PublicUser[]; curr
                   userId={user.id}
                   email={user.email}
                   role={user.role}
-                  onSubmit={(input) => run(user.id, () => changeRoleAction(input), (d) => ({ text: `${d.email} is now ${d.role.toLowerCase()}; their sessions ended.` }))}
+                  onSubmit={(input) =>
+                    run(
+                      user.id,
+                      () => changeRoleAction(input),
+                      (d) => ({ text: `${d.email} is now ${d.role.toLowerCase()}; their sessions ended.` }),
+                    )
+                  }
                 />
               </td>
               <td>
@@ -71,22 +82,64 @@ export function UsersTable({ users, currentUserId }: { users: PublicUser[]; curr
               <td>
                 <div className={styles.actions}>
                   {user.disabled ? (
-                    <button type="button" className={`${ui.button} ${ui.small}`} disabled={pending === user.id}
-                      onClick={() => run(user.id, () => enableUserAction({ userId: user.id }), (d) => ({ text: `${d.email} can sign in again.` }))}>
+                    <button
+                      type="button"
+                      className={`${ui.button} ${ui.small}`}
+                      disabled={pending === user.id}
+                      onClick={() =>
+                        run(
+                          user.id,
+                          () => enableUserAction({ userId: user.id }),
+                          (d) => ({ text: `${d.email} can sign in again.` }),
+                        )
+                      }
+                    >
                       Enable
                     </button>
                   ) : (
-                    <button type="button" className={`${ui.button} ${ui.small} ${ui.danger}`} disabled={pending === user.id || user.id === currentUserId}
-                      onClick={() => run(user.id, () => disableUserAction({ userId: user.id }), (d) => ({ text: `${d.email} is disabled; their sessions ended.` }), `Disable ${user.email}? They are signed out at once.`)}>
+                    <button
+                      type="button"
+                      className={`${ui.button} ${ui.small} ${ui.danger}`}
+                      disabled={pending === user.id || user.id === currentUserId}
+                      onClick={() =>
+                        run(
+                          user.id,
+                          () => disableUserAction({ userId: user.id }),
+                          (d) => ({ text: `${d.email} is disabled; their sessions ended.` }),
+                          `Disable ${user.email}? They are signed out at once.`,
+                        )
+                      }
+                    >
                       Disable
                     </button>
                   )}
-                  <button type="button" className={`${ui.button} ${ui.small}`} disabled={pending === user.id}
-                    onClick={() => run(user.id, () => resetPasswordAction({ userId: user.id }), (d) => ({ text: `New one-time password for ${d.email}`, secret: d.oneTimePassword }), `Reset the password of ${user.email}? Their sessions end.`)}>
+                  <button
+                    type="button"
+                    className={`${ui.button} ${ui.small}`}
+                    disabled={pending === user.id}
+                    onClick={() =>
+                      run(
+                        user.id,
+                        () => resetPasswordAction({ userId: user.id }),
+                        (d) => ({ text: `New one-time password for ${d.email}`, secret: d.oneTimePassword }),
+                        `Reset the password of ${user.email}? Their sessions end.`,
+                      )
+                    }
+                  >
                     Reset password
                   </button>
-                  <button type="button" className={`${ui.button} ${ui.small}`} disabled={pending === user.id}
-                    onClick={() => run(user.id, () => signOutUserEverywhereAction({ userId: user.id }), () => ({ text: `${user.email} is signed out everywhere.` }))}>
+                  <button
+                    type="button"
+                    className={`${ui.button} ${ui.small}`}
+                    disabled={pending === user.id}
+                    onClick={() =>
+                      run(
+                        user.id,
+                        () => signOutUserEverywhereAction({ userId: user.id }),
+                        () => ({ text: `${user.email} is signed out everywhere.` }),
+                      )
+                    }
+                  >
                     Sign out everywhere
                   </button>
                 </div>

@@ -56,7 +56,10 @@ export async function saveAndPublish(page: Page): Promise<number> {
 export async function publishRevision(page: Page, revision: number): Promise<void> {
   await page.getByRole('button', { name: `Publish revision ${revision}`, exact: true }).click();
   const published = page.getByRole('status').getByText(`Published revision ${revision}`).last();
-  const anyway = page.getByRole('dialog').getByRole('button', { name: `Publish revision ${revision} anyway` }).first();
+  const anyway = page
+    .getByRole('dialog')
+    .getByRole('button', { name: `Publish revision ${revision} anyway` })
+    .first();
   for (let question = 0; question < 3; question += 1) {
     await expect(published.or(anyway).first()).toBeVisible();
     if (!(await anyway.isVisible())) break;

@@ -20,7 +20,11 @@ describe('apiHandler', () => {
   });
 
   it('domain errors keep their status and message', async () => {
-    const response = await call(apiHandler(null, async () => { throw new NotFoundError('No such film'); }));
+    const response = await call(
+      apiHandler(null, async () => {
+        throw new NotFoundError('No such film');
+      }),
+    );
     expect([response.status, await response.json()]).toEqual([404, { error: 'No such film' }]);
   });
 });

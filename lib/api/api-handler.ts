@@ -40,9 +40,20 @@ export function apiHandler<P = Record<string, string>, Perm extends Permission |
       const error = domainErrorOrNull(caught);
       if (!error) return internalError(request, caught);
       const response = NextResponse.json(errorBody(error), { status: error.status });
-      if (error instanceof RateLimitError || error instanceof ServiceUnavailableError) response.headers.set('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof RateLimitError || error instanceof ServiceUnavailableError)
+        response.headers.set('Retry-After', String(error.retryAfterSeconds));
       // One line, not a stack: during an outage every request says the same.
-      if (error instanceof ServiceUnavailableError) logger.warn({ path: request.nextUrl.pathname, cause: String((caught as Error)?.message).trim().split('\n').pop() }, 'database unavailable: 503');
+      if (error instanceof ServiceUnavailableError)
+        logger.warn(
+          {
+            path: request.nextUrl.pathname,
+            cause: String((caught as Error)?.message)
+              .trim()
+              .split('\n')
+              .pop(),
+          },
+          'database unavailable: 503',
+        );
       return response;
     }
   };
@@ -64,7 +75,10 @@ function domainErrorOrNull(caught: unknown) {
 function internalError(request: NextRequest, caught: unknown) {
   const requestId = requestIdOf(request.headers);
   logger.error({ err: caught, requestId, method: request.method, path: request.nextUrl.pathname }, 'API handler failed: 500');
-  return NextResponse.json({ error: 'Internal server error', ...(requestId ? { requestId } : {}) }, { status: 500, headers: { 'Cache-Control': 'no-store' } });
+  return NextResponse.json(
+    { error: 'Internal server error', ...(requestId ? { requestId } : {}) },
+    { status: 500, headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
 /** Reads a JSON body (application/json only, capped; see readJsonBody). Film pages pass BODY_LIMITS.content. */

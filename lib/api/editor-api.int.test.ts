@@ -37,7 +37,9 @@ async function user(role: 'ADMIN' | 'EDITOR') {
 
 async function token(createdById: string, role: 'ADMIN' | 'EDITOR', extra: { revokedAt?: Date } = {}) {
   const secret = newTokenSecret();
-  await db().apiToken.create({ data: { name: `api-test-${role}`, role, prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById, ...extra } });
+  await db().apiToken.create({
+    data: { name: `api-test-${role}`, role, prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById, ...extra },
+  });
   return { authorization: `Bearer ${secret}` };
 }
 
@@ -45,10 +47,21 @@ let n = 0;
 /** A valid page with a slug of its own; no quiz, so editors may create it too. */
 function content(overrides: Record<string, unknown> = {}) {
   n += 1;
-  return { ...sampleFilm({ slug: `api-film-${Date.now().toString(36)}-${n}`, title: `Api Film ${n}` }), quiz: { questions: [] }, ...overrides };
+  return {
+    ...sampleFilm({ slug: `api-film-${Date.now().toString(36)}-${n}`, title: `Api Film ${n}` }),
+    quiz: { questions: [] },
+    ...overrides,
+  };
 }
 
-async function call(handler: RouteHandler, method: string, path: string, params: Record<string, string>, who: Who | null, options: RequestOptions = {}) {
+async function call(
+  handler: RouteHandler,
+  method: string,
+  path: string,
+  params: Record<string, string>,
+  who: Who | null,
+  options: RequestOptions = {},
+) {
   const response = await callRoute(handler, method, path, params, { ...options, headers: { ...(who ?? {}), ...options.headers } });
   const text = await response.text();
   let body: unknown = text;
@@ -63,7 +76,8 @@ async function call(handler: RouteHandler, method: string, path: string, params:
 
 const create = (who: Who | null, body: unknown) => call(films.POST, 'POST', '/api/v1/editor/films', {}, who, { json: body });
 const getFilm = (slug: string, who: Who | null = editor) => call(film.GET, 'GET', `/api/v1/editor/films/${slug}`, { slug }, who);
-const save = (slug: string, body: unknown, who: Who | null = editor) => call(film.PUT, 'PUT', `/api/v1/editor/films/${slug}`, { slug }, who, { json: body });
+const save = (slug: string, body: unknown, who: Who | null = editor) =>
+  call(film.PUT, 'PUT', `/api/v1/editor/films/${slug}`, { slug }, who, { json: body });
 
 async function created(who: Who = editor) {
   const page = content();
@@ -104,7 +118,10 @@ describe('POST /api/v1/editor/films', () => {
   it('400 for a missing content, a wrong type and malformed JSON', async () => {
     expect((await create(editor, {})).body.errors).toEqual([expect.objectContaining({ path: 'content' })]);
     expect((await create(editor, { content: 'text' })).status).toBe(400);
-    const malformed = await call(films.POST, 'POST', '/api/v1/editor/films', {}, editor, { body: '{"content":', headers: { 'content-type': 'application/json' } });
+    const malformed = await call(films.POST, 'POST', '/api/v1/editor/films', {}, editor, {
+      body: '{"content":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.errors[0].path).toBe('(body)');
   });
@@ -161,15 +178,28 @@ describe('GET /api/v1/editor/films/{slug} and PUT', () => {
     await save(page.slug, { baseRevision: 1, content: { ...page, premise: 'First.' } });
     const stale = await save(page.slug, { baseRevision: 1, content: { ...page, premise: 'Second.' } }, admin);
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ baseRevision: 1, current: { number: 2, content: { premise: 'First.' } }, yours: { premise: 'Second.' } });
+    expect(stale.body).toMatchObject({
+      baseRevision: 1,
+      current: { number: 2, content: { premise: 'First.' } },
+      yours: { premise: 'Second.' },
+    });
     expect((await getFilm(page.slug)).body).toMatchObject({ revision: 2, content: { premise: 'First.' } });
   });
 
   it('400 naming each wrong field: body fields by name, content fields relative to the content', async () => {
     const page = await created();
-    const response = await save(page.slug, { baseRevision: 0, content: { ...page, title: '', events: [{ ...page.events[0], title: '' }] }, message: 7 });
+    const response = await save(page.slug, {
+      baseRevision: 0,
+      content: { ...page, title: '', events: [{ ...page.events[0], title: '' }] },
+      message: 7,
+    });
     expect(response.status).toBe(400);
-    expect((response.body.errors as Array<{ path: string }>).map((e) => e.path).sort()).toEqual(['baseRevision', 'events.0.title', 'message', 'title']);
+    expect((response.body.errors as Array<{ path: string }>).map((e) => e.path).sort()).toEqual([
+      'baseRevision',
+      'events.0.title',
+      'message',
+      'title',
+    ]);
     const missing = await save(page.slug, { content: page });
     expect(missing.body.errors).toEqual([expect.objectContaining({ path: 'baseRevision' })]);
   });
@@ -182,7 +212,8 @@ describe('GET /api/v1/editor/films/{slug} and PUT', () => {
 
 describe('publish, unpublish and the film list', () => {
   const list = (query = '', who: Who = editor) => call(films.GET, 'GET', `/api/v1/editor/films${query}`, {}, who);
-  const status = async (slug: string) => ((await list(`?q=${slug}`)).body.films as Array<{ slug: string; status: string }>).find((f) => f.slug === slug)?.status;
+  const status = async (slug: string) =>
+    ((await list(`?q=${slug}`)).body.films as Array<{ slug: string; status: string }>).find((f) => f.slug === slug)?.status;
 
   it('publishes a revision, shows the status, unpublishes', async () => {
     const page = await created();
@@ -208,7 +239,15 @@ describe('publish, unpublish and the film list', () => {
     const response = await list(`?q=${page.slug}&status=draft`);
     expect(response.status).toBe(200);
     expect(response.body.films).toEqual([
-      { slug: page.slug, title: page.title, status: 'draft', revision: 1, published: null, updatedAt: expect.any(String), author: expect.stringContaining('@') },
+      {
+        slug: page.slug,
+        title: page.title,
+        status: 'draft',
+        revision: 1,
+        published: null,
+        updatedAt: expect.any(String),
+        author: expect.stringContaining('@'),
+      },
     ]);
     expect((await list(`?q=${page.slug}&status=published`)).body.films).toEqual([]);
     expect(response.body).toMatchObject({ page: 1, pageSize: expect.any(Number), total: 1 });
@@ -220,7 +259,9 @@ describe('publish, unpublish and the film list', () => {
 
   it('400 for a bad publish body or a revision that does not exist; 404 for an unknown film', async () => {
     const page = await created();
-    expect((await call(publish.POST, 'POST', '/x', { slug: page.slug }, editor, { json: { revision: 'one' } })).body.errors[0].path).toBe('revision');
+    expect((await call(publish.POST, 'POST', '/x', { slug: page.slug }, editor, { json: { revision: 'one' } })).body.errors[0].path).toBe(
+      'revision',
+    );
     expect((await call(publish.POST, 'POST', '/x', { slug: page.slug }, editor, { json: { revision: 9 } })).status).toBe(400);
     expect((await call(publish.POST, 'POST', '/x', { slug: 'no-such-film-here' }, editor, { json: { revision: 1 } })).status).toBe(404);
     expect((await call(unpublish.POST, 'POST', '/x', { slug: 'no-such-film-here' }, editor)).status).toBe(404);
@@ -266,7 +307,8 @@ describe('history', () => {
 describe('import and export', () => {
   const importPage = (text: string, who: Who | null = editor, query = '') =>
     call(importRoute.POST, 'POST', `/api/v1/editor/import${query}`, {}, who, { body: text });
-  const exportAs = (slug: string, query: string) => call(exportRoute.GET, 'GET', `/api/v1/editor/films/${slug}/export${query}`, { slug }, editor);
+  const exportAs = (slug: string, query: string) =>
+    call(exportRoute.GET, 'GET', `/api/v1/editor/films/${slug}/export${query}`, { slug }, editor);
 
   it('imports a page in the page format as a new draft: 201 {slug, revision, warnings}', async () => {
     const page = content();
@@ -293,7 +335,9 @@ describe('import and export', () => {
     const withQuiz = { ...content(), quiz: sampleFilm({ slug: 'x', title: 'X' }).quiz };
     const byEditor = await importPage(formatPage(withQuiz));
     expect(byEditor.status).toBe(201);
-    expect(byEditor.body.warnings).toEqual([expect.objectContaining({ kind: 'skipped', message: expect.stringMatching(/quiz \(2 questions\)/) })]);
+    expect(byEditor.body.warnings).toEqual([
+      expect.objectContaining({ kind: 'skipped', message: expect.stringMatching(/quiz \(2 questions\)/) }),
+    ]);
     expect(byEditor.body.warnings[0].line).toBeGreaterThan(1);
     expect((await getFilm(withQuiz.slug)).body.content.quiz).toEqual({ questions: [] });
 
@@ -381,7 +425,11 @@ describe('one slug rule', () => {
   it('a malformed slug is a 400 naming slug on every film route', async () => {
     for (const [label, request] of routes.flat()) {
       const response = await request();
-      expect({ label, status: response.status, paths: [...new Set((response.body.errors as Array<{ path: string }> | undefined)?.map((e) => e.path))] }).toEqual({
+      expect({
+        label,
+        status: response.status,
+        paths: [...new Set((response.body.errors as Array<{ path: string }> | undefined)?.map((e) => e.path))],
+      }).toEqual({
         label,
         status: 400,
         paths: ['slug'],

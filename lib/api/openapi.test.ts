@@ -14,7 +14,16 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const doc = buildOpenApiDocument() as unknown as {
   openapi: string;
   info: { title: string; version: string };
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; parameters?: Array<{ name: string; in: string; required?: boolean }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+        parameters?: Array<{ name: string; in: string; required?: boolean }>;
+      }
+    >
+  >;
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
 };
 
@@ -27,7 +36,12 @@ function routeFiles(dir: string): string[] {
 
 /** app/api/v1/editor/films/[slug]/route.ts → /api/v1/editor/films/{slug} */
 const openApiPath = (file: string) =>
-  '/' + path.relative(path.join(ROOT, 'app'), path.dirname(file)).split(path.sep).map((s) => s.replace(/^\[(\w+)\]$/, '{$1}')).join('/');
+  '/' +
+  path
+    .relative(path.join(ROOT, 'app'), path.dirname(file))
+    .split(path.sep)
+    .map((s) => s.replace(/^\[(\w+)\]$/, '{$1}'))
+    .join('/');
 
 /** Every "$ref" in a JSON value. */
 function refs(value: unknown, found: string[] = []): string[] {
@@ -85,7 +99,23 @@ describe('the OpenAPI document', () => {
   it('is generated from the same schemas the handlers validate with', () => {
     const film = doc.components.schemas.FilmContent as { properties: Record<string, unknown>; required: string[] };
     // The content's keys, in page order (the part registry's).
-    expect(Object.keys(film.properties)).toEqual(['title', 'slug', 'releaseYear', 'premise', 'facts', 'story', 'events', 'characters', 'setting', 'themes', 'kind', 'trivia', 'poster', 'stills', 'quiz']);
+    expect(Object.keys(film.properties)).toEqual([
+      'title',
+      'slug',
+      'releaseYear',
+      'premise',
+      'facts',
+      'story',
+      'events',
+      'characters',
+      'setting',
+      'themes',
+      'kind',
+      'trivia',
+      'poster',
+      'stills',
+      'quiz',
+    ]);
     expect(film.required).toEqual(expect.arrayContaining(['title', 'slug']));
     const save = doc.components.schemas.SaveFilmBody as { required: string[] };
     expect(save.required.sort()).toEqual(['baseRevision', 'content']);

@@ -15,8 +15,12 @@ describe('describeAuditEntry', () => {
     expect(describeAuditEntry(entry('user.role', { from: 'EDITOR', to: 'ADMIN' }, null, 'ana@example.com')).text).toBe(
       'Changed the role of ana@example.com from editor to admin',
     );
-    expect(describeAuditEntry(entry('auth.sign-in-failed', { reason: 'invalid' }, null, 'a@b.c')).text).toBe('Sign-in as a@b.c failed: wrong email or password');
-    expect(describeAuditEntry(entry('token.revoke', { prefix: 'fpc_ab12' }, null, 'CI')).text).toBe('Revoked the API token “CI” (fpc_ab12…)');
+    expect(describeAuditEntry(entry('auth.sign-in-failed', { reason: 'invalid' }, null, 'a@b.c')).text).toBe(
+      'Sign-in as a@b.c failed: wrong email or password',
+    );
+    expect(describeAuditEntry(entry('token.revoke', { prefix: 'fpc_ab12' }, null, 'CI')).text).toBe(
+      'Revoked the API token “CI” (fpc_ab12…)',
+    );
     expect(describeAuditEntry(entry('user.create', { role: 'EDITOR', bootstrap: true }, null, 'ed@example.com')).text).toBe(
       'Created the account ed@example.com (editor) at start-up',
     );
@@ -36,7 +40,9 @@ describe('describeAuditEntry', () => {
     const scheduled = describeAuditEntry(entry('review.approve', { revision: 7, publishAt: '2026-12-24T18:05:00.000Z' }, 'x')).text;
     expect(scheduled).toBe('Approved revision 7 and scheduled its publish for 24 Dec 2026, 18:05 UTC');
     expect(describeAuditEntry(entry('review.approve', { revision: 7 }, 'x')).text).toBe('Approved and published revision 7');
-    expect(describeAuditEntry(entry('schedule.publish', { revision: 7, runAt: '2026-12-24T18:05:00.000Z' }, 'x')).text).toBe('Scheduled revision 7 to be published at 24 Dec 2026, 18:05 UTC');
+    expect(describeAuditEntry(entry('schedule.publish', { revision: 7, runAt: '2026-12-24T18:05:00.000Z' }, 'x')).text).toBe(
+      'Scheduled revision 7 to be published at 24 Dec 2026, 18:05 UTC',
+    );
     expect(describeAuditEntry(entry('film.publish', { revision: 7, jobId: 'j1' }, 'x')).text).toBe('Published revision 7 as scheduled');
   });
 

@@ -27,7 +27,15 @@ const num = (value: unknown): number | null => (typeof value === 'number' && Num
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 const role = (value: unknown): string => (str(value) ?? 'unknown role').toLowerCase();
 const quoted = (text: string) => `“${text}”`;
-const UTC_TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+const UTC_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
 /** A stored ISO time in words ("3 Dec 2026, 17:10 UTC"): the log is read by people in any zone, so it says which. */
 const when = (value: unknown): string | null => {
   const text = str(value);
@@ -48,7 +56,8 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   'auth.sign-out': { label: 'Signed out', describe: () => 'Signed out' },
   'auth.sign-in-failed': {
     label: 'Sign-in failed',
-    describe: (subject, d) => `Sign-in as ${subject || 'an empty email'} failed: ${SIGN_IN_FAILURES[String(d.reason)] ?? String(d.reason ?? 'unknown reason')}`,
+    describe: (subject, d) =>
+      `Sign-in as ${subject || 'an empty email'} failed: ${SIGN_IN_FAILURES[String(d.reason)] ?? String(d.reason ?? 'unknown reason')}`,
   },
   'film.create': {
     label: 'Created a film',
@@ -62,7 +71,10 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Restored a revision',
     describe: (_, d) => `Restored revision ${num(d.restoredFrom) ?? '?'} as revision ${num(d.revision) ?? '?'}`,
   },
-  'film.publish': { label: 'Published', describe: (_, d) => `Published revision ${num(d.revision) ?? '?'}${str(d.jobId) ? ' as scheduled' : ''}` },
+  'film.publish': {
+    label: 'Published',
+    describe: (_, d) => `Published revision ${num(d.revision) ?? '?'}${str(d.jobId) ? ' as scheduled' : ''}`,
+  },
   'film.unpublish': { label: 'Unpublished', describe: (_, d) => `Took the film off the site${str(d.jobId) ? ' as scheduled' : ''}` },
   'media.upload': {
     label: 'Uploaded an image',
@@ -76,7 +88,9 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Changed a person',
     describe: (subject, d) => {
       const after = (d.after ?? {}) as Details;
-      const dates = [str(after.birthDate) && `born ${String(after.birthDate)}`, str(after.deathDate) && `died ${String(after.deathDate)}`].filter(Boolean).join(', ');
+      const dates = [str(after.birthDate) && `born ${String(after.birthDate)}`, str(after.deathDate) && `died ${String(after.deathDate)}`]
+        .filter(Boolean)
+        .join(', ');
       return `Changed the dates of ${subject}: ${dates || 'none known'}`;
     },
   },
@@ -96,7 +110,8 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   },
   'review.withdraw': {
     label: 'Withdrew a review request',
-    describe: (_, d) => `Withdrew the review of revision ${num(d.revision) ?? '?'}${num(d.replacedBy) ? ` (revision ${d.replacedBy} submitted instead)` : ''}`,
+    describe: (_, d) =>
+      `Withdrew the review of revision ${num(d.revision) ?? '?'}${num(d.replacedBy) ? ` (revision ${d.replacedBy} submitted instead)` : ''}`,
   },
   'review.request-changes': {
     label: 'Requested changes',
@@ -126,7 +141,10 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     describe: (subject, d) => `Created the account ${subject} (${role(d.role)})${d.bootstrap ? ' at start-up' : ''}`,
   },
   'user.invite': { label: 'Invited a user', describe: (subject, d) => `Invited ${subject} as ${role(d.role)}` },
-  'user.role': { label: 'Changed a role', describe: (subject, d) => `Changed the role of ${subject} from ${role(d.from)} to ${role(d.to)}` },
+  'user.role': {
+    label: 'Changed a role',
+    describe: (subject, d) => `Changed the role of ${subject} from ${role(d.from)} to ${role(d.to)}`,
+  },
   'user.disable': { label: 'Disabled a user', describe: (subject, d) => `Disabled ${subject}${str(d.reason) ? ` (${d.reason})` : ''}` },
   'user.enable': { label: 'Enabled a user', describe: (subject) => `Enabled ${subject}` },
   'user.reset-password': { label: 'Reset a password', describe: (subject) => `Reset the password of ${subject}` },
@@ -138,20 +156,29 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   },
   'token.revoke': {
     label: 'Revoked an API token',
-    describe: (subject, d) => `Revoked the API token ${quoted(subject)}${str(d.prefix) ? ` (${d.prefix}…)` : ''}${str(d.reason) ? `: ${d.reason}` : ''}`,
+    describe: (subject, d) =>
+      `Revoked the API token ${quoted(subject)}${str(d.prefix) ? ` (${d.prefix}…)` : ''}${str(d.reason) ? `: ${d.reason}` : ''}`,
   },
   // Scheduled publishing (lib/schedule)
-  'schedule.publish': { label: 'Scheduled a publish', describe: (_, d) => `Scheduled revision ${num(d.revision) ?? '?'} to be published at ${when(d.runAt) ?? '?'}` },
-  'schedule.unpublish': { label: 'Scheduled an unpublish', describe: (_, d) => `Scheduled the film to be taken off the site at ${when(d.runAt) ?? '?'}` },
+  'schedule.publish': {
+    label: 'Scheduled a publish',
+    describe: (_, d) => `Scheduled revision ${num(d.revision) ?? '?'} to be published at ${when(d.runAt) ?? '?'}`,
+  },
+  'schedule.unpublish': {
+    label: 'Scheduled an unpublish',
+    describe: (_, d) => `Scheduled the film to be taken off the site at ${when(d.runAt) ?? '?'}`,
+  },
   'schedule.cancel': { label: 'Cancelled a scheduled job', describe: () => 'Cancelled a scheduled job' },
   'schedule.retry': { label: 'Retried a scheduled job', describe: () => 'Put a failed scheduled job back in the queue' },
   'schedule.run': {
     label: 'Ran a scheduled job',
-    describe: (_, d) => (d.kind === 'unpublish' ? 'Ran the scheduled unpublish' : `Ran the scheduled publish of revision ${num(d.revision) ?? '?'}`),
+    describe: (_, d) =>
+      d.kind === 'unpublish' ? 'Ran the scheduled unpublish' : `Ran the scheduled publish of revision ${num(d.revision) ?? '?'}`,
   },
   'schedule.fail': {
     label: 'A scheduled job failed',
-    describe: (_, d) => `A scheduled ${d.kind === 'unpublish' ? 'unpublish' : 'publish'} failed after ${num(d.attempts) ?? '?'} attempts${str(d.error) ? `: ${d.error}` : ''}`,
+    describe: (_, d) =>
+      `A scheduled ${d.kind === 'unpublish' ? 'unpublish' : 'publish'} failed after ${num(d.attempts) ?? '?'} attempts${str(d.error) ? `: ${d.error}` : ''}`,
   },
 };
 

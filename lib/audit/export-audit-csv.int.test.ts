@@ -12,9 +12,21 @@ const marker = `auditcsv-${Date.now().toString(36)}`;
 beforeAll(async () => {
   admin = await makeActor('ADMIN', `${marker}@test.example`);
   const film = await db().film.create({ data: { slug: `${marker}-film`, title: 'CSV film' } });
-  await db().$transaction((tx) => writeAudit(tx, { actor: admin, action: 'film.save', filmId: film.id, subject: film.slug, details: { revision: 2, message: '=HYPERLINK("x")' } }));
-  await db().$transaction((tx) => writeAudit(tx, { actor: admin, action: 'film.publish', filmId: film.id, subject: film.slug, details: { revision: 2 } }));
-  await db().$transaction((tx) => writeAudit(tx, { actor: admin, action: 'user.invite', subject: '+1@test.example', details: { role: 'EDITOR' } }));
+  await db().$transaction((tx) =>
+    writeAudit(tx, {
+      actor: admin,
+      action: 'film.save',
+      filmId: film.id,
+      subject: film.slug,
+      details: { revision: 2, message: '=HYPERLINK("x")' },
+    }),
+  );
+  await db().$transaction((tx) =>
+    writeAudit(tx, { actor: admin, action: 'film.publish', filmId: film.id, subject: film.slug, details: { revision: 2 } }),
+  );
+  await db().$transaction((tx) =>
+    writeAudit(tx, { actor: admin, action: 'user.invite', subject: '+1@test.example', details: { role: 'EDITOR' } }),
+  );
 });
 
 const parse = (csv: string) => csv.trimEnd().split('\n');
@@ -24,7 +36,11 @@ describe('exportAuditCsv', () => {
     const lines = parse(await exportAuditCsv({ actor: admin, query: { actor: marker } }));
     expect(lines[0]).toBe('time,who,what happened,action,film,revision,subject');
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+,${marker}@test\\.example,Invited \\+1@test\\.example as editor,user\\.invite,,,'\\+1@test\\.example$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\d{4}-\\d\\d-\\d\\dT[^,]+,${marker}@test\\.example,Invited \\+1@test\\.example as editor,user\\.invite,,,'\\+1@test\\.example$`,
+      ),
+    );
     expect(lines[2]).toContain(`,Published revision 2,film.publish,${marker}-film,2,${marker}-film`);
   });
 

@@ -14,8 +14,12 @@ beforeAll(async () => {
   const film = await db().film.create({ data: { slug: `${marker}-film`, title: 'Audit film' } });
   // 7 entries by this actor, newest last: 5 film saves, 1 publish, 1 user change.
   for (let i = 1; i <= 5; i++)
-    await db().$transaction((tx) => writeAudit(tx, { actor: admin, action: 'film.save', filmId: film.id, subject: film.slug, details: { revision: i } }));
-  await db().$transaction((tx) => writeAudit(tx, { actor: admin, action: 'film.publish', filmId: film.id, subject: film.slug, details: { revision: 5 } }));
+    await db().$transaction((tx) =>
+      writeAudit(tx, { actor: admin, action: 'film.save', filmId: film.id, subject: film.slug, details: { revision: i } }),
+    );
+  await db().$transaction((tx) =>
+    writeAudit(tx, { actor: admin, action: 'film.publish', filmId: film.id, subject: film.slug, details: { revision: 5 } }),
+  );
   await db().$transaction((tx) => writeAudit(tx, { actor: admin, action: 'user.role', subject: 'someone@test.example' }));
 });
 

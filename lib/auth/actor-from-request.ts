@@ -35,7 +35,15 @@ async function resolveToken(secret: string): Promise<{ actor: Actor } | { refusa
   // Last use is informational: writing it once a minute is enough.
   if (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > 60_000)
     await db().apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } });
-  return { actor: { userId: token.createdById, label: `token:${token.name}`, role: lowerRole(token.role, token.createdBy.role), via: 'token', tokenId: token.id } };
+  return {
+    actor: {
+      userId: token.createdById,
+      label: `token:${token.name}`,
+      role: lowerRole(token.role, token.createdBy.role),
+      via: 'token',
+      tokenId: token.id,
+    },
+  };
 }
 
 /**
@@ -49,7 +57,13 @@ export async function actorFromSessionCookie(headers: Headers): Promise<Actor | 
   const session = await findLiveSession(token.sid);
   const user = session?.user;
   if (!user || user.id !== token.uid || user.disabled || user.sessionVersion !== token.sv) return null;
-  return { userId: user.id, label: user.email, role: user.role, via: 'session', ...(user.mustChangePassword ? { mustChangePassword: true } : {}) };
+  return {
+    userId: user.id,
+    label: user.email,
+    role: user.role,
+    via: 'session',
+    ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
+  };
 }
 
 /**

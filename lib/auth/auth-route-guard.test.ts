@@ -15,9 +15,18 @@ describe('next-auth route guard', () => {
   });
 
   it('a callbackUrl or callback-url cookie off this site is a 400', () => {
-    for (const value of ['http://127.0.0.1:3000.evil.example/', 'https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'http://127.0.0.1:3000/\u0000']) {
+    for (const value of [
+      'http://127.0.0.1:3000.evil.example/',
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'http://127.0.0.1:3000/\u0000',
+    ]) {
       expect(ask('GET', `/api/auth/signin?callbackUrl=${encodeURIComponent(value)}`), value).toMatchObject({ status: 400 });
-      expect(ask('GET', '/api/auth/session', { cookie: `next-auth.callback-url=${encodeURIComponent(value)}` }), value).toMatchObject({ status: 400 });
+      expect(ask('GET', '/api/auth/session', { cookie: `next-auth.callback-url=${encodeURIComponent(value)}` }), value).toMatchObject({
+        status: 400,
+      });
     }
   });
 
@@ -31,7 +40,10 @@ describe('next-auth route guard', () => {
   });
 
   it('a POST body next-auth cannot parse: broken JSON is a 400, other types a 415; forms and good JSON pass', async () => {
-    const post = (type: string, body: string) => refusedAuthBody(new NextRequest('http://127.0.0.1:3000/api/auth/signin/credentials', { method: 'POST', headers: { 'content-type': type }, body }));
+    const post = (type: string, body: string) =>
+      refusedAuthBody(
+        new NextRequest('http://127.0.0.1:3000/api/auth/signin/credentials', { method: 'POST', headers: { 'content-type': type }, body }),
+      );
     expect(await post('application/json', '%\u0001')).toMatchObject({ status: 400 });
     expect(await post('multipart/form-data; boundary=x', '--x--')).toMatchObject({ status: 415 });
     expect(await post('application/x-www-form-urlencoded', 'csrfToken=x&email=a')).toBeNull();

@@ -20,7 +20,11 @@ function isOwnCallback(value: string, request: NextRequest): boolean {
   if (value.startsWith('/')) return safeLocalPath(value, '') !== '';
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === request.headers.get('host') && !/[\u0000-\u001f\u007f-\u009f\\]/.test(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.host === request.headers.get('host') &&
+      !/[\u0000-\u001f\u007f-\u009f\\]/.test(value)
+    );
   } catch {
     return false;
   }
@@ -54,14 +58,20 @@ export function refusedAuthRequest(request: NextRequest, segments: string[]): Au
   if (!served.has(action)) {
     const other = Object.keys(SERVED).filter((method) => SERVED[method].has(action));
     return other.length > 0
-      ? { status: 405, message: `${request.method} /api/auth/${action} is not served: use ${other.join(' or ')}`, headers: { Allow: other.join(', ') } }
+      ? {
+          status: 405,
+          message: `${request.method} /api/auth/${action} is not served: use ${other.join(' or ')}`,
+          headers: { Allow: other.join(', ') },
+        }
       : { status: 404, message: `No such sign-in action: ${action || '(none)'}` };
   }
   const callbackUrl = request.nextUrl.searchParams.get('callbackUrl');
-  if (callbackUrl !== null && !isOwnCallback(callbackUrl, request)) return { status: 400, message: 'callbackUrl: must be an address on this site' };
+  if (callbackUrl !== null && !isOwnCallback(callbackUrl, request))
+    return { status: 400, message: 'callbackUrl: must be an address on this site' };
   for (const name of CALLBACK_COOKIES) {
     const value = request.cookies.get(name)?.value;
-    if (value !== undefined && !isOwnCallback(value, request)) return { status: 400, message: `The ${name} cookie must hold an address on this site` };
+    if (value !== undefined && !isOwnCallback(value, request))
+      return { status: 400, message: `The ${name} cookie must hold an address on this site` };
   }
   return null;
 }

@@ -43,7 +43,10 @@ export async function authenticate(input: unknown, headers: Headers = new Header
     const retryAfterSeconds = Math.max(...reached.map(([, state]) => state.retryAfterSeconds));
     const limit = reached.map(([name]) => name).join(', ');
     await recordFailure(email, 'too many attempts', ip, { limit, retryAfterSeconds });
-    requestLogger(headers).warn({ event: 'auth.sign-in-throttled', ip, limit, retryAfterSeconds }, 'sign-in refused: too many failed attempts');
+    requestLogger(headers).warn(
+      { event: 'auth.sign-in-throttled', ip, limit, retryAfterSeconds },
+      'sign-in refused: too many failed attempts',
+    );
     return { ok: false, reason: 'throttled', retryAfterSeconds };
   }
 
@@ -70,6 +73,12 @@ export async function authenticate(input: unknown, headers: Headers = new Header
 
 async function recordFailure(email: string, reason: FailureReason, ip: string, more: Record<string, unknown> = {}) {
   await db().$transaction((tx) =>
-    writeAudit(tx, { actor: null, actorLabel: email.slice(0, 254) || 'anonymous', action: 'auth.sign-in-failed', subject: email.slice(0, 254), details: { reason, ip, ...more } }),
+    writeAudit(tx, {
+      actor: null,
+      actorLabel: email.slice(0, 254) || 'anonymous',
+      action: 'auth.sign-in-failed',
+      subject: email.slice(0, 254),
+      details: { reason, ip, ...more },
+    }),
   );
 }

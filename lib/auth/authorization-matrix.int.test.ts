@@ -67,7 +67,12 @@ function addressOf(file: string): { url: string; params: Record<string, string |
   return { url: `/${segments.join('/')}`, params };
 }
 
-type Guarded = { label: string; kind: 'route' | 'action'; permission: Permission; call: (identity: Identity) => Promise<{ status: number }> };
+type Guarded = {
+  label: string;
+  kind: 'route' | 'action';
+  permission: Permission;
+  call: (identity: Identity) => Promise<{ status: number }>;
+};
 
 const guarded: Guarded[] = [];
 const unguarded: string[] = [];
@@ -86,7 +91,8 @@ beforeAll(async () => {
           label,
           kind: 'route',
           permission: handler.permission as Permission,
-          call: (identity) => callRoute(handler, method, url, params, { headers: identity.headers, ...(method === 'GET' ? {} : { json: {} }) }),
+          call: (identity) =>
+            callRoute(handler, method, url, params, { headers: identity.headers, ...(method === 'GET' ? {} : { json: {} }) }),
         });
       } else if (handler.permission === null || PUBLIC_HANDLERS.has(label) || PUBLIC_LOCATIONS.some((p) => p.test(file))) {
         if (EDITORIAL.some((p) => p.test(file))) unguarded.push(`${label} (editorial, but public)`);
@@ -143,7 +149,9 @@ describe('authorization matrix', () => {
   });
 
   it('no server action is declared inline (it could not be enumerated)', () => {
-    const inline = sourceFiles().filter((file) => !actions.includes(file) && /['"]use server['"]/.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+    const inline = sourceFiles().filter(
+      (file) => !actions.includes(file) && /['"]use server['"]/.test(fs.readFileSync(path.join(ROOT, file), 'utf8')),
+    );
     expect(inline).toEqual([]);
   });
 
@@ -157,7 +165,8 @@ describe('authorization matrix', () => {
         const { status } = await entry.call(identity);
         const actual = status === 401 || status === 403 ? status : 'allow';
         cells += 1;
-        if (actual !== expected) mismatches.push(`${entry.label} [${entry.permission}] as ${identity.name}: expected ${expected}, got ${status}`);
+        if (actual !== expected)
+          mismatches.push(`${entry.label} [${entry.permission}] as ${identity.name}: expected ${expected}, got ${status}`);
       }
     }
     console.log(`authorization matrix: ${guarded.length} entry points × ${identities.length} identities = ${cells} cells`);

@@ -7,7 +7,6 @@ import type { ActionResult } from '../action-result';
 import { assertSafeText } from '../http/safe-text';
 import { ValidationError, ConflictError, toDomainError } from '../errors';
 
-
 /**
  * The one way to write a server action: it resolves the actor, checks the permission, validates the
  * input with the entity's zod schema (and refuses unstorable text in it), and turns domain errors

@@ -82,6 +82,7 @@ export function can(actor: Actor | null | undefined, permission: Permission): bo
 export function assertCan(actor: Actor | null | undefined, permission: Permission): asserts actor is Actor {
   if (!actor) throw new UnauthorizedError();
   if (actor.mustChangePassword && permission !== 'account.update') throw new ForbiddenError('Choose a new password first');
-  if (actor.via === 'token' && SESSION_ONLY.has(permission)) throw new ForbiddenError(`An API token cannot ${PERMISSION_LABELS[permission]}: sign in`);
+  if (actor.via === 'token' && SESSION_ONLY.has(permission))
+    throw new ForbiddenError(`An API token cannot ${PERMISSION_LABELS[permission]}: sign in`);
   if (!can(actor, permission)) throw new ForbiddenError(`Your role (${actor.role.toLowerCase()}) cannot ${PERMISSION_LABELS[permission]}`);
 }

@@ -56,7 +56,28 @@ describe('safeLocalPath', () => {
 
   // Strings built from the pieces open redirects are made of.
   const tricky = fc.string({
-    unit: fc.constantFrom('/', '\\', '\t', '\n', '\r', '\u0000', '\u000b', '\u00a0', ' ', '.', ':', '@', '?', '#', '%', '09', '2f', 'evil.example', 'http', 'a'),
+    unit: fc.constantFrom(
+      '/',
+      '\\',
+      '\t',
+      '\n',
+      '\r',
+      '\u0000',
+      '\u000b',
+      '\u00a0',
+      ' ',
+      '.',
+      ':',
+      '@',
+      '?',
+      '#',
+      '%',
+      '09',
+      '2f',
+      'evil.example',
+      'http',
+      'a',
+    ),
     maxLength: 12,
   });
 

@@ -3,7 +3,12 @@
  * message through as the code; a null user becomes "CredentialsSignin". One message for a wrong
  * email and a wrong password, so the form never reveals whether an email has an account.
  */
-export const SIGN_IN_ERRORS = { disabled: 'AccountDisabled', throttled: 'TooManyAttempts', unavailable: 'ServiceUnavailable', failed: 'SignInFailed' } as const;
+export const SIGN_IN_ERRORS = {
+  disabled: 'AccountDisabled',
+  throttled: 'TooManyAttempts',
+  unavailable: 'ServiceUnavailable',
+  failed: 'SignInFailed',
+} as const;
 
 /** The code of a refused sign-in, carrying how long to wait: "TooManyAttempts:900". */
 export const throttledCode = (retryAfterSeconds: number) => `${SIGN_IN_ERRORS.throttled}:${Math.max(1, Math.ceil(retryAfterSeconds))}`;

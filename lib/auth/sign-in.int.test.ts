@@ -16,7 +16,15 @@ let passwordHash: string;
 
 async function account(flags: { disabled?: boolean; mustChangePassword?: boolean; role?: 'ADMIN' | 'EDITOR' } = {}) {
   const email = `signin-${Math.random().toString(36).slice(2, 10)}@test.example`;
-  return db().user.create({ data: { email, passwordHash, role: flags.role ?? 'EDITOR', disabled: flags.disabled ?? false, mustChangePassword: flags.mustChangePassword ?? false } });
+  return db().user.create({
+    data: {
+      email,
+      passwordHash,
+      role: flags.role ?? 'EDITOR',
+      disabled: flags.disabled ?? false,
+      mustChangePassword: flags.mustChangePassword ?? false,
+    },
+  });
 }
 
 const from = (ip: string) => new Headers({ 'x-forwarded-for': ip });
@@ -59,24 +67,38 @@ describe('authenticate', () => {
     for (let i = 0; i < SIGN_IN_LIMIT.failures; i++)
       expect(await authenticate({ email: user.email, password: 'wrong' }, from('10.0.0.2'))).toEqual({ ok: false, reason: 'invalid' });
     // Now even the right password is not checked from that address…
-    expect(await authenticate({ email: user.email, password: PASSWORD }, from('10.0.0.2'))).toMatchObject({ ok: false, reason: 'throttled', retryAfterSeconds: expect.any(Number) });
+    expect(await authenticate({ email: user.email, password: PASSWORD }, from('10.0.0.2'))).toMatchObject({
+      ok: false,
+      reason: 'throttled',
+      retryAfterSeconds: expect.any(Number),
+    });
     // …but the owner elsewhere is not locked out, and the last proxy's entry is the address that counts.
     expect(await authenticate({ email: user.email, password: PASSWORD }, from('10.0.0.3'))).toMatchObject({ ok: true });
-    expect(await authenticate({ email: user.email, password: PASSWORD }, from('1.2.3.4, 10.0.0.2'))).toMatchObject({ ok: false, reason: 'throttled' });
-    const throttled = await db().auditLog.count({ where: { action: 'auth.sign-in-failed', subject: user.email, details: { path: ['reason'], equals: 'too many attempts' } } });
+    expect(await authenticate({ email: user.email, password: PASSWORD }, from('1.2.3.4, 10.0.0.2'))).toMatchObject({
+      ok: false,
+      reason: 'throttled',
+    });
+    const throttled = await db().auditLog.count({
+      where: { action: 'auth.sign-in-failed', subject: user.email, details: { path: ['reason'], equals: 'too many attempts' } },
+    });
     expect(throttled).toBe(2);
   });
 });
 
 /** The audit rows of refused (throttled) sign-ins of this email. */
 const throttledRows = (email: string) =>
-  db().auditLog.findMany({ where: { action: 'auth.sign-in-failed', subject: email, details: { path: ['reason'], equals: 'too many attempts' } } });
+  db().auditLog.findMany({
+    where: { action: 'auth.sign-in-failed', subject: email, details: { path: ['reason'], equals: 'too many attempts' } },
+  });
 
 describe('limits that a changing address cannot escape', () => {
   it(`locks an account after ${SIGN_IN_ACCOUNT_LIMIT.failures} failures from any mix of addresses, even for the right password`, async () => {
     const user = await account();
     for (let i = 0; i < SIGN_IN_ACCOUNT_LIMIT.failures; i++)
-      expect(await authenticate({ email: user.email, password: 'wrong' }, from(`203.0.113.${i + 1}`))).toEqual({ ok: false, reason: 'invalid' });
+      expect(await authenticate({ email: user.email, password: 'wrong' }, from(`203.0.113.${i + 1}`))).toEqual({
+        ok: false,
+        reason: 'invalid',
+      });
     const locked = await authenticate({ email: user.email, password: PASSWORD }, from('203.0.113.200'));
     expect(locked).toMatchObject({ ok: false, reason: 'throttled' });
     expect(locked.ok === false && locked.reason === 'throttled' && locked.retryAfterSeconds).toBeGreaterThan(60);
@@ -100,7 +122,10 @@ describe('limits that a changing address cannot escape', () => {
     const attacker = from('198.51.100.9');
     const own = await account();
     for (let i = 0; i < SIGN_IN_ADDRESS_LIMIT.failures - 1; i++)
-      await authenticate({ email: `sprayed-again-${i}-${Math.random().toString(36).slice(2, 8)}@test.example`, password: 'wrong' }, attacker);
+      await authenticate(
+        { email: `sprayed-again-${i}-${Math.random().toString(36).slice(2, 8)}@test.example`, password: 'wrong' },
+        attacker,
+      );
     expect(await authenticate({ email: own.email, password: PASSWORD }, attacker)).toMatchObject({ ok: true });
     await authenticate({ email: `one-more-${Math.random().toString(36).slice(2, 8)}@test.example`, password: 'wrong' }, attacker);
     expect(await authenticate({ email: own.email, password: PASSWORD }, attacker)).toMatchObject({ ok: false, reason: 'throttled' });
@@ -110,7 +135,12 @@ describe('limits that a changing address cannot escape', () => {
 describe('the actor of a request', () => {
   it('comes from a valid session cookie', async () => {
     const user = await account({ role: 'ADMIN' });
-    expect(await actorFromRequest(request({ cookie: await sessionCookieFor(user) }))).toEqual({ userId: user.id, label: user.email, role: 'ADMIN', via: 'session' });
+    expect(await actorFromRequest(request({ cookie: await sessionCookieFor(user) }))).toEqual({
+      userId: user.id,
+      label: user.email,
+      role: 'ADMIN',
+      via: 'session',
+    });
   });
 
   it('uses the role in the database, not the one in the cookie', async () => {
@@ -137,7 +167,10 @@ describe('the actor of a request', () => {
 
   it('is null for a forged or garbled cookie; an unknown Bearer token is a 401 that says so', async () => {
     expect(await actorFromRequest(request({ cookie: 'next-auth.session-token=not-a-jwt' }))).toBeNull();
-    await expect(actorFromRequest(request({ authorization: 'Bearer cms_0000' }))).rejects.toMatchObject({ status: 401, message: expect.stringMatching(/not valid/) });
+    await expect(actorFromRequest(request({ authorization: 'Bearer cms_0000' }))).rejects.toMatchObject({
+      status: 401,
+      message: expect.stringMatching(/not valid/),
+    });
     expect(await actorFromRequest(request({}))).toBeNull();
   });
 

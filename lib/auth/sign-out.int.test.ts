@@ -18,7 +18,9 @@ import type { Role } from './permissions';
 let user: { id: string; email: string; role: Role; sessionVersion: number };
 
 beforeAll(async () => {
-  user = await db().user.create({ data: { email: `sign-out-${Math.random().toString(36).slice(2, 10)}@test.example`, role: 'EDITOR', passwordHash: 'not-used' } });
+  user = await db().user.create({
+    data: { email: `sign-out-${Math.random().toString(36).slice(2, 10)}@test.example`, role: 'EDITOR', passwordHash: 'not-used' },
+  });
 });
 
 const request = (cookie: string) => new Request('http://cms.test/api/v1/editor/films', { headers: { cookie } });
@@ -55,18 +57,29 @@ describe('sign-out', () => {
   });
 
   it('a validly signed cookie with no session row (or one idle past its lifetime) is no actor', async () => {
-    const withoutSession = await encode({ token: { sub: user.id, email: user.email, uid: user.id, role: user.role, sv: user.sessionVersion } as never, secret: authSecret() });
+    const withoutSession = await encode({
+      token: { sub: user.id, email: user.email, uid: user.id, role: user.role, sv: user.sessionVersion } as never,
+      secret: authSecret(),
+    });
     expect(await actorFromRequest(request(`${SESSION_COOKIE}=${withoutSession}`))).toBeNull();
     const idle = await sessionCookieFor(user);
     const { sid } = (await readSessionToken(new Headers({ cookie: idle })))!;
-    await db().userSession.update({ where: { id: sid }, data: { lastSeenAt: new Date(Date.now() - SESSION_MAX_AGE_SECONDS * 1000 - 1000) } });
+    await db().userSession.update({
+      where: { id: sid },
+      data: { lastSeenAt: new Date(Date.now() - SESSION_MAX_AGE_SECONDS * 1000 - 1000) },
+    });
     expect(await actorFromRequest(request(idle))).toBeNull();
   });
 
   it('a session row of another user does not lend its life to a cookie', async () => {
-    const other = await db().user.create({ data: { email: `sign-out-other-${Math.random().toString(36).slice(2, 10)}@test.example`, role: 'ADMIN', passwordHash: 'not-used' } });
+    const other = await db().user.create({
+      data: { email: `sign-out-other-${Math.random().toString(36).slice(2, 10)}@test.example`, role: 'ADMIN', passwordHash: 'not-used' },
+    });
     const { sid } = (await readSessionToken(new Headers({ cookie: await sessionCookieFor(other) })))!;
-    const forged = await encode({ token: { sub: user.id, email: user.email, uid: user.id, role: user.role, sv: user.sessionVersion, sid }, secret: authSecret() });
+    const forged = await encode({
+      token: { sub: user.id, email: user.email, uid: user.id, role: user.role, sv: user.sessionVersion, sid },
+      secret: authSecret(),
+    });
     expect(await actorFromRequest(request(`${SESSION_COOKIE}=${forged}`))).toBeNull();
   });
 });

@@ -44,10 +44,17 @@ export async function findLiveSession(sessionId: unknown) {
 export async function endSession(sessionId: unknown): Promise<void> {
   if (typeof sessionId !== 'string' || !sessionId) return;
   await db().$transaction(async (tx) => {
-    const session = await tx.userSession.findUnique({ where: { id: sessionId }, select: { user: { select: { id: true, email: true, role: true } } } });
+    const session = await tx.userSession.findUnique({
+      where: { id: sessionId },
+      select: { user: { select: { id: true, email: true, role: true } } },
+    });
     if (!session) return;
     await tx.userSession.delete({ where: { id: sessionId } });
     const { user } = session;
-    await writeAudit(tx, { actor: { userId: user.id, label: user.email, role: user.role, via: 'session' }, action: 'auth.sign-out', subject: user.email });
+    await writeAudit(tx, {
+      actor: { userId: user.id, label: user.email, role: user.role, via: 'session' },
+      action: 'auth.sign-out',
+      subject: user.email,
+    });
   });
 }

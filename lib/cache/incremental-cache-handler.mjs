@@ -151,7 +151,11 @@ export default class IncrementalCacheHandler {
       // miss, rendered afresh.
       if (!(await isCurrent(tags, stored.asOf))) return null;
       if (isPage(stored.value)) rememberPageTags(pagePathOf(cacheKey), tags);
-      return /** @type {CacheHandlerValue} */ ({ lastModified: stored.lastModified, value: stored.value, ...(stored.cacheControl ? { cacheControl: stored.cacheControl } : {}) });
+      return /** @type {CacheHandlerValue} */ ({
+        lastModified: stored.lastModified,
+        value: stored.value,
+        ...(stored.cacheControl ? { cacheControl: stored.cacheControl } : {}),
+      });
     } catch (error) {
       reportError(error);
       return null;

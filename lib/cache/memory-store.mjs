@@ -33,7 +33,10 @@ const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 function state(maxBytes) {
   const global = /** @type {Record<symbol, State | undefined>} */ (/** @type {unknown} */ (globalThis));
   global[STATE] ??= {
-    entries: new LRUCache({ maxSize: maxBytes && maxBytes > 0 ? maxBytes : DEFAULT_MAX_BYTES, sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)) }),
+    entries: new LRUCache({
+      maxSize: maxBytes && maxBytes > 0 ? maxBytes : DEFAULT_MAX_BYTES,
+      sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)),
+    }),
   };
   return global[STATE];
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { readEntry, sizeOf, writeEntry } from './memory-store.mjs';
 import { currentVersion, invalidateTags, isCurrent, latestTagVersion } from './tag-versions.mjs';
 
-const entry = (html: string) => ({ lastModified: Date.now(), asOf: 0, value: { kind: 'APP_PAGE', html, rscData: Buffer.alloc(100), segmentData: new Map([['/_tree', Buffer.alloc(50)]]) }, tags: ['films'] });
+const entry = (html: string) => ({
+  lastModified: Date.now(),
+  asOf: 0,
+  value: { kind: 'APP_PAGE', html, rscData: Buffer.alloc(100), segmentData: new Map([['/_tree', Buffer.alloc(50)]]) },
+  tags: ['films'],
+});
 
 describe('memory store (the cache without Redis)', () => {
   it('keeps entries up to its size, least recently used out first', () => {

@@ -126,7 +126,11 @@ describe('page and data cache (cacheHandler)', () => {
     const clock = vi.spyOn(Date, 'now').mockReturnValue(now - 3_600_000);
     await handler().revalidateTag('film:kiss');
     clock.mockReturnValue(now + 3_600_000);
-    await startedBefore.set(pageKey, page('<p>rendered from before the publish</p>') as never, { cacheControl: { revalidate: false } } as never);
+    await startedBefore.set(
+      pageKey,
+      page('<p>rendered from before the publish</p>') as never,
+      { cacheControl: { revalidate: false } } as never,
+    );
     expect(await handler().get(pageKey, { kind: 'APP_PAGE' } as never)).toBeNull();
     clock.mockRestore();
     // A request that starts after it stores a page every instance serves.
@@ -164,7 +168,12 @@ describe('page and data cache (cacheHandler)', () => {
 
       await proxy.open();
       // The entry cached before the outage must not come back: the invalidation is written on reconnect.
-      await waitFor('the pending invalidation to be written', async () => (await (await store.cacheRedis()).hget(versions.tagVersionsKey(), 'film:kiss')) !== null, 15_000, 200);
+      await waitFor(
+        'the pending invalidation to be written',
+        async () => (await (await store.cacheRedis()).hget(versions.tagVersionsKey(), 'film:kiss')) !== null,
+        15_000,
+        200,
+      );
       expect(await handler().get(pageKey, { kind: 'APP_PAGE' } as never)).toBeNull();
     } finally {
       await proxy.stop();

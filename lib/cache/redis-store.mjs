@@ -164,7 +164,8 @@ export function serialize(value) {
   return JSON.stringify(value, function replacer(key, val) {
     // `this[key]` is the value before toJSON (Buffer.toJSON would hide that it was a Buffer).
     const original = /** @type {Record<string, unknown>} */ (this)[key];
-    if (original instanceof Uint8Array) return { $binary: Buffer.from(original.buffer, original.byteOffset, original.byteLength).toString('base64') };
+    if (original instanceof Uint8Array)
+      return { $binary: Buffer.from(original.buffer, original.byteOffset, original.byteLength).toString('base64') };
     if (original instanceof Map) return { $map: [...original.entries()] };
     return val;
   });
@@ -197,6 +198,9 @@ export async function readEntry(key) {
  * @param {number | undefined} ttlSeconds  capped at MAX_TTL_SECONDS
  */
 export async function writeEntry(key, entry, ttlSeconds) {
-  const ttl = Math.max(1, Math.min(Math.ceil(ttlSeconds && Number.isFinite(ttlSeconds) && ttlSeconds > 0 ? ttlSeconds : MAX_TTL_SECONDS), MAX_TTL_SECONDS));
+  const ttl = Math.max(
+    1,
+    Math.min(Math.ceil(ttlSeconds && Number.isFinite(ttlSeconds) && ttlSeconds > 0 ? ttlSeconds : MAX_TTL_SECONDS), MAX_TTL_SECONDS),
+  );
   await (await cacheRedis()).set(key, serialize(entry), 'EX', ttl);
 }

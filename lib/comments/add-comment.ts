@@ -5,7 +5,19 @@ import { ValidationError } from '../errors';
 import { commentSelect, commentView, filmIdOf } from './comment-store';
 
 /** An editorial comment on a revision (the latest by default) or on one item of the page. */
-export async function addComment({ slug, body, itemKey = '', revision, actor }: { slug: string; body: string; itemKey?: string; revision?: number; actor: Actor }) {
+export async function addComment({
+  slug,
+  body,
+  itemKey = '',
+  revision,
+  actor,
+}: {
+  slug: string;
+  body: string;
+  itemKey?: string;
+  revision?: number;
+  actor: Actor;
+}) {
   assertCan(actor, 'comment.write');
   const text = body.trim();
   if (!text) throw ValidationError.field('body', 'Write a comment');

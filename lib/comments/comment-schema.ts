@@ -11,7 +11,10 @@ export const itemKeySchema = z
   .string()
   .max(120)
   .regex(/^([a-zA-Z]+(\.[a-zA-Z]+)?(\/[A-Za-z0-9_-]+)?)?$/, 'Not an item of the page')
-  .meta({ description: 'The item, as the diff names it: "" for the whole revision, a part ("premise", "kind.ending") or a list item ("events/<id>")' });
+  .meta({
+    description:
+      'The item, as the diff names it: "" for the whole revision, a part ("premise", "kind.ending") or a list item ("events/<id>")',
+  });
 
 export const commentIdSchema = z.string().regex(/^[a-z0-9]{1,40}$/, 'Not a comment id');
 export const commentBodyTextSchema = z.string().trim().min(1, 'Write a comment').max(4000, 'Use at most 4000 characters');

@@ -19,7 +19,15 @@ import * as decision from '@/app/api/v1/editor/reviews/[id]/decision/route';
 import * as readerFilm from '@/app/api/v1/films/[slug]/route';
 
 // The reader route reads through unstable_cache: here it calls straight through to the database.
-vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {}, unstable_cache: <T>(fn: T) => fn, cacheTag: () => {}, cacheLife: () => {} }));
+vi.mock('next/cache', () => ({
+  revalidatePath: () => {},
+  revalidateTag: () => {},
+  updateTag: () => {},
+  refresh: () => {},
+  unstable_cache: <T>(fn: T) => fn,
+  cacheTag: () => {},
+  cacheLife: () => {},
+}));
 
 let admin: Actor;
 const auth: Partial<Record<Role, Record<string, string>>> = {};
@@ -27,7 +35,15 @@ const auth: Partial<Record<Role, Record<string, string>>> = {};
 async function bearer(role: Role) {
   const owner = await makeActor(role);
   const secret = newTokenSecret();
-  await db().apiToken.create({ data: { name: `comments-${role.toLowerCase()}`, role, prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById: owner.userId } });
+  await db().apiToken.create({
+    data: {
+      name: `comments-${role.toLowerCase()}`,
+      role,
+      prefix: secret.slice(0, 12),
+      tokenHash: hashToken(secret),
+      createdById: owner.userId,
+    },
+  });
   return { authorization: `Bearer ${secret}` };
 }
 
@@ -35,7 +51,10 @@ const call = (handler: unknown, method: string, url: string, params: Record<stri
   callRoute(handler as RouteHandler, method, url, params, { headers: auth[role], ...(json === undefined ? {} : { json }) });
 
 async function film() {
-  const content = sampleFilm({ slug: `comments-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`, title: 'Commented film' });
+  const content = sampleFilm({
+    slug: `comments-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
+    title: 'Commented film',
+  });
   await createFilm({ content, actor: admin });
   return content;
 }
@@ -66,7 +85,9 @@ describe('comments API', () => {
     expect(await resolved.json()).toMatchObject({ resolved: true });
     const open = await (await call(comments.GET, 'GET', `${url}?state=open`, p, 'WRITER')).json();
     expect(open.comments).toHaveLength(1);
-    expect(await (await call(comment.PATCH, 'PATCH', `${url}/${created.id}`, one, 'WRITER', { resolved: false })).json()).toMatchObject({ resolved: false });
+    expect(await (await call(comment.PATCH, 'PATCH', `${url}/${created.id}`, one, 'WRITER', { resolved: false })).json()).toMatchObject({
+      resolved: false,
+    });
 
     expect((await call(comment.DELETE, 'DELETE', `${url}/${created.id}`, one, 'WRITER')).status).toBe(204);
     expect(await db().filmComment.count({ where: { id: created.id } })).toBe(0);
@@ -92,13 +113,19 @@ describe('comments API', () => {
   it("a writer cannot resolve a reviewer's comment (403, left open); its author and a reviewer can", async () => {
     const content = await film();
     const url = `/api/v1/editor/films/${content.slug}/comments`;
-    const fromReviewer = await (await call(comments.POST, 'POST', url, { slug: content.slug }, 'EDITOR', { body: 'Request changes: the ending' })).json();
+    const fromReviewer = await (
+      await call(comments.POST, 'POST', url, { slug: content.slug }, 'EDITOR', { body: 'Request changes: the ending' })
+    ).json();
     const byWriter = await call(comment.PATCH, 'PATCH', '/x', { slug: content.slug, id: fromReviewer.id }, 'WRITER', { resolved: true });
     expect(byWriter.status).toBe(403);
     expect((await db().filmComment.findUniqueOrThrow({ where: { id: fromReviewer.id } })).resolvedAt).toBeNull();
-    expect((await call(comment.PATCH, 'PATCH', '/x', { slug: content.slug, id: fromReviewer.id }, 'EDITOR', { resolved: true })).status).toBe(200);
+    expect(
+      (await call(comment.PATCH, 'PATCH', '/x', { slug: content.slug, id: fromReviewer.id }, 'EDITOR', { resolved: true })).status,
+    ).toBe(200);
     const fromWriter = await (await call(comments.POST, 'POST', url, { slug: content.slug }, 'WRITER', { body: 'Done?' })).json();
-    expect((await call(comment.PATCH, 'PATCH', '/x', { slug: content.slug, id: fromWriter.id }, 'EDITOR', { resolved: true })).status).toBe(200);
+    expect((await call(comment.PATCH, 'PATCH', '/x', { slug: content.slug, id: fromWriter.id }, 'EDITOR', { resolved: true })).status).toBe(
+      200,
+    );
   });
 
   it('another writer cannot delete a comment; a reviewer can', async () => {
@@ -116,7 +143,9 @@ describe('comments API', () => {
     await call(comments.POST, 'POST', '/x', { slug: content.slug }, 'EDITOR', { body: 'EDITORIAL-ONLY-REMARK', itemKey: 'premise' });
     await publishFilm({ slug: content.slug, revision: 1, actor: admin });
     for (const level of ['none', 'light', 'full']) {
-      const response = await callRoute(readerFilm.GET as unknown as RouteHandler, 'GET', `/api/v1/films/${content.slug}?level=${level}`, { slug: content.slug });
+      const response = await callRoute(readerFilm.GET as unknown as RouteHandler, 'GET', `/api/v1/films/${content.slug}?level=${level}`, {
+        slug: content.slug,
+      });
       expect(response.status).toBe(200);
       expect(await response.text()).not.toContain('EDITORIAL-ONLY-REMARK');
     }
@@ -166,7 +195,10 @@ describe('review API', () => {
     expect(approved.status).toBe(200);
     const body = await approved.json();
     expect(body).toMatchObject({ state: 'approved', revision: 1, scheduledJob: { id: expect.any(String), runAt: publishAt } });
-    expect(await db().scheduledJob.findUniqueOrThrow({ where: { id: body.scheduledJob.id } })).toMatchObject({ state: 'scheduled', revisionNumber: 1 });
+    expect(await db().scheduledJob.findUniqueOrThrow({ where: { id: body.scheduledJob.id } })).toMatchObject({
+      state: 'scheduled',
+      revisionNumber: 1,
+    });
     // Scheduled, not published.
     expect((await callRoute(readerFilm.GET as unknown as RouteHandler, 'GET', `/api/v1/films/${content.slug}`, p)).status).toBe(404);
   });

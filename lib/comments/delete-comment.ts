@@ -9,7 +9,8 @@ export async function deleteComment({ slug, id, actor }: { slug: string; id: str
   assertCan(actor, 'comment.write');
   const film = await filmIdOf(slug);
   const comment = await commentOf(film.id, id);
-  if (comment.authorId !== actor.userId && !can(actor, 'review.decide')) throw new ForbiddenError('Only its author or a reviewer can delete a comment');
+  if (comment.authorId !== actor.userId && !can(actor, 'review.decide'))
+    throw new ForbiddenError('Only its author or a reviewer can delete a comment');
   await db().filmComment.delete({ where: { id } });
   return { id };
 }

@@ -12,7 +12,8 @@ export async function resolveComment({ slug, id, resolved, actor }: { slug: stri
   assertCan(actor, 'comment.write');
   const film = await filmIdOf(slug);
   const comment = await commentOf(film.id, id);
-  if (comment.authorId !== actor.userId && !can(actor, 'review.decide')) throw new ForbiddenError('Only its author or a reviewer can resolve a comment');
+  if (comment.authorId !== actor.userId && !can(actor, 'review.decide'))
+    throw new ForbiddenError('Only its author or a reviewer can resolve a comment');
   const row = await db().filmComment.update({
     where: { id },
     data: resolved ? { resolvedAt: new Date(), resolvedById: actor.userId || null } : { resolvedAt: null, resolvedById: null },

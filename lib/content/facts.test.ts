@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors, filmContentSchema } from './schema';
 import { countryName, languageName } from '../page/parts/facts';
 
-const page = (facts: Record<string, unknown>, releaseYear: number | null = 2017) => filmContentSchema.safeParse({ title: 'X', slug: 'x', releaseYear, facts });
+const page = (facts: Record<string, unknown>, releaseYear: number | null = 2017) =>
+  filmContentSchema.safeParse({ title: 'X', slug: 'x', releaseYear, facts });
 const errorsOf = (facts: Record<string, unknown>, releaseYear?: number | null) => {
   const result = page(facts, releaseYear);
   return result.success ? [] : fieldErrors(result.error);
@@ -42,23 +43,42 @@ describe('film facts', () => {
   });
 
   it('say in plain words what is wrong with each field', () => {
-    expect(errorsOf({ runtimeMinutes: 0 })).toEqual([{ path: 'facts.runtimeMinutes', message: 'Enter a runtime between 1 and 1000 minutes' }]);
-    expect(errorsOf({ runtimeMinutes: 1001 })).toEqual([{ path: 'facts.runtimeMinutes', message: 'Enter a runtime between 1 and 1000 minutes' }]);
+    expect(errorsOf({ runtimeMinutes: 0 })).toEqual([
+      { path: 'facts.runtimeMinutes', message: 'Enter a runtime between 1 and 1000 minutes' },
+    ]);
+    expect(errorsOf({ runtimeMinutes: 1001 })).toEqual([
+      { path: 'facts.runtimeMinutes', message: 'Enter a runtime between 1 and 1000 minutes' },
+    ]);
     expect(errorsOf({ runtimeMinutes: 90.5 })).toEqual([{ path: 'facts.runtimeMinutes', message: 'Enter whole minutes' }]);
     expect(errorsOf({ releaseDate: '10/02/2017' })).toEqual([{ path: 'facts.releaseDate', message: 'Enter a date as YYYY-MM-DD' }]);
     expect(errorsOf({ releaseDate: '2017-02-30' })).toEqual([{ path: 'facts.releaseDate', message: 'Enter a date that exists' }]);
     expect(errorsOf({ countries: ['XX'] })).toEqual([{ path: 'facts.countries.0', message: 'Unknown country code' }]);
-    expect(errorsOf({ countries: ['Canada'] })).toEqual([{ path: 'facts.countries.0', message: 'Use a two-letter country code such as CA (ISO 3166)' }]);
-    expect(errorsOf({ languages: ['EN'] })).toEqual([{ path: 'facts.languages.0', message: 'Use a two- or three-letter language code such as en (ISO 639)' }]);
+    expect(errorsOf({ countries: ['Canada'] })).toEqual([
+      { path: 'facts.countries.0', message: 'Use a two-letter country code such as CA (ISO 3166)' },
+    ]);
+    expect(errorsOf({ languages: ['EN'] })).toEqual([
+      { path: 'facts.languages.0', message: 'Use a two- or three-letter language code such as en (ISO 639)' },
+    ]);
     expect(errorsOf({ imdbId: 'tt123' })).toEqual([{ path: 'facts.imdbId', message: 'Use an IMDb id such as tt1234567' }]);
     expect(errorsOf({ wikidataId: 'q42' })).toEqual([{ path: 'facts.wikidataId', message: 'Use a Wikidata id such as Q42' }]);
     expect(errorsOf({ genres: ['Drama', 'drama'] })).toEqual([{ path: 'facts.genres.1', message: 'This genre is listed twice' }]);
-    expect(errorsOf({ directors: [{ name: 'A', slug: 'a' }, { name: 'A.', slug: 'a' }] })).toEqual([{ path: 'facts.directors.1.slug', message: 'This person is listed twice' }]);
+    expect(
+      errorsOf({
+        directors: [
+          { name: 'A', slug: 'a' },
+          { name: 'A.', slug: 'a' },
+        ],
+      }),
+    ).toEqual([{ path: 'facts.directors.1.slug', message: 'This person is listed twice' }]);
   });
 
   it('keep the release date and the release year consistent', () => {
-    expect(errorsOf({ releaseDate: '2016-12-31' }, 2017)).toEqual([{ path: 'facts.releaseDate', message: 'The release date’s year must be the release year (2017)' }]);
-    expect(errorsOf({ releaseDate: '2017-01-01' }, null)).toEqual([{ path: 'facts.releaseDate', message: 'The release date’s year must be the release year (not set)' }]);
+    expect(errorsOf({ releaseDate: '2016-12-31' }, 2017)).toEqual([
+      { path: 'facts.releaseDate', message: 'The release date’s year must be the release year (2017)' },
+    ]);
+    expect(errorsOf({ releaseDate: '2017-01-01' }, null)).toEqual([
+      { path: 'facts.releaseDate', message: 'The release date’s year must be the release year (not set)' },
+    ]);
     expect(errorsOf({ releaseDate: '2017-01-01' }, 2017)).toEqual([]);
   });
 

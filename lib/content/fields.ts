@@ -49,7 +49,14 @@ export function uniqueIds(items: { id: string }[], path: (string | number)[], ct
   });
 }
 
-export function uniqueBy<T>(items: T[], keyOf: (item: T) => string, path: (string | number)[], field: string | null, message: string, ctx: z.RefinementCtx) {
+export function uniqueBy<T>(
+  items: T[],
+  keyOf: (item: T) => string,
+  path: (string | number)[],
+  field: string | null,
+  message: string,
+  ctx: z.RefinementCtx,
+) {
   const seen = new Set<string>();
   items.forEach((item, index) => {
     const key = keyOf(item);

@@ -16,7 +16,11 @@ function reorderKeys(value: unknown, order: (keys: string[]) => string[]): unkno
 function dropUndefinedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(dropUndefinedKeys);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k, v]) => [k, dropUndefinedKeys(v)]));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, dropUndefinedKeys(v)]),
+  );
 }
 
 // JSON-like values, with `undefined` allowed as an object value (what forms produce).
@@ -45,14 +49,21 @@ describe('sameContent', () => {
   it('does not care about the order of keys', () => {
     fc.assert(
       fc.property(contentLike, fc.integer(), (value, seed) => {
-        expect(sameContent(value, reorderKeys(value, (keys) => [...keys].reverse()))).toBe(true);
+        expect(
+          sameContent(
+            value,
+            reorderKeys(value, (keys) => [...keys].reverse()),
+          ),
+        ).toBe(true);
         expect(sameContent(reorderKeys(value, shuffle(seed)), value)).toBe(true);
       }),
     );
   });
 
   it('treats a key whose value is undefined as a missing key (as JSON does)', () => {
-    fc.assert(fc.property(contentLike, (value) => sameContent(value, dropUndefinedKeys(value)) && sameContent(dropUndefinedKeys(value), value)));
+    fc.assert(
+      fc.property(contentLike, (value) => sameContent(value, dropUndefinedKeys(value)) && sameContent(dropUndefinedKeys(value), value)),
+    );
     expect(sameContent({ a: 1, b: undefined }, { a: 1 })).toBe(true);
     expect(sameContent({ a: 1 }, { a: 1, b: { c: undefined } })).toBe(false);
   });

@@ -54,12 +54,19 @@ describe('autosave slot', () => {
 
   it('rejects what is not the shape of the form, and unknown bases', async () => {
     const { filmId, content } = await newFilm();
-    await expect(saveAutosave({ filmId, baseRevision: 1, content: { title: 'only a title' }, actor: editor })).rejects.toBeInstanceOf(ValidationError);
-    await expect(saveAutosave({ filmId, baseRevision: 1, content: { ...content, premise: 'x'.repeat(100_001) }, actor: editor })).rejects.toMatchObject({
+    await expect(saveAutosave({ filmId, baseRevision: 1, content: { title: 'only a title' }, actor: editor })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    await expect(
+      saveAutosave({ filmId, baseRevision: 1, content: { ...content, premise: 'x'.repeat(100_001) }, actor: editor }),
+    ).rejects.toMatchObject({
       status: 400,
       errors: [{ path: 'premise' }],
     });
-    await expect(saveAutosave({ filmId, baseRevision: 7, content, actor: editor })).rejects.toMatchObject({ status: 400, errors: [{ path: 'baseRevision' }] });
+    await expect(saveAutosave({ filmId, baseRevision: 7, content, actor: editor })).rejects.toMatchObject({
+      status: 400,
+      errors: [{ path: 'baseRevision' }],
+    });
     await expect(saveAutosave({ filmId: 'no-such-film', baseRevision: 1, content, actor: editor })).rejects.toBeInstanceOf(NotFoundError);
   });
 
@@ -96,7 +103,9 @@ describe('autosave slot', () => {
   it('checks the actor', async () => {
     const { filmId, content } = await newFilm();
     const work = withoutQuiz(content);
-    await expect(saveAutosave({ filmId, baseRevision: 1, content: work, actor: null as unknown as Actor })).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(saveAutosave({ filmId, baseRevision: 1, content: work, actor: null as unknown as Actor })).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     await expect(getAutosave({ filmId, actor: null as unknown as Actor })).rejects.toBeInstanceOf(UnauthorizedError);
     await expect(discardAutosave({ filmId, actor: null as unknown as Actor })).rejects.toBeInstanceOf(UnauthorizedError);
     const system: Actor = { userId: '', label: 'system', role: 'ADMIN', via: 'system' };

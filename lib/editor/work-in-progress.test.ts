@@ -18,7 +18,13 @@ describe('the work-in-progress schema (the content schema relaxed)', () => {
   });
 
   it('keeps what is not valid yet: an empty title, a half-typed slug, an event without a title, a year being typed', () => {
-    const work = { ...withoutQuiz(sampleFilm()), title: '', slug: 'Half Typed', releaseYear: Number.NaN, events: [{ ...sampleFilm().events[0], title: '' }] };
+    const work = {
+      ...withoutQuiz(sampleFilm()),
+      title: '',
+      slug: 'Half Typed',
+      releaseYear: Number.NaN,
+      events: [{ ...sampleFilm().events[0], title: '' }],
+    };
     const parsed = workInProgressSchema.parse(work);
     expect(parsed).toMatchObject({ title: '', slug: 'Half Typed', releaseYear: null, events: [{ title: '' }] });
     expect(asFilmContent(parsed, { questions: [] })).toBeNull();
@@ -26,7 +32,9 @@ describe('the work-in-progress schema (the content schema relaxed)', () => {
 
   it('is bounded, and needs the film’s own fields', () => {
     const work = withoutQuiz(sampleFilm());
-    expect(workInProgressSchema.safeParse({ ...work, premise: 'x'.repeat(100_001) }).error?.issues.map((i) => i.path.join('.'))).toEqual(['premise']);
+    expect(workInProgressSchema.safeParse({ ...work, premise: 'x'.repeat(100_001) }).error?.issues.map((i) => i.path.join('.'))).toEqual([
+      'premise',
+    ]);
     expect(workInProgressSchema.safeParse({ ...work, events: Array.from({ length: 601 }, () => work.events[0]) }).success).toBe(false);
     expect(workInProgressSchema.safeParse({ title: 'only a title' }).success).toBe(false);
   });

@@ -18,7 +18,9 @@ type NotEdited = KeyNotEditedInFilmEditor;
 export type WorkInProgress = Omit<FilmContent, NotEdited>;
 
 const [filmPart] = PAGE_PARTS;
-const editedShape = Object.fromEntries(Object.entries(filmContentSchema.shape).filter(([key]) => !(KEYS_NOT_EDITED_IN_FILM_EDITOR as string[]).includes(key)));
+const editedShape = Object.fromEntries(
+  Object.entries(filmContentSchema.shape).filter(([key]) => !(KEYS_NOT_EDITED_IN_FILM_EDITOR as string[]).includes(key)),
+);
 const optionalKeys = new Set(Object.keys(editedShape).filter((key) => !(filmPart.keys as readonly string[]).includes(key)));
 
 export const workInProgressSchema = relaxedObject(editedShape, optionalKeys) as z.ZodType<WorkInProgress>;

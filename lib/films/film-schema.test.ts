@@ -11,7 +11,19 @@ import {
 } from './film-schema';
 
 /** Well-formed, malformed, and at the length limit (120) either side. */
-const SLUGS = ['kiss-and-cry', 'film-2024', ' padded-slug ', 'Kiss-And-Cry', 'kiss--cry', '-kiss', 'kiss_cry', '', 'a'.repeat(120), 'a'.repeat(121), 'x'.repeat(200)];
+const SLUGS = [
+  'kiss-and-cry',
+  'film-2024',
+  ' padded-slug ',
+  'Kiss-And-Cry',
+  'kiss--cry',
+  '-kiss',
+  'kiss_cry',
+  '',
+  'a'.repeat(120),
+  'a'.repeat(121),
+  'x'.repeat(200),
+];
 
 const requests = {
   'saveDraft action': (slug: string) => saveDraftInputSchema.safeParse({ slug, baseRevision: 1, content: {} }),

@@ -30,7 +30,11 @@ export const filmStatusSchema = z.enum(FILM_STATUSES).meta({
 
 export const slugParamsSchema = z.object({ slug: slugSchema });
 export const revisionParamsSchema = z.object({ slug: slugSchema, n: z.coerce.number().int().min(1) });
-export const revisionDiffParamsSchema = z.object({ slug: slugSchema, n: z.coerce.number().int().min(1), m: z.coerce.number().int().min(1) });
+export const revisionDiffParamsSchema = z.object({
+  slug: slugSchema,
+  n: z.coerce.number().int().min(1),
+  m: z.coerce.number().int().min(1),
+});
 
 export const listFilmsQuerySchema = z.object({
   q: z.string().trim().max(200).optional().meta({ description: 'Part of the title or slug' }),
@@ -45,7 +49,8 @@ export type ImportLevels = z.infer<typeof importLevelsSchema>;
 export const importQuerySchema = z.object({
   slug: slugSchema.optional().meta({ description: "Import under this address instead of the page's own (when that one is taken)" }),
   levels: importLevelsSchema.default('page').meta({
-    description: 'page: the spoiler levels the page marks (unmarked items at full); suggested: every item at the level the page itself suggests (docs/spoiler-suggestions.md)',
+    description:
+      'page: the spoiler levels the page marks (unmarked items at full); suggested: every item at the level the page itself suggests (docs/spoiler-suggestions.md)',
   }),
 });
 

@@ -29,11 +29,23 @@ describe('listFilms and getFilmStatus', () => {
     for (const content of [draft, published, changed]) await createFilm({ content, actor: admin });
     await publishFilm({ slug: published.slug, revision: 1, actor: editor });
     await publishFilm({ slug: changed.slug, revision: 1, actor: editor });
-    await saveDraft({ slug: changed.slug, baseRevision: 1, content: { ...changed, premise: 'New' }, actor: editor, message: 'new premise' });
+    await saveDraft({
+      slug: changed.slug,
+      baseRevision: 1,
+      content: { ...changed, premise: 'New' },
+      actor: editor,
+      message: 'new premise',
+    });
 
     const { films } = await listFilms({ actor: editor, q: 'list-' });
     const bySlug = new Map(films.map((f) => [f.slug, f]));
-    expect(bySlug.get(draft.slug)).toMatchObject({ status: 'draft', latestRevision: 1, publishedRevision: null, updatedBy: admin.label, title: draft.title });
+    expect(bySlug.get(draft.slug)).toMatchObject({
+      status: 'draft',
+      latestRevision: 1,
+      publishedRevision: null,
+      updatedBy: admin.label,
+      title: draft.title,
+    });
     expect(bySlug.get(published.slug)).toMatchObject({ status: 'published', latestRevision: 1, publishedRevision: 1 });
     expect(bySlug.get(changed.slug)).toMatchObject({ status: 'changed', latestRevision: 2, publishedRevision: 1, updatedBy: editor.label });
     // Most recently edited first.
@@ -50,7 +62,11 @@ describe('listFilms and getFilmStatus', () => {
     await saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, premise: 'Other' }, actor: editor });
     await restoreRevision({ slug: content.slug, number: 1, actor: editor });
     const film = await db().film.findUniqueOrThrow({ where: { slug: content.slug } });
-    expect(await getFilmStatus({ filmId: film.id, actor: editor })).toMatchObject({ status: 'published', latestRevision: 3, publishedRevision: 1 });
+    expect(await getFilmStatus({ filmId: film.id, actor: editor })).toMatchObject({
+      status: 'published',
+      latestRevision: 3,
+      publishedRevision: 1,
+    });
   });
 
   it('filters by text and status, counts and pages in the query', async () => {
@@ -100,9 +116,13 @@ describe('searchPeople', () => {
     await createFilm({ content: { ...content, characters }, actor: admin });
     await publishFilm({ slug: content.slug, revision: 1, actor: editor });
 
-    expect(await searchPeople({ query: `faula ${suffix}`, actor: editor })).toEqual([{ name: `Aurélie Faula ${suffix}`, slug: `aurelie-faula-${suffix}` }]);
+    expect(await searchPeople({ query: `faula ${suffix}`, actor: editor })).toEqual([
+      { name: `Aurélie Faula ${suffix}`, slug: `aurelie-faula-${suffix}` },
+    ]);
     // No accent typed: the name does not contain it, but the slug it would make is taken.
-    expect((await searchPeople({ query: `Aurelie Faula ${suffix}`, actor: editor })).map((p) => p.slug)).toEqual([`aurelie-faula-${suffix}`]);
+    expect((await searchPeople({ query: `Aurelie Faula ${suffix}`, actor: editor })).map((p) => p.slug)).toEqual([
+      `aurelie-faula-${suffix}`,
+    ]);
     expect(await searchPeople({ query: '   ', actor: editor })).toEqual([]);
     await expect(searchPeople({ query: 'a', actor: null as unknown as Actor })).rejects.toBeInstanceOf(UnauthorizedError);
   });

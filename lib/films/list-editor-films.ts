@@ -52,7 +52,8 @@ type FilmRow = Omit<FilmStatusInfo, 'updatedAt' | 'scheduled'> & {
 const toInfo = ({ updatedAt, scheduledKind, scheduledAt, scheduledRevision, ...row }: FilmRow): FilmStatusInfo => ({
   ...row,
   updatedAt: updatedAt.toISOString(),
-  scheduled: scheduledKind && scheduledAt ? { kind: scheduledKind, runAt: scheduledAt.toISOString(), revision: scheduledRevision ?? null } : null,
+  scheduled:
+    scheduledKind && scheduledAt ? { kind: scheduledKind, runAt: scheduledAt.toISOString(), revision: scheduledRevision ?? null } : null,
 });
 
 /** Part of the title (any case) or of the slug; no LIKE patterns, so `%` and `_` match themselves. */

@@ -52,7 +52,18 @@ export function answerOutages(request, response) {
   const api = (request.url ?? '').startsWith('/api/');
   const body = api ? JSON_BODY : PAGE;
   const sendHead = () => {
-    for (const name of response.getHeaderNames()) if (!['x-request-id', 'content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy'].includes(name)) response.removeHeader(name);
+    for (const name of response.getHeaderNames())
+      if (
+        ![
+          'x-request-id',
+          'content-security-policy',
+          'strict-transport-security',
+          'x-content-type-options',
+          'x-frame-options',
+          'referrer-policy',
+        ].includes(name)
+      )
+        response.removeHeader(name);
     response.setHeader('Content-Type', api ? 'application/json' : 'text/html; charset=utf-8');
     response.setHeader('Content-Length', Buffer.byteLength(body));
     response.setHeader('Cache-Control', 'no-store');

@@ -29,7 +29,13 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const get = async (path: string) => {
   const response = await fetch(`${base}${path}`);
-  return { status: response.status, body: await response.text(), type: response.headers.get('content-type'), retryAfter: response.headers.get('retry-after'), etag: response.headers.get('etag') };
+  return {
+    status: response.status,
+    body: await response.text(),
+    type: response.headers.get('content-type'),
+    retryAfter: response.headers.get('retry-after'),
+    etag: response.headers.get('etag'),
+  };
 };
 
 describe('answerOutages', () => {

@@ -75,7 +75,6 @@ function decoded(text) {
   }
 }
 
-
 /** @typedef {{ status: 400 | 403 | 405 | 413, message: string, headers?: Record<string, string> }} Answer */
 /** @typedef {{ method?: string, url?: string, headers?: import('node:http').IncomingHttpHeaders }} RequestHead */
 
@@ -141,7 +140,8 @@ export function refusal({ method = 'GET', url = '/', headers = {} }) {
     return { status: 405, message: `Method ${method} is not allowed`, headers: { Allow: ALLOWED_METHODS.join(', ') } };
   }
   const absolute = absoluteForm(url);
-  if (absolute && (!absolute.path || absolute.host !== headers.host)) return { status: 400, message: 'The request target must be a path on this site' };
+  if (absolute && (!absolute.path || absolute.host !== headers.host))
+    return { status: 400, message: 'The request target must be a path on this site' };
   const target = absolute ? absolute.path : url;
   const reason = badTargetReason(target);
   if (reason) {
@@ -154,7 +154,11 @@ export function refusal({ method = 'GET', url = '/', headers = {} }) {
   const declared = Number(headers['content-length']);
   const limit = bodyLimitOf({ method, url: target, headers });
   if (declared > limit) return { status: 413, message: `The request body is larger than ${limit} bytes` };
-  if (isPossibleServerAction({ method, url: target, headers }) && headers.origin !== undefined && originHost(headers.origin) !== actionHost(headers)) {
+  if (
+    isPossibleServerAction({ method, url: target, headers }) &&
+    headers.origin !== undefined &&
+    originHost(headers.origin) !== actionHost(headers)
+  ) {
     return { status: 403, message: 'A form or action of this site must be sent from this site (the Origin header names another)' };
   }
   return null;

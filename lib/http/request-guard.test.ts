@@ -46,7 +46,11 @@ function raw(head: string, body: Buffer | string = ''): Promise<Sent> {
     socket.on('error', (error) => (text ? undefined : reject(error)));
     socket.on('close', () => {
       const [headers, ...rest] = text.split('\r\n\r\n');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(headers)?.[1] ?? 0), body: rest.join('\r\n\r\n'), connection: /\r\nconnection: (\S+)/i.exec(headers)?.[1] });
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d+)/.exec(headers)?.[1] ?? 0),
+        body: rest.join('\r\n\r\n'),
+        connection: /\r\nconnection: (\S+)/i.exec(headers)?.[1],
+      });
     });
   });
 }
@@ -75,7 +79,15 @@ describe('request guard', () => {
   });
 
   it('malformed percent-encoding and control characters in an API path or any query: 400 saying so', async () => {
-    for (const [method, target] of [['GET', '/api/v1/films/%ff'], ['GET', '/api/v1/films/kiss%00'], ['POST', '/films/kiss%00/quiz/answers'], ['PUT', '/x/%ED%A0%80'], ['GET', '/spoilers?return=/%0A/evil'], ['GET', '/spoilers?return=/%09/evil.example'], ['GET', '/search?q=%ff']]) {
+    for (const [method, target] of [
+      ['GET', '/api/v1/films/%ff'],
+      ['GET', '/api/v1/films/kiss%00'],
+      ['POST', '/films/kiss%00/quiz/answers'],
+      ['PUT', '/x/%ED%A0%80'],
+      ['GET', '/spoilers?return=/%0A/evil'],
+      ['GET', '/spoilers?return=/%09/evil.example'],
+      ['GET', '/search?q=%ff'],
+    ]) {
       const response = await send(method, target);
       expect(response.status, target).toBe(400);
       expect(response.body, target).toMatch(/^Bad Request: The (address|query string)/);
@@ -113,7 +125,13 @@ describe('request guard', () => {
   });
 
   it('ordinary requests pass, including encoded Unicode and reserved characters', async () => {
-    for (const [method, target] of [['GET', '/films/kiss-and-cry?spoilers=full'], ['POST', '/api/v1/editor/films'], ['HEAD', '/'], ['GET', '/search?q=caf%C3%A9+%26+cr%C3%AApes'], ['OPTIONS', '/api/v1/films']]) {
+    for (const [method, target] of [
+      ['GET', '/films/kiss-and-cry?spoilers=full'],
+      ['POST', '/api/v1/editor/films'],
+      ['HEAD', '/'],
+      ['GET', '/search?q=caf%C3%A9+%26+cr%C3%AApes'],
+      ['OPTIONS', '/api/v1/films'],
+    ]) {
       const response = await send(method, target);
       expect(response.status, target).toBe(200);
       if (method !== 'HEAD') expect(response.body).toBe(`passed ${target}`);
@@ -128,7 +146,8 @@ describe('request guard', () => {
     expect([own.status, own.body]).toEqual([200, 'passed /films/x?a=1']);
   });
 
-  const action = (headers: string, body: string) => raw(`POST /films/x HTTP/1.1\nHost: 127.0.0.1:${port}\nConnection: close\nContent-Length: ${Buffer.byteLength(body)}\n${headers}`, body);
+  const action = (headers: string, body: string) =>
+    raw(`POST /films/x HTTP/1.1\nHost: 127.0.0.1:${port}\nConnection: close\nContent-Length: ${Buffer.byteLength(body)}\n${headers}`, body);
 
   it('a server action from another origin (or Origin: null, or one that does not parse) is a 403 before its body is read', async () => {
     for (const origin of ['http://evil.example', `http://127.0.0.1:${port + 1}`, 'null', 'not a url']) {
@@ -142,8 +161,13 @@ describe('request guard', () => {
     // A multipart form posted to a page is a possible action too (a form without JavaScript).
     expect((await action('Origin: http://evil.example\nContent-Type: multipart/form-data; boundary=x', '--x--\r\n')).status).toBe(403);
     // The same origin, with the forwarded host a proxy sets taken first, as Next does.
-    expect((await action(`Next-Action: 7f00\nOrigin: http://127.0.0.1:${port}\nContent-Type: text/plain`, '["a"]')).body).toBe(`passed /films/x 5:["a"]`);
-    expect((await action('Next-Action: 7f00\nOrigin: https://cms.example\nX-Forwarded-Host: cms.example\nContent-Type: text/plain', '[1]')).status).toBe(200);
+    expect((await action(`Next-Action: 7f00\nOrigin: http://127.0.0.1:${port}\nContent-Type: text/plain`, '["a"]')).body).toBe(
+      `passed /films/x 5:["a"]`,
+    );
+    expect(
+      (await action('Next-Action: 7f00\nOrigin: https://cms.example\nX-Forwarded-Host: cms.example\nContent-Type: text/plain', '[1]'))
+        .status,
+    ).toBe(200);
   });
 
   it("a server action's body must be a JSON array; a multipart body must parse: 400, else handed on whole", async () => {
@@ -152,16 +176,28 @@ describe('request guard', () => {
       expect(response.status, body).toBe(400);
       expect(response.body).toContain('JSON array');
     }
-    const broken = await raw(`POST / HTTP/1.1\nHost: 127.0.0.1\nConnection: close\nContent-Type: multipart/form-data; boundary=x\nContent-Length: 1`, 'x');
+    const broken = await raw(
+      `POST / HTTP/1.1\nHost: 127.0.0.1\nConnection: close\nContent-Type: multipart/form-data; boundary=x\nContent-Length: 1`,
+      'x',
+    );
     expect([broken.status, broken.body]).toEqual([400, 'Bad Request: The body is not a well-formed multipart form\n']);
-    expect((await raw(`POST /api/v1/editor/films HTTP/1.1\nHost: 127.0.0.1\nConnection: close\nContent-Type: multipart/form-data; boundary=x\nContent-Length: 3`, 'abc')).status).toBe(400);
+    expect(
+      (
+        await raw(
+          `POST /api/v1/editor/films HTTP/1.1\nHost: 127.0.0.1\nConnection: close\nContent-Type: multipart/form-data; boundary=x\nContent-Length: 3`,
+          'abc',
+        )
+      ).status,
+    ).toBe(400);
     const form = '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n';
     const good = await action('Content-Type: multipart/form-data; boundary=x', form);
     expect([good.status, good.body]).toEqual([200, `passed /films/x ${form.length}:${form}`]);
   });
 
   it('a body past its limit: 413 from the declared length before reading, or as soon as a chunked one passes it', async () => {
-    const declared = await raw(`POST /api/auth/callback/credentials HTTP/1.1\nHost: 127.0.0.1\nContent-Length: ${DEFAULT_BODY_LIMIT + 1}\nContent-Type: application/x-www-form-urlencoded`);
+    const declared = await raw(
+      `POST /api/auth/callback/credentials HTTP/1.1\nHost: 127.0.0.1\nContent-Length: ${DEFAULT_BODY_LIMIT + 1}\nContent-Type: application/x-www-form-urlencoded`,
+    );
     expect(declared.status).toBe(413);
     expect(declared.connection).toBe('close');
     const chunk = 'a'.repeat(16 * 1024);
@@ -174,10 +210,18 @@ describe('request guard', () => {
     // The large routes get their limit only with credentials.
     const upload = `POST /api/v1/editor/media HTTP/1.1\nHost: 127.0.0.1\nContent-Length: ${UPLOAD_BODY_LIMIT}`;
     expect((await raw(upload)).status).toBe(413);
-    expect(bodyLimitOf({ method: 'POST', url: '/api/v1/editor/media', headers: { cookie: 'next-auth.session-token=x' } })).toBe(UPLOAD_BODY_LIMIT);
+    expect(bodyLimitOf({ method: 'POST', url: '/api/v1/editor/media', headers: { cookie: 'next-auth.session-token=x' } })).toBe(
+      UPLOAD_BODY_LIMIT,
+    );
     expect(bodyLimitOf({ method: 'PUT', url: '/api/v1/editor/films/x', headers: { authorization: 'Bearer x' } })).toBe(CONTENT_BODY_LIMIT);
     expect(bodyLimitOf({ method: 'PUT', url: '/api/v1/editor/films/x', headers: {} })).toBe(DEFAULT_BODY_LIMIT);
-    expect(bodyLimitOf({ method: 'POST', url: '/editor/films/x', headers: { cookie: 'a=1; __Secure-next-auth.session-token=x', 'next-action': 'y' } })).toBe(ACTION_BODY_LIMIT);
+    expect(
+      bodyLimitOf({
+        method: 'POST',
+        url: '/editor/films/x',
+        headers: { cookie: 'a=1; __Secure-next-auth.session-token=x', 'next-action': 'y' },
+      }),
+    ).toBe(ACTION_BODY_LIMIT);
   });
 
   it('the text rule: NUL, other controls and lone surrogates are refused; tab, newlines and pairs are not', () => {

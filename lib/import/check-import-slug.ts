@@ -12,7 +12,13 @@ const MAX_LENGTH = 120;
  * when it is taken, by which film and the first free `{slug}-N` to use instead. Creating the draft
  * checks again (importFilm, then createFilm's transaction), so this only saves a refused click.
  */
-export async function checkImportSlug({ slug, actor }: { slug: string; actor: Actor | null }): Promise<{ slug: string; taken: SlugTakenDetails['existing'] | null; free: string | null }> {
+export async function checkImportSlug({
+  slug,
+  actor,
+}: {
+  slug: string;
+  actor: Actor | null;
+}): Promise<{ slug: string; taken: SlugTakenDetails['existing'] | null; free: string | null }> {
   assertCan(actor, 'film.edit');
   const parsed = slugSchema.safeParse(slug);
   if (!parsed.success) throw ValidationError.field('slug', parsed.error.issues[0]?.message ?? 'Not a valid address');

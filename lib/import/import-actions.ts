@@ -22,4 +22,6 @@ export const importFilmAction = guardedAction(
 );
 
 /** Whether the address an import would use is free; when not, which film has it and a free one to use. */
-export const checkImportSlugAction = guardedAction('film.edit', z.object({ slug: z.string().trim().max(200) }), ({ slug }, actor) => checkImportSlug({ slug, actor }));
+export const checkImportSlugAction = guardedAction('film.edit', z.object({ slug: z.string().trim().max(200) }), ({ slug }, actor) =>
+  checkImportSlug({ slug, actor }),
+);

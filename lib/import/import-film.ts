@@ -43,7 +43,8 @@ export async function importFilm({ text, actor, slug, publish = false, levels = 
   assertCan(actor, 'film.edit');
   if (publish) assertCan(actor, 'film.publish');
   if (text.trim() === '') throw ValidationError.field('text', 'The page is empty');
-  if (text.length > MAX_PAGE_CHARS) throw ValidationError.field('text', `The page is too large (at most ${MAX_PAGE_CHARS.toLocaleString('en')} characters)`);
+  if (text.length > MAX_PAGE_CHARS)
+    throw ValidationError.field('text', `The page is too large (at most ${MAX_PAGE_CHARS.toLocaleString('en')} characters)`);
 
   const imported = importText(text);
   if (!imported.ok) throw new ValidationError(imported.errors.map(toFieldError));
@@ -60,14 +61,22 @@ export async function importFilm({ text, actor, slug, publish = false, levels = 
   // importer can open it or choose another address (createFilm still refuses a race in its transaction).
   const existing = await db().film.findUnique({ where: { slug: content.slug }, select: { slug: true, title: true } });
   if (existing) {
-    throw new ConflictError<SlugTakenDetails>(`Another film already uses the address “${existing.slug}”: “${existing.title}”. Import it under another address.`, {
-      field: 'slug',
-      existing: { ...existing, editorUrl: `/editor/films/${existing.slug}` },
-      free: await freeSlugLike(existing.slug),
-    });
+    throw new ConflictError<SlugTakenDetails>(
+      `Another film already uses the address “${existing.slug}”: “${existing.title}”. Import it under another address.`,
+      {
+        field: 'slug',
+        existing: { ...existing, editorUrl: `/editor/films/${existing.slug}` },
+        free: await freeSlugLike(existing.slug),
+      },
+    );
   }
 
-  const created = await createFilm({ content, actor, source: 'IMPORT', message: levels === 'suggested' ? 'Imported, with suggested spoiler levels' : 'Imported' });
+  const created = await createFilm({
+    content,
+    actor,
+    source: 'IMPORT',
+    message: levels === 'suggested' ? 'Imported, with suggested spoiler levels' : 'Imported',
+  });
   if (publish) await publishFilm({ slug: created.film.slug, revision: created.revision.number, actor });
   return {
     slug: created.film.slug,

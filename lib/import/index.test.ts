@@ -13,7 +13,12 @@ describe('importText', () => {
   });
 
   it('names each wrong JSON field by its path', () => {
-    const wrong = { ...content, slug: 'Not A Slug', events: [{ id: 'e1', title: '' }], quiz: { questions: [{ id: 'q1', prompt: 'Q?', options: [] }] } };
+    const wrong = {
+      ...content,
+      slug: 'Not A Slug',
+      events: [{ id: 'e1', title: '' }],
+      quiz: { questions: [{ id: 'q1', prompt: 'Q?', options: [] }] },
+    };
     const result = importText(JSON.stringify(wrong));
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -28,7 +33,11 @@ describe('importText', () => {
 
   it('says when the JSON cannot be read at all', () => {
     const result = importText('{ "title": ');
-    expect(result).toMatchObject({ ok: false, format: 'json', errors: [{ path: '(root)', message: expect.stringMatching(/^Not valid JSON/u) }] });
+    expect(result).toMatchObject({
+      ok: false,
+      format: 'json',
+      errors: [{ path: '(root)', message: expect.stringMatching(/^Not valid JSON/u) }],
+    });
   });
 
   it('reads a page in the page format, with its warnings', () => {
@@ -66,7 +75,11 @@ describe('withoutQuizFor', () => {
     expect({ ...content, quiz: imported.content.quiz }).toEqual(imported.content);
     expect(warnings).toEqual([
       ...imported.warnings,
-      { line: page.split('\n').indexOf('Quiz') + 1, kind: 'skipped', message: expect.stringContaining('The quiz (2 questions) was left out') },
+      {
+        line: page.split('\n').indexOf('Quiz') + 1,
+        kind: 'skipped',
+        message: expect.stringContaining('The quiz (2 questions) was left out'),
+      },
     ]);
     expect(imported.content.quiz.questions).toHaveLength(2);
   });

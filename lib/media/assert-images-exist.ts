@@ -16,5 +16,6 @@ export async function assertImagesExist(tx: Tx, content: Pick<FilmContent, 'post
   const found = await tx.imageAsset.findMany({ where: { id: { in: [...new Set(refs.map((r) => r.id))] } }, select: { id: true } });
   const known = new Set(found.map((row) => row.id));
   const missing = refs.filter((ref) => !known.has(ref.id));
-  if (missing.length > 0) throw new ValidationError(missing.map((ref) => ({ path: ref.path, message: `No uploaded image has the id ${ref.id}` })));
+  if (missing.length > 0)
+    throw new ValidationError(missing.map((ref) => ({ path: ref.path, message: `No uploaded image has the id ${ref.id}` })));
 }

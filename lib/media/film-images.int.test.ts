@@ -73,7 +73,15 @@ describe('film images', () => {
     await publishFilm({ slug: content.slug, revision: revision.number, actor: editor });
 
     const none = (await getPublishedFilm(content.slug, 'none'))!;
-    expect(none.poster).toEqual({ id: 'poster', image: poster, alt: 'Carley on the ice', caption: '', spoiler: 'none', width: 600, height: 900 });
+    expect(none.poster).toEqual({
+      id: 'poster',
+      image: poster,
+      alt: 'Carley on the ice',
+      caption: '',
+      spoiler: 'none',
+      width: 600,
+      height: 900,
+    });
     expect(none.stills.map((s) => s.id)).toEqual(['opening']);
     expect(none.stills[0]).toMatchObject({ image: opening, width: 1280, height: 720, caption: 'The opening' });
     expect(JSON.stringify(none)).not.toContain(ending);
@@ -91,7 +99,12 @@ describe('film images', () => {
     expect(previewNone.poster?.image).toBe(poster);
 
     // A later publish without the poster takes it off the site.
-    const saved = await saveDraft({ slug: content.slug, baseRevision: revision.number, content: { ...content, poster: null }, actor: editor });
+    const saved = await saveDraft({
+      slug: content.slug,
+      baseRevision: revision.number,
+      content: { ...content, poster: null },
+      actor: editor,
+    });
     await publishFilm({ slug: content.slug, revision: saved.revision, actor: editor });
     expect((await getPublishedFilm(content.slug, 'full'))!.poster).toBeNull();
   });
@@ -102,7 +115,9 @@ describe('person photo', () => {
     const slug = `photo-person-${tag}`;
     const content = sampleFilm({
       slug: `photo-film-${tag}`,
-      characters: [{ id: 'c1', name: 'Ann Skater', playedBy: { name: `Photo Person ${tag}`, slug }, description: '', tags: [], spoiler: 'none' }],
+      characters: [
+        { id: 'c1', name: 'Ann Skater', playedBy: { name: `Photo Person ${tag}`, slug }, description: '', tags: [], spoiler: 'none' },
+      ],
       quiz: { questions: [] },
     });
     const { revision } = await createFilm({ content, actor: editor });
@@ -110,7 +125,8 @@ describe('person photo', () => {
     const photo = await asset(400, 500);
     const user = await db().user.findUniqueOrThrow({ where: { id: editor.userId } });
     const cookie = await sessionCookieFor(user);
-    const put = (person: string, json: unknown) => callRoute(photoRoute.PUT as never, 'PUT', `/api/v1/editor/people/${person}/photo`, { slug: person }, { headers: { cookie }, json });
+    const put = (person: string, json: unknown) =>
+      callRoute(photoRoute.PUT as never, 'PUT', `/api/v1/editor/people/${person}/photo`, { slug: person }, { headers: { cookie }, json });
 
     const noAlt = await put(slug, { image: photo });
     expect(noAlt.status).toBe(400);
@@ -134,7 +150,9 @@ describe('person photo', () => {
     const slug = `editor-photo-${tag}`;
     const content = sampleFilm({
       slug: `editor-photo-film-${tag}`,
-      characters: [{ id: 'c1', name: 'Ann Skater', playedBy: { name: `Editor Photo ${tag}`, slug }, description: '', tags: [], spoiler: 'none' }],
+      characters: [
+        { id: 'c1', name: 'Ann Skater', playedBy: { name: `Editor Photo ${tag}`, slug }, description: '', tags: [], spoiler: 'none' },
+      ],
       quiz: { questions: [] },
     });
     const { revision } = await createFilm({ content, actor: editor });
@@ -146,10 +164,17 @@ describe('person photo', () => {
 
     const user = await db().user.findUniqueOrThrow({ where: { id: editor.userId } });
     currentHeaders = new Headers({ cookie: await sessionCookieFor(user) });
-    expect(await setPersonPhotoAction({ slug, image: photo, alt: '  ' })).toMatchObject({ ok: false, status: 400, errors: [{ path: 'alt', message: 'Alt text is required' }] });
+    expect(await setPersonPhotoAction({ slug, image: photo, alt: '  ' })).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: [{ path: 'alt', message: 'Alt text is required' }],
+    });
     expect((await getPersonForEditor(editor, slug))!.photo).toBeNull();
 
-    expect(await setPersonPhotoAction({ slug, image: photo, alt: 'A portrait' })).toEqual({ ok: true, data: { slug, image: photo, alt: 'A portrait' } });
+    expect(await setPersonPhotoAction({ slug, image: photo, alt: 'A portrait' })).toEqual({
+      ok: true,
+      data: { slug, image: photo, alt: 'A portrait' },
+    });
     expect((await getPersonForEditor(editor, slug))!.photo).toEqual({ image: photo, alt: 'A portrait' });
     expect((await getPublishedPerson(slug, 'none'))!.photo).toMatchObject({ image: photo, alt: 'A portrait' });
 

@@ -16,7 +16,15 @@ export type ImageAssetView = {
 /** The smallest file of an image, for thumbnails (every image has a w320, process-image.ts). */
 export const thumbnailUrl = (imageId: string) => `/media/${imageId}/w320.webp`;
 
-export function toImageAsset(row: { id: string; width: number; height: number; mime: string; bytes: number; variants: unknown; createdAt: Date }): ImageAssetView {
+export function toImageAsset(row: {
+  id: string;
+  width: number;
+  height: number;
+  mime: string;
+  bytes: number;
+  variants: unknown;
+  createdAt: Date;
+}): ImageAssetView {
   const variants = row.variants as Variant[];
   return {
     id: row.id,

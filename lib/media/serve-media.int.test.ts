@@ -51,7 +51,13 @@ describe('GET /media/{id}/{file}', () => {
   });
 
   it('answers 404 for a missing file, another format or a malformed address', async () => {
-    for (const [id, file] of [[ID, 'w640.webp'], [ID, 'w320.png'], [ID, 'original.jpg'], ['../../etc', 'w320.webp'], ['ABCDEF0123456789ABCDEF0123456789', 'w320.webp']]) {
+    for (const [id, file] of [
+      [ID, 'w640.webp'],
+      [ID, 'w320.png'],
+      [ID, 'original.jpg'],
+      ['../../etc', 'w320.webp'],
+      ['ABCDEF0123456789ABCDEF0123456789', 'w320.webp'],
+    ]) {
       expect((await get(id, file)).status, `${id}/${file}`).toBe(404);
     }
   });

@@ -12,7 +12,17 @@ import { invalidateFilmPages } from '../cache/invalidate-film-pages';
  * People are made by publishing the films they play in; the photo stays with the person across
  * republishing and goes when the person has no part left.
  */
-export async function setPersonPhoto({ actor, slug, image, alt }: { actor: Actor | null; slug: string; image: string | null; alt: string }) {
+export async function setPersonPhoto({
+  actor,
+  slug,
+  image,
+  alt,
+}: {
+  actor: Actor | null;
+  slug: string;
+  image: string | null;
+  alt: string;
+}) {
   assertCan(actor, 'film.publish'); // live at once (people are not revisioned): not for writers
   const result = await db().$transaction(async (tx) => {
     const person = await tx.person.findUnique({ where: { slug }, select: { id: true, name: true } });
@@ -22,7 +32,8 @@ export async function setPersonPhoto({ actor, slug, image, alt }: { actor: Actor
         await assertImagesExist(tx, { poster: { image, alt, spoiler: 'none' }, stills: [] });
       } catch (error) {
         // Named as the API's field, not the film page's.
-        if (error instanceof Error && 'errors' in error) (error as { errors: Array<{ path: string }> }).errors.forEach((e) => (e.path = 'image'));
+        if (error instanceof Error && 'errors' in error)
+          (error as { errors: Array<{ path: string }> }).errors.forEach((e) => (e.path = 'image'));
         throw error;
       }
     }

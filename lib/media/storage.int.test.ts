@@ -86,9 +86,21 @@ beforeAll(async () => {
   }
   s3Dir = await mkdtemp(path.join(tmpdir(), 'media-s3-'));
   // s3rver accepts the key pair S3RVER/S3RVER and checks each request's signature with it.
-  s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: 'film-media-test', configs: [] }] });
+  s3rver = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: 'film-media-test', configs: [] }],
+  });
   const address = (await s3rver.run()) as AddressInfo;
-  settings = { endpoint: `http://127.0.0.1:${address.port}`, bucket: 'film-media-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' };
+  settings = {
+    endpoint: `http://127.0.0.1:${address.port}`,
+    bucket: 'film-media-test',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    region: 'us-east-1',
+  };
 });
 afterAll(async () => {
   await s3rver?.close();

@@ -117,7 +117,13 @@ export function mediaStorage(): MediaStorage {
   const e = env();
   cached =
     e.MEDIA_S3_ENDPOINT && e.MEDIA_S3_BUCKET && e.MEDIA_S3_KEY && e.MEDIA_S3_SECRET
-      ? new S3MediaStorage({ endpoint: e.MEDIA_S3_ENDPOINT, bucket: e.MEDIA_S3_BUCKET, accessKeyId: e.MEDIA_S3_KEY, secretAccessKey: e.MEDIA_S3_SECRET, region: e.MEDIA_S3_REGION })
+      ? new S3MediaStorage({
+          endpoint: e.MEDIA_S3_ENDPOINT,
+          bucket: e.MEDIA_S3_BUCKET,
+          accessKeyId: e.MEDIA_S3_KEY,
+          secretAccessKey: e.MEDIA_S3_SECRET,
+          region: e.MEDIA_S3_REGION,
+        })
       : new FileMediaStorage(path.resolve(e.MEDIA_DIR));
   return cached;
 }

@@ -29,7 +29,9 @@ let cookie: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'media-upload-'));
   process.env.MEDIA_DIR = dir;
-  const user = await db().user.create({ data: { email: `upload-${Date.now().toString(36)}@test.example`, role: 'EDITOR', passwordHash: 'not-used' } });
+  const user = await db().user.create({
+    data: { email: `upload-${Date.now().toString(36)}@test.example`, role: 'EDITOR', passwordHash: 'not-used' },
+  });
   cookie = await sessionCookieFor(user);
 });
 afterAll(async () => {
@@ -76,7 +78,12 @@ function pngDeclaring(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   const idat = Buffer.from([0x78, 0x9c, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('POST /api/v1/editor/media', () => {
@@ -89,16 +96,23 @@ describe('POST /api/v1/editor/media', () => {
     const { image } = await response.json();
     expect(image).toMatchObject({ width: 800, height: 500, mime: 'image/jpeg' });
     expect(image.id).toMatch(/^[0-9a-f]{32}$/);
-    expect(image.variants.map((v: { name: string; format: string }) => `${v.name}.${v.format}`).sort()).toEqual(
-      ['w1280.avif', 'w1280.webp', 'w320.avif', 'w320.webp', 'w640.avif', 'w640.webp'],
-    );
+    expect(image.variants.map((v: { name: string; format: string }) => `${v.name}.${v.format}`).sort()).toEqual([
+      'w1280.avif',
+      'w1280.webp',
+      'w320.avif',
+      'w320.webp',
+      'w640.avif',
+      'w640.webp',
+    ]);
     // Wider than the image: the image at its own width.
     expect(image.variants.filter((v: { name: string }) => v.name === 'w1280').map((v: { width: number }) => v.width)).toEqual([800, 800]);
     expect(await stored()).toEqual({ files: before.files + 6, assets: before.assets + 1, audits: before.audits + 1 });
     const row = await db().imageAsset.findUniqueOrThrow({ where: { id: image.id } });
     // The id (the files' address) is random: not derivable from the file, so holding a file does
     // not let anyone confirm where it is served.
-    const digest = createHash('sha256').update(await photo(800, 500, 1)).digest('hex');
+    const digest = createHash('sha256')
+      .update(await photo(800, 500, 1))
+      .digest('hex');
     expect(row.sha256).toBe(digest);
     expect(digest.includes(image.id)).toBe(false);
 
@@ -110,7 +124,9 @@ describe('POST /api/v1/editor/media', () => {
   });
 
   it('takes a raw body too, sniffing the type whatever the Content-Type says; the same file again is the same asset', async () => {
-    const png = await sharp({ create: { width: 200, height: 300, channels: 4, background: { ...colour(2), alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 200, height: 300, channels: 4, background: { ...colour(2), alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const first = await post(new Uint8Array(png), { 'content-type': 'application/octet-stream' });
     expect(first.status).toBe(201);
     const { image } = await first.json();
@@ -125,16 +141,44 @@ describe('POST /api/v1/editor/media', () => {
   });
 
   const refusals: Array<[string, () => Promise<{ body: BodyInit; headers?: Record<string, string> }>, number, RegExp]> = [
-    ['text sent as an image', async () => ({ body: 'this is not an image', headers: { 'content-type': 'image/png' } }), 400, /Not an image/],
-    ['an SVG (it can carry script)', async () => ({ body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', headers: { 'content-type': 'image/svg+xml' } }), 400, /Not an image/],
+    [
+      'text sent as an image',
+      async () => ({ body: 'this is not an image', headers: { 'content-type': 'image/png' } }),
+      400,
+      /Not an image/,
+    ],
+    [
+      'an SVG (it can carry script)',
+      async () => ({
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+        headers: { 'content-type': 'image/svg+xml' },
+      }),
+      400,
+      /Not an image/,
+    ],
     ['an empty body', async () => ({ body: '', headers: { 'content-type': 'image/png' } }), 400, /Send an image file/],
-    ['a decompression bomb (a tiny PNG declaring 100000×100000 pixels)', async () => ({ body: new Uint8Array(pngDeclaring(100_000, 100_000)), headers: { 'content-type': 'image/png' } }), 400, /100000×100000 pixels: at most 50 megapixels/],
-    ['a damaged image (a valid header, no pixels)', async () => ({ body: new Uint8Array(pngDeclaring(64, 64)), headers: { 'content-type': 'image/png' } }), 400, /damaged or incomplete/],
-    ['a multipart form without a file field', async () => {
-      const form = new FormData();
-      form.set('image', 'not a file');
-      return { body: form };
-    }, 400, /`file` field/],
+    [
+      'a decompression bomb (a tiny PNG declaring 100000×100000 pixels)',
+      async () => ({ body: new Uint8Array(pngDeclaring(100_000, 100_000)), headers: { 'content-type': 'image/png' } }),
+      400,
+      /100000×100000 pixels: at most 50 megapixels/,
+    ],
+    [
+      'a damaged image (a valid header, no pixels)',
+      async () => ({ body: new Uint8Array(pngDeclaring(64, 64)), headers: { 'content-type': 'image/png' } }),
+      400,
+      /damaged or incomplete/,
+    ],
+    [
+      'a multipart form without a file field',
+      async () => {
+        const form = new FormData();
+        form.set('image', 'not a file');
+        return { body: form };
+      },
+      400,
+      /`file` field/,
+    ],
   ];
 
   for (const [what, make, status, message] of refusals) {
@@ -160,7 +204,12 @@ describe('POST /api/v1/editor/media', () => {
         controller.close();
       },
     });
-    const request = new NextRequest(new URL('/api/v1/editor/media', TEST_ORIGIN), { method: 'POST', headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'image/jpeg' }, body: stream, duplex: 'half' } as never);
+    const request = new NextRequest(new URL('/api/v1/editor/media', TEST_ORIGIN), {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'image/jpeg' },
+      body: stream,
+      duplex: 'half',
+    } as never);
     expect((await mediaRoute.POST(request, { params: Promise.resolve({}) })).status).toBe(413);
     const form = new FormData();
     form.set('file', new Blob([big]), 'big.jpg');
@@ -171,7 +220,11 @@ describe('POST /api/v1/editor/media', () => {
   it('needs a signed-in editor, and a same-origin request with a session cookie', async () => {
     const before = await stored();
     const jpeg = new Uint8Array(await photo(100, 100, 7));
-    const anonymous = new NextRequest(new URL('/api/v1/editor/media', TEST_ORIGIN), { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'image/jpeg' }, body: jpeg });
+    const anonymous = new NextRequest(new URL('/api/v1/editor/media', TEST_ORIGIN), {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'image/jpeg' },
+      body: jpeg,
+    });
     expect((await mediaRoute.POST(anonymous, { params: Promise.resolve({}) })).status).toBe(401);
     expect((await post(jpeg, { origin: 'https://evil.example', 'content-type': 'image/jpeg' })).status).toBe(403);
     expect(await stored()).toEqual(before);
@@ -179,11 +232,16 @@ describe('POST /api/v1/editor/media', () => {
   });
 
   it('a user past the upload limit gets 429 with Retry-After, and nothing is stored', async () => {
-    const user = await db().user.create({ data: { email: `upload-limit-${Date.now().toString(36)}@test.example`, role: 'WRITER', passwordHash: 'not-used' } });
+    const user = await db().user.create({
+      data: { email: `upload-limit-${Date.now().toString(36)}@test.example`, role: 'WRITER', passwordHash: 'not-used' },
+    });
     const actor = { userId: user.id, label: user.email, role: 'WRITER', via: 'session' } as Actor;
     for (let i = 0; i < UPLOAD_LIMIT.limit; i++) await limitUploads(actor);
     const before = await stored();
-    const response = await post(new Uint8Array(await photo(40, 40, 9)), { cookie: await sessionCookieFor(user), 'content-type': 'image/jpeg' });
+    const response = await post(new Uint8Array(await photo(40, 40, 9)), {
+      cookie: await sessionCookieFor(user),
+      'content-type': 'image/jpeg',
+    });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await stored()).toEqual(before);

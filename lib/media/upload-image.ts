@@ -21,7 +21,15 @@ const FORMAT_TYPES = { avif: 'image/avif', webp: 'image/webp' } as const;
  * random: holding a file does not tell anyone where it would be served (a hidden still stays
  * unconfirmed). Each user or token may have UPLOAD_LIMIT new images processed per window (429 past it).
  */
-export async function uploadImage({ actor, data, storage = mediaStorage() }: { actor: Actor | null; data: Uint8Array; storage?: MediaStorage }): Promise<{ asset: ImageAssetView; created: boolean }> {
+export async function uploadImage({
+  actor,
+  data,
+  storage = mediaStorage(),
+}: {
+  actor: Actor | null;
+  data: Uint8Array;
+  storage?: MediaStorage;
+}): Promise<{ asset: ImageAssetView; created: boolean }> {
   assertCan(actor, 'film.edit');
   const sha256 = createHash('sha256').update(data).digest('hex');
   const existing = await findAsset({ sha256 });
@@ -41,9 +49,23 @@ export async function uploadImage({ actor, data, storage = mediaStorage() }: { a
     const variants: Variant[] = image.variants.map(({ data: _data, ...variant }) => variant);
     const row = await db().$transaction(async (tx) => {
       const created = await tx.imageAsset.create({
-        data: { id, sha256: image.sha256, width: image.width, height: image.height, mime: image.mime, bytes: image.bytes, variants, createdById: actor!.via === 'system' ? null : actor!.userId },
+        data: {
+          id,
+          sha256: image.sha256,
+          width: image.width,
+          height: image.height,
+          mime: image.mime,
+          bytes: image.bytes,
+          variants,
+          createdById: actor!.via === 'system' ? null : actor!.userId,
+        },
       });
-      await writeAudit(tx, { actor, action: 'media.upload', subject: id, details: { width: image.width, height: image.height, mime: image.mime, bytes: image.bytes } });
+      await writeAudit(tx, {
+        actor,
+        action: 'media.upload',
+        subject: id,
+        details: { width: image.width, height: image.height, mime: image.mime, bytes: image.bytes },
+      });
       return created;
     });
     return { asset: toImageAsset(row), created: true };

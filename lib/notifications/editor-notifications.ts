@@ -14,24 +14,32 @@ type CountSource = (actor: Actor) => Promise<EditorNotification | null>;
 export const NOTIFICATION_SOURCES: CountSource[] = [
   async (actor) =>
     can(actor, 'review.decide')
-      ? { key: 'reviews-waiting', label: 'reviews waiting', href: '/editor/reviews', count: await db().reviewRequest.count({ where: { state: 'pending' } }) }
+      ? {
+          key: 'reviews-waiting',
+          label: 'reviews waiting',
+          href: '/editor/reviews',
+          count: await db().reviewRequest.count({ where: { state: 'pending' } }),
+        }
       : null,
   async (actor) => ({
     key: 'changes-requested',
     label: 'changes requested',
     href: '/editor/reviews?state=changes_requested',
     // Films whose newest request is this writer's and was sent back (a resubmission answers it).
-    count: await db()
-      .$queryRaw<Array<{ count: bigint }>>`
+    count: await db().$queryRaw<Array<{ count: bigint }>>`
         SELECT count(*) AS count FROM (
           SELECT DISTINCT ON ("filmId") state, "submittedById" FROM "ReviewRequest" ORDER BY "filmId", "createdAt" DESC
-        ) newest WHERE state = 'changes_requested' AND "submittedById" = ${actor.userId}`
-      .then((rows) => Number(rows[0]?.count ?? 0)),
+        ) newest WHERE state = 'changes_requested' AND "submittedById" = ${actor.userId}`.then((rows) => Number(rows[0]?.count ?? 0)),
   }),
   // Failed for good (retries used up): waits until an admin retries or cancels it on /editor/jobs.
   async (actor) =>
     can(actor, 'job.manage')
-      ? { key: 'jobs-failed', label: 'scheduled jobs failed', href: '/editor/jobs?state=failed', count: await db().scheduledJob.count({ where: { state: 'failed' } }) }
+      ? {
+          key: 'jobs-failed',
+          label: 'scheduled jobs failed',
+          href: '/editor/jobs?state=failed',
+          count: await db().scheduledJob.count({ where: { state: 'failed' } }),
+        }
       : null,
 ];
 

@@ -20,6 +20,9 @@ export async function pendingSchemaMigrations(): Promise<string[]> {
   const names = migrationsOfThisBuild();
   const [table] = await db().$queryRawUnsafe<{ present: boolean }[]>(MIGRATIONS_TABLE_QUERY);
   if (!table?.present) return names;
-  const rows = await db().$queryRawUnsafe<{ migration_name: string; finished_at: Date | null; rolled_back_at: Date | null }[]>(APPLIED_MIGRATIONS_QUERY);
+  const rows =
+    await db().$queryRawUnsafe<{ migration_name: string; finished_at: Date | null; rolled_back_at: Date | null }[]>(
+      APPLIED_MIGRATIONS_QUERY,
+    );
   return pendingMigrations(names, rows);
 }

@@ -6,7 +6,8 @@ import { formatPage } from './format-page';
 import { importText } from '../import';
 import { parsePage } from './parse-page';
 
-const film = (input: Partial<FilmContentInput>): FilmContent => filmContentSchema.parse({ title: 'Test Film', slug: 'test-film', ...input });
+const film = (input: Partial<FilmContentInput>): FilmContent =>
+  filmContentSchema.parse({ title: 'Test Film', slug: 'test-film', ...input });
 const linesOf = (content: FilmContent) => formatPage(content).split('\n');
 
 describe('formatPage', () => {
@@ -43,7 +44,11 @@ describe('formatPage', () => {
   });
 
   it('computes the derived lines with the counting rules', () => {
-    const events = Array.from({ length: 12 }, (_, i) => ({ id: `e${i + 1}`, title: `Event ${i + 1}`, where: i < 11 ? ['Home', 'home ', 'Rink'][i % 3] : '' }));
+    const events = Array.from({ length: 12 }, (_, i) => ({
+      id: `e${i + 1}`,
+      title: `Event ${i + 1}`,
+      where: i < 11 ? ['Home', 'home ', 'Rink'][i % 3] : '',
+    }));
     const lines = linesOf(
       film({
         premise: 'One two three.',
@@ -62,20 +67,28 @@ describe('formatPage', () => {
     expect(lines).toContain(
       'The complete story of Test Film, from the first scene to the last, in 300 words (about 2 minutes). Spoilers throughout. Names in the text link to 1 cast member page.',
     );
-    expect(lines).toContain('12 key events in the order they happen, from “Event 1” to “Event 12”. 11 events name a place, across 2 locations.');
+    expect(lines).toContain(
+      '12 key events in the order they happen, from “Event 1” to “Event 12”. 11 events name a place, across 2 locations.',
+    );
     expect(lines[lines.indexOf('Event 10') + 2]).toBe('Show the other 2 events of Test Film Hide the last 2 events');
-    expect(lines).toContain('2 characters, among them Ann (Ann Lee) and Bo: who each one is and the part they play in the story. Every profile links to the actor’s page.');
+    expect(lines).toContain(
+      '2 characters, among them Ann (Ann Lee) and Bo: who each one is and the part they play in the story. Every profile links to the actor’s page.',
+    );
     expect(lines).toContain('Test Film is set in Oslo, Bergen and Norway (1990s). Here is why the time and place matter to the story.');
     expect(lines).toContain('1 idea the story keeps returning to, among them Home.');
     expect(lines).toContain('Warm in tone, with slow pacing and an epic story, going by the plot summary.');
   });
 
   it('words the one-of-each and partial cases', () => {
-    const one = linesOf(film({ events: [{ id: 'e1', title: 'Only', where: 'Home' }], setting: { era: '1990s' }, kind: { pacing: { value: 'Fast' } } }));
+    const one = linesOf(
+      film({ events: [{ id: 'e1', title: 'Only', where: 'Home' }], setting: { era: '1990s' }, kind: { pacing: { value: 'Fast' } } }),
+    );
     expect(one).toContain('1 key event in the order they happen, from “Only” to “Only”. 1 event names a place, across 1 location.');
     expect(one).toContain('Test Film is set in the 1990s. Here is why the time matters to the story.');
     expect(one).toContain('Fast pacing, going by the plot summary.');
-    expect(linesOf(film({ setting: { place: 'Oslo' } }))).toContain('Test Film is set in Oslo. Here is why the place matters to the story.');
+    expect(linesOf(film({ setting: { place: 'Oslo' } }))).toContain(
+      'Test Film is set in Oslo. Here is why the place matters to the story.',
+    );
   });
 
   it('writes markers only where the content differs from an import without them', () => {
@@ -125,9 +138,21 @@ describe('formatPage', () => {
     expect(lines).toContain('Where and when Test Film is set is not given yet. [spoiler: light]');
     expect(lines).toEqual(expect.arrayContaining(['- Ending', '- [spoiler: none]', '[spoiler: light]', '- calm [spoiler: none]']));
     expect(lines).toEqual(
-      expect.arrayContaining(['Content notes: a, b. [spoiler: none]', 'Content notes: c.', 'Content note: d, e', 'Content note: f [id: own]']),
+      expect.arrayContaining([
+        'Content notes: a, b. [spoiler: none]',
+        'Content notes: c.',
+        'Content note: d, e',
+        'Content note: f [id: own]',
+      ]),
     );
-    expect(lines.slice(-6)).toEqual(['Q1. Which? [spoiler: none]', '  * a) This', '  b) That [id: that]', '  Explanation: Because.', '  And more.', '']);
+    expect(lines.slice(-6)).toEqual([
+      'Q1. Which? [spoiler: none]',
+      '  * a) This',
+      '  b) That [id: that]',
+      '  Explanation: Because.',
+      '  And more.',
+      '',
+    ]);
   });
 
   it('writes an empty era or place that has text under it as a dash', () => {

@@ -6,7 +6,8 @@ import { matchHeading } from './page-text';
 describe('section headings', () => {
   it('are recognised with the title they name, whatever characters the title has', () => {
     for (const title of ['Kiss and Cry', 'What? (2020) [Director’s Cut] $5.*+', 'Über ^ alles | \\ ok']) {
-      for (const { id } of HEADED_SECTIONS) expect(matchHeading(heading(id, title)), id).toEqual({ section: id, title: id === 'quiz' ? null : title });
+      for (const { id } of HEADED_SECTIONS)
+        expect(matchHeading(heading(id, title)), id).toEqual({ section: id, title: id === 'quiz' ? null : title });
     }
   });
 

@@ -130,7 +130,11 @@ describe('fixtures', () => {
     expect(content.story).toBe('Ines mends the lamp.');
     expect(content.events).toHaveLength(1);
     expect(content.characters[0].tags).toEqual([{ emoji: '🌊', label: 'Stubborn' }]);
-    expect(content.setting).toMatchObject({ era: '1950s', when: 'A time before radar on small boats.', tags: [{ emoji: '📻', label: 'Radio days' }] });
+    expect(content.setting).toMatchObject({
+      era: '1950s',
+      when: 'A time before radar on small boats.',
+      tags: [{ emoji: '📻', label: 'Radio days' }],
+    });
     expect(content.themes.map((t) => t.title)).toEqual(['Duty']);
     expect(content.kind.tone.value).toBe('Tense');
     expect(content.kind.moods.map((m) => m.label)).toEqual(['cosy']);
@@ -172,7 +176,9 @@ describe('tolerance', () => {
     try {
       parsePage(`What Is ${'x'.repeat(301)} About?`);
     } catch (error) {
-      expect((error as PageFormatError).errors).toEqual([{ line: 1, kind: 'invalid', message: expect.stringContaining('longer than 300') }]);
+      expect((error as PageFormatError).errors).toEqual([
+        { line: 1, kind: 'invalid', message: expect.stringContaining('longer than 300') },
+      ]);
     }
   });
 
@@ -191,7 +197,11 @@ describe('tolerance', () => {
 
   it('ignores blank lines, indentation, a byte order mark and old Mac line ends', () => {
     const text = '\uFEFF\r\n  What Is Test Film About?  \r\r   First.\r\n\r\n\tSecond.\n';
-    expect(parsePage(text)).toEqual({ content: expect.objectContaining({ premise: 'First.\n\nSecond.' }), warnings: [], sectionLines: { premise: 2 } });
+    expect(parsePage(text)).toEqual({
+      content: expect.objectContaining({ premise: 'First.\n\nSecond.' }),
+      warnings: [],
+      sectionLines: { premise: 2 },
+    });
   });
 
   it('accepts straight quotes where the exporter writes curly ones', () => {
@@ -206,7 +216,9 @@ describe('tolerance', () => {
   });
 
   it('reads a "Where:" line without "When:", and "When:" with an empty time', () => {
-    const { content } = parsePage(page(HEAD, 'Test Film Timeline: Every Key Event in Order', '- 1', 'A', 'Where: Port', '- 2', 'B', 'When: Where:Dock'));
+    const { content } = parsePage(
+      page(HEAD, 'Test Film Timeline: Every Key Event in Order', '- 1', 'A', 'Where: Port', '- 2', 'B', 'When: Where:Dock'),
+    );
     expect(content.events.map((e) => [e.when, e.where])).toEqual([
       ['', 'Port'],
       ['', 'Dock'],
@@ -215,17 +227,7 @@ describe('tolerance', () => {
 
   it('tells avatar lines from tag lines', () => {
     const { content } = parsePage(
-      page(
-        'Who Are the Main Characters in Test Film?',
-        '- AB',
-        'Ann Bell',
-        '- Fan',
-        '- Mom',
-        '- ß',
-        'Bo',
-        '- 🇨🇦 Canadian',
-        '- 🎯',
-      ),
+      page('Who Are the Main Characters in Test Film?', '- AB', 'Ann Bell', '- Fan', '- Mom', '- ß', 'Bo', '- 🇨🇦 Canadian', '- 🎯'),
     );
     expect(content.characters.map((c) => [c.name, c.tags])).toEqual([
       [
@@ -247,7 +249,15 @@ describe('tolerance', () => {
 
   it('starts a character without an avatar line when a name is followed by "Played by"', () => {
     const { content, warnings } = parsePage(
-      page('Who Are the Main Characters in Test Film?', 'Ann (Ann Actor)', 'Played by Ann Actor', '- 🎯 Tag', 'Bo (Bo Actor)', 'Played by Bo Actor', 'Bo is here.'),
+      page(
+        'Who Are the Main Characters in Test Film?',
+        'Ann (Ann Actor)',
+        'Played by Ann Actor',
+        '- 🎯 Tag',
+        'Bo (Bo Actor)',
+        'Played by Bo Actor',
+        'Bo is here.',
+      ),
     );
     expect(warnings).toEqual([]);
     expect(content.characters.map((c) => [c.name, c.playedBy?.name, c.description])).toEqual([
@@ -263,7 +273,15 @@ describe('tolerance', () => {
 
   it('reads a setting with an empty era written as a dash and a place without text', () => {
     const { content, warnings } = parsePage(
-      page('Where and When Is Test Film Set?', 'Test Film is set in Oslo. Here is why the place matters to the story.', 'When', '—', 'Long ago.', 'Where', 'Oslo'),
+      page(
+        'Where and When Is Test Film Set?',
+        'Test Film is set in Oslo. Here is why the place matters to the story.',
+        'When',
+        '—',
+        'Long ago.',
+        'Where',
+        'Oslo',
+      ),
     );
     expect(warnings).toEqual([]);
     expect(content.setting).toMatchObject({ era: '', when: 'Long ago.', place: 'Oslo', where: '' });
@@ -271,7 +289,17 @@ describe('tolerance', () => {
 
   it('reads themes without the dash line and the kind of film without a derived line', () => {
     const { content, warnings } = parsePage(
-      page('What Are the Themes of Test Film?', '01', 'Home', 'Where we return.', '02', 'Away', 'What Kind of Film Is Test Film?', 'Gentle summary.', '- calm'),
+      page(
+        'What Are the Themes of Test Film?',
+        '01',
+        'Home',
+        'Where we return.',
+        '02',
+        'Away',
+        'What Kind of Film Is Test Film?',
+        'Gentle summary.',
+        '- calm',
+      ),
     );
     expect(warnings).toEqual([]);
     expect(content.themes.map((t) => [t.id, t.title, t.description])).toEqual([
@@ -283,7 +311,9 @@ describe('tolerance', () => {
   });
 
   it('reads single content notes, and the last period only once', () => {
-    const { content } = parsePage(page('What Kind of Film Is Test Film?', 'Content notes: smoking, etc..', 'Content note: guns, knives [spoiler: light · id: weapons]'));
+    const { content } = parsePage(
+      page('What Kind of Film Is Test Film?', 'Content notes: smoking, etc..', 'Content note: guns, knives [spoiler: light · id: weapons]'),
+    );
     expect(content.kind.contentNotes).toEqual([
       { id: 'n1', label: 'smoking', spoiler: 'full' },
       { id: 'n2', label: 'etc.', spoiler: 'full' },
@@ -368,7 +398,9 @@ describe('warnings', () => {
   });
 
   it('character lines that cannot be placed', () => {
-    const { content, warnings } = parsePage(page('Who Are the Main Characters in Test Film?', '- 🎯 Early tag', '- A', 'Ann', '- 🎯 Tag', 'Stray line', '- B'));
+    const { content, warnings } = parsePage(
+      page('Who Are the Main Characters in Test Film?', '- 🎯 Early tag', '- A', 'Ann', '- 🎯 Tag', 'Stray line', '- B'),
+    );
     expect(warnings.map((w) => [w.line, w.kind, w.message])).toEqual([
       [2, 'unplaced', 'Not understood in the characters, skipped: “- 🎯 Early tag”'],
       [6, 'unplaced', 'Not understood in the characters, skipped: “Stray line”'],

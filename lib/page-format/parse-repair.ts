@@ -10,7 +10,9 @@ import { PAGE_FORMAT_SECTIONS } from './sections';
  */
 
 /** The lists an import thins out item by item rather than emptying (each section's `removable`). */
-const REMOVABLE_LISTS = Object.values(PAGE_FORMAT_SECTIONS).flatMap((section): ReadonlyArray<{ path: ReadonlyArray<string | '#'>; what: string }> => ('removable' in section ? section.removable : []));
+const REMOVABLE_LISTS = Object.values(PAGE_FORMAT_SECTIONS).flatMap(
+  (section): ReadonlyArray<{ path: ReadonlyArray<string | '#'>; what: string }> => ('removable' in section ? section.removable : []),
+);
 
 type Path = Array<string | number>;
 
@@ -43,7 +45,13 @@ function repair(input: Record<string, unknown>, issues: z.ZodError['issues'], ct
     const target = removableItem(path);
     if (target) {
       const list = valueAt(input, target.listPath) as unknown[];
-      removals.set(`${target.listPath.join('.')}.${target.index}`, { list, index: target.index, what: target.what, line, message: issue.message });
+      removals.set(`${target.listPath.join('.')}.${target.index}`, {
+        list,
+        index: target.index,
+        what: target.what,
+        line,
+        message: issue.message,
+      });
     } else {
       setAt(input, path, undefined);
       warn(ctx, line, 'invalid', `${issue.message} (${path.join('.')}); left empty`);

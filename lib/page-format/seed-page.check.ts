@@ -35,7 +35,12 @@ describe('the seed page', () => {
     expect(content.characters).toHaveLength(7);
     expect(content.themes.map((t) => t.title)).toEqual(['Illness', 'Love', 'Sport']);
     expect(content.kind.moods).toHaveLength(10);
-    expect(content.kind.contentNotes.map((n) => n.label)).toEqual(['terminal illness', 'cancer', 'medical trauma', 'death of a young person']);
+    expect(content.kind.contentNotes.map((n) => n.label)).toEqual([
+      'terminal illness',
+      'cancer',
+      'medical trauma',
+      'death of a young person',
+    ]);
     expect(content.quiz.questions).toEqual([]);
   });
 
@@ -112,7 +117,9 @@ describe('the demo film is in our own words', () => {
   function sixWordRuns(film: FilmContent): Set<string> {
     const prose = [
       film.premise,
-      ...paragraphs(film.story).filter((p) => !p.quote).map((p) => p.text),
+      ...paragraphs(film.story)
+        .filter((p) => !p.quote)
+        .map((p) => p.text),
       ...film.events.flatMap((e) => [e.title, e.description]),
       ...film.characters.map((c) => c.description),
       film.setting.when,

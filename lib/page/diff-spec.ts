@@ -7,7 +7,8 @@ import type { SpoilerLevel } from '../spoilers/levels';
  */
 
 /** How a value is shown and compared: long text gets a word-level diff; `image`: an uploaded image's id (the compare view shows both). */
-export type ValueKind = 'text' | 'long' | 'number' | 'level' | 'tags' | 'person' | 'options' | 'image' | 'people' | 'list' | 'countries' | 'languages';
+export type ValueKind =
+  'text' | 'long' | 'number' | 'level' | 'tags' | 'person' | 'options' | 'image' | 'people' | 'list' | 'countries' | 'languages';
 
 export type FieldSpec = { field: string; label: string; kind: ValueKind };
 

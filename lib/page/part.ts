@@ -72,7 +72,10 @@ export type PartStorage = {
    * Rows of the part's tables, in insert order (a table before one that refers to it). `personId`
    * gives the Person row of someone the page names (every part's `people` are written first).
    */
-  rows?: (content: never, ctx: { filmId: string; personId: (slug: string) => string }) => ReadonlyArray<readonly [table: string, rows: object[]]>;
+  rows?: (
+    content: never,
+    ctx: { filmId: string; personId: (slug: string) => string },
+  ) => ReadonlyArray<readonly [table: string, rows: object[]]>;
   /**
    * People with a page of their own through this part (actors, directors, writers), and as what;
    * `table` links them to a published film (its rows have `personId`), `relation` is Person's side

@@ -46,7 +46,15 @@ function sourceFiles(dir: string, found: string[] = []): string[] {
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//gu, '').replace(/^\s*\/\/.*$/gmu, '');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
-const KEYS = PAGE_PARTS.flatMap((part) => part.keys.filter((key) => !TOO_COMMON.has(key)).map((key) => ({ key, part: part.id, use: new RegExp(`(\\.${escape(key)}\\b|\\b${escape(key)}\\??\\s*:\\s|['"\`]${escape(key)}['"\`./])`, 'u') })));
+const KEYS = PAGE_PARTS.flatMap((part) =>
+  part.keys
+    .filter((key) => !TOO_COMMON.has(key))
+    .map((key) => ({
+      key,
+      part: part.id,
+      use: new RegExp(`(\\.${escape(key)}\\b|\\b${escape(key)}\\??\\s*:\\s|['"\`]${escape(key)}['"\`./])`, 'u'),
+    })),
+);
 
 /** The parts whose keys a source names. */
 export function partsNamedIn(source: string): string[] {
@@ -57,7 +65,11 @@ export function partsNamedIn(source: string): string[] {
 describe('the part registry', () => {
   it('tells a file that walks the parts from one that uses one or two', () => {
     expect(partsNamedIn('const n = film.events.length + film.themes.length;')).toEqual(['timeline', 'themes']);
-    expect(partsNamedIn("for (const list of [c.events, c.characters, c.trivia]) count(list);")).toEqual(['timeline', 'characters', 'trivia']);
+    expect(partsNamedIn('for (const list of [c.events, c.characters, c.trivia]) count(list);')).toEqual([
+      'timeline',
+      'characters',
+      'trivia',
+    ]);
     expect(partsNamedIn('// events, characters and themes are mentioned only in a comment')).toEqual([]);
   });
 

@@ -22,7 +22,19 @@ describe('page sections', () => {
   });
 
   it('give the reader page and the page format every section but the film’s own fields, in order', () => {
-    expect(HEADED_SECTIONS.map((s) => s.id)).toEqual(['premise', 'facts', 'story', 'timeline', 'characters', 'setting', 'themes', 'kind', 'trivia', 'images', 'quiz']);
+    expect(HEADED_SECTIONS.map((s) => s.id)).toEqual([
+      'premise',
+      'facts',
+      'story',
+      'timeline',
+      'characters',
+      'setting',
+      'themes',
+      'kind',
+      'trivia',
+      'images',
+      'quiz',
+    ]);
     expect(SECTION_LABELS.timeline).toBe('Timeline');
     expect(SECTION_LABELS.kind).toBe('Kind of film');
   });

@@ -19,7 +19,20 @@ import { triviaPart } from './parts/trivia';
  * components are keyed by the same ids. A new part is one entry here, its components, its
  * page-format section and, when readers read it from tables of its own, a migration.
  */
-export const PAGE_PARTS = [filmPart, premisePart, factsPart, storyPart, timelinePart, charactersPart, settingPart, themesPart, kindPart, triviaPart, imagesPart, quizPart] as const;
+export const PAGE_PARTS = [
+  filmPart,
+  premisePart,
+  factsPart,
+  storyPart,
+  timelinePart,
+  charactersPart,
+  settingPart,
+  themesPart,
+  kindPart,
+  triviaPart,
+  imagesPart,
+  quizPart,
+] as const;
 
 export type AnyPart = (typeof PAGE_PARTS)[number];
 export type PartId = AnyPart['id'];
@@ -53,9 +66,14 @@ export function sectionOfPath(path: string | ReadonlyArray<string | number>): Se
 
 /** Content keys the film editor does not edit (the quiz): a save carries them over from the revision it builds on. */
 export type KeyNotEditedInFilmEditor = Extract<AnyPart, { editedInFilmEditor: false }>['keys'][number];
-export const KEYS_NOT_EDITED_IN_FILM_EDITOR = PAGE_PARTS.flatMap((part) => ('editedInFilmEditor' in part ? [...part.keys] : [])) as KeyNotEditedInFilmEditor[];
+export const KEYS_NOT_EDITED_IN_FILM_EDITOR = PAGE_PARTS.flatMap((part) =>
+  'editedInFilmEditor' in part ? [...part.keys] : [],
+) as KeyNotEditedInFilmEditor[];
 
 /** A page with the parts the film editor does not edit taken from `base` (the revision a save builds on). */
-export function withUneditedPartsOf<T extends object>(base: Pick<Record<KeyNotEditedInFilmEditor, unknown>, KeyNotEditedInFilmEditor>, content: T): T {
+export function withUneditedPartsOf<T extends object>(
+  base: Pick<Record<KeyNotEditedInFilmEditor, unknown>, KeyNotEditedInFilmEditor>,
+  content: T,
+): T {
   return { ...content, ...Object.fromEntries(KEYS_NOT_EDITED_IN_FILM_EDITOR.map((key) => [key, base[key]])) };
 }

@@ -12,7 +12,10 @@ import { z } from 'zod';
 
 const MIN_TEXT_BOUND = 1_000;
 
-type Def = { type: string; checks?: Array<{ _zod: { def: { check: string; maximum?: number; format?: string } } }> } & Record<string, unknown>;
+type Def = { type: string; checks?: Array<{ _zod: { def: { check: string; maximum?: number; format?: string } } }> } & Record<
+  string,
+  unknown
+>;
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 const maxOf = (def: Def) => def.checks?.find((c) => c._zod.def.check === 'max_length')?._zod.def.maximum;
 
@@ -58,5 +61,9 @@ export function relaxedSchema(schema: z.ZodType, { keepDefaults = false } = {}):
  * (a slot saved before a part existed).
  */
 export function relaxedObject<Shape extends z.ZodRawShape>(shape: Shape, optional: ReadonlySet<string>): z.ZodType {
-  return z.object(Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, relaxedSchema(field as z.ZodType, { keepDefaults: optional.has(key) })])));
+  return z.object(
+    Object.fromEntries(
+      Object.entries(shape).map(([key, field]) => [key, relaxedSchema(field as z.ZodType, { keepDefaults: optional.has(key) })]),
+    ),
+  );
 }

@@ -15,13 +15,17 @@ describe('buildSearchDocuments', () => {
   });
 
   it('covers every part of the page', () => {
-    expect(new Set(docs.map((d) => d.kind))).toEqual(new Set(['film', 'story', 'event', 'character', 'person', 'setting', 'theme', 'kind', 'trivia']));
+    expect(new Set(docs.map((d) => d.kind))).toEqual(
+      new Set(['film', 'story', 'event', 'character', 'person', 'setting', 'theme', 'kind', 'trivia']),
+    );
     expect(docs.filter((d) => d.kind === 'kind').map((d) => d.level)).toEqual(['none', 'light', 'full']);
     expect(docs.find((d) => d.kind === 'person' && d.itemId === 'lee-roe')?.level).toBe('none');
   });
 
   it('finds directors and writers as people, one document each with all their roles', () => {
-    const film = sampleFilm({ facts: { directors: [{ name: 'Dee Rector', slug: 'dee-rector' }], writers: [{ name: 'Pat Doe', slug: 'pat-doe' }] } });
+    const film = sampleFilm({
+      facts: { directors: [{ name: 'Dee Rector', slug: 'dee-rector' }], writers: [{ name: 'Pat Doe', slug: 'pat-doe' }] },
+    });
     const people = buildSearchDocuments(film).filter((d) => d.kind === 'person');
     expect(people.map((d) => [d.itemId, d.body])).toEqual([
       ['pat-doe', 'Pat Doe, cast member and writer of Sample Film'],

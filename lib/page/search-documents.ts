@@ -10,13 +10,20 @@ type SearchedPart = Extract<AnyPart, { search: object }>;
 const SEARCHED = PAGE_PARTS.filter((part): part is SearchedPart => 'search' in part);
 
 /** A person: one document per person the page names, whatever their roles. */
-const PERSON_KIND = { person: { label: 'Person', anchor: 'person', named: true, termsFromTitle: true } } as const satisfies Record<string, SearchKindSpec>;
+const PERSON_KIND = { person: { label: 'Person', anchor: 'person', named: true, termsFromTitle: true } } as const satisfies Record<
+  string,
+  SearchKindSpec
+>;
 
 type KindsOf<P> = P extends { search: { kinds: infer K } } ? keyof K : never;
 export type SearchKind = KindsOf<SearchedPart> | keyof typeof PERSON_KIND;
 
 /** Every kind of search document, with how results show and link it (the parts' `search.kinds`). */
-export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = Object.assign({}, ...SEARCHED.map((part) => part.search.kinds), PERSON_KIND);
+export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = Object.assign(
+  {},
+  ...SEARCHED.map((part) => part.search.kinds),
+  PERSON_KIND,
+);
 
 /**
  * Splits a page into search documents, each part its own (lib/page/parts, `search`). Every
@@ -34,14 +41,21 @@ export function buildSearchDocuments(content: FilmContent): SearchDocumentInput[
     roles.set(person.slug, entry);
   }
   const people = [...roles].map(([slug, person], position): SearchDocumentInput => {
-    const body = person.roles.join() === 'cast member' ? `${person.name} in ${content.title}` : `${person.name}, ${person.roles.join(' and ')} of ${content.title}`;
+    const body =
+      person.roles.join() === 'cast member'
+        ? `${person.name} in ${content.title}`
+        : `${person.name}, ${person.roles.join(' and ')} of ${content.title}`;
     return { kind: 'person', itemId: slug, position, level: 'none', title: person.name, body };
   });
   return [...docs, ...people];
 }
 
 /** A word as search terms and queries split it: lower case, letters and digits only. */
-export const termWords = (text: string): string[] => text.toLocaleLowerCase('en').normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+export const termWords = (text: string): string[] =>
+  text
+    .toLocaleLowerCase('en')
+    .normalize('NFC')
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** Shorter words are never corrected (and "did you mean" never offers one). */
 export const MIN_TERM_LENGTH = 3;

@@ -8,7 +8,8 @@ import type { Leveled } from './part';
  */
 
 /** The items a reader at `level` may see. */
-export const visibleAt = <T extends Leveled>(items: T[], level: SpoilerLevel): T[] => items.filter((item) => isVisibleAt(item.spoiler, level));
+export const visibleAt = <T extends Leveled>(items: T[], level: SpoilerLevel): T[] =>
+  items.filter((item) => isVisibleAt(item.spoiler, level));
 
 /** The same in a published-table query: `where` of a relation whose rows carry `spoiler`. */
 export const atLevelWhere = (level: SpoilerLevel) => ({ spoiler: { in: levelsUpTo(level) } });
@@ -17,7 +18,8 @@ export const atLevelWhere = (level: SpoilerLevel) => ({ spoiler: { in: levelsUpT
 export const atLevelInOrder = (level: SpoilerLevel) => ({ where: atLevelWhere(level), orderBy: { position: 'asc' as const } });
 
 /** Items numbered from 1 by their place on the page (hidden ones keep their numbers). */
-export const numbered = <T,>(items: T[]): Array<T & { number: number }> => items.map((item, i) => ({ ...item, number: i + 1 }));
+export const numbered = <T>(items: T[]): Array<T & { number: number }> => items.map((item, i) => ({ ...item, number: i + 1 }));
 
 /** Rows of a list table: the item's id as `itemId`, its place as `position`. */
-export const listRows = <T extends { id: string }>(filmId: string, items: T[]) => items.map(({ id, ...item }, position) => ({ filmId, itemId: id, position, ...item }));
+export const listRows = <T extends { id: string }>(filmId: string, items: T[]) =>
+  items.map(({ id, ...item }, position) => ({ filmId, itemId: id, position, ...item }));

@@ -2,7 +2,14 @@ import 'server-only';
 import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 
-export type EditablePerson = { slug: string; name: string; birthDate: string; deathDate: string; films: Array<{ slug: string; title: string }>; photo: { image: string; alt: string } | null };
+export type EditablePerson = {
+  slug: string;
+  name: string;
+  birthDate: string;
+  deathDate: string;
+  films: Array<{ slug: string; title: string }>;
+  photo: { image: string; alt: string } | null;
+};
 
 /** A person as the editor's person page shows them, or null when nobody has this address. */
 export async function getPersonForEditor(actor: Actor, slug: string): Promise<EditablePerson | null> {
@@ -22,5 +29,12 @@ export async function getPersonForEditor(actor: Actor, slug: string): Promise<Ed
   });
   if (!person) return null;
   const films = new Map([...person.characters, ...person.credits].map(({ film }) => [film.slug, film]));
-  return { slug: person.slug, name: person.name, birthDate: person.birthDate, deathDate: person.deathDate, films: [...films.values()], photo: person.photoId ? { image: person.photoId, alt: person.photoAlt } : null };
+  return {
+    slug: person.slug,
+    name: person.name,
+    birthDate: person.birthDate,
+    deathDate: person.deathDate,
+    films: [...films.values()],
+    photo: person.photoId ? { image: person.photoId, alt: person.photoAlt } : null,
+  };
 }

@@ -8,4 +8,6 @@ import { updatePersonDates } from './update-person-dates';
 /** Server actions of /editor/people/{slug}. */
 export const updatePersonDatesAction = guardedAction('film.publish', personDatesSchema, (input, actor) => updatePersonDates(actor, input));
 
-export const setPersonPhotoAction = guardedAction('film.publish', personPhotoSchema, ({ slug, image, alt }, actor) => setPersonPhoto({ actor, slug, image, alt }));
+export const setPersonPhotoAction = guardedAction('film.publish', personPhotoSchema, ({ slug, image, alt }, actor) =>
+  setPersonPhoto({ actor, slug, image, alt }),
+);

@@ -163,7 +163,12 @@ describe('attempts at the reader’s spoiler level', () => {
       );
     const full = await request('?spoilers=full', {});
     expect(full.status).toBe(200);
-    expect((await full.json()).results).toContainEqual({ questionId: 'f1', correct: true, correctOptionId: 'f1a', explanation: 'Because FULLEXPLAINED.' });
+    expect((await full.json()).results).toContainEqual({
+      questionId: 'f1',
+      correct: true,
+      correctOptionId: 'f1a',
+      explanation: 'Because FULLEXPLAINED.',
+    });
     expect((await request('', { cookie: 'spoilers=full' })).status).toBe(200);
     // The query overrides the cookie, as it does for the quiz itself.
     expect((await request('?spoilers=light', { cookie: 'spoilers=full' })).status).toBe(400);

@@ -83,7 +83,16 @@ export async function getQuizStats({ slug, actor }: { slug: string; actor: Actor
     const mostChosenWrong = options
       .filter((o) => !o.correct && o.count > 0)
       .reduce<OptionStats | null>((best, o) => (!best || o.count > best.count ? o : best), null);
-    return { id: q.itemId, prompt: q.prompt, spoiler: q.spoiler, attempts, correctCount, shareCorrect: share(correctCount, attempts), mostChosenWrong, options };
+    return {
+      id: q.itemId,
+      prompt: q.prompt,
+      spoiler: q.spoiler,
+      attempts,
+      correctCount,
+      shareCorrect: share(correctCount, attempts),
+      mostChosenWrong,
+      options,
+    };
   });
 
   const attempts = totals._count._all;

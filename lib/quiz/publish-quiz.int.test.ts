@@ -55,14 +55,20 @@ async function filmWithQuizHistory({ publishLatest }: { publishLatest: boolean }
   await createFilm({ content, actor: admin });
   await publishFilm({ slug: content.slug, revision: 1, actor: admin });
   await saveQuiz({ slug: content.slug, baseRevision: 1, quiz: replacement, actor: admin });
-  await saveDraft({ slug: content.slug, baseRevision: 2, content: { ...content, quiz: replacement, premise: 'Edited premise.' }, actor: editor });
+  await saveDraft({
+    slug: content.slug,
+    baseRevision: 2,
+    content: { ...content, quiz: replacement, premise: 'Edited premise.' },
+    actor: editor,
+  });
   if (publishLatest) await publishFilm({ slug: content.slug, revision: 3, actor: admin });
   return content.slug;
 }
 
 const liveQuizIds = async (slug: string) => (await getPublicQuiz(slug, 'full'))!.questions.map((q) => q.id);
 const publishedRevision = async (slug: string) => (await db().publishedFilm.findUniqueOrThrow({ where: { slug } })).revisionNumber;
-const auditOf = (slug: string) => db().auditLog.findMany({ where: { subject: slug }, orderBy: { id: 'asc' }, select: { action: true, actorId: true, details: true } });
+const auditOf = (slug: string) =>
+  db().auditLog.findMany({ where: { subject: slug }, orderBy: { id: 'asc' }, select: { action: true, actorId: true, details: true } });
 
 describe('publishing and the live quiz', () => {
   it('refuses an editor who publishes an older revision with another quiz (403), changing nothing', async () => {
@@ -98,7 +104,11 @@ describe('publishing and the live quiz', () => {
     expect(await liveQuizIds(slug)).toEqual(['new1']);
     const rows = await auditOf(slug);
     expect(rows.at(-2)).toMatchObject({ action: 'film.publish', actorId: editor.userId });
-    expect(rows.at(-1)).toEqual({ action: 'quiz.publish', actorId: editor.userId, details: { revision: 3, questions: 1, previousQuestions: 4 } });
+    expect(rows.at(-1)).toEqual({
+      action: 'quiz.publish',
+      actorId: editor.userId,
+      details: { revision: 3, questions: 1, previousQuestions: 4 },
+    });
 
     // Publishing a revision whose quiz is the live one writes no quiz row.
     await publishFilm({ slug, revision: 2, actor: editor });
@@ -109,7 +119,11 @@ describe('publishing and the live quiz', () => {
     const slug = await filmWithQuizHistory({ publishLatest: true });
     await publishFilm({ slug, revision: 1, actor: admin });
     expect(await liveQuizIds(slug)).toEqual(['n1', 'n2', 'l1', 'f1']);
-    expect((await auditOf(slug)).at(-1)).toEqual({ action: 'quiz.publish', actorId: admin.userId, details: { revision: 1, questions: 4, previousQuestions: 1 } });
+    expect((await auditOf(slug)).at(-1)).toEqual({
+      action: 'quiz.publish',
+      actorId: admin.userId,
+      details: { revision: 1, questions: 4, previousQuestions: 1 },
+    });
     // Once an admin made it live, an editor may publish it again (it is the live quiz).
     await publishFilm({ slug, revision: 1, actor: editor });
   });
@@ -131,14 +145,28 @@ describe('publishing and the live quiz', () => {
 describe('the editorial REST API', () => {
   async function bearer(actor: Actor) {
     const secret = newTokenSecret();
-    await db().apiToken.create({ data: { name: `quiz-publish-${actor.role}`, role: actor.role, prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById: admin.userId } });
+    await db().apiToken.create({
+      data: {
+        name: `quiz-publish-${actor.role}`,
+        role: actor.role,
+        prefix: secret.slice(0, 12),
+        tokenHash: hashToken(secret),
+        createdById: admin.userId,
+      },
+    });
     return { authorization: `Bearer ${secret}` };
   }
 
   it('POST …/publish of an older revision with another quiz: 403 for an editor, 200 for an admin', async () => {
     const slug = await filmWithQuizHistory({ publishLatest: true });
     const publish = async (revision: number, headers: Record<string, string>) => {
-      const response = await callRoute(publishRoute.POST, 'POST', `/api/v1/editor/films/${slug}/publish`, { slug }, { headers, json: { revision } });
+      const response = await callRoute(
+        publishRoute.POST,
+        'POST',
+        `/api/v1/editor/films/${slug}/publish`,
+        { slug },
+        { headers, json: { revision } },
+      );
       return { status: response.status, body: (await response.json()) as { error?: string } };
     };
     const refused = await publish(1, await bearer(editor));
@@ -153,7 +181,13 @@ describe('the editorial REST API', () => {
 
   it('POST …/revisions/1/restore with another quiz: 403 for an editor, nothing saved', async () => {
     const slug = await filmWithQuizHistory({ publishLatest: true });
-    const response = await callRoute(restoreRoute.POST, 'POST', `/api/v1/editor/films/${slug}/revisions/1/restore`, { slug, n: '1' }, { headers: await bearer(editor) });
+    const response = await callRoute(
+      restoreRoute.POST,
+      'POST',
+      `/api/v1/editor/films/${slug}/revisions/1/restore`,
+      { slug, n: '1' },
+      { headers: await bearer(editor) },
+    );
     expect(response.status).toBe(403);
     expect((await getDraft({ slug, actor: admin })).revision).toBe(3);
   });

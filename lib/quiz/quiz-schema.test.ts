@@ -47,12 +47,28 @@ describe('quizFormSchema (the admin form’s resolver)', () => {
 
   it('puts each error where the form shows it', () => {
     expect(issues({ questions: [question({ prompt: ' ' })] })).toEqual([['questions.0.prompt', 'Prompt is required']]);
-    expect(issues({ questions: [question({ options: [{ id: 'a', text: 'Here' }, { id: 'b', text: 'There' }] })] })).toEqual([
-      ['questions.0.options', 'Mark exactly one option as correct'],
-    ]);
     expect(
       issues({
-        questions: [question({ options: [{ id: 'a', text: 'Here', correct: true }, { id: 'b', text: 'here ', correct: false }] })],
+        questions: [
+          question({
+            options: [
+              { id: 'a', text: 'Here' },
+              { id: 'b', text: 'There' },
+            ],
+          }),
+        ],
+      }),
+    ).toEqual([['questions.0.options', 'Mark exactly one option as correct']]);
+    expect(
+      issues({
+        questions: [
+          question({
+            options: [
+              { id: 'a', text: 'Here', correct: true },
+              { id: 'b', text: 'here ', correct: false },
+            ],
+          }),
+        ],
       }),
     ).toEqual([['questions.0.options.1.text', 'Options must differ']]);
     expect(

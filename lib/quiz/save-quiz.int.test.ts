@@ -59,7 +59,11 @@ describe('saveQuiz', () => {
     const content = await draftFilm();
     await saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, premise: 'Only the premise.' }, actor: editor });
     await saveQuiz({ slug: content.slug, baseRevision: 2, quiz: { questions: [added] }, actor: admin });
-    const rows = await db().auditLog.findMany({ where: { subject: content.slug }, orderBy: { id: 'asc' }, select: { action: true, actorId: true, details: true } });
+    const rows = await db().auditLog.findMany({
+      where: { subject: content.slug },
+      orderBy: { id: 'asc' },
+      select: { action: true, actorId: true, details: true },
+    });
     expect(rows.map((row) => row.action)).toEqual(['film.create', 'quiz.save', 'film.save', 'film.save', 'quiz.save']);
     expect(rows.at(-1)).toEqual({ action: 'quiz.save', actorId: admin.userId, details: { revision: 3, questions: 1 } });
   });
@@ -75,7 +79,9 @@ describe('saveQuiz', () => {
 
   it('refuses an editor (403) and saves nothing', async () => {
     const content = await draftFilm();
-    await expect(saveQuiz({ slug: content.slug, baseRevision: 1, quiz: { questions: [added] }, actor: editor })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(saveQuiz({ slug: content.slug, baseRevision: 1, quiz: { questions: [added] }, actor: editor })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
     // Nor through a whole-page save with a changed quiz (the editorial API's PUT uses saveDraft).
     await expect(
       saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, quiz: { questions: [added] } }, actor: editor }),
@@ -96,8 +102,22 @@ describe('saveQuiz', () => {
     const content = await draftFilm();
     const broken = {
       questions: [
-        { ...added, id: 'a', options: [{ id: 'a1', text: 'One' }, { id: 'a2', text: 'Two' }] },
-        { ...added, id: 'b', options: [{ id: 'b1', text: 'Same', correct: true }, { id: 'b2', text: ' same ' }] },
+        {
+          ...added,
+          id: 'a',
+          options: [
+            { id: 'a1', text: 'One' },
+            { id: 'a2', text: 'Two' },
+          ],
+        },
+        {
+          ...added,
+          id: 'b',
+          options: [
+            { id: 'b1', text: 'Same', correct: true },
+            { id: 'b2', text: ' same ' },
+          ],
+        },
         { ...added, id: 'c', prompt: '   ' },
         { ...added, id: 'd', options: [{ id: 'd1', text: 'Only', correct: true }] },
       ],

@@ -58,7 +58,10 @@ describe('scoreAttempt', () => {
 
   it('scores only questions visible at the attempt’s level: one above it is an unknown question', async () => {
     const [attempts, answers] = [await attemptsOf(), await answersOf()];
-    for (const [level, hidden] of [['none', 'l1'], ['light', 'f1']] as const) {
+    for (const [level, hidden] of [
+      ['none', 'l1'],
+      ['light', 'f1'],
+    ] as const) {
       const error = await scoreAttempt({ slug, level, input: { answers: { n1: 'n1a', [hidden]: 'bogus' } } }).catch((e) => e);
       expect((error as ValidationError).errors).toEqual([{ path: `answers.${hidden}`, message: 'Unknown question' }]);
     }
@@ -80,8 +83,12 @@ describe('scoreAttempt', () => {
   it('answers 404 for a film that is not published', async () => {
     const draft = quizFilm(uniqueSlug('draft'));
     await createFilm({ content: draft, actor: admin });
-    await expect(scoreAttempt({ slug: draft.slug, level: 'full', input: { answers: { n1: 'n1a' } } })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(scoreAttempt({ slug: 'no-such-film', level: 'full', input: { answers: { n1: 'n1a' } } })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(scoreAttempt({ slug: draft.slug, level: 'full', input: { answers: { n1: 'n1a' } } })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    await expect(scoreAttempt({ slug: 'no-such-film', level: 'full', input: { answers: { n1: 'n1a' } } })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 });
 

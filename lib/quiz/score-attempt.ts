@@ -44,7 +44,8 @@ export async function scoreAttempt({ slug, level, input }: { slug: string; level
   for (const [questionId, optionId] of Object.entries(answers)) {
     const question = byId.get(questionId);
     if (!question) errors.push({ path: `answers.${questionId}`, message: 'Unknown question' });
-    else if (!question.options.some((o) => o.itemId === optionId)) errors.push({ path: `answers.${questionId}`, message: 'Unknown option' });
+    else if (!question.options.some((o) => o.itemId === optionId))
+      errors.push({ path: `answers.${questionId}`, message: 'Unknown option' });
   }
   if (errors.length > 0) throw new ValidationError(errors);
 
@@ -73,6 +74,11 @@ export async function scoreAttempt({ slug, level, input }: { slug: string; level
     attemptId: attempt.id,
     score,
     total: results.length,
-    results: results.map(({ questionId, correct, correctOptionId, explanation }) => ({ questionId, correct, correctOptionId, explanation })),
+    results: results.map(({ questionId, correct, correctOptionId, explanation }) => ({
+      questionId,
+      correct,
+      correctOptionId,
+      explanation,
+    })),
   };
 }

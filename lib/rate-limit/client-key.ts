@@ -9,7 +9,11 @@ import { authSecret } from '../auth/auth-secret';
  * sent: the last entry (Next.js adds the socket address when there is none), else X-Real-IP.
  */
 export function clientAddress(headers: Headers): string {
-  const forwarded = (headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean).pop();
+  const forwarded = (headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .pop();
   return forwarded || headers.get('x-real-ip')?.trim() || 'unknown';
 }
 

@@ -63,7 +63,12 @@ describe('RedisRateLimiter', () => {
 
   it('fails open, reporting the error, when Redis is unreachable', async () => {
     const errors: unknown[] = [];
-    const dead = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+    const dead = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      enableOfflineQueue: false,
+    });
     dead.on('error', () => {});
     clients.push(dead);
     const limiter = new RedisRateLimiter(dead, { limit: 1, windowMs: 1_000, prefix, onError: (e) => errors.push(e) });

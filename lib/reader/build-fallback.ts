@@ -7,7 +7,11 @@ export const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BU
 
 /** The gist of an error in one line: its last non-empty line (where Prisma puts the cause). */
 export const errorGist = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).split('\n').map((line) => line.trim()).filter(Boolean).at(-1) ?? 'unknown error';
+  (error instanceof Error ? error.message : String(error))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .at(-1) ?? 'unknown error';
 
 /**
  * Data for a page that is prerendered at build time (home, sitemap). A build without a database

@@ -41,7 +41,8 @@ export const getPersonCached = cache((slug: string, level: SpoilerLevel) =>
  * The version that last invalidated `films`, read through the data cache so that the page that
  * searches is tagged `films` as well: a publish invalidates the cached search page too.
  */
-const catalogueVersion = () => unstable_cache(() => latestTagVersion([FILMS_TAG]), ['reader-catalogue-version', EPOCH], { tags: [FILMS_TAG] })();
+const catalogueVersion = () =>
+  unstable_cache(() => latestTagVersion([FILMS_TAG]), ['reader-catalogue-version', EPOCH], { tags: [FILMS_TAG] })();
 
 /**
  * Search results per query and level, in this process, keyed by the version that last invalidated
@@ -70,7 +71,9 @@ export const searchCached = cache(async (query: string, level: SpoilerLevel): Pr
 
 /** One page of the home page's list (1-based), newest first, optionally filtered (genre, year). */
 export const listFilmPageCached = cache((page: number, genre: string | null = null, year: number | null = null) =>
-  unstable_cache(() => listFilmPage(page, { genre, year }), ['reader-films', EPOCH, String(page), genre ?? '', String(year ?? '')], { tags: [FILMS_TAG] })(),
+  unstable_cache(() => listFilmPage(page, { genre, year }), ['reader-films', EPOCH, String(page), genre ?? '', String(year ?? '')], {
+    tags: [FILMS_TAG],
+  })(),
 );
 
 /** The people index: the first `limit` people by name, and how many there are. */
@@ -87,4 +90,6 @@ export const listPeopleCached = cache((limit: number) =>
 
 export const listSitemapsCached = cache(() => unstable_cache(() => listSitemaps(), ['reader-sitemaps', EPOCH], { tags: [FILMS_TAG] })());
 
-export const sitemapEntriesCached = cache((id: string) => unstable_cache(() => sitemapEntries(id), ['reader-sitemap', EPOCH, id], { tags: [FILMS_TAG] })());
+export const sitemapEntriesCached = cache((id: string) =>
+  unstable_cache(() => sitemapEntries(id), ['reader-sitemap', EPOCH, id], { tags: [FILMS_TAG] })(),
+);

@@ -26,7 +26,12 @@ beforeAll(async () => {
     characters: [
       { ...base.characters[0], name: `Mirabelle Ostrava${tag}`, playedBy: { name: `Pat Doe ${tag}`, slug: `pat-doe-${slug}` } },
       // Only a full-spoiler reader may see this character, or be offered its name.
-      { ...base.characters[1], name: `Vexmoria Thundersby`, playedBy: { name: `Lee Roe ${tag}`, slug: `lee-roe-${slug}` }, spoiler: 'full' },
+      {
+        ...base.characters[1],
+        name: `Vexmoria Thundersby`,
+        playedBy: { name: `Lee Roe ${tag}`, slug: `lee-roe-${slug}` },
+        spoiler: 'full',
+      },
     ],
     setting: { ...base.setting, place: 'Brontavia Harbour', spoiler: 'none' },
   });

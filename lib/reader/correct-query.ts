@@ -38,11 +38,15 @@ export async function correctQuery(text: string, level: SpoilerLevel): Promise<s
     for (const row of candidates) {
       const { steps } = damerauLevenshtein(word, row.word);
       if (steps > allowedTypos(word.length)) continue;
-      if (!choice || steps < choice.steps || (steps === choice.steps && (row.films > choice.films || (row.films === choice.films && row.word < choice.word)))) choice = { word: row.word, steps, films: row.films };
+      if (
+        !choice ||
+        steps < choice.steps ||
+        (steps === choice.steps && (row.films > choice.films || (row.films === choice.films && row.word < choice.word)))
+      )
+        choice = { word: row.word, steps, films: row.films };
     }
     if (choice) best.set(word, choice.word);
   }
   if (best.size === 0) return null;
   return words.map((word) => best.get(word) ?? word).join(' ');
 }
-

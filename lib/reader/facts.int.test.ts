@@ -69,16 +69,31 @@ describe('film facts, stored and published', () => {
   it('give directors and writers person pages that list their credits, beside their parts', async () => {
     const content = await published(film('roles'));
     const directorPage = await getPublishedPerson(director.slug, 'none');
-    expect(directorPage?.films.find((f) => f.slug === content.slug)).toMatchObject({ credits: ['director'], characters: [], hiddenCharacters: 0 });
+    expect(directorPage?.films.find((f) => f.slug === content.slug)).toMatchObject({
+      credits: ['director'],
+      characters: [],
+      hiddenCharacters: 0,
+    });
     const actor = content.characters[0].playedBy!;
     const actorPage = await getPublishedPerson(actor.slug, 'none');
-    expect(actorPage?.films).toEqual([expect.objectContaining({ slug: content.slug, credits: ['writer'], characters: [expect.objectContaining({ name: content.characters[0].name })] })]);
+    expect(actorPage?.films).toEqual([
+      expect.objectContaining({
+        slug: content.slug,
+        credits: ['writer'],
+        characters: [expect.objectContaining({ name: content.characters[0].name })],
+      }),
+    ]);
     expect((await listPublishedPeople()).map((p) => p.slug)).toEqual(expect.arrayContaining([director.slug, writer.slug]));
   });
 
   it('never list a part hidden at the reader’s level, even for someone with credits', async () => {
     const hiddenActor = person('Hidden spoiler');
-    const content = await published(film('spoiler', { characters: [{ ...sampleFilm().characters[1], playedBy: hiddenActor }], facts: { ...film('x').facts, writers: [hiddenActor] } }));
+    const content = await published(
+      film('spoiler', {
+        characters: [{ ...sampleFilm().characters[1], playedBy: hiddenActor }],
+        facts: { ...film('x').facts, writers: [hiddenActor] },
+      }),
+    );
     const none = await getPublishedPerson(hiddenActor.slug, 'none');
     const entry = none?.films.find((f) => f.slug === content.slug);
     expect(entry).toMatchObject({ credits: ['writer'], characters: [], hiddenCharacters: 1 });
@@ -91,7 +106,12 @@ describe('film facts, stored and published', () => {
     const lone = person('Lone Director');
     const content = await published(film('lone', { facts: { ...film('x').facts, directors: [lone] } }));
     expect(await getPublishedPerson(lone.slug, 'none')).not.toBeNull();
-    const { revision } = await saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, facts: { ...content.facts, directors: [] } }, actor: admin });
+    const { revision } = await saveDraft({
+      slug: content.slug,
+      baseRevision: 1,
+      content: { ...content, facts: { ...content.facts, directors: [] } },
+      actor: admin,
+    });
     await publishFilm({ slug: content.slug, revision, actor: admin });
     expect(await getPublishedPerson(lone.slug, 'none')).toBeNull();
     expect(await getPublishedPerson(director.slug, 'none')).not.toBeNull();
@@ -101,7 +121,8 @@ describe('film facts, stored and published', () => {
     const a = await published(film('filter-a', { releaseYear: 2020 }));
     const b = await published(film('filter-b', { releaseYear: 1999, facts: { ...film('x').facts, releaseDate: '' } }));
     const c = await published(film('filter-c', { facts: { ...film('x').facts, genres: ['Comedy'] } }));
-    const slugs = async (genreFilter: string | null, year: number | null) => (await listFilmPage(1, { genre: genreFilter, year })).films.map((f) => f.slug);
+    const slugs = async (genreFilter: string | null, year: number | null) =>
+      (await listFilmPage(1, { genre: genreFilter, year })).films.map((f) => f.slug);
     const byGenre = await slugs(genre.toLowerCase(), null);
     expect(byGenre).toEqual(expect.arrayContaining([a.slug, b.slug]));
     expect(byGenre).not.toContain(c.slug);
@@ -122,7 +143,10 @@ describe('film facts, stored and published', () => {
 describe('a person’s dates', () => {
   it('are set by an editor, shown on the person page and audited', async () => {
     await published(film('dates'));
-    const result = await updatePersonDates(editor, personDatesSchema.parse({ slug: director.slug, birthDate: '1970-01-31', deathDate: '' }));
+    const result = await updatePersonDates(
+      editor,
+      personDatesSchema.parse({ slug: director.slug, birthDate: '1970-01-31', deathDate: '' }),
+    );
     expect(result).toEqual({ slug: director.slug, birthDate: '1970-01-31', deathDate: '' });
     expect(await getPublishedPerson(director.slug, 'none')).toMatchObject({ birthDate: '1970-01-31', deathDate: '' });
     const audit = await db().auditLog.findFirst({ where: { action: 'person.update', subject: director.slug }, orderBy: { id: 'desc' } });
@@ -132,7 +156,9 @@ describe('a person’s dates', () => {
   it('refuse dates that are not dates, a death before the birth, and people who are not on the site', async () => {
     expect(personDatesSchema.safeParse({ slug: director.slug, birthDate: '31/01/1970' }).success).toBe(false);
     const reversed = personDatesSchema.safeParse({ slug: director.slug, birthDate: '2000-01-01', deathDate: '1999-01-01' });
-    expect(reversed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['deathDate', 'The date of death must be after the date of birth']]);
+    expect(reversed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['deathDate', 'The date of death must be after the date of birth'],
+    ]);
     await expect(updatePersonDates(editor, { slug: `nobody-${tag}`, birthDate: '', deathDate: '' })).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -63,7 +63,10 @@ export const listPageHref = (n: number, filter: FilmFilter = NO_FILTER) => `${n 
 /** A genre as a path segment: base64url of its UTF-8, so no character of a genre can change the path. */
 function genreSegment(genre: string): string {
   const bytes = new TextEncoder().encode(genre);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/gu, '-').replace(/\//gu, '_').replace(/=+$/u, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/gu, '-')
+    .replace(/\//gu, '_')
+    .replace(/=+$/u, '');
 }
 
 function genreOfSegment(segment: string): string | null {

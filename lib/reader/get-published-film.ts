@@ -17,7 +17,10 @@ export async function getPublishedFilm(slug: string, level: SpoilerLevel): Promi
     Object.assign(fields, select.fields);
     Object.assign(counts, select.counts);
   }
-  const film = await db().publishedFilm.findUnique({ where: { slug }, select: { ...fields, levelCounts: true, _count: { select: counts } } as never });
+  const film = await db().publishedFilm.findUnique({
+    where: { slug },
+    select: { ...fields, levelCounts: true, _count: { select: counts } } as never,
+  });
   if (!film) return null;
   return assembleVisibleFilm(
     level,

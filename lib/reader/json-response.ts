@@ -16,6 +16,7 @@ export function cachedJson(request: Request, data: unknown, { chosenByCookie = f
   });
   if (chosenByCookie) headers.set('Vary', 'Cookie');
   const match = request.headers.get('if-none-match');
-  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//u, '') === etag)) return new Response(null, { status: 304, headers });
+  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//u, '') === etag))
+    return new Response(null, { status: 304, headers });
   return new Response(body, { status: 200, headers });
 }

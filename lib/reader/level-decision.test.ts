@@ -36,14 +36,38 @@ describe('decideReaderLevel', () => {
       fc.string({ maxLength: 6 }),
     );
     const value = fc.oneof(
-      fc.constantFrom('full', 'FULL', '%66ull', 'light', 'none', `${FILM}.full`, `${FILM}%2Efull`, `none~${FILM}.full`, 'full~x.none', '%E0%A4%A', '"full"', ' full'),
+      fc.constantFrom(
+        'full',
+        'FULL',
+        '%66ull',
+        'light',
+        'none',
+        `${FILM}.full`,
+        `${FILM}%2Efull`,
+        `none~${FILM}.full`,
+        'full~x.none',
+        '%E0%A4%A',
+        '"full"',
+        ' full',
+      ),
       fc.string({ maxLength: 12 }),
     );
     const separator = fc.constantFrom(';', '; ', ';\t', ';  ', ' ;', ';;');
     const cookieHeader = fc
       .array(fc.tuple(piece, value), { minLength: 0, maxLength: 5 })
-      .chain((pairs) => fc.array(separator, { minLength: pairs.length, maxLength: pairs.length }).map((seps) => pairs.map(([n, v], i) => `${i ? seps[i] : ''}${n}=${v}`).join('')));
-    const address = fc.constantFrom(`/films/${FILM}`, `/films/${FILM}/quiz`, `/api/v1/films/${FILM}`, '/people/someone', '/search?q=x', '/');
+      .chain((pairs) =>
+        fc
+          .array(separator, { minLength: pairs.length, maxLength: pairs.length })
+          .map((seps) => pairs.map(([n, v], i) => `${i ? seps[i] : ''}${n}=${v}`).join('')),
+      );
+    const address = fc.constantFrom(
+      `/films/${FILM}`,
+      `/films/${FILM}/quiz`,
+      `/api/v1/films/${FILM}`,
+      '/people/someone',
+      '/search?q=x',
+      '/',
+    );
     fc.assert(
       fc.property(cookieHeader, address, (cookie, path) => {
         // Headers refuse some bytes (NUL, newlines); a request with those never reaches Next.
@@ -65,7 +89,8 @@ describe('decideReaderLevel', () => {
 describe('the decision header', () => {
   it('round-trips, and refuses anything else', () => {
     expect(parseLevelDecision(formatLevelDecision({ level: 'light', source: 'query' }))).toEqual({ level: 'light', source: 'query' });
-    for (const value of ['full', 'full;', 'FULL;query', 'full;query ', 'full;cookie;x', '', undefined, ['full;query']]) expect(parseLevelDecision(value)).toBeNull();
+    for (const value of ['full', 'full;', 'FULL;query', 'full;query ', 'full;cookie;x', '', undefined, ['full;query']])
+      expect(parseLevelDecision(value)).toBeNull();
   });
 
   it('names the level a variant path renders at', () => {

@@ -68,19 +68,33 @@ async function countFilmFacets(filter: FilmFilter): Promise<FilmFacets> {
  * One page (1-based) of the home page's list, optionally filtered by genre and year, how many
  * pages there are, and the facets (genre and year counts) to narrow it: two statements.
  */
-export async function listFilmPage(page: number, filter: FilmFilter = NO_FILTER): Promise<{ films: FilmSummary[]; page: number; pages: number; facets: FilmFacets }> {
-  const [films, facets] = await Promise.all([listFilmSummaries({ offset: (page - 1) * FILMS_PER_PAGE, limit: FILMS_PER_PAGE }, filter), countFilmFacets(filter)]);
+export async function listFilmPage(
+  page: number,
+  filter: FilmFilter = NO_FILTER,
+): Promise<{ films: FilmSummary[]; page: number; pages: number; facets: FilmFacets }> {
+  const [films, facets] = await Promise.all([
+    listFilmSummaries({ offset: (page - 1) * FILMS_PER_PAGE, limit: FILMS_PER_PAGE }, filter),
+    countFilmFacets(filter),
+  ]);
   return { films, page, pages: Math.max(1, Math.ceil(facets.total / FILMS_PER_PAGE)), facets };
 }
 
 /** Film addresses for the sitemap, in the same order as the lists. */
 export async function listFilmAddresses({ offset = 0, limit }: Window = {}): Promise<Array<{ slug: string; publishedAt: string }>> {
-  const films = await db().publishedFilm.findMany({ orderBy: newestFirst, skip: offset, take: limit, select: { slug: true, publishedAt: true } });
+  const films = await db().publishedFilm.findMany({
+    orderBy: newestFirst,
+    skip: offset,
+    take: limit,
+    select: { slug: true, publishedAt: true },
+  });
   return films.map((f) => ({ slug: f.slug, publishedAt: f.publishedAt.toISOString() }));
 }
 
 /** How many films and people the reader site has pages for. */
 export async function countPublished(): Promise<{ films: number; people: number }> {
-  const [films, people] = await Promise.all([db().publishedFilm.count(), db().person.count({ where: { OR: [{ characters: { some: {} } }, { credits: { some: {} } }] } })]);
+  const [films, people] = await Promise.all([
+    db().publishedFilm.count(),
+    db().person.count({ where: { OR: [{ characters: { some: {} } }, { credits: { some: {} } }] } }),
+  ]);
   return { films, people };
 }

@@ -44,7 +44,10 @@ export async function isPublishedAddress(section: ReaderSection, slug: string): 
  */
 export async function currentFilmSlug(formerSlug: string): Promise<string | null> {
   try {
-    const row = await db().formerFilmSlug.findUnique({ where: { slug: formerSlug }, select: { film: { select: { published: { select: { slug: true } } } } } });
+    const row = await db().formerFilmSlug.findUnique({
+      where: { slug: formerSlug },
+      select: { film: { select: { published: { select: { slug: true } } } } },
+    });
     const current = row?.film.published?.slug ?? null;
     return current === formerSlug ? null : current;
   } catch {

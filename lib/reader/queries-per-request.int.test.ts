@@ -26,7 +26,13 @@ beforeAll(async () => {
   editor = await makeActor('EDITOR');
   const base = sampleFilm();
   await createPublishedFilms({
-    contents: [sampleFilm({ slug, title: `Queries ${run}`, characters: [{ ...base.characters[0], playedBy: { name: `Queries Person ${run}`, slug: person } }] })],
+    contents: [
+      sampleFilm({
+        slug,
+        title: `Queries ${run}`,
+        characters: [{ ...base.characters[0], playedBy: { name: `Queries Person ${run}`, slug: person } }],
+      }),
+    ],
     actor: admin,
   });
 });

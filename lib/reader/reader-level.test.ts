@@ -35,7 +35,15 @@ describe('levelVariantPath', () => {
   });
 
   it('leaves every other address alone, the quiz included', () => {
-    for (const path of ['/films/kiss-and-cry/quiz', '/films/kiss-and-cry/quiz/answers', '/films', '/', '/search', '/api/v1/films/kiss-and-cry', '/films/x/level/full'])
+    for (const path of [
+      '/films/kiss-and-cry/quiz',
+      '/films/kiss-and-cry/quiz/answers',
+      '/films',
+      '/',
+      '/search',
+      '/api/v1/films/kiss-and-cry',
+      '/films/x/level/full',
+    ])
       expect(levelVariantPath(path, 'full')).toBeNull();
   });
 });
@@ -62,7 +70,8 @@ describe('setting the level', () => {
 
   it('only goes back to paths on this site', () => {
     expect(safeReturnPath('/films/x?a=1')).toBe('/films/x?a=1');
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', '', null, 'films/x']) expect(safeReturnPath(bad)).toBe('/');
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', '', null, 'films/x'])
+      expect(safeReturnPath(bad)).toBe('/');
   });
 });
 
@@ -83,7 +92,10 @@ describe('a level per film in the cookie', () => {
   });
 
   it('ignores tokens it does not understand and keeps the first choice of a film', () => {
-    expect(parseLevelCookie('Full~x.y~KISS.full~a.full~a.none~../..~light~none')).toEqual({ all: 'light', films: [{ slug: 'a', level: 'full' }] });
+    expect(parseLevelCookie('Full~x.y~KISS.full~a.full~a.none~../..~light~none')).toEqual({
+      all: 'light',
+      films: [{ slug: 'a', level: 'full' }],
+    });
   });
 
   it('choosing for one film puts it first and leaves the others', () => {

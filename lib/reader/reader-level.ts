@@ -27,7 +27,17 @@ export const SPOILER_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 /** The cookie's choices: a level for all films (null: never chosen) and films with their own level, newest first. */
 export type LevelChoices = { all: SpoilerLevel | null; films: Array<{ slug: string; level: SpoilerLevel }> };
 
-export { MAX_FILM_CHOICES, READER_LEVEL_HEADER, RENDERED_LEVEL_HEADER, decideReaderLevel, formatLevelDecision, levelForFilm, parseLevelCookie, parseLevelDecision, renderedLevelOfPath };
+export {
+  MAX_FILM_CHOICES,
+  READER_LEVEL_HEADER,
+  RENDERED_LEVEL_HEADER,
+  decideReaderLevel,
+  formatLevelDecision,
+  levelForFilm,
+  parseLevelCookie,
+  parseLevelDecision,
+  renderedLevelOfPath,
+};
 
 /** Where a request's level came from: its address (`?spoilers=`, a level route) or the cookie. */
 export type LevelSource = 'query' | 'route' | 'cookie';

@@ -22,7 +22,10 @@ function film(name: string): FilmContent {
   return sampleFilm({
     slug: `reader-${name}-${tag}`,
     title: `Reader ${name} ${tag}`,
-    characters: base.characters.map((c) => ({ ...c, playedBy: c.playedBy && { name: `${c.playedBy.name} ${name}${tag}`, slug: `${c.playedBy.slug}-${name}-${tag}` } })),
+    characters: base.characters.map((c) => ({
+      ...c,
+      playedBy: c.playedBy && { name: `${c.playedBy.name} ${name}${tag}`, slug: `${c.playedBy.slug}-${name}-${tag}` },
+    })),
     story: base.story.replace('Pat Doe', `Pat Doe ${name}${tag}`),
   });
 }
@@ -85,7 +88,11 @@ describe('search', () => {
     const word = `Brightwater${tag}`;
     const base = film('rank');
     // The word is in an event's title (weighted above the premise) and in the premise.
-    const content = await published({ ...base, premise: `A skater returns to ${word}.`, events: [{ ...base.events[0], title: `Back in ${word}` }, ...base.events.slice(1)] });
+    const content = await published({
+      ...base,
+      premise: `A skater returns to ${word}.`,
+      events: [{ ...base.events[0], title: `Back in ${word}` }, ...base.events.slice(1)],
+    });
     const hits = (await searchPublished(word, 'full')).filter((h) => h.film.slug === content.slug);
     expect(hits.map((h) => h.kind)).toEqual(['film', 'event']);
   });
@@ -106,7 +113,9 @@ describe('search', () => {
     const { revision } = await saveDraft({ slug: content.slug, baseRevision: 1, content: changed, actor: admin });
     await publishFilm({ slug: content.slug, revision, actor: admin });
     expect((await searchPublished('zeppelins', 'none')).some((h) => h.film.slug === content.slug)).toBe(true);
-    expect((await searchPublished('NONEWORD returns home', 'none')).some((h) => h.film.slug === content.slug && h.kind === 'film')).toBe(false);
+    expect((await searchPublished('NONEWORD returns home', 'none')).some((h) => h.film.slug === content.slug && h.kind === 'film')).toBe(
+      false,
+    );
     await unpublishFilm({ slug: content.slug, actor: admin });
     expect(await db().searchDocument.count({ where: { film: { slug: content.slug } } })).toBe(0);
   });

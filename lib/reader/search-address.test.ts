@@ -17,7 +17,9 @@ describe('search addresses', () => {
 
   it('keys the normalised query: the same search is one page', () => {
     expect(searchVariantPath('  skating\u0000 ', 'none', 'cookie')).toBe(searchVariantPath('skating', 'none', 'cookie'));
-    expect(searchVariantPath('x'.repeat(MAX_QUERY_LENGTH + 50), 'none', 'cookie')).toBe(searchVariantPath('x'.repeat(MAX_QUERY_LENGTH), 'none', 'cookie'));
+    expect(searchVariantPath('x'.repeat(MAX_QUERY_LENGTH + 50), 'none', 'cookie')).toBe(
+      searchVariantPath('x'.repeat(MAX_QUERY_LENGTH), 'none', 'cookie'),
+    );
     expect(searchVariantPath('   ', 'full', 'cookie')).toBe('/search/level/full/cookie');
     expect(searchFromParams({ level: 'full', source: 'cookie' })).toEqual({ query: '', level: 'full', source: 'cookie' });
   });

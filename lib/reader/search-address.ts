@@ -15,7 +15,10 @@ const SOURCES: readonly LevelSource[] = ['query', 'cookie'];
 
 /** The query as searched: control characters out, trimmed, at most MAX_QUERY_LENGTH characters (also the cache key). */
 export function normalizeQuery(query: string): string {
-  return query.replace(/[\u0000-\u001f]/gu, ' ').trim().slice(0, MAX_QUERY_LENGTH);
+  return query
+    .replace(/[\u0000-\u001f]/gu, ' ')
+    .trim()
+    .slice(0, MAX_QUERY_LENGTH);
 }
 
 export const isSearchAddress = (pathname: string) => SEARCH_PATH.test(pathname);
@@ -31,7 +34,11 @@ export function searchVariantPath(query: string, level: SpoilerLevel, source: Le
 }
 
 /** The route's segments back to what was searched; null when they name no variant (404). */
-export function searchFromParams(params: { level: string; source: string; q?: string[] }): { query: string; level: SpoilerLevel; source: LevelSource } | null {
+export function searchFromParams(params: {
+  level: string;
+  source: string;
+  q?: string[];
+}): { query: string; level: SpoilerLevel; source: LevelSource } | null {
   const level = (SPOILER_LEVELS as readonly string[]).includes(params.level) ? (params.level as SpoilerLevel) : null;
   const source = (SOURCES as readonly string[]).includes(params.source) ? (params.source as LevelSource) : null;
   if (!level || !source) return null;

@@ -48,7 +48,9 @@ export const MAX_RANKED = 500;
 export async function searchPublished(query: string, level: SpoilerLevel): Promise<SearchHit[]> {
   const text = normalizeQuery(query);
   if (!text) return [];
-  const rows = await db().$queryRaw<Array<Omit<SearchHit, 'snippets' | 'film'> & { quotes: string[]; filmSlug: string; filmTitle: string }>>`
+  const rows = await db().$queryRaw<
+    Array<Omit<SearchHit, 'snippets' | 'film'> & { quotes: string[]; filmSlug: string; filmTitle: string }>
+  >`
     ${searchSql(text, level)}`;
   return rows.map(({ filmSlug, filmTitle, quotes, ...hit }) => ({
     ...hit,

@@ -13,11 +13,22 @@ import { lockedReview } from './lock-film';
  * published, or with `publishAt` scheduled to be published then (the job runner does it), in the
  * same transaction as the approval and its audit row, so either both happen or neither does.
  */
-export async function approveReview({ reviewId, comment = '', publishAt, actor }: { reviewId: string; comment?: string; publishAt?: Date | string; actor: Actor }) {
+export async function approveReview({
+  reviewId,
+  comment = '',
+  publishAt,
+  actor,
+}: {
+  reviewId: string;
+  comment?: string;
+  publishAt?: Date | string;
+  actor: Actor;
+}) {
   assertCan(actor, 'review.decide');
   const result = await db().$transaction(async (tx) => {
     const { film, review } = await lockedReview(tx, reviewId);
-    if (review.state !== 'pending') throw new ConflictError(`This review is already ${review.state.replace('_', ' ')}`, { state: review.state });
+    if (review.state !== 'pending')
+      throw new ConflictError(`This review is already ${review.state.replace('_', ' ')}`, { state: review.state });
     const decided = await tx.reviewRequest.update({
       where: { id: review.id },
       data: { state: 'approved', decidedById: actor.userId || null, decisionComment: comment.trim(), decidedAt: new Date() },
@@ -26,7 +37,13 @@ export async function approveReview({ reviewId, comment = '', publishAt, actor }
     const scheduled =
       publishAt === undefined
         ? null
-        : await schedulePublishInTransaction(tx, { slug: film.slug, revision: review.revisionNumber, at: publishAt, actor, atField: 'publishAt' });
+        : await schedulePublishInTransaction(tx, {
+            slug: film.slug,
+            revision: review.revisionNumber,
+            at: publishAt,
+            actor,
+            atField: 'publishAt',
+          });
     const published = scheduled ? null : await publishFilmInTransaction(tx, { slug: film.slug, revision: review.revisionNumber, actor });
     const slug = published?.slug ?? film.slug;
     await writeAudit(tx, {
@@ -42,7 +59,13 @@ export async function approveReview({ reviewId, comment = '', publishAt, actor }
       },
     });
     return {
-      change: { id: decided.id, slug, revision: decided.revisionNumber, state: decided.state, ...(scheduled ? { scheduledJob: { id: scheduled.id, runAt: scheduled.runAt } } : {}) },
+      change: {
+        id: decided.id,
+        slug,
+        revision: decided.revisionNumber,
+        state: decided.state,
+        ...(scheduled ? { scheduledJob: { id: scheduled.id, runAt: scheduled.runAt } } : {}),
+      },
       previousSlug: published?.previousSlug ?? null,
       published: published !== null,
     };

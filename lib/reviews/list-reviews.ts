@@ -55,14 +55,37 @@ function summarize(row: ReviewRow) {
 }
 
 /** The review queue: pending requests first (oldest waiting first), then decided ones, newest first. */
-export async function listReviews({ state, film, actor, limit = 100 }: { state?: ReviewState; film?: string; actor: Actor; limit?: number }) {
+export async function listReviews({
+  state,
+  film,
+  actor,
+  limit = 100,
+}: {
+  state?: ReviewState;
+  film?: string;
+  actor: Actor;
+  limit?: number;
+}) {
   assertCan(actor, 'film.read');
   const where = { ...(state ? { state } : {}), ...(film ? { film: { slug: film } } : {}) };
-  const pending = state && state !== 'pending' ? [] : await db().reviewRequest.findMany({ where: { ...where, state: 'pending' }, orderBy: { createdAt: 'asc' }, select: reviewSelect, take: limit });
+  const pending =
+    state && state !== 'pending'
+      ? []
+      : await db().reviewRequest.findMany({
+          where: { ...where, state: 'pending' },
+          orderBy: { createdAt: 'asc' },
+          select: reviewSelect,
+          take: limit,
+        });
   const others =
     state === 'pending'
       ? []
-      : await db().reviewRequest.findMany({ where: { ...where, state: state ?? { not: 'pending' } }, orderBy: { createdAt: 'desc' }, select: reviewSelect, take: limit });
+      : await db().reviewRequest.findMany({
+          where: { ...where, state: state ?? { not: 'pending' } },
+          orderBy: { createdAt: 'desc' },
+          select: reviewSelect,
+          take: limit,
+        });
   return [...pending, ...others].slice(0, limit).map((row) => summarize(row as ReviewRow));
 }
 
@@ -76,9 +99,15 @@ export async function getReview({ reviewId, actor }: { reviewId: string; actor: 
   if (!row) throw new NotFoundError('No such review request');
   const review = summarize(row as ReviewRow);
   const numbers = [review.revision, ...(review.publishedRevision ? [review.publishedRevision] : [])];
-  const rows = await db().revision.findMany({ where: { filmId: row.filmId, number: { in: numbers } }, select: { number: true, parts: true } });
+  const rows = await db().revision.findMany({
+    where: { filmId: row.filmId, number: { in: numbers } },
+    select: { number: true, parts: true },
+  });
   const partsOf = (n: number) => rows.find((r) => r.number === n)!.parts;
-  const [after, before] = await readContents(db(), row.filmId, [partsOf(review.revision), ...(review.publishedRevision ? [partsOf(review.publishedRevision)] : [])]);
+  const [after, before] = await readContents(db(), row.filmId, [
+    partsOf(review.revision),
+    ...(review.publishedRevision ? [partsOf(review.publishedRevision)] : []),
+  ]);
   const base = before ?? filmContentSchema.parse({ title: after.title, slug: after.slug });
   return { ...review, diff: diffFilm(base, after) };
 }

@@ -13,7 +13,10 @@ export async function lockFilmForReview(tx: Tx, where: { slug: string } | { id: 
       ? await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM "Film" WHERE slug = ${where.slug} FOR UPDATE`
       : await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM "Film" WHERE id = ${where.id} FOR UPDATE`;
   if (rows.length === 0) throw new NotFoundError('No such film');
-  return tx.film.findUniqueOrThrow({ where: { id: rows[0].id }, select: { id: true, slug: true, latestRevision: true, publishedRevision: { select: { number: true } } } });
+  return tx.film.findUniqueOrThrow({
+    where: { id: rows[0].id },
+    select: { id: true, slug: true, latestRevision: true, publishedRevision: { select: { number: true } } },
+  });
 }
 
 /** The review request, read after its film is locked: its state is current for this transaction. */

@@ -12,12 +12,19 @@ export async function requestChanges({ reviewId, comment, actor }: { reviewId: s
   if (!text) throw ValidationError.field('comment', 'Say what should change');
   return db().$transaction(async (tx) => {
     const { film, review } = await lockedReview(tx, reviewId);
-    if (review.state !== 'pending') throw new ConflictError(`This review is already ${review.state.replace('_', ' ')}`, { state: review.state });
+    if (review.state !== 'pending')
+      throw new ConflictError(`This review is already ${review.state.replace('_', ' ')}`, { state: review.state });
     const decided = await tx.reviewRequest.update({
       where: { id: review.id },
       data: { state: 'changes_requested', decidedById: actor.userId || null, decisionComment: text, decidedAt: new Date() },
     });
-    await writeAudit(tx, { actor, action: 'review.request-changes', filmId: film.id, subject: film.slug, details: { revision: review.revisionNumber, reviewId: review.id, comment: text } });
+    await writeAudit(tx, {
+      actor,
+      action: 'review.request-changes',
+      filmId: film.id,
+      subject: film.slug,
+      details: { revision: review.revisionNumber, reviewId: review.id, comment: text },
+    });
     return { id: decided.id, slug: film.slug, revision: decided.revisionNumber, state: decided.state };
   });
 }

@@ -41,7 +41,10 @@ export const decideReviewBodySchema = z
     }),
     z.object({ decision: z.literal('request_changes'), comment: reviewNoteSchema.pipe(z.string().min(1, 'Say what should change')) }),
   ])
-  .meta({ id: 'DecideReviewBody', description: 'approve publishes the named revision now, or at `publishAt`; request_changes needs a comment' });
+  .meta({
+    id: 'DecideReviewBody',
+    description: 'approve publishes the named revision now, or at `publishAt`; request_changes needs a comment',
+  });
 
 export const decideReviewInputSchema = z.intersection(z.object({ reviewId: reviewIdSchema }), decideReviewBodySchema);
 

@@ -33,7 +33,8 @@ async function draftFilm() {
   return { content, filmId: film.id };
 }
 
-const auditOf = (filmId: string) => db().auditLog.findMany({ where: { filmId, action: { startsWith: 'review.' } }, orderBy: { id: 'asc' } });
+const auditOf = (filmId: string) =>
+  db().auditLog.findMany({ where: { filmId, action: { startsWith: 'review.' } }, orderBy: { id: 'asc' } });
 
 beforeAll(async () => {
   admin = await makeActor('ADMIN');
@@ -69,10 +70,16 @@ describe('transitions', () => {
     expect(first).toMatchObject({ revision: 1, state: 'pending' });
     expect(await getFilmReviewStatus({ filmId, actor: writer })).toMatchObject({ state: 'pending', revision: 1 });
 
-    await expect(requestChanges({ reviewId: first.id, comment: '   ', actor: editor })).rejects.toMatchObject({ status: 400, errors: [{ path: 'comment' }] });
+    await expect(requestChanges({ reviewId: first.id, comment: '   ', actor: editor })).rejects.toMatchObject({
+      status: 400,
+      errors: [{ path: 'comment' }],
+    });
     const sentBack = await requestChanges({ reviewId: first.id, comment: 'Tighten the premise', actor: editor });
     expect(sentBack.state).toBe('changes_requested');
-    expect(await getFilmReviewStatus({ filmId, actor: writer })).toMatchObject({ state: 'changes_requested', decisionComment: 'Tighten the premise' });
+    expect(await getFilmReviewStatus({ filmId, actor: writer })).toMatchObject({
+      state: 'changes_requested',
+      decisionComment: 'Tighten the premise',
+    });
     // Decided once: a second decision is a conflict and changes nothing.
     await expect(approveReview({ reviewId: first.id, actor: editor })).rejects.toBeInstanceOf(ConflictError);
 
@@ -116,7 +123,10 @@ describe('transitions', () => {
 
     await publishFilm({ slug: content.slug, revision: 2, actor: editor });
     await expect(submitForReview({ slug: content.slug, revision: 2, actor: writer })).rejects.toBeInstanceOf(ConflictError);
-    await expect(submitForReview({ slug: content.slug, revision: 9, actor: writer })).rejects.toMatchObject({ status: 400, errors: [{ path: 'revision' }] });
+    await expect(submitForReview({ slug: content.slug, revision: 9, actor: writer })).rejects.toMatchObject({
+      status: 400,
+      errors: [{ path: 'revision' }],
+    });
   });
 
   it('an approval whose publish fails changes nothing: no approval, no audit row, nothing published', async () => {
@@ -154,15 +164,28 @@ describe('approve and schedule', () => {
     await saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, premise: 'Saved after submitting.' }, actor: writer });
     const publishAt = inAMinute();
     const approved = await approveReview({ reviewId: review.id, comment: 'Friday', publishAt: publishAt.toISOString(), actor: editor });
-    expect(approved).toMatchObject({ state: 'approved', revision: 1, scheduledJob: { id: expect.any(String), runAt: publishAt.toISOString() } });
+    expect(approved).toMatchObject({
+      state: 'approved',
+      revision: 1,
+      scheduledJob: { id: expect.any(String), runAt: publishAt.toISOString() },
+    });
 
     const job = await db().scheduledJob.findUniqueOrThrow({ where: { id: approved.scheduledJob!.id } });
     expect(job).toMatchObject({ kind: 'publish', filmId, revisionNumber: 1, state: 'scheduled', createdById: editor.userId });
     // Not live yet.
     expect(await db().publishedFilm.count({ where: { filmId } })).toBe(0);
-    const audit = await db().auditLog.findMany({ where: { filmId, action: { in: ['review.approve', 'schedule.publish', 'film.publish'] } }, orderBy: { id: 'asc' } });
+    const audit = await db().auditLog.findMany({
+      where: { filmId, action: { in: ['review.approve', 'schedule.publish', 'film.publish'] } },
+      orderBy: { id: 'asc' },
+    });
     expect(audit.map((a) => a.action)).toEqual(['schedule.publish', 'review.approve']);
-    expect(audit[1].details).toMatchObject({ revision: 1, reviewId: review.id, jobId: job.id, publishAt: publishAt.toISOString(), comment: 'Friday' });
+    expect(audit[1].details).toMatchObject({
+      revision: 1,
+      reviewId: review.id,
+      jobId: job.id,
+      publishAt: publishAt.toISOString(),
+      comment: 'Friday',
+    });
 
     expect(await runnerAnHourAhead().runDueJobs()).toContainEqual({ id: job.id, outcome: 'done' });
     expect((await getPublishedFilm(content.slug, 'none'))?.premise).toBe(content.premise);
@@ -181,7 +204,10 @@ describe('approve and schedule', () => {
       expect(await auditActions()).toEqual(auditBefore);
     };
     const past = new Date(Date.now() - 60_000).toISOString();
-    await expect(approveReview({ reviewId: review.id, publishAt: past, actor: editor })).rejects.toMatchObject({ status: 400, errors: [{ path: 'publishAt' }] });
+    await expect(approveReview({ reviewId: review.id, publishAt: past, actor: editor })).rejects.toMatchObject({
+      status: 400,
+      errors: [{ path: 'publishAt' }],
+    });
     await unchanged();
     // A system actor may decide, but a job runs as a user: the schedule is refused after the
     // approval row was written in the transaction, and the approval is rolled back with it.
@@ -202,7 +228,12 @@ describe('approve and schedule', () => {
     await db().user.update({ where: { id: creator.userId }, data: { disabled: true } });
     expect(await runnerAnHourAhead().runDueJobs()).toContainEqual(expect.objectContaining({ id: job.id, outcome: 'failed' }));
 
-    expect(await failedCount(admin)).toEqual({ key: 'jobs-failed', label: 'scheduled jobs failed', href: '/editor/jobs?state=failed', count: before + 1 });
+    expect(await failedCount(admin)).toEqual({
+      key: 'jobs-failed',
+      label: 'scheduled jobs failed',
+      href: '/editor/jobs?state=failed',
+      count: before + 1,
+    });
     expect(before + 1).toBe(await db().scheduledJob.count({ where: { state: 'failed' } }));
     expect(await failedCount(editor)).toBeUndefined();
     expect(await failedCount(writer)).toBeUndefined();

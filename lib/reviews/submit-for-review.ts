@@ -10,7 +10,17 @@ import { lockFilmForReview } from './lock-film';
  * revision: saving again later makes a newer revision, never a different reviewed one. A film has
  * at most one pending request: submitting again withdraws the earlier one (audited too).
  */
-export async function submitForReview({ slug, revision, note = '', actor }: { slug: string; revision?: number; note?: string; actor: Actor }) {
+export async function submitForReview({
+  slug,
+  revision,
+  note = '',
+  actor,
+}: {
+  slug: string;
+  revision?: number;
+  note?: string;
+  actor: Actor;
+}) {
   assertCan(actor, 'review.submit');
   return db().$transaction(async (tx) => {
     const film = await lockFilmForReview(tx, { slug });
@@ -19,13 +29,30 @@ export async function submitForReview({ slug, revision, note = '', actor }: { sl
     if (!exists) throw ValidationError.field('revision', `Film has no revision ${number}`);
     if (film.publishedRevision?.number === number) throw new ConflictError(`Revision ${number} is already published`, { revision: number });
 
-    const earlier = await tx.reviewRequest.findMany({ where: { filmId: film.id, state: 'pending' }, select: { id: true, revisionNumber: true } });
+    const earlier = await tx.reviewRequest.findMany({
+      where: { filmId: film.id, state: 'pending' },
+      select: { id: true, revisionNumber: true },
+    });
     for (const old of earlier) {
       await tx.reviewRequest.update({ where: { id: old.id }, data: { state: 'withdrawn', decidedAt: new Date() } });
-      await writeAudit(tx, { actor, action: 'review.withdraw', filmId: film.id, subject: film.slug, details: { revision: old.revisionNumber, reviewId: old.id, replacedBy: number } });
+      await writeAudit(tx, {
+        actor,
+        action: 'review.withdraw',
+        filmId: film.id,
+        subject: film.slug,
+        details: { revision: old.revisionNumber, reviewId: old.id, replacedBy: number },
+      });
     }
-    const review = await tx.reviewRequest.create({ data: { filmId: film.id, revisionNumber: number, note: note.trim(), submittedById: actor.userId || null } });
-    await writeAudit(tx, { actor, action: 'review.submit', filmId: film.id, subject: film.slug, details: { revision: number, reviewId: review.id, ...(review.note ? { note: review.note } : {}) } });
+    const review = await tx.reviewRequest.create({
+      data: { filmId: film.id, revisionNumber: number, note: note.trim(), submittedById: actor.userId || null },
+    });
+    await writeAudit(tx, {
+      actor,
+      action: 'review.submit',
+      filmId: film.id,
+      subject: film.slug,
+      details: { revision: number, reviewId: review.id, ...(review.note ? { note: review.note } : {}) },
+    });
     return { id: review.id, slug: film.slug, revision: number, state: review.state };
   });
 }

@@ -17,7 +17,17 @@ const isRevisionNumber = (n: number) => Number.isInteger(n) && n >= 1;
  * What changed from revision `from` to revision `to` (any two, in either order): field by field,
  * list items matched by id, long text word by word, with spoiler exposures flagged.
  */
-export async function compareRevisions({ slug, from, to, actor }: { slug: string; from: number; to: number; actor: Actor }): Promise<RevisionComparison> {
+export async function compareRevisions({
+  slug,
+  from,
+  to,
+  actor,
+}: {
+  slug: string;
+  from: number;
+  to: number;
+  actor: Actor;
+}): Promise<RevisionComparison> {
   assertCan(actor, 'film.read');
   if (!isRevisionNumber(from)) throw ValidationError.field('from', 'Must be a revision number');
   if (!isRevisionNumber(to)) throw ValidationError.field('to', 'Must be a revision number');
@@ -30,5 +40,11 @@ export async function compareRevisions({ slug, from, to, actor }: { slug: string
   };
   const [a, b] = [rowOf(from), rowOf(to)];
   const [before, after] = await readContents(db(), film.id, [a.parts, b.parts]);
-  return { slug: film.slug, title: film.title, from: describeRevision(a, film), to: describeRevision(b, film), diff: diffFilm(before, after) };
+  return {
+    slug: film.slug,
+    title: film.title,
+    from: describeRevision(a, film),
+    to: describeRevision(b, film),
+    diff: diffFilm(before, after),
+  };
 }

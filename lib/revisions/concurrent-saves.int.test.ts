@@ -56,7 +56,13 @@ function apiChannel(slug: string, name: string, authorization: string): Channel 
       return { revision: body.revision, content: body.content };
     },
     save: async (base, content) => {
-      const response = await callRoute(putFilmRoute as RouteHandler, 'PUT', `/api/v1/editor/films/${slug}`, { slug }, { headers, json: { baseRevision: base, content } });
+      const response = await callRoute(
+        putFilmRoute as RouteHandler,
+        'PUT',
+        `/api/v1/editor/films/${slug}`,
+        { slug },
+        { headers, json: { baseRevision: base, content } },
+      );
       const body = (await response.json()) as { revision: number; current: { number: number; content: FilmContent } };
       if (response.status === 200) return { ok: true, revision: body.revision };
       expect(response.status).toBe(409);
@@ -67,7 +73,15 @@ function apiChannel(slug: string, name: string, authorization: string): Channel 
 
 async function tokenFor(actor: Actor): Promise<string> {
   const secret = newTokenSecret();
-  await db().apiToken.create({ data: { name: `concurrency-${actor.label}`, role: actor.role, prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById: actor.userId } });
+  await db().apiToken.create({
+    data: {
+      name: `concurrency-${actor.label}`,
+      role: actor.role,
+      prefix: secret.slice(0, 12),
+      tokenHash: hashToken(secret),
+      createdById: actor.userId,
+    },
+  });
   return `Bearer ${secret}`;
 }
 
@@ -76,11 +90,20 @@ type Ack = { editor: string; step: number; revision: number; hash: string; at: n
 /** My edit: a new timeline event named after me and the step, so it can be found in every later revision. */
 const withMyEvent = (content: FilmContent, editor: string, step: number): FilmContent => ({
   ...content,
-  events: [...content.events, { id: `${editor}-${step}`, title: `Saved by ${editor}, step ${step}`, description: '', when: '', where: '', spoiler: 'full' }],
+  events: [
+    ...content.events,
+    { id: `${editor}-${step}`, title: `Saved by ${editor}, step ${step}`, description: '', when: '', where: '', spoiler: 'full' },
+  ],
 });
 
 /** Saves `steps` edits, each retried on top of the newer revision after a 409 until acknowledged. */
-async function editLikeAnEditor(channel: Channel, editor: string, steps: number, acks: Ack[], stats: { conflicts: number; attempts: number }) {
+async function editLikeAnEditor(
+  channel: Channel,
+  editor: string,
+  steps: number,
+  acks: Ack[],
+  stats: { conflicts: number; attempts: number },
+) {
   let { revision: base, content: baseContent } = await channel.load();
   for (let step = 1; step <= steps; step += 1) {
     let mine = withMyEvent(baseContent, editor, step);
@@ -110,7 +133,11 @@ async function runScenario(channels: Array<{ channel: Channel; editor: string }>
   const seconds = (Date.now() - started) / 1000;
 
   const film = await db().film.findUniqueOrThrow({ where: { slug }, select: { id: true, latestRevision: true } });
-  const revisions = await db().revision.findMany({ where: { filmId: film.id }, orderBy: { number: 'asc' }, select: { number: true, contentHash: true, authorId: true } });
+  const revisions = await db().revision.findMany({
+    where: { filmId: film.id },
+    orderBy: { number: 'asc' },
+    select: { number: true, contentHash: true, authorId: true },
+  });
 
   // Every acknowledged save is its own revision, numbered 1..N without gaps (1 = the film's creation).
   expect(acks).toHaveLength(channels.length * steps);
@@ -129,7 +156,11 @@ async function runScenario(channels: Array<{ channel: Channel; editor: string }>
   // Nothing overwritten: every revision keeps every marker event of the revisions before it.
   const { readContents } = await import('./revision-store');
   const rows = await db().revision.findMany({ where: { filmId: film.id }, orderBy: { number: 'asc' }, select: { parts: true } });
-  const contents = await readContents(db(), film.id, rows.map((r) => r.parts));
+  const contents = await readContents(
+    db(),
+    film.id,
+    rows.map((r) => r.parts),
+  );
   let seen = new Set<string>();
   contents.forEach((content, i) => {
     const ids = new Set(content.events.map((e) => e.id));
@@ -138,7 +169,14 @@ async function runScenario(channels: Array<{ channel: Channel; editor: string }>
   });
   for (const ack of acks) expect(seen.has(`${ack.editor}-${ack.step}`)).toBe(true);
 
-  const summary = { editors: channels.length, acknowledged: acks.length, attempts: stats.attempts, conflicts: stats.conflicts, revisions: revisions.length, seconds };
+  const summary = {
+    editors: channels.length,
+    acknowledged: acks.length,
+    attempts: stats.attempts,
+    conflicts: stats.conflicts,
+    revisions: revisions.length,
+    seconds,
+  };
   console.log(`concurrent saves (${channels.map((c) => c.channel.name.split(':')[0]).join(', ')}):`, JSON.stringify(summary));
   return summary;
 }
@@ -171,7 +209,9 @@ describe('concurrent saves never lose an acknowledged save', () => {
 
   it('through the editorial API and the domain layer at once: 3 + 3 editors × 8 saves', { timeout: 180_000 }, async () => {
     const slug = await newFilm(admin);
-    const viaApi = await Promise.all(editors.slice(0, 3).map(async (actor, i) => ({ channel: apiChannel(slug, actor.label, await tokenFor(actor)), editor: `a${i}` })));
+    const viaApi = await Promise.all(
+      editors.slice(0, 3).map(async (actor, i) => ({ channel: apiChannel(slug, actor.label, await tokenFor(actor)), editor: `a${i}` })),
+    );
     const viaDomain = editors.slice(3).map((actor, i) => ({ channel: domainChannel(slug, actor), editor: `d${i}` }));
     const result = await runScenario([...viaApi, ...viaDomain], slug, 8);
     expect(result.conflicts).toBeGreaterThan(0);

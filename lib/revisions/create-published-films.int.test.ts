@@ -16,7 +16,10 @@ const page = (name: string, person = `${name}-actor`) =>
   sampleFilm({
     slug: `bulk-${run}-${name}`,
     title: `Bulk ${name}`,
-    characters: [{ ...sampleFilm().characters[0], playedBy: { name: `Actor ${person}`, slug: `actor-${run}-${person}` } }, sampleFilm().characters[1]],
+    characters: [
+      { ...sampleFilm().characters[0], playedBy: { name: `Actor ${person}`, slug: `actor-${run}-${person}` } },
+      sampleFilm().characters[1],
+    ],
   });
 
 beforeAll(async () => {
@@ -45,14 +48,22 @@ describe('createPublishedFilms', () => {
     const filmOf = async (slug: string) => db().film.findUniqueOrThrow({ where: { slug }, select: { id: true } });
     for (const content of [one, two]) {
       const { id } = await filmOf(content.slug);
-      expect(await getFilmStatus({ filmId: id, actor: editor })).toMatchObject({ status: 'published', latestRevision: 1, publishedRevision: 1 });
+      expect(await getFilmStatus({ filmId: id, actor: editor })).toMatchObject({
+        status: 'published',
+        latestRevision: 1,
+        publishedRevision: 1,
+      });
       const counts = await Promise.all([
         db().searchDocument.count({ where: { filmId: id } }),
         db().quizOption.count({ where: { question: { filmId: id } } }),
         db().revisionBlob.count({ where: { filmId: id } }),
       ]);
-      expect(counts).toEqual(await Promise.all([db().searchDocument.count({ where: { filmId: (await filmOf(one.slug)).id } }), 4, PAGE_SECTIONS.length]));
-      const actions = (await db().auditLog.findMany({ where: { filmId: id }, select: { action: true }, orderBy: { id: 'asc' } })).map((a) => a.action);
+      expect(counts).toEqual(
+        await Promise.all([db().searchDocument.count({ where: { filmId: (await filmOf(one.slug)).id } }), 4, PAGE_SECTIONS.length]),
+      );
+      const actions = (await db().auditLog.findMany({ where: { filmId: id }, select: { action: true }, orderBy: { id: 'asc' } })).map(
+        (a) => a.action,
+      );
       expect(actions).toEqual(['film.create', 'quiz.save', 'film.publish', 'quiz.publish']);
     }
     // A person shared by two films keeps their page until neither shows them.

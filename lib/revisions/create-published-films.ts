@@ -25,45 +25,66 @@ export async function createPublishedFilms({ contents, actor, message = '' }: { 
   for (const content of pages) assertQuizEditable(actor, null, content.quiz);
   if (pages.length === 0) return { slugs: [] as string[] };
 
-  const result = await db().$transaction(async (tx) => {
-    const slugs = pages.map((c) => c.slug);
-    const taken = await tx.film.findMany({ where: { slug: { in: slugs } }, select: { slug: true } });
-    if (taken.length > 0 || new Set(slugs).size !== slugs.length) throw ValidationError.field('slug', `Another film already uses the slug “${taken[0]?.slug ?? slugs.find((s, i) => slugs.indexOf(s) !== i)}”`);
-    const films = await tx.film.createManyAndReturn({ data: pages.map((c) => ({ slug: c.slug, title: c.title, latestRevision: 1 })), select: { id: true, slug: true } });
-    const idOf = new Map(films.map((f) => [f.slug, f.id]));
-    const sections = pages.map((content) => ({ filmId: idOf.get(content.slug)!, content, sections: splitIntoSections(content) }));
-    await tx.revisionBlob.createMany({ data: sections.flatMap(({ filmId, sections: s }) => s.map((section) => ({ filmId, hash: section.hash, data: section.data as never }))), skipDuplicates: true });
-    const revisions = await tx.revision.createManyAndReturn({
-      data: sections.map(({ filmId, content, sections: s }) => ({
-        filmId,
-        number: 1,
-        parts: s.map((section) => section.hash),
-        contentHash: contentHash(content),
-        message,
-        source: 'IMPORT' as const,
-        authorId: authorIdOf(actor),
-      })),
-      select: { id: true, filmId: true },
-    });
-    await materializePublishedPages(tx, sections.map(({ filmId, content }) => ({ filmId, revisionNumber: 1, content })));
-    await tx.$executeRaw`
+  const result = await db().$transaction(
+    async (tx) => {
+      const slugs = pages.map((c) => c.slug);
+      const taken = await tx.film.findMany({ where: { slug: { in: slugs } }, select: { slug: true } });
+      if (taken.length > 0 || new Set(slugs).size !== slugs.length)
+        throw ValidationError.field(
+          'slug',
+          `Another film already uses the slug “${taken[0]?.slug ?? slugs.find((s, i) => slugs.indexOf(s) !== i)}”`,
+        );
+      const films = await tx.film.createManyAndReturn({
+        data: pages.map((c) => ({ slug: c.slug, title: c.title, latestRevision: 1 })),
+        select: { id: true, slug: true },
+      });
+      const idOf = new Map(films.map((f) => [f.slug, f.id]));
+      const sections = pages.map((content) => ({ filmId: idOf.get(content.slug)!, content, sections: splitIntoSections(content) }));
+      await tx.revisionBlob.createMany({
+        data: sections.flatMap(({ filmId, sections: s }) =>
+          s.map((section) => ({ filmId, hash: section.hash, data: section.data as never })),
+        ),
+        skipDuplicates: true,
+      });
+      const revisions = await tx.revision.createManyAndReturn({
+        data: sections.map(({ filmId, content, sections: s }) => ({
+          filmId,
+          number: 1,
+          parts: s.map((section) => section.hash),
+          contentHash: contentHash(content),
+          message,
+          source: 'IMPORT' as const,
+          authorId: authorIdOf(actor),
+        })),
+        select: { id: true, filmId: true },
+      });
+      await materializePublishedPages(
+        tx,
+        sections.map(({ filmId, content }) => ({ filmId, revisionNumber: 1, content })),
+      );
+      await tx.$executeRaw`
       UPDATE "Film" f SET "publishedRevisionId" = r.id FROM unnest(${revisions.map((r) => r.filmId)}::text[], ${revisions.map((r) => r.id)}::text[]) AS r("filmId", id)
       WHERE f.id = r."filmId"`;
-    const entry = (action: string, filmId: string, subject: string, details: Record<string, unknown>) => auditRow({ actor, action, filmId, subject, details });
-    await tx.auditLog.createMany({
-      data: sections.flatMap(({ filmId, content }) => [
-        entry('film.create', filmId, content.slug, { revision: 1, source: 'IMPORT' }),
-        ...(content.quiz.questions.length > 0 ? [entry('quiz.save', filmId, content.slug, { revision: 1, questions: content.quiz.questions.length })] : []),
-        entry('film.publish', filmId, content.slug, { revision: 1 }),
-        // As publishFilm: a publish that brings a quiz live is audited as a quiz change too.
-        ...(content.quiz.questions.length > 0
-          ? [entry('quiz.publish', filmId, content.slug, { revision: 1, questions: content.quiz.questions.length, previousQuestions: 0 })]
-          : []),
-      ]),
-    });
-    return { slugs };
-    // A batch of 100 pages writes thousands of rows: more than a single publish's 15 s on a busy machine.
-  }, { timeout: 120_000 });
+      const entry = (action: string, filmId: string, subject: string, details: Record<string, unknown>) =>
+        auditRow({ actor, action, filmId, subject, details });
+      await tx.auditLog.createMany({
+        data: sections.flatMap(({ filmId, content }) => [
+          entry('film.create', filmId, content.slug, { revision: 1, source: 'IMPORT' }),
+          ...(content.quiz.questions.length > 0
+            ? [entry('quiz.save', filmId, content.slug, { revision: 1, questions: content.quiz.questions.length })]
+            : []),
+          entry('film.publish', filmId, content.slug, { revision: 1 }),
+          // As publishFilm: a publish that brings a quiz live is audited as a quiz change too.
+          ...(content.quiz.questions.length > 0
+            ? [entry('quiz.publish', filmId, content.slug, { revision: 1, questions: content.quiz.questions.length, previousQuestions: 0 })]
+            : []),
+        ]),
+      });
+      return { slugs };
+      // A batch of 100 pages writes thousands of rows: more than a single publish's 15 s on a busy machine.
+    },
+    { timeout: 120_000 },
+  );
   await invalidateFilmPages(...result.slugs);
   return result;
 }

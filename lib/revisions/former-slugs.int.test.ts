@@ -14,7 +14,8 @@ let admin: Actor;
 const tag = Date.now().toString(36);
 const slugOf = (name: string) => `former-${name}-${tag}`;
 // No trivia: the level-counts backfill below is for films published before trivia existed.
-const content = (name: string, title = name): FilmContent => sampleFilm({ slug: slugOf(name), title: `Former ${title} ${tag}`, characters: [], trivia: [] });
+const content = (name: string, title = name): FilmContent =>
+  sampleFilm({ slug: slugOf(name), title: `Former ${title} ${tag}`, characters: [], trivia: [] });
 
 async function publishNew(name: string) {
   const { revision } = await createFilm({ content: content(name), actor: admin });
@@ -70,11 +71,17 @@ describe('former slugs', () => {
 describe('level counts of a published film', () => {
   it('are stored at publish, and the migration computes the same for films published before it', async () => {
     await publishNew('counted');
-    const film = await db().publishedFilm.findUniqueOrThrow({ where: { slug: slugOf('counted') }, select: { filmId: true, levelCounts: true } });
+    const film = await db().publishedFilm.findUniqueOrThrow({
+      where: { slug: slugOf('counted') },
+      select: { filmId: true, levelCounts: true },
+    });
     const expected = countByLevel(content('counted'));
     expect(film.levelCounts).toEqual(expected);
 
-    const migration = readFileSync(path.join(import.meta.dirname, '../../prisma/migrations/20261203060000_reader_level_counts_former_slugs/migration.sql'), 'utf8');
+    const migration = readFileSync(
+      path.join(import.meta.dirname, '../../prisma/migrations/20261203060000_reader_level_counts_former_slugs/migration.sql'),
+      'utf8',
+    );
     const backfill = migration.slice(migration.indexOf('UPDATE "PublishedFilm"')).trim().replace(/;$/u, '');
     await db().publishedFilm.update({ where: { filmId: film.filmId }, data: { levelCounts: {} } });
     await db().$executeRawUnsafe(`${backfill} WHERE f."filmId" = $1`, film.filmId);

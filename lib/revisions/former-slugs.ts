@@ -7,7 +7,11 @@ import type { Tx } from '../db';
  * after the new published rows are written. `previous` is each film's published slug before this
  * publish; `current` the slug it is published under now.
  */
-export async function recordFormerSlugs(tx: Tx, previous: Array<{ filmId: string; slug: string }>, current: Array<{ filmId: string; slug: string }>): Promise<void> {
+export async function recordFormerSlugs(
+  tx: Tx,
+  previous: Array<{ filmId: string; slug: string }>,
+  current: Array<{ filmId: string; slug: string }>,
+): Promise<void> {
   const now = new Map(current.map((page) => [page.filmId, page.slug]));
   const renamed = previous.filter((page) => now.has(page.filmId) && now.get(page.filmId) !== page.slug);
   if (renamed.length > 0) {

@@ -39,7 +39,11 @@ export async function getRevision({ slug, number, actor }: { slug: string; numbe
       })
     : null;
   if (!row) throw new NotFoundError(`Film has no revision ${number}`);
-  return { ...summarizeRevision(row), published: row.id === film.publishedRevisionId, content: await readContent(db(), film.id, row.parts) };
+  return {
+    ...summarizeRevision(row),
+    published: row.id === film.publishedRevisionId,
+    content: await readContent(db(), film.id, row.parts),
+  };
 }
 
 /** The history of a film, newest first, without the content (it can be large). */
@@ -50,7 +54,15 @@ export async function listRevisions({ slug, actor }: { slug: string; actor: Acto
   const rows = await db().revision.findMany({
     where: { filmId: film.id },
     orderBy: { number: 'desc' },
-    select: { id: true, number: true, message: true, source: true, restoredFrom: true, createdAt: true, author: { select: { email: true } } },
+    select: {
+      id: true,
+      number: true,
+      message: true,
+      source: true,
+      restoredFrom: true,
+      createdAt: true,
+      author: { select: { email: true } },
+    },
   });
   return rows.map((r) => ({
     ...summarizeRevision(r),

@@ -24,7 +24,12 @@ async function filmWithHistory() {
   await saveDraft({ slug, baseRevision: 1, content: second, actor: editor, message: 'Premise tweak' });
   const third: FilmContent = {
     ...second,
-    events: [second.events[2], second.events[0], second.events[1], { id: 'e4', title: 'Epilogue', description: '', when: '', where: '', spoiler: 'full' }],
+    events: [
+      second.events[2],
+      second.events[0],
+      second.events[1],
+      { id: 'e4', title: 'Epilogue', description: '', when: '', where: '', spoiler: 'full' },
+    ],
     characters: second.characters.map((c) => (c.id === 'c2' ? { ...c, spoiler: 'light' as const } : c)),
   };
   await saveDraft({ slug, baseRevision: 2, content: third, actor: editor });
@@ -42,8 +47,26 @@ describe('history', () => {
     await publishFilm({ slug, revision: 2, actor: editor });
     const history = await listHistory({ slug, actor: editor });
     expect(history).toMatchObject({ latestRevision: 3, publishedRevision: 2, total: 3, olderThan: null });
-    expect(history.revisions.map((r) => ({ number: r.number, author: r.author, message: r.message, published: r.published, latest: r.latest, summary: r.summary, flags: r.spoilerFlags }))).toEqual([
-      { number: 3, author: editor.label, message: '', published: false, latest: true, summary: "event 4 added, event 1 moved, character The Rival's spoiler level full → light", flags: 1 },
+    expect(
+      history.revisions.map((r) => ({
+        number: r.number,
+        author: r.author,
+        message: r.message,
+        published: r.published,
+        latest: r.latest,
+        summary: r.summary,
+        flags: r.spoilerFlags,
+      })),
+    ).toEqual([
+      {
+        number: 3,
+        author: editor.label,
+        message: '',
+        published: false,
+        latest: true,
+        summary: "event 4 added, event 1 moved, character The Rival's spoiler level full → light",
+        flags: 1,
+      },
       { number: 2, author: editor.label, message: 'Premise tweak', published: true, latest: false, summary: 'premise edited', flags: 0 },
       { number: 1, author: admin.label, message: 'Created', published: false, latest: false, summary: 'first revision', flags: 0 },
     ]);
@@ -76,19 +99,41 @@ describe('history', () => {
   it('answers the diff as JSON through the API', async () => {
     const { slug } = await filmWithHistory();
     const user = await db().user.findUniqueOrThrow({ where: { id: editor.userId } });
-    const response = await callRoute(diffRoute as RouteHandler, 'GET', `/api/v1/editor/films/${slug}/revisions/1/diff/2`, { slug, n: '1', m: '2' }, { headers: { cookie: await sessionCookieFor(user) } });
+    const response = await callRoute(
+      diffRoute as RouteHandler,
+      'GET',
+      `/api/v1/editor/films/${slug}/revisions/1/diff/2`,
+      { slug, n: '1', m: '2' },
+      { headers: { cookie: await sessionCookieFor(user) } },
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toMatchObject({ slug, from: { number: 1 }, to: { number: 2 }, diff: { identical: false, summary: 'premise edited' } });
-    expect(body.diff.entries[0].fields[0].text).toEqual(expect.arrayContaining([{ value: 'train', removed: true }, { value: 'coach', added: true }]));
-    const anonymous = await callRoute(diffRoute as RouteHandler, 'GET', `/api/v1/editor/films/${slug}/revisions/1/diff/2`, { slug, n: '1', m: '2' });
+    expect(body.diff.entries[0].fields[0].text).toEqual(
+      expect.arrayContaining([
+        { value: 'train', removed: true },
+        { value: 'coach', added: true },
+      ]),
+    );
+    const anonymous = await callRoute(diffRoute as RouteHandler, 'GET', `/api/v1/editor/films/${slug}/revisions/1/diff/2`, {
+      slug,
+      n: '1',
+      m: '2',
+    });
     expect(anonymous.status).toBe(401);
   });
 
   it('400 naming the parameter for a revision that is not a number; 404 for one the film does not have', async () => {
     const { slug } = await filmWithHistory();
     const cookie = await sessionCookieFor(await db().user.findUniqueOrThrow({ where: { id: editor.userId } }));
-    const diff = (n: string, m: string) => callRoute(diffRoute as RouteHandler, 'GET', `/api/v1/editor/films/${slug}/revisions/${n}/diff/${m}`, { slug, n, m }, { headers: { cookie } });
+    const diff = (n: string, m: string) =>
+      callRoute(
+        diffRoute as RouteHandler,
+        'GET',
+        `/api/v1/editor/films/${slug}/revisions/${n}/diff/${m}`,
+        { slug, n, m },
+        { headers: { cookie } },
+      );
     const wrong = await diff('1', 'latest');
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).errors).toEqual([expect.objectContaining({ path: 'm' })]);
@@ -98,7 +143,14 @@ describe('history', () => {
   it('presence: 400 for a malformed tab id or action, naming the field', async () => {
     const { slug } = await filmWithHistory();
     const cookie = await sessionCookieFor(await db().user.findUniqueOrThrow({ where: { id: editor.userId } }));
-    const beat = (body: unknown) => callRoute(presenceRoute as RouteHandler, 'POST', `/api/v1/editor/films/${slug}/presence`, { slug }, { headers: { cookie }, json: body });
+    const beat = (body: unknown) =>
+      callRoute(
+        presenceRoute as RouteHandler,
+        'POST',
+        `/api/v1/editor/films/${slug}/presence`,
+        { slug },
+        { headers: { cookie }, json: body },
+      );
     expect((await beat({ tabId: 'tab-history-1' })).status).toBe(200);
     const badTab = await beat({ tabId: 'x' });
     expect(badTab.status).toBe(400);

@@ -32,7 +32,17 @@ export const HISTORY_PAGE_SIZE = 50;
  * A film's history, newest first, a page at a time: who saved each revision, when, why (message)
  * and what changed against the revision before it, in one line.
  */
-export async function listHistory({ slug, actor, before, limit = HISTORY_PAGE_SIZE }: { slug: string; actor: Actor; before?: number; limit?: number }): Promise<FilmHistory> {
+export async function listHistory({
+  slug,
+  actor,
+  before,
+  limit = HISTORY_PAGE_SIZE,
+}: {
+  slug: string;
+  actor: Actor;
+  before?: number;
+  limit?: number;
+}): Promise<FilmHistory> {
   assertCan(actor, 'film.read');
   const film = await filmForHistory(slug);
   // One extra row: the revision before the oldest shown, to summarise it.
@@ -43,7 +53,11 @@ export async function listHistory({ slug, actor, before, limit = HISTORY_PAGE_SI
     select: revisionInfoSelect,
   });
   const total = await db().revision.count({ where: { filmId: film.id } });
-  const contents = await readContents(db(), film.id, rows.map((r) => r.parts));
+  const contents = await readContents(
+    db(),
+    film.id,
+    rows.map((r) => r.parts),
+  );
   const shown = rows.slice(0, limit);
 
   const revisions = shown.map((row, i): HistoryEntry => {

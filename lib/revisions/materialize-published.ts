@@ -39,15 +39,21 @@ export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]):
       levelCounts: countByLevel(content),
     })),
   });
-  await recordFormerSlugs(tx, previousSlugs, pages.map(({ filmId, content }) => ({ filmId, slug: content.slug })));
+  await recordFormerSlugs(
+    tx,
+    previousSlugs,
+    pages.map(({ filmId, content }) => ({ filmId, slug: content.slug })),
+  );
 
   // Each part's own tables, one statement per table for all the pages, in the parts' insert order.
   const rowsByTable = new Map<string, object[]>();
   for (const { filmId, content } of pages)
     for (const part of STORED_PARTS)
       if ('rows' in part.storage)
-        for (const [table, rows] of part.storage.rows(content as never, { filmId, personId })) rowsByTable.set(table, [...(rowsByTable.get(table) ?? []), ...rows]);
-  for (const [table, rows] of rowsByTable) await (tx[table as keyof Tx] as unknown as { createMany: (args: { data: object[] }) => Promise<unknown> }).createMany({ data: rows });
+        for (const [table, rows] of part.storage.rows(content as never, { filmId, personId }))
+          rowsByTable.set(table, [...(rowsByTable.get(table) ?? []), ...rows]);
+  for (const [table, rows] of rowsByTable)
+    await (tx[table as keyof Tx] as unknown as { createMany: (args: { data: object[] }) => Promise<unknown> }).createMany({ data: rows });
 
   await writeSearchDocuments(tx, pages);
   await removePeopleWithoutParts(tx, previousPeople);

@@ -53,7 +53,10 @@ describe('presence and the soft lock', () => {
     await recordPresence({ slug, tabId: TAB_A, actor: editor });
     await recordPresence({ slug, tabId: TAB_B, actor: admin });
     const film = await db().film.findUniqueOrThrow({ where: { slug } });
-    await db().editingPresence.updateMany({ where: { filmId: film.id, userId: editor.userId }, data: { seenAt: new Date(Date.now() - (PRESENCE_EXPIRES_SECONDS + 5) * 1000) } });
+    await db().editingPresence.updateMany({
+      where: { filmId: film.id, userId: editor.userId },
+      data: { seenAt: new Date(Date.now() - (PRESENCE_EXPIRES_SECONDS + 5) * 1000) },
+    });
     const state = await recordPresence({ slug, tabId: TAB_B, actor: admin });
     expect(state).toMatchObject({ holdsLock: true, others: [] });
   });
@@ -71,7 +74,10 @@ describe('presence and the soft lock', () => {
     await recordPresence({ slug, tabId: TAB_A, actor: editor });
     const second = await recordPresence({ slug, tabId: TAB_B, actor: editor });
     expect(second).toMatchObject({ holdsLock: false, registered: false, others: [{ isYou: true, thisTab: false, holdsLock: true }] });
-    expect(await recordPresence({ slug, tabId: TAB_B, actor: editor, takeOver: true })).toMatchObject({ holdsLock: true, registered: true });
+    expect(await recordPresence({ slug, tabId: TAB_B, actor: editor, takeOver: true })).toMatchObject({
+      holdsLock: true,
+      registered: true,
+    });
     expect(await recordPresence({ slug, tabId: TAB_A, actor: editor })).toMatchObject({ holdsLock: false, registered: false });
   });
 

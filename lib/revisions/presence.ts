@@ -64,7 +64,12 @@ type Row = { userId: string; tabId: string; email: string; holdsLock: boolean; o
  * The heartbeat: records this tab as present (the first one in takes the free lock), optionally
  * takes the lock over, and answers with who else is there and who holds the lock.
  */
-export async function recordPresence({ slug, tabId, actor, takeOver = false }: PresenceInput & { takeOver?: boolean }): Promise<PresenceState> {
+export async function recordPresence({
+  slug,
+  tabId,
+  actor,
+  takeOver = false,
+}: PresenceInput & { takeOver?: boolean }): Promise<PresenceState> {
   checkInput(actor, tabId);
   const filmId = await filmIdOf(slug);
   const rows = await db().$transaction(async (tx) => {
@@ -105,16 +110,14 @@ export async function leavePresence({ slug, tabId, actor }: PresenceInput): Prom
 }
 
 function presenceStateFor(rows: Row[], userId: string, tabId: string): PresenceState {
-  const editors = rows.map(
-    (r): PresentEditor => ({
-      user: r.email,
-      isYou: r.userId === userId,
-      thisTab: r.userId === userId && r.tabId === tabId,
-      holdsLock: r.holdsLock,
-      openedSecondsAgo: Math.max(0, Math.round(r.opened)),
-      seenSecondsAgo: Math.max(0, Math.round(r.seen)),
-    }),
-  );
+  const editors = rows.map((r): PresentEditor => ({
+    user: r.email,
+    isYou: r.userId === userId,
+    thisTab: r.userId === userId && r.tabId === tabId,
+    holdsLock: r.holdsLock,
+    openedSecondsAgo: Math.max(0, Math.round(r.opened)),
+    seenSecondsAgo: Math.max(0, Math.round(r.seen)),
+  }));
   const mine = editors.find((e) => e.thisTab);
   return {
     holdsLock: mine?.holdsLock ?? false,

@@ -38,7 +38,8 @@ export async function assertPublishable(
   if (!row) throw ValidationError.field('revision', `Film has no revision ${revision}`);
   const content = await readContent(tx, film.id, row.parts);
   const live = film.publishedRevisionId ? await quizOf(tx, film.id, { id: film.publishedRevisionId }) : null;
-  const current = revision === film.latestRevision ? content.quiz : ((await quizOf(tx, film.id, { number: film.latestRevision })) ?? content.quiz);
+  const current =
+    revision === film.latestRevision ? content.quiz : ((await quizOf(tx, film.id, { number: film.latestRevision })) ?? content.quiz);
   const quizChanges = assertQuizPublishable(actor, { live, current, next: content.quiz });
   return { row, content, live, quizChanges };
 }
@@ -69,7 +70,9 @@ export async function publishFilm({
   scheduledJobId?: string;
 }) {
   assertCan(actor, 'film.publish');
-  const result = await db().$transaction((tx) => publishFilmInTransaction(tx, { slug, revision, actor, alsoInTransaction, scheduledJobId }));
+  const result = await db().$transaction((tx) =>
+    publishFilmInTransaction(tx, { slug, revision, actor, alsoInTransaction, scheduledJobId }),
+  );
   await invalidateFilmPages(result.slug, result.previousSlug);
   return result;
 }
@@ -81,7 +84,13 @@ export async function publishFilm({
  */
 export async function publishFilmInTransaction(
   tx: Tx,
-  { slug, revision, actor, alsoInTransaction, scheduledJobId }: { slug: string; revision: number; actor: Actor; alsoInTransaction?: AlsoInTransaction; scheduledJobId?: string },
+  {
+    slug,
+    revision,
+    actor,
+    alsoInTransaction,
+    scheduledJobId,
+  }: { slug: string; revision: number; actor: Actor; alsoInTransaction?: AlsoInTransaction; scheduledJobId?: string },
 ) {
   assertCan(actor, 'film.publish');
   if (!Number.isInteger(revision) || revision < 1) throw ValidationError.field('revision', 'Must be a revision number');
@@ -92,7 +101,13 @@ export async function publishFilmInTransaction(
 
   await materializePublished(tx, film.id, revision, content);
   await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: row.id } });
-  await writeAudit(tx, { actor, action: 'film.publish', filmId: film.id, subject: content.slug, details: { revision, ...(scheduledJobId ? { jobId: scheduledJobId } : {}) } });
+  await writeAudit(tx, {
+    actor,
+    action: 'film.publish',
+    filmId: film.id,
+    subject: content.slug,
+    details: { revision, ...(scheduledJobId ? { jobId: scheduledJobId } : {}) },
+  });
   if (quizChanges) {
     const details = { revision, questions: content.quiz.questions.length, previousQuestions: live?.questions.length ?? 0 };
     await writeAudit(tx, { actor, action: 'quiz.publish', filmId: film.id, subject: content.slug, details });
@@ -103,7 +118,17 @@ export async function publishFilmInTransaction(
 }
 
 /** Takes a film off the reader site; its drafts and history stay. */
-export async function unpublishFilm({ slug, actor, alsoInTransaction, scheduledJobId }: { slug: string; actor: Actor; alsoInTransaction?: AlsoInTransaction; scheduledJobId?: string }) {
+export async function unpublishFilm({
+  slug,
+  actor,
+  alsoInTransaction,
+  scheduledJobId,
+}: {
+  slug: string;
+  actor: Actor;
+  alsoInTransaction?: AlsoInTransaction;
+  scheduledJobId?: string;
+}) {
   assertCan(actor, 'film.publish');
   const result = await db().$transaction(async (tx) => {
     const film = await lockFilm(tx, slug);
@@ -113,7 +138,13 @@ export async function unpublishFilm({ slug, actor, alsoInTransaction, scheduledJ
     await tx.publishedFilm.delete({ where: { filmId: film.id } });
     await removePeopleWithoutParts(tx, people);
     await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: null } });
-    await writeAudit(tx, { actor, action: 'film.unpublish', filmId: film.id, subject: film.published.slug, ...(scheduledJobId ? { details: { jobId: scheduledJobId } } : {}) });
+    await writeAudit(tx, {
+      actor,
+      action: 'film.unpublish',
+      filmId: film.id,
+      subject: film.published.slug,
+      ...(scheduledJobId ? { details: { jobId: scheduledJobId } } : {}),
+    });
     return { slug, previousSlug: film.published.slug, changed: true };
   });
   if (result.changed) await invalidateFilmPages(result.previousSlug);

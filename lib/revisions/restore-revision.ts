@@ -9,7 +9,17 @@ import { saveDraft } from './save-draft';
  * Restoring revision n appends a new revision with n's content: history stays append-only and the
  * restore never publishes by itself. `baseRevision` defaults to the latest (the caller saw it).
  */
-export async function restoreRevision({ slug, number, actor, baseRevision }: { slug: string; number: number; actor: Actor; baseRevision?: number }) {
+export async function restoreRevision({
+  slug,
+  number,
+  actor,
+  baseRevision,
+}: {
+  slug: string;
+  number: number;
+  actor: Actor;
+  baseRevision?: number;
+}) {
   assertCan(actor, 'film.edit');
   if (!Number.isInteger(number) || number < 1) throw ValidationError.field('revision', 'Must be a revision number');
   const film = await db().film.findUnique({ where: { slug }, select: { id: true, latestRevision: true } });

@@ -29,7 +29,8 @@ describe('retention', () => {
     const slug = `retention-${Date.now().toString(36)}`;
     const content = sampleFilm({ slug, title: 'Retention' });
     await createFilm({ content, actor: admin }); // 1: first
-    const save = (base: number, premise: string, message = '') => saveDraft({ slug, baseRevision: base, content: { ...content, premise } as FilmContent, actor: editor, message });
+    const save = (base: number, premise: string, message = '') =>
+      saveDraft({ slug, baseRevision: base, content: { ...content, premise } as FilmContent, actor: editor, message });
     await save(1, 'two'); // 2: unnamed, restored from later → kept
     await save(2, 'three'); // 3: unnamed → pruned
     await save(3, 'four', 'A named save'); // 4: named → kept

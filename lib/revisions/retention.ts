@@ -20,13 +20,26 @@ export const MAX_RETENTION_DAYS = 3650;
 export async function getRetentionSetting({ actor }: { actor: Actor }): Promise<RetentionSetting> {
   assertCan(actor, 'history.retention');
   const row = await db().revisionRetention.findUnique({ where: { id: 1 } });
-  return { pruneUnnamedAfterDays: row?.pruneUnnamedAfterDays ?? null, updatedBy: row?.updatedBy ?? '', updatedAt: row?.updatedAt.toISOString() ?? null };
+  return {
+    pruneUnnamedAfterDays: row?.pruneUnnamedAfterDays ?? null,
+    updatedBy: row?.updatedBy ?? '',
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
 }
 
 /** `null` keeps everything (the default). */
-export async function setRetentionSetting({ actor, pruneUnnamedAfterDays }: { actor: Actor; pruneUnnamedAfterDays: number | null }): Promise<RetentionSetting> {
+export async function setRetentionSetting({
+  actor,
+  pruneUnnamedAfterDays,
+}: {
+  actor: Actor;
+  pruneUnnamedAfterDays: number | null;
+}): Promise<RetentionSetting> {
   assertCan(actor, 'history.retention');
-  if (pruneUnnamedAfterDays !== null && (!Number.isInteger(pruneUnnamedAfterDays) || pruneUnnamedAfterDays < 1 || pruneUnnamedAfterDays > MAX_RETENTION_DAYS))
+  if (
+    pruneUnnamedAfterDays !== null &&
+    (!Number.isInteger(pruneUnnamedAfterDays) || pruneUnnamedAfterDays < 1 || pruneUnnamedAfterDays > MAX_RETENTION_DAYS)
+  )
     throw ValidationError.field('pruneUnnamedAfterDays', `Use a whole number of days from 1 to ${MAX_RETENTION_DAYS}, or keep everything`);
   await db().$transaction(async (tx) => {
     await tx.revisionRetention.upsert({

@@ -27,7 +27,14 @@ export const revisionInfoSelect = {
 } as const;
 
 type FilmStatusRow = { id: string; slug: string; title: string; latestRevision: number; publishedRevision: { number: number } | null };
-type RevisionRow = { number: number; message: string; source: RevisionSource; restoredFrom: number | null; createdAt: Date; author: { email: string } | null };
+type RevisionRow = {
+  number: number;
+  message: string;
+  source: RevisionSource;
+  restoredFrom: number | null;
+  createdAt: Date;
+  author: { email: string } | null;
+};
 
 /** The film a history or comparison is about, with what tells its latest and published revisions; 404 when missing. */
 export async function filmForHistory(slug: string): Promise<FilmStatusRow> {

@@ -24,11 +24,17 @@ describe('revision store sections', () => {
     // The sections come from lib/page/parts.ts; revisions moved by the migration were cut by its own list.
     // Facts came later (20261203063000_film_facts): older revisions have no facts blob and read no facts.
     const sql = readFileSync(path.join(import.meta.dirname, '../../prisma/migrations/20261202123930_revision_blobs/migration.sql'), 'utf8');
-    const migrated = [...sql.matchAll(/\(ARRAY\[([^\]]*)\]\)/gu)].map((m) => m[1].split(',').map((key) => key.trim().replace(/^'|'$/gu, '')));
+    const migrated = [...sql.matchAll(/\(ARRAY\[([^\]]*)\]\)/gu)].map((m) =>
+      m[1].split(',').map((key) => key.trim().replace(/^'|'$/gu, '')),
+    );
     expect(migrated).toHaveLength(9);
     // Added since: revisions made before them lack these sections and read their defaults.
     const later = ['poster,stills', 'facts', 'trivia'];
-    expect(splitIntoSections(sampleFilm()).map((s) => Object.keys(s.data)).filter((keys) => !later.includes(keys.join()))).toEqual(migrated);
+    expect(
+      splitIntoSections(sampleFilm())
+        .map((s) => Object.keys(s.data))
+        .filter((keys) => !later.includes(keys.join())),
+    ).toEqual(migrated);
   });
 
   it('refuses content with a key no section stores, instead of dropping it', () => {

@@ -26,7 +26,8 @@ const hashOf = (json: string) => createHash('sha256').update(json).digest('base6
 
 export function splitIntoSections(content: FilmContent): Section[] {
   const unknown = Object.keys(content).filter((key) => !KNOWN_KEYS.has(key as keyof FilmContent));
-  if (unknown.length > 0) throw new Error(`revision-store: no section stores ${unknown.join(', ')}: add it to a section in lib/page/parts.ts`);
+  if (unknown.length > 0)
+    throw new Error(`revision-store: no section stores ${unknown.join(', ')}: add it to a section in lib/page/parts.ts`);
   return SECTIONS.map((keys) => {
     const data = Object.fromEntries(keys.map((key) => [key, content[key]]));
     return { hash: hashOf(JSON.stringify(data)), data };
@@ -46,7 +47,10 @@ export async function writeContentBlobs(tx: Tx, filmId: string, content: FilmCon
 /** The pages of several revisions of one film, reading each shared section once. */
 export async function readContents(client: BlobClient, filmId: string, partsList: string[][]): Promise<FilmContent[]> {
   const hashes = [...new Set(partsList.flat())];
-  const blobs = await (client as Pick<Db, 'revisionBlob'>).revisionBlob.findMany({ where: { filmId, hash: { in: hashes } }, select: { hash: true, data: true } });
+  const blobs = await (client as Pick<Db, 'revisionBlob'>).revisionBlob.findMany({
+    where: { filmId, hash: { in: hashes } },
+    select: { hash: true, data: true },
+  });
   const byHash = new Map(blobs.map((b) => [b.hash, b.data as Record<string, unknown>]));
   return partsList.map((parts) => {
     const page: Record<string, unknown> = {};

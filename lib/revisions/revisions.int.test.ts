@@ -49,11 +49,20 @@ describe('create and save', () => {
   it('saves on the latest revision and refuses a stale base with both sides', async () => {
     const content = uniqueFilm();
     await createFilm({ content, actor: admin });
-    const first = await saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, premise: 'Mine.' }, actor: editor, message: 'mine' });
+    const first = await saveDraft({
+      slug: content.slug,
+      baseRevision: 1,
+      content: { ...content, premise: 'Mine.' },
+      actor: editor,
+      message: 'mine',
+    });
     expect(first.revision).toBe(2);
-    const stale = await saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, premise: 'Theirs.' }, actor: admin }).catch((e) => e);
+    const stale = await saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, premise: 'Theirs.' }, actor: admin }).catch(
+      (e) => e,
+    );
     expect(stale).toBeInstanceOf(ConflictError);
-    const details = (stale as ConflictError<{ current: { number: number; content: { premise: string } }; yours: { premise: string } }>).details;
+    const details = (stale as ConflictError<{ current: { number: number; content: { premise: string } }; yours: { premise: string } }>)
+      .details;
     expect(details.current.number).toBe(2);
     expect(details.current.content.premise).toBe('Mine.');
     expect(details.yours.premise).toBe('Theirs.');
@@ -85,10 +94,16 @@ describe('create and save', () => {
     const content = uniqueFilm();
     await createFilm({ content, actor: admin });
     const quiz = { questions: content.quiz.questions.slice(0, 1) };
-    await expect(saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, quiz }, actor: editor })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, quiz }, actor: editor })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
     // An editor may save everything else with the quiz untouched.
-    await expect(saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, premise: 'ok' }, actor: editor })).resolves.toMatchObject({ revision: 2 });
-    await expect(saveDraft({ slug: content.slug, baseRevision: 2, content: { ...content, quiz }, actor: admin })).resolves.toMatchObject({ revision: 3 });
+    await expect(
+      saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, premise: 'ok' }, actor: editor }),
+    ).resolves.toMatchObject({ revision: 2 });
+    await expect(saveDraft({ slug: content.slug, baseRevision: 2, content: { ...content, quiz }, actor: admin })).resolves.toMatchObject({
+      revision: 3,
+    });
     await expect(createFilm({ content: uniqueFilm(), actor: editor })).rejects.toBeInstanceOf(ForbiddenError);
   });
 
@@ -110,7 +125,17 @@ describe('publish, read, unpublish, restore', () => {
     expect(sentAtNone).not.toContain('LIGHTWORD');
     expect(sentAtNone).not.toContain('FULLWORD');
     expect(none!.story).toBeNull();
-    expect(none!.hidden).toEqual({ events: 2, characters: 1, themes: 1, setting: false, story: true, kind: 4, contentNotes: 1, trivia: 1, stills: 0 });
+    expect(none!.hidden).toEqual({
+      events: 2,
+      characters: 1,
+      themes: 1,
+      setting: false,
+      story: true,
+      kind: 4,
+      contentNotes: 1,
+      trivia: 1,
+      stills: 0,
+    });
 
     const light = JSON.stringify(await getPublishedFilm(content.slug, 'light'));
     expect(light).toContain('LIGHTWORD');

@@ -91,11 +91,14 @@ export async function saveDraft(input: SaveDraftInput) {
     if (claimed.count === 0) {
       const latest = await tx.film.findUniqueOrThrow({ where: { id: film.id }, select: { latestRevision: true } });
       const current = (await loadRevision(tx, film.id, latest.latestRevision))!;
-      throw new ConflictError<SaveConflict>(`Revision ${baseRevision} is no longer the latest: revision ${current.number} was saved by ${current.author?.email ?? 'someone else'}`, {
-        baseRevision,
-        current: { ...summarizeRevision(current), content: await readContent(tx, film.id, current.parts) },
-        yours: content,
-      });
+      throw new ConflictError<SaveConflict>(
+        `Revision ${baseRevision} is no longer the latest: revision ${current.number} was saved by ${current.author?.email ?? 'someone else'}`,
+        {
+          baseRevision,
+          current: { ...summarizeRevision(current), content: await readContent(tx, film.id, current.parts) },
+          yours: content,
+        },
+      );
     }
 
     const revision = await tx.revision.create({

@@ -9,5 +9,11 @@ import type { Tx } from '../db';
  * changes are audited on their own, whichever screen or call made them.
  */
 export function writeQuizAudit(tx: Tx, actor: Actor, filmId: string, content: FilmContent, revision: number): Promise<void> {
-  return writeAudit(tx, { actor, action: 'quiz.save', filmId, subject: content.slug, details: { revision, questions: content.quiz.questions.length } });
+  return writeAudit(tx, {
+    actor,
+    action: 'quiz.save',
+    filmId,
+    subject: content.slug,
+    details: { revision, questions: content.quiz.questions.length },
+  });
 }

@@ -10,7 +10,15 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
  * only `slug`, every scheduled job of that film. A job already running cannot be stopped: 409.
  * One audit row per cancelled job, in the same transaction.
  */
-export async function cancelScheduledJob({ id, slug, actor }: { id?: string; slug?: string; actor: Actor }): Promise<{ cancelled: string[] }> {
+export async function cancelScheduledJob({
+  id,
+  slug,
+  actor,
+}: {
+  id?: string;
+  slug?: string;
+  actor: Actor;
+}): Promise<{ cancelled: string[] }> {
   assertCan(actor, 'film.publish');
   if (!id && !slug) throw ValidationError.field('id', 'Name the job (or the film) to cancel');
   return db().$transaction(async (tx) => {

@@ -15,9 +15,11 @@ export function parseRunAt(at: Date | string, now = new Date(), field = 'at'): D
   const text = at instanceof Date ? at.toISOString() : at;
   const parsed = scheduleAtSchema.safeParse(text);
   const runAt = new Date(text);
-  if (!parsed.success || Number.isNaN(runAt.getTime())) throw ValidationError.field(field, 'Must be a date and time with its offset, e.g. 2026-12-24T18:00:00Z');
+  if (!parsed.success || Number.isNaN(runAt.getTime()))
+    throw ValidationError.field(field, 'Must be a date and time with its offset, e.g. 2026-12-24T18:00:00Z');
   if (runAt.getTime() <= now.getTime()) throw ValidationError.field(field, 'Must be in the future');
-  if (runAt.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_DAYS * 86_400_000) throw ValidationError.field(field, `Must be within ${MAX_SCHEDULE_AHEAD_DAYS} days`);
+  if (runAt.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_DAYS * 86_400_000)
+    throw ValidationError.field(field, `Must be within ${MAX_SCHEDULE_AHEAD_DAYS} days`);
   return runAt;
 }
 
@@ -44,14 +46,25 @@ export async function createJobInTransaction(
   // The job runs as a user: a system actor acting for no one has no one to re-check later.
   if (!actor.userId) throw new ForbiddenError('A scheduled job runs as a user: sign in or use a user’s API token');
   const runAt = parseRunAt(at, new Date(), atField);
-  if (kind === 'publish' && (!Number.isInteger(revision) || (revision ?? 0) < 1)) throw ValidationError.field('revision', 'Must be a revision number');
-  const film = await tx.film.findUnique({ where: { slug }, select: { id: true, slug: true, latestRevision: true, publishedRevisionId: true } });
+  if (kind === 'publish' && (!Number.isInteger(revision) || (revision ?? 0) < 1))
+    throw ValidationError.field('revision', 'Must be a revision number');
+  const film = await tx.film.findUnique({
+    where: { slug },
+    select: { id: true, slug: true, latestRevision: true, publishedRevisionId: true },
+  });
   if (!film) throw new NotFoundError(`No film “${slug}”`);
   if (kind === 'publish' && revision! > film.latestRevision) throw ValidationError.field('revision', `Film has no revision ${revision}`);
   // A publish that can only be refused (an older quiz this actor may not publish) is refused now, not when it runs.
   if (kind === 'publish') await assertPublishable(tx, film, revision!, actor);
   const job = await tx.scheduledJob.create({
-    data: { kind, filmId: film.id, revisionNumber: kind === 'publish' ? revision : null, runAt, nextAttemptAt: runAt, createdById: actor.userId },
+    data: {
+      kind,
+      filmId: film.id,
+      revisionNumber: kind === 'publish' ? revision : null,
+      runAt,
+      nextAttemptAt: runAt,
+      createdById: actor.userId,
+    },
     select: jobViewSelect,
   });
   await writeAudit(tx, {

@@ -23,7 +23,10 @@ let n = 0;
 const unique = () => `sched-${Date.now().toString(36)}-${(n += 1)}`;
 const soon = () => new Date(Date.now() + 1_000);
 /** A clock an hour ahead: every job scheduled "soon" is due. */
-const later = (ms = 3_600_000) => () => new Date(Date.now() + ms);
+const later =
+  (ms = 3_600_000) =>
+  () =>
+    new Date(Date.now() + ms);
 
 async function newFilm(slug = unique()) {
   await createFilm({ content: sampleFilm({ slug, title: `Film ${slug}` }), actor: admin });
@@ -58,11 +61,24 @@ describe('scheduling', () => {
 
   it('refuses a time in the past, a missing revision and roles that cannot publish', async () => {
     const slug = await newFilm();
-    await expect(schedulePublish({ slug, revision: 1, at: new Date(Date.now() - 60_000), actor: editor })).rejects.toMatchObject({ status: 400, errors: [{ path: 'at' }] });
-    await expect(schedulePublish({ slug, revision: 7, at: soon(), actor: editor })).rejects.toMatchObject({ status: 400, errors: [{ path: 'revision' }] });
-    await expect(schedulePublish({ slug, revision: 1, at: 'tomorrow', actor: editor })).rejects.toMatchObject({ status: 400, errors: [{ path: 'at' }] });
-    await expect(schedulePublish({ slug: 'no-such-film-here', revision: 1, at: soon(), actor: editor })).rejects.toMatchObject({ status: 404 });
-    await expect(schedulePublish({ slug, revision: 1, at: soon(), actor: { ...editor, role: 'NOBODY' as never } })).rejects.toMatchObject({ status: 403 });
+    await expect(schedulePublish({ slug, revision: 1, at: new Date(Date.now() - 60_000), actor: editor })).rejects.toMatchObject({
+      status: 400,
+      errors: [{ path: 'at' }],
+    });
+    await expect(schedulePublish({ slug, revision: 7, at: soon(), actor: editor })).rejects.toMatchObject({
+      status: 400,
+      errors: [{ path: 'revision' }],
+    });
+    await expect(schedulePublish({ slug, revision: 1, at: 'tomorrow', actor: editor })).rejects.toMatchObject({
+      status: 400,
+      errors: [{ path: 'at' }],
+    });
+    await expect(schedulePublish({ slug: 'no-such-film-here', revision: 1, at: soon(), actor: editor })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(schedulePublish({ slug, revision: 1, at: soon(), actor: { ...editor, role: 'NOBODY' as never } })).rejects.toMatchObject({
+      status: 403,
+    });
     await expect(listScheduledJobs({ actor: editor })).rejects.toMatchObject({ status: 403 });
     expect(await db().scheduledJob.count({ where: { film: { slug } } })).toBe(0);
   });
@@ -98,13 +114,18 @@ describe('the job runner', () => {
     expect(rows.every((row) => row.state === 'done' && row.attempts === 1)).toBe(true);
     // Both runners did work (the batches are small), and each job left one publish behind.
     expect(new Set(rows.map((row) => row.lockedBy)).size).toBe(2);
-    const films = await db().film.findMany({ where: { slug: { in: slugs } }, select: { id: true, slug: true, published: { select: { revisionNumber: true } } } });
+    const films = await db().film.findMany({
+      where: { slug: { in: slugs } },
+      select: { id: true, slug: true, published: { select: { revisionNumber: true } } },
+    });
     for (const film of films) {
       expect(await publishCount(film.id)).toBe(film.slug === twice ? 2 : 1);
       expect(film.published?.revisionNumber).toBe(film.slug === twice ? 2 : 1);
       // One audit row per run: the publish's own, naming its job.
       const runs = await db().auditLog.findMany({ where: { filmId: film.id, action: 'film.publish' }, select: { details: true } });
-      expect(runs.filter((row) => typeof (row.details as { jobId?: unknown } | null)?.jobId === 'string')).toHaveLength(film.slug === twice ? 2 : 1);
+      expect(runs.filter((row) => typeof (row.details as { jobId?: unknown } | null)?.jobId === 'string')).toHaveLength(
+        film.slug === twice ? 2 : 1,
+      );
       expect(await db().auditLog.count({ where: { filmId: film.id, action: 'schedule.run' } })).toBe(0);
     }
     // Nothing is left to claim.
@@ -147,7 +168,10 @@ describe('the job runner', () => {
     await expect(retryScheduledJob({ id: job.id, actor: editor })).rejects.toMatchObject({ status: 403 });
     expect(await retryScheduledJob({ id: job.id, actor: admin })).toMatchObject({ state: 'scheduled', attempts: 0 });
     expect(await runAt(10_000_000)).toMatchObject([{ id: job.id, outcome: 'done' }]);
-    const film = await db().film.findUniqueOrThrow({ where: { slug: moved }, select: { published: { select: { slug: true, revisionNumber: true } } } });
+    const film = await db().film.findUniqueOrThrow({
+      where: { slug: moved },
+      select: { published: { select: { slug: true, revisionNumber: true } } },
+    });
     expect(film.published).toEqual({ slug: clash, revisionNumber: 1 });
   });
 
@@ -178,11 +202,14 @@ describe('the job runner', () => {
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
     // The film's row is locked: runner A claims the job and waits inside its publish, past its lease.
-    const blocker = db().$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM "Film" WHERE id = ${filmId} FOR UPDATE`;
-      locked();
-      await released;
-    }, { timeout: 30_000 });
+    const blocker = db().$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT id FROM "Film" WHERE id = ${filmId} FOR UPDATE`;
+        locked();
+        await released;
+      },
+      { timeout: 30_000 },
+    );
     await isLocked;
     const clock = () => new Date(Date.now() + 3_600_000);
     const a = createJobRunner({ id: 'live-a', now: clock, leaseMs: 1_500, renewMs: 200 }).runDueJobs();
@@ -194,7 +221,11 @@ describe('the job runner', () => {
     release();
     await blocker;
     expect(await a).toEqual([{ id: job.id, outcome: 'done' }]);
-    expect(await db().scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ state: 'done', lockedBy: 'live-a', attempts: 1 });
+    expect(await db().scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      state: 'done',
+      lockedBy: 'live-a',
+      attempts: 1,
+    });
     expect(await publishCount(filmId)).toBe(1);
   });
 
@@ -228,7 +259,11 @@ describe('the job runner', () => {
 
     expect(await a).toEqual([{ id: job.id, outcome: 'lost' }]);
     expect(await b).toEqual([{ id: job.id, outcome: 'done' }]);
-    expect(await db().scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ state: 'done', lockedBy: 'taker-b', attempts: 2 });
+    expect(await db().scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      state: 'done',
+      lockedBy: 'taker-b',
+      attempts: 2,
+    });
     expect(await publishCount(filmId)).toBe(1);
   });
 

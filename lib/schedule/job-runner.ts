@@ -45,7 +45,14 @@ export type JobRunnerOptions = {
 
 export type JobOutcome = { id: string; outcome: 'done' | 'retry' | 'failed' | 'lost' | 'released'; error?: string };
 
-type ClaimedJob = { id: string; kind: 'publish' | 'unpublish'; filmId: string; revisionNumber: number | null; attempts: number; createdById: string };
+type ClaimedJob = {
+  id: string;
+  kind: 'publish' | 'unpublish';
+  filmId: string;
+  revisionNumber: number | null;
+  attempts: number;
+  createdById: string;
+};
 
 export const JOB_DEFAULTS = { maxAttempts: 5, backoffMs: 30_000, leaseMs: 30_000, renewMs: 10_000, batchSize: 10, pollMs: 5_000 };
 
@@ -136,7 +143,8 @@ export function createJobRunner(options: JobRunnerOptions = {}) {
       if (!film) throw new LostJobError('film deleted');
       const me = actor;
       const alsoInTransaction = (tx: Tx, locked: { id: string }) => markDone(tx, job, me, { id: locked.id, slug: film.slug });
-      if (job.kind === 'publish') await publishFilm({ slug: film.slug, revision: job.revisionNumber!, actor, alsoInTransaction, scheduledJobId: job.id });
+      if (job.kind === 'publish')
+        await publishFilm({ slug: film.slug, revision: job.revisionNumber!, actor, alsoInTransaction, scheduledJobId: job.id });
       else await unpublishFilm({ slug: film.slug, actor, alsoInTransaction, scheduledJobId: job.id });
       return { id: job.id, outcome: 'done' };
     } catch (error) {
@@ -163,7 +171,10 @@ export function createJobRunner(options: JobRunnerOptions = {}) {
 
   /** Claims and runs every due job, batch after batch, until none is due (or the runner stops). */
   async function runDueJobs(): Promise<JobOutcome[]> {
-    const renewal = setInterval(() => void renewLeases().catch((error) => log.warn({ err: error }, 'job runner: could not renew leases')), renewMs);
+    const renewal = setInterval(
+      () => void renewLeases().catch((error) => log.warn({ err: error }, 'job runner: could not renew leases')),
+      renewMs,
+    );
     renewal.unref();
     try {
       return await runBatches();

@@ -11,7 +11,8 @@ export async function retryScheduledJob({ id, actor }: { id: string; actor: Acto
   return db().$transaction(async (tx) => {
     const [job] = await tx.$queryRaw<Array<{ state: string }>>`SELECT state::text AS state FROM "ScheduledJob" WHERE id = ${id} FOR UPDATE`;
     if (!job) throw new NotFoundError('No such scheduled job');
-    if (job.state !== 'failed') throw new ConflictError(`Only a failed job can be retried; this one is ${job.state}`, { reason: job.state });
+    if (job.state !== 'failed')
+      throw new ConflictError(`Only a failed job can be retried; this one is ${job.state}`, { reason: job.state });
     const now = new Date();
     const updated = await tx.scheduledJob.update({
       where: { id },

@@ -21,7 +21,9 @@ let slug: string;
 async function tokenFor(role: 'ADMIN' | 'EDITOR'): Promise<Who> {
   const actor = await makeActor(role);
   const secret = newTokenSecret();
-  await db().apiToken.create({ data: { name: `schedule-${role}`, role, prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById: actor.userId } });
+  await db().apiToken.create({
+    data: { name: `schedule-${role}`, role, prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById: actor.userId },
+  });
   return { authorization: `Bearer ${secret}` };
 }
 
@@ -62,7 +64,9 @@ describe('POST/GET/DELETE /api/v1/editor/films/{slug}/schedule', () => {
     const cancelled = await call(schedule.DELETE, 'DELETE', `${path()}?id=${created.body.id}`, { slug }, editor);
     expect(cancelled).toEqual({ status: 200, body: { cancelled: [created.body.id] } });
     expect((await call(schedule.DELETE, 'DELETE', `${path()}?id=${created.body.id}`, { slug }, editor)).status).toBe(409);
-    expect((await call(retry.POST, 'POST', `/api/v1/editor/jobs/${created.body.id}/retry`, { id: created.body.id }, admin)).status).toBe(409);
+    expect((await call(retry.POST, 'POST', `/api/v1/editor/jobs/${created.body.id}/retry`, { id: created.body.id }, admin)).status).toBe(
+      409,
+    );
   });
 
   it('names the wrong field and schedules nothing', async () => {
@@ -75,7 +79,14 @@ describe('POST/GET/DELETE /api/v1/editor/films/{slug}/schedule', () => {
     expect(past.body.errors).toEqual([expect.objectContaining({ path: 'at' })]);
     const noZone = await call(schedule.POST, 'POST', path(), { slug }, editor, { action: 'unpublish', at: '2099-01-01T00:00' });
     expect(noZone.status).toBe(400);
-    expect((await call(schedule.POST, 'POST', '/api/v1/editor/films/no-such-film-x/schedule', { slug: 'no-such-film-x' }, editor, { action: 'unpublish', at: inAnHour() })).status).toBe(404);
+    expect(
+      (
+        await call(schedule.POST, 'POST', '/api/v1/editor/films/no-such-film-x/schedule', { slug: 'no-such-film-x' }, editor, {
+          action: 'unpublish',
+          at: inAnHour(),
+        })
+      ).status,
+    ).toBe(404);
     expect(await db().scheduledJob.count()).toBe(before);
   });
 
@@ -90,7 +101,11 @@ describe('POST/GET/DELETE /api/v1/editor/films/{slug}/schedule', () => {
 
 describe('GET /api/v1/editor/jobs', () => {
   it('lists every film’s jobs for admins and refuses editors', async () => {
-    const created = await call(schedule.POST, 'POST', `/api/v1/editor/films/${slug}/schedule`, { slug }, editor, { action: 'publish', at: inAnHour(), revision: 1 });
+    const created = await call(schedule.POST, 'POST', `/api/v1/editor/films/${slug}/schedule`, { slug }, editor, {
+      action: 'publish',
+      at: inAnHour(),
+      revision: 1,
+    });
     expect((await call(jobs.GET, 'GET', '/api/v1/editor/jobs', {}, editor)).status).toBe(403);
     const listed = await call(jobs.GET, 'GET', '/api/v1/editor/jobs?state=scheduled', {}, admin);
     expect(listed.status).toBe(200);

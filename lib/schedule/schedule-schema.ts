@@ -26,10 +26,13 @@ export const scheduleBodySchema = z
   .object({
     action: z.enum(JOB_KINDS).meta({ description: 'publish: make `revision` live at `at`; unpublish: take the film off the site at `at`' }),
     at: scheduleAtSchema,
-    revision: revisionNumberSchema.optional().meta({ description: 'Required for publish: the revision to publish (a later save does not change it)' }),
+    revision: revisionNumberSchema
+      .optional()
+      .meta({ description: 'Required for publish: the revision to publish (a later save does not change it)' }),
   })
   .superRefine((body, ctx) => {
-    if (body.action === 'publish' && body.revision === undefined) ctx.addIssue({ code: 'custom', path: ['revision'], message: 'Required to schedule a publish' });
+    if (body.action === 'publish' && body.revision === undefined)
+      ctx.addIssue({ code: 'custom', path: ['revision'], message: 'Required to schedule a publish' });
   })
   .meta({ id: 'ScheduleBody' });
 
@@ -46,7 +49,8 @@ export const listJobsQuerySchema = z.object({
 export const scheduleInputSchema = z
   .object({ slug: slugSchema, action: z.enum(JOB_KINDS), at: scheduleAtSchema, revision: revisionNumberSchema.optional() })
   .superRefine((body, ctx) => {
-    if (body.action === 'publish' && body.revision === undefined) ctx.addIssue({ code: 'custom', path: ['revision'], message: 'Required to schedule a publish' });
+    if (body.action === 'publish' && body.revision === undefined)
+      ctx.addIssue({ code: 'custom', path: ['revision'], message: 'Required to schedule a publish' });
   });
 export const jobInputSchema = z.object({ id: jobIdSchema });
 

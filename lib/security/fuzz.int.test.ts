@@ -28,7 +28,15 @@ vi.mock('next/headers', () => ({
   cookies: async () => ({ get: () => undefined, getAll: () => [], has: () => false }),
 }));
 // No Next.js cache here: cached readers run uncached, invalidations do nothing.
-vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {}, unstable_cache: <T>(fn: T) => fn, cacheTag: () => {}, cacheLife: () => {} }));
+vi.mock('next/cache', () => ({
+  revalidatePath: () => {},
+  revalidateTag: () => {},
+  updateTag: () => {},
+  refresh: () => {},
+  unstable_cache: <T>(fn: T) => fn,
+  cacheTag: () => {},
+  cacheLife: () => {},
+}));
 vi.mock('next/navigation', () => ({
   redirect: (url: string) => {
     throw Object.assign(new Error('NEXT_REDIRECT'), { digest: `NEXT_REDIRECT;replace;${url};307;` });
@@ -65,7 +73,11 @@ async function digest(): Promise<string> {
 beforeAll(async () => {
   for (const file of routeFiles().filter((f) => !LEFT_OUT.has(f))) {
     const mod = (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, RouteHandler | undefined>;
-    const segments = path.dirname(file).split('/').slice(1).filter((s) => !/^\(.*\)$/.test(s));
+    const segments = path
+      .dirname(file)
+      .split('/')
+      .slice(1)
+      .filter((s) => !/^\(.*\)$/.test(s));
     const params = segments.flatMap((s) => /^\[(\w+)\]$/.exec(s)?.[1] ?? []);
     for (const method of METHODS) {
       const handler = mod[method];
@@ -75,16 +87,21 @@ beforeAll(async () => {
   for (const file of actionFiles()) {
     const mod = (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, unknown>;
     for (const [name, action] of Object.entries(mod)) {
-      if (typeof action === 'function') targets.push({ kind: 'action', label: `${file} ${name}`, action: action as (input: unknown) => Promise<unknown> });
+      if (typeof action === 'function')
+        targets.push({ kind: 'action', label: `${file} ${name}`, action: action as (input: unknown) => Promise<unknown> });
     }
   }
 
   const suffix = Math.random().toString(36).slice(2, 8);
   const admin = await db().user.create({ data: { email: `fuzz-admin-${suffix}@test.example`, role: 'ADMIN', passwordHash: 'not-used' } });
-  const editor = await db().user.create({ data: { email: `fuzz-editor-${suffix}@test.example`, role: 'EDITOR', passwordHash: 'not-used' } });
+  const editor = await db().user.create({
+    data: { email: `fuzz-editor-${suffix}@test.example`, role: 'EDITOR', passwordHash: 'not-used' },
+  });
   const token = async (role: 'ADMIN' | 'EDITOR') => {
     const secret = newTokenSecret();
-    await db().apiToken.create({ data: { name: `fuzz-${role}`, role, prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById: admin.id } });
+    await db().apiToken.create({
+      data: { name: `fuzz-${role}`, role, prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById: admin.id },
+    });
     return `Bearer ${secret}`;
   };
   identities = {
@@ -98,11 +115,25 @@ beforeAll(async () => {
   };
   // A published film with a quiz, so the fuzz reaches past "not found".
   published = `fuzz-film-${suffix}`;
-  const create = targets.find((t) => t.kind === 'route' && t.label === 'POST app/api/v1/editor/films/route.ts') as Extract<Target, { kind: 'route' }>;
-  const created = await callRoute(create.handler, 'POST', '/x', {}, { headers: identities.adminToken, json: { content: sampleFilm({ slug: published, title: 'Fuzz Film' }) } });
+  const create = targets.find((t) => t.kind === 'route' && t.label === 'POST app/api/v1/editor/films/route.ts') as Extract<
+    Target,
+    { kind: 'route' }
+  >;
+  const created = await callRoute(
+    create.handler,
+    'POST',
+    '/x',
+    {},
+    { headers: identities.adminToken, json: { content: sampleFilm({ slug: published, title: 'Fuzz Film' }) } },
+  );
   expect(created.status).toBe(201);
-  const publish = targets.find((t) => t.kind === 'route' && t.label === 'POST app/api/v1/editor/films/[slug]/publish/route.ts') as Extract<Target, { kind: 'route' }>;
-  expect((await callRoute(publish.handler, 'POST', '/x', { slug: published }, { headers: identities.adminToken, json: { revision: 1 } })).status).toBe(200);
+  const publish = targets.find((t) => t.kind === 'route' && t.label === 'POST app/api/v1/editor/films/[slug]/publish/route.ts') as Extract<
+    Target,
+    { kind: 'route' }
+  >;
+  expect(
+    (await callRoute(publish.handler, 'POST', '/x', { slug: published }, { headers: identities.adminToken, json: { revision: 1 } })).status,
+  ).toBe(200);
 }, 180_000);
 
 afterAll(async () => {
@@ -110,7 +141,36 @@ afterAll(async () => {
 });
 
 const nasty = fc.oneof(
-  fc.constantFrom('\u0000', 'kiss\u0000', '\uD800', 'x\uDC00y', '%ff', '%00', '%E0%A4', '../../etc/passwd', '/%0A/evil', '/%09/evil.example', '\\\\evil', 'javascript:alert(1)', "' OR 1=1 --", '<script>x</script>', '1', '0', '-1', '2', '1e309', 'NaN', '', ' ', 'a'.repeat(5000), '🎬', 'full', 'json', 'text', 'draft'),
+  fc.constantFrom(
+    '\u0000',
+    'kiss\u0000',
+    '\uD800',
+    'x\uDC00y',
+    '%ff',
+    '%00',
+    '%E0%A4',
+    '../../etc/passwd',
+    '/%0A/evil',
+    '/%09/evil.example',
+    '\\\\evil',
+    'javascript:alert(1)',
+    "' OR 1=1 --",
+    '<script>x</script>',
+    '1',
+    '0',
+    '-1',
+    '2',
+    '1e309',
+    'NaN',
+    '',
+    ' ',
+    'a'.repeat(5000),
+    '🎬',
+    'full',
+    'json',
+    'text',
+    'draft',
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ maxLength: 20 }),
 );
@@ -119,25 +179,41 @@ const jsonLike = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.record({ revision: fc.oneof(fc.integer(), nasty) }),
   fc.record({ baseRevision: fc.oneof(fc.integer({ min: -2, max: 5 }), nasty), content: fc.anything({ maxDepth: 2 }) }),
-  fc.record({ field: fc.constantFrom('title', 'slug', 'premise', 'releaseYear', 'events', 'quiz'), value: fc.oneof(nasty, fc.jsonValue({ maxDepth: 2 })) }).map(({ field, value }) => ({
-    content: { ...sampleFilm({ slug: 'fuzz-new' }), [field]: value },
-  })),
+  fc
+    .record({
+      field: fc.constantFrom('title', 'slug', 'premise', 'releaseYear', 'events', 'quiz'),
+      value: fc.oneof(nasty, fc.jsonValue({ maxDepth: 2 })),
+    })
+    .map(({ field, value }) => ({
+      content: { ...sampleFilm({ slug: 'fuzz-new' }), [field]: value },
+    })),
   fc.record({ answers: fc.dictionary(nasty, nasty, { maxKeys: 3 }) }),
   fc.record({ tabId: nasty, action: fc.constantFrom('heartbeat', 'take-over', 'leave', 'x') }),
 );
 const body = fc.oneof(
   fc.constant(undefined),
   jsonLike.map((value) => ({ text: JSON.stringify(value), type: 'application/json' })),
-  fc.record({ text: fc.oneof(nasty, fc.jsonValue().map((v) => JSON.stringify(v)), fc.constant('{"content":'), fc.constant('{"title":"\\u0000"}')), type: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '') }),
+  fc.record({
+    text: fc.oneof(
+      nasty,
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.constant('{"content":'),
+      fc.constant('{"title":"\\u0000"}'),
+    ),
+    type: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', ''),
+  }),
 );
 
 /** A parameter as it would stand in the address (a lone surrogate cannot be percent-encoded: U+FFFD). */
-const encodePath = (value: string) => encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+const encodePath = (value: string) =>
+  encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
 
 const request = fc.record({
   target: fc.nat(),
   params: fc.array(paramValue(), { minLength: 3, maxLength: 3 }),
-  query: fc.dictionary(fc.constantFrom('q', 'status', 'spoilers', 'format', 'revision', 'level', 'return', 'attempt', '\u0000'), nasty, { maxKeys: 3 }),
+  query: fc.dictionary(fc.constantFrom('q', 'status', 'spoilers', 'format', 'revision', 'level', 'return', 'attempt', '\u0000'), nasty, {
+    maxKeys: 3,
+  }),
   who: fc.constantFrom('anonymous', 'admin', 'editor', 'adminToken', 'editorToken', 'forgedToken', 'forgedCookie'),
   origin: fc.constantFrom('same', 'none', 'http://cms.test:4000', 'null', 'same-origin-fetch'),
   body,
@@ -157,7 +233,12 @@ it(`${RUNS} generated requests: no 5xx, and a refused request changes nothing`, 
       if (target.kind === 'route') {
         const values = r.params.map((v) => (v === '__published__' ? published : v));
         const params = Object.fromEntries(target.params.map((name, i) => [name, values[i] ?? '']));
-        const address = target.segments.map((s) => { const name = /^\[(\w+)\]$/.exec(s)?.[1]; return name ? encodePath(params[name]) : s; }).join('/');
+        const address = target.segments
+          .map((s) => {
+            const name = /^\[(\w+)\]$/.exec(s)?.[1];
+            return name ? encodePath(params[name]) : s;
+          })
+          .join('/');
         const search = new URLSearchParams(r.query).toString();
         if (r.body?.type) headers['content-type'] = r.body.type;
         const response = await callRoute(target.handler, target.method, `/${address}${search ? `?${search}` : ''}`, params, {

@@ -23,7 +23,15 @@ import * as publicQuiz from '@/app/api/v1/films/[slug]/quiz/route';
 import * as attempts from '@/app/api/v1/films/[slug]/quiz/attempts/route';
 import * as sitemap from '@/app/sitemap.xml/route';
 
-vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {}, unstable_cache: <T>(fn: T) => fn, cacheTag: () => {}, cacheLife: () => {} }));
+vi.mock('next/cache', () => ({
+  revalidatePath: () => {},
+  revalidateTag: () => {},
+  updateTag: () => {},
+  refresh: () => {},
+  unstable_cache: <T>(fn: T) => fn,
+  cacheTag: () => {},
+  cacheLife: () => {},
+}));
 
 type Who = Record<string, string>;
 let admin: Who;
@@ -49,7 +57,9 @@ beforeAll(async () => {
   const user = await db().user.create({ data: { email: `sec-admin-${Date.now()}@test.example`, role: 'ADMIN', passwordHash: 'not-used' } });
   admin = { cookie: await sessionCookieFor(user) };
   const secret = newTokenSecret();
-  await db().apiToken.create({ data: { name: 'sec-token', role: 'ADMIN', prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById: user.id } });
+  await db().apiToken.create({
+    data: { name: 'sec-token', role: 'ADMIN', prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById: user.id },
+  });
   bearer = { authorization: `Bearer ${secret}` };
 });
 
@@ -68,20 +78,30 @@ describe('CSRF on the cookie-authenticated API', () => {
   it('refuses a cookie write with neither Origin nor Sec-Fetch-Site, or a cross-site Sec-Fetch-Site', async () => {
     const before = await filmCount();
     expect((await create({ headers: admin, json: { content: page() }, sameOrigin: false })).status).toBe(403);
-    expect((await create({ headers: { ...admin, 'sec-fetch-site': 'same-site' }, json: { content: page() }, sameOrigin: false })).status).toBe(403);
+    expect(
+      (await create({ headers: { ...admin, 'sec-fetch-site': 'same-site' }, json: { content: page() }, sameOrigin: false })).status,
+    ).toBe(403);
     expect(await filmCount()).toBe(before);
   });
 
   it('accepts a same-origin Origin, or Sec-Fetch-Site: same-origin without Origin', async () => {
     expect((await create({ headers: admin, json: { content: page() } })).status).toBe(201);
-    expect((await create({ headers: { ...admin, 'sec-fetch-site': 'same-origin' }, json: { content: page() }, sameOrigin: false })).status).toBe(201);
+    expect(
+      (await create({ headers: { ...admin, 'sec-fetch-site': 'same-origin' }, json: { content: page() }, sameOrigin: false })).status,
+    ).toBe(201);
   });
 
   it('a cross-origin unpublish is refused and the film stays published', async () => {
     const content = page();
     expect((await create({ headers: admin, json: { content } })).status).toBe(201);
     expect((await call(publish.POST, 'POST', '/x', { slug: content.slug }, { headers: admin, json: { revision: 1 } })).status).toBe(200);
-    const refused = await call(unpublish.POST, 'POST', '/x', { slug: content.slug }, { headers: { ...admin, origin: 'http://127.0.0.1:8081' } });
+    const refused = await call(
+      unpublish.POST,
+      'POST',
+      '/x',
+      { slug: content.slug },
+      { headers: { ...admin, origin: 'http://127.0.0.1:8081' } },
+    );
     expect(refused.status).toBe(403);
     expect(await db().publishedFilm.count({ where: { slug: content.slug } })).toBe(1);
   });
@@ -117,7 +137,13 @@ describe('bad input is a 4xx with a clear message, never a 5xx', () => {
     const nulTitle = await call(films.POST, 'POST', '/x', {}, { headers: admin, json: { content: { ...page(), title: '\u0000' } } });
     expect(nulTitle.status).toBe(400);
     expect(nulTitle.body.errors).toEqual([{ path: 'content.title', message: expect.stringMatching(/NUL/) }]);
-    const surrogate = await call(films.POST, 'POST', '/x', {}, { headers: { ...admin, 'content-type': 'application/json' }, body: '{"content":{"title":"\\ud800"}}' });
+    const surrogate = await call(
+      films.POST,
+      'POST',
+      '/x',
+      {},
+      { headers: { ...admin, 'content-type': 'application/json' }, body: '{"content":{"title":"\\ud800"}}' },
+    );
     expect(surrogate.status).toBe(400);
     expect(surrogate.body.errors).toEqual([{ path: 'content.title', message: expect.stringMatching(/surrogate/) }]);
     const imported = await call(importRoute.POST, 'POST', '/x', {}, { headers: admin, body: 'Title: A\u0000B\n' });
@@ -136,9 +162,16 @@ describe('bad input is a 4xx with a clear message, never a 5xx', () => {
         controller.close();
       },
     });
-    const request = new Request('http://cms.test/x', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const request = new Request('http://cms.test/x', {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     const { NextRequest } = await import('next/server');
-    const streamed = await (attempts.POST as unknown as RouteHandler)(new NextRequest(request), { params: Promise.resolve({ slug: 'kiss-and-cry' }) as Promise<never> });
+    const streamed = await (attempts.POST as unknown as RouteHandler)(new NextRequest(request), {
+      params: Promise.resolve({ slug: 'kiss-and-cry' }) as Promise<never>,
+    });
     expect(streamed.status).toBe(413);
   });
 
@@ -181,7 +214,9 @@ describe('a database outage is a 503 with Retry-After and a JSON body', () => {
       await expect503(call(attempts.POST, 'POST', '/x', { slug: 'kiss-and-cry' }, { json: { answers: { q1: 'o1' } } }));
       await expect503(call(sitemap.GET as RouteHandler, 'GET', '/sitemap.xml', {}));
       const provider = authOptions.providers[0] as unknown as { options: { authorize: (c: unknown, r: unknown) => Promise<unknown> } };
-      await expect(provider.options.authorize({ email: 'someone@example.com', password: 'long enough password' }, { headers: {} })).rejects.toThrow(/^ServiceUnavailable$/);
+      await expect(
+        provider.options.authorize({ email: 'someone@example.com', password: 'long enough password' }, { headers: {} }),
+      ).rejects.toThrow(/^ServiceUnavailable$/);
     } finally {
       globalForDb.prisma = saved;
     }

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { pagePolicyFor, renderRequestHeaders, sendsHsts } from './security-headers';
-import { CACHED_PAGE_BASE_POLICY, CSP_HEADER, inlineScriptHashes, noncePagePolicy, staticPagePolicy, withStaticPagePolicy, withoutNonceBesideHashes } from './security-policy.mjs';
+import {
+  CACHED_PAGE_BASE_POLICY,
+  CSP_HEADER,
+  inlineScriptHashes,
+  noncePagePolicy,
+  staticPagePolicy,
+  withStaticPagePolicy,
+  withoutNonceBesideHashes,
+} from './security-policy.mjs';
 
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
@@ -51,9 +59,30 @@ describe('withStaticPagePolicy (the page cache)', () => {
 
 describe('pagePolicyFor', () => {
   it('cached reader pages get no nonce, route handlers the non-page policy, every other page a fresh nonce', () => {
-    for (const path of ['/', '/films/kiss-and-cry', '/people/ana-lima/', '/films/kiss-and-cry/level/full', '/page/2', '/_missing', '/search/level/full/query/c2thdGluZw', '/search/level/none/cookie']) expect(pagePolicyFor(path).kind, path).toBe('cached');
-    for (const path of ['/api/v1/films', '/spoilers', '/films/x/quiz/answers', '/sitemap.xml']) expect(pagePolicyFor(path).kind, path).toBe('non-page');
-    for (const path of ['/editor', '/editor/users', '/login', '/account', '/search', '/search/x', '/films/kiss-and-cry/quiz', '/films/x/y/z']) expect(pagePolicyFor(path).kind, path).toBe('nonce');
+    for (const path of [
+      '/',
+      '/films/kiss-and-cry',
+      '/people/ana-lima/',
+      '/films/kiss-and-cry/level/full',
+      '/page/2',
+      '/_missing',
+      '/search/level/full/query/c2thdGluZw',
+      '/search/level/none/cookie',
+    ])
+      expect(pagePolicyFor(path).kind, path).toBe('cached');
+    for (const path of ['/api/v1/films', '/spoilers', '/films/x/quiz/answers', '/sitemap.xml'])
+      expect(pagePolicyFor(path).kind, path).toBe('non-page');
+    for (const path of [
+      '/editor',
+      '/editor/users',
+      '/login',
+      '/account',
+      '/search',
+      '/search/x',
+      '/films/kiss-and-cry/quiz',
+      '/films/x/y/z',
+    ])
+      expect(pagePolicyFor(path).kind, path).toBe('nonce');
     const [a, b] = [pagePolicyFor('/editor'), pagePolicyFor('/editor')];
     expect(a.kind === 'nonce' && b.kind === 'nonce' && a.nonce !== b.nonce && a.nonce.length >= 24).toBe(true);
   });

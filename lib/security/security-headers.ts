@@ -13,7 +13,8 @@ import { CACHED_PAGE_BASE_POLICY, CSP_HEADER, HSTS_VALUE, NON_PAGE_POLICY, nonce
  * giving them one would block their scripts. Their script policy travels with the cached page.
  * `/_missing` is the 404 page proxy.ts rewrites unknown reader addresses to.
  */
-const CACHED_PAGE = /^\/(?:(?:films|people)\/[^/]+(?:\/level\/[^/]+)?\/?|page\/[^/]+\/?|filter\/[^/]+\/[^/]+\/[^/]+\/?|search\/level\/[^/]+\/[^/]+(?:\/[^/]+)?\/?|_missing)?$/u;
+const CACHED_PAGE =
+  /^\/(?:(?:films|people)\/[^/]+(?:\/level\/[^/]+)?\/?|page\/[^/]+\/?|filter\/[^/]+\/[^/]+\/[^/]+\/?|search\/level\/[^/]+\/[^/]+(?:\/[^/]+)?\/?|_missing)?$/u;
 
 /** Route handlers: JSON, feeds, redirects. */
 const NON_PAGE = /^\/(?:api\/|spoilers(?:\/|$)|films\/[^/]+\/quiz\/answers(?:\/|$)|robots\.txt$|sitemap\.xml$|sitemaps\/)/u;

@@ -14,7 +14,8 @@ export const FIXED_SECURITY_HEADERS = [
   // The app uses none of these; a injected frame or script cannot ask for them either.
   {
     key: 'Permissions-Policy',
-    value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), display-capture=(), browsing-topics=()',
+    value:
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), display-capture=(), browsing-topics=()',
   },
   // For browsers without CSP frame-ancestors; the policies below say the same.
   { key: 'X-Frame-Options', value: 'DENY' },

@@ -32,7 +32,9 @@ export function movieJsonLd(film: VisibleFilm): Record<string, unknown> {
     ...(facts.runtimeMinutes !== null ? { duration: isoDuration(facts.runtimeMinutes) } : {}),
     ...(facts.genres.length > 0 ? { genre: facts.genres } : {}),
     ...(facts.releaseDate ? { datePublished: facts.releaseDate } : {}),
-    ...(facts.countries.length > 0 ? { countryOfOrigin: facts.countries.map((code) => ({ '@type': 'Country', name: countryName(code) })) } : {}),
+    ...(facts.countries.length > 0
+      ? { countryOfOrigin: facts.countries.map((code) => ({ '@type': 'Country', name: countryName(code) })) }
+      : {}),
     ...(facts.languages.length > 0 ? { inLanguage: facts.languages } : {}),
     ...(facts.ageRatings.length > 0 ? { contentRating: facts.ageRatings.join('; ') } : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),

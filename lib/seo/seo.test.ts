@@ -26,7 +26,14 @@ describe('film metadata and JSON-LD', () => {
   });
 
   it('carry the film facts: director, duration in ISO 8601, genre, release date', () => {
-    const facts = { releaseDate: '2020-03-04', runtimeMinutes: 94, directors: [{ name: 'Dee Rector', slug: 'dee-rector' }], genres: ['Drama'], countries: ['CA'], imdbId: 'tt1234567' };
+    const facts = {
+      releaseDate: '2020-03-04',
+      runtimeMinutes: 94,
+      directors: [{ name: 'Dee Rector', slug: 'dee-rector' }],
+      genres: ['Drama'],
+      countries: ['CA'],
+      imdbId: 'tt1234567',
+    };
     const ld = movieJsonLd(visibleFilm(sampleFilm({ facts }), 'none'));
     expect(ld).toMatchObject({
       duration: 'PT94M',
@@ -56,7 +63,8 @@ describe('film metadata and JSON-LD', () => {
 
   it('leave a poster above level none out of the image on every level, even where the page shows it', () => {
     for (const poster of ['light', 'full'] as const) {
-      for (const level of LEVELS) expect(movieJsonLd(visibleFilm(withPoster(poster), level)), `${poster} at ${level}`).not.toHaveProperty('image');
+      for (const level of LEVELS)
+        expect(movieJsonLd(visibleFilm(withPoster(poster), level)), `${poster} at ${level}`).not.toHaveProperty('image');
     }
     expect(visibleFilm(withPoster('light'), 'full').poster).not.toBeNull();
     expect(movieJsonLd(visibleFilm(content, 'full'))).not.toHaveProperty('image');
@@ -65,7 +73,13 @@ describe('film metadata and JSON-LD', () => {
   it('describe a person as a schema.org Person, with the photo as the image when there is one', () => {
     const person = { slug: 'pat-doe', name: 'Pat Doe', birthDate: '1970-01-31', deathDate: '', photo: null };
     const without = personJsonLd(person);
-    expect(without).toEqual({ '@context': 'https://schema.org', '@type': 'Person', name: 'Pat Doe', url: `${siteUrl()}/people/pat-doe`, birthDate: '1970-01-31' });
+    expect(without).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: 'Pat Doe',
+      url: `${siteUrl()}/people/pat-doe`,
+      birthDate: '1970-01-31',
+    });
     const withPhoto = personJsonLd({ ...person, photo: { image: IMAGE, alt: 'Pat Doe smiling', width: 800, height: 1000 } });
     expect(withPhoto.image).toBe(`${siteUrl()}/media/${IMAGE}/w1280.webp`);
     expect(siteUrl()).toMatch(/^https?:\/\//u);

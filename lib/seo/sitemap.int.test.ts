@@ -39,7 +39,11 @@ describe('sitemaps', () => {
     expect(new Set(urls).size).toBe(urls.length);
     const films = await listFilmSummaries();
     const people = await listPublishedPeople();
-    expect(urls).toEqual([absoluteUrl('/'), ...films.map((f) => absoluteUrl(`/films/${f.slug}`)), ...people.map((p) => absoluteUrl(`/people/${p.slug}`))]);
+    expect(urls).toEqual([
+      absoluteUrl('/'),
+      ...films.map((f) => absoluteUrl(`/films/${f.slug}`)),
+      ...people.map((p) => absoluteUrl(`/people/${p.slug}`)),
+    ]);
     expect(urls).toContain(absoluteUrl(`/films/sitemap-${run}-0`));
     expect(urls).toContain(absoluteUrl(`/people/sitemap-person-${run}-0`));
 
@@ -56,10 +60,23 @@ describe('sitemaps', () => {
     expect(sitemapIds({ films: 9, people: 0 }, 10)).toEqual(['films-0']);
     expect(sitemapIds({ films: 10, people: 10 }, 10)).toEqual(['films-0', 'films-1', 'people-0']);
     // 10,000 films and 20,000 people at the default size: an index of 2 + 4 children.
-    expect(sitemapIds({ films: 10_000, people: 20_000 })).toEqual(['films-0', 'films-1', 'films-2', 'people-0', 'people-1', 'people-2', 'people-3']);
+    expect(sitemapIds({ films: 10_000, people: 20_000 })).toEqual([
+      'films-0',
+      'films-1',
+      'films-2',
+      'people-0',
+      'people-1',
+      'people-2',
+      'people-3',
+    ]);
     const xml = sitemapIndexXml(['films-0', 'people-0']);
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/u);
-    expect([...xml.matchAll(/<sitemap>\n<loc>([^<]+)<\/loc>\n<\/sitemap>/gu)].map((m) => m[1])).toEqual([absoluteUrl('/sitemaps/sitemap/films-0.xml'), absoluteUrl('/sitemaps/sitemap/people-0.xml')]);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/u,
+    );
+    expect([...xml.matchAll(/<sitemap>\n<loc>([^<]+)<\/loc>\n<\/sitemap>/gu)].map((m) => m[1])).toEqual([
+      absoluteUrl('/sitemaps/sitemap/films-0.xml'),
+      absoluteUrl('/sitemaps/sitemap/people-0.xml'),
+    ]);
   });
 });
 

@@ -20,7 +20,10 @@ export type SitemapId = `${'films' | 'people'}-${number}`;
 export function sitemapIds(counts: { films: number; people: number }, size = SITEMAP_SIZE): SitemapId[] {
   const films = Math.max(1, Math.ceil((counts.films + 1) / size));
   const people = Math.ceil(counts.people / size);
-  return [...Array.from({ length: films }, (_, i) => `films-${i}` as const), ...Array.from({ length: people }, (_, i) => `people-${i}` as const)];
+  return [
+    ...Array.from({ length: films }, (_, i) => `films-${i}` as const),
+    ...Array.from({ length: people }, (_, i) => `people-${i}` as const),
+  ];
 }
 
 /** Whether one sitemap file holds every address (the home page, the films, the people). */
@@ -46,14 +49,20 @@ export async function sitemapEntries(id: string, size = SITEMAP_SIZE): Promise<M
   const films = await listFilmAddresses({ offset: Math.max(0, index * size - 1), limit: index === 0 ? size - 1 : size });
   return [
     ...home,
-    ...films.map((film) => ({ url: absoluteUrl(`/films/${film.slug}`), lastModified: film.publishedAt, changeFrequency: 'weekly' as const, priority: 0.8 })),
+    ...films.map((film) => ({
+      url: absoluteUrl(`/films/${film.slug}`),
+      lastModified: film.publishedAt,
+      changeFrequency: 'weekly' as const,
+      priority: 0.8,
+    })),
   ];
 }
 
 /** Where a child sitemap is served (Next's generateSitemaps route for app/sitemaps/sitemap.ts). */
 export const sitemapPath = (id: string) => `/sitemaps/sitemap/${id}.xml`;
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/gu, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/gu, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
 
 /** A sitemap index naming the child sitemaps. */
 export function sitemapIndexXml(ids: string[]): string {

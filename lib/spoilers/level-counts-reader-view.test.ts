@@ -21,7 +21,12 @@ describe('countReaderView', () => {
       trivia: [1, 2],
       quiz: [1, 2],
     });
-    expect(counts(countReaderView(content, 'light'))).toMatchObject({ events: [2, 3], characters: [1, 2], kindValues: [5, 6], quiz: [1, 2] });
+    expect(counts(countReaderView(content, 'light'))).toMatchObject({
+      events: [2, 3],
+      characters: [1, 2],
+      kindValues: [5, 6],
+      quiz: [1, 2],
+    });
     const full = countReaderView(content, 'full');
     expect(full.parts.every((p) => p.shown === p.total)).toBe(true);
     expect(full.empty).toEqual([]);
@@ -39,14 +44,32 @@ describe('countReaderView', () => {
 
   it('names the parts a level sees nothing of, as an imported page (every item full) has them', () => {
     const imported = sampleFilm();
-    for (const list of [imported.events, imported.characters, imported.themes, imported.kind.moods, imported.kind.contentNotes, imported.trivia, imported.quiz.questions]) {
+    for (const list of [
+      imported.events,
+      imported.characters,
+      imported.themes,
+      imported.kind.moods,
+      imported.kind.contentNotes,
+      imported.trivia,
+      imported.quiz.questions,
+    ]) {
       for (const item of list) item.spoiler = 'full';
     }
     imported.setting.spoiler = 'full';
     for (const key of ['tone', 'pacing', 'story', 'intensity', 'ending', 'summary'] as const) imported.kind[key].spoiler = 'full';
 
     const none = countReaderView(imported, 'none');
-    expect(none.empty.map((p) => p.part)).toEqual(['events', 'characters', 'setting', 'themes', 'kindValues', 'moods', 'contentNotes', 'trivia', 'quiz']);
+    expect(none.empty.map((p) => p.part)).toEqual([
+      'events',
+      'characters',
+      'setting',
+      'themes',
+      'kindValues',
+      'moods',
+      'contentNotes',
+      'trivia',
+      'quiz',
+    ]);
     expect(describeLevelView(none)).toBe(
       'A no-spoiler reader sees 0 of 3 events, 0 of 2 characters, not the setting, 0 of 2 themes, 0 of 6 kind-of-film values, 0 of 2 mood keywords, 0 of 2 content notes, 0 of 2 trivia items and 0 of 2 quiz questions.',
     );
@@ -66,6 +89,8 @@ describe('countReaderView', () => {
     expect(none.parts.map((p) => p.part)).toEqual(['events']);
     expect(describeLevelView(none)).toBe('A no-spoiler reader sees 0 of 1 event.');
     expect(describeLevelView(countReaderView(content, 'light'))).toBe('A light-spoiler reader sees 1 of 1 event.');
-    expect(describeLevelView(countReaderView(emptyFilmContent('Empty'), 'none'))).toBe('A no-spoiler reader sees the premise only: the page has no items yet.');
+    expect(describeLevelView(countReaderView(emptyFilmContent('Empty'), 'none'))).toBe(
+      'A no-spoiler reader sees the premise only: the page has no items yet.',
+    );
   });
 });

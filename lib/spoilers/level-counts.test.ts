@@ -18,8 +18,19 @@ describe('level counts', () => {
     const toLight = gainedBetween(counts, 'none', 'light');
     expect(toLight.find((g) => g.part === 'events')).toEqual({ part: 'events', count: 1 });
     expect(toLight.some((g) => g.part === 'story')).toBe(false);
-    expect(describeGain([{ part: 'events', count: 3 }, { part: 'characters', count: 1 }])).toBe('3 more events and 1 character');
-    expect(describeGain([{ part: 'events', count: 1 }, { part: 'characters', count: 2 }, { part: 'story', count: 1 }])).toBe('1 more event, 2 characters and the full story');
+    expect(
+      describeGain([
+        { part: 'events', count: 3 },
+        { part: 'characters', count: 1 },
+      ]),
+    ).toBe('3 more events and 1 character');
+    expect(
+      describeGain([
+        { part: 'events', count: 1 },
+        { part: 'characters', count: 2 },
+        { part: 'story', count: 1 },
+      ]),
+    ).toBe('1 more event, 2 characters and the full story');
     expect(describeGain([{ part: 'story', count: 1 }])).toBe('the full story');
     expect(describeGain([{ part: 'themes', count: 2 }], false)).toBe('2 themes');
     expect(gainedBetween(counts, 'full', 'full')).toEqual([]);
@@ -34,7 +45,17 @@ describe('level counts', () => {
       events: none(flat.events),
       characters: none(flat.characters),
       themes: none(flat.themes),
-      kind: { ...flat.kind, tone: { ...flat.kind.tone, spoiler: 'none' }, pacing: { ...flat.kind.pacing, spoiler: 'none' }, story: { ...flat.kind.story, spoiler: 'none' }, intensity: { ...flat.kind.intensity, spoiler: 'none' }, ending: { ...flat.kind.ending, spoiler: 'none' }, summary: { ...flat.kind.summary, spoiler: 'none' }, moods: none(flat.kind.moods), contentNotes: none(flat.kind.contentNotes) },
+      kind: {
+        ...flat.kind,
+        tone: { ...flat.kind.tone, spoiler: 'none' },
+        pacing: { ...flat.kind.pacing, spoiler: 'none' },
+        story: { ...flat.kind.story, spoiler: 'none' },
+        intensity: { ...flat.kind.intensity, spoiler: 'none' },
+        ending: { ...flat.kind.ending, spoiler: 'none' },
+        summary: { ...flat.kind.summary, spoiler: 'none' },
+        moods: none(flat.kind.moods),
+        contentNotes: none(flat.kind.contentNotes),
+      },
       trivia: none(flat.trivia),
       quiz: { questions: none(flat.quiz.questions) },
     });

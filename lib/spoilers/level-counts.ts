@@ -26,9 +26,9 @@ type Counted = { part: AnyPart; count: LevelCount };
  * In page order, the parts with a fixed level last: what a level adds reads "3 more events, 1
  * character and the full story", the items first and the story they lead to at the end.
  */
-const COUNTS: Counted[] = PAGE_PARTS.flatMap((part) => ('counts' in part ? part.counts.map((count: LevelCount) => ({ part, count })) : [])).sort(
-  (a, b) => Number(a.part.spoiler !== 'per-item') - Number(b.part.spoiler !== 'per-item'),
-);
+const COUNTS: Counted[] = PAGE_PARTS.flatMap((part) =>
+  'counts' in part ? part.counts.map((count: LevelCount) => ({ part, count })) : [],
+).sort((a, b) => Number(a.part.spoiler !== 'per-item') - Number(b.part.spoiler !== 'per-item'));
 const COUNT_BY_KEY = new Map<string, LevelCount>(COUNTS.map(({ count }) => [count.key, count]));
 
 export const COUNTED_PARTS = COUNTS.map(({ count }) => count.key) as [CountedPart, ...CountedPart[]];
@@ -64,7 +64,9 @@ export function parseLevelCounts(value: unknown): LevelCounts {
 /** How many items of each part a reader at `from` would gain at `to` (parts that gain none left out). */
 export function gainedBetween(counts: LevelCounts, from: SpoilerLevel, to: SpoilerLevel): Array<{ part: CountedPart; count: number }> {
   const between = SPOILER_LEVELS.filter((level) => levelRank(level) > levelRank(from) && levelRank(level) <= levelRank(to));
-  return COUNTED_PARTS.map((part) => ({ part, count: between.reduce((sum, level) => sum + counts[part][level], 0) })).filter((gain) => gain.count > 0);
+  return COUNTED_PARTS.map((part) => ({ part, count: between.reduce((sum, level) => sum + counts[part][level], 0) })).filter(
+    (gain) => gain.count > 0,
+  );
 }
 
 /** How many items of one part are at or below `level`. */
@@ -72,7 +74,8 @@ export function countUpTo(counts: LevelCounts, part: CountedPart, level: Spoiler
   return SPOILER_LEVELS.filter((l) => levelRank(l) <= levelRank(level)).reduce((sum, l) => sum + counts[part][l], 0);
 }
 
-const joinAnd = (phrases: string[]) => (phrases.length <= 1 ? phrases.join('') : `${phrases.slice(0, -1).join(', ')} and ${phrases[phrases.length - 1]}`);
+const joinAnd = (phrases: string[]) =>
+  phrases.length <= 1 ? phrases.join('') : `${phrases.slice(0, -1).join(', ')} and ${phrases[phrases.length - 1]}`;
 
 /** "3 events", "the setting": a count in words. */
 function countWords(part: CountedPart, n: number): string {
@@ -116,7 +119,14 @@ export function revealsMore(counts: LevelCounts, part: CountedPart, from: Spoile
 // What a reader at each level will see of a draft: the editor's "What readers will see" line and
 // its check before publishing.
 
-type ViewRow = { key: string; label: string; nouns: readonly [string, string]; whole: boolean; section: SectionId; items: LevelCount['items'] };
+type ViewRow = {
+  key: string;
+  label: string;
+  nouns: readonly [string, string];
+  whole: boolean;
+  section: SectionId;
+  items: LevelCount['items'];
+};
 
 const VIEW_ROWS: ViewRow[] = COUNTS.filter(({ part }) => part.spoiler === 'per-item').flatMap(({ part, count }) =>
   (count.views ?? [{ key: count.key, label: count.label ?? part.label, nouns: count.nouns, items: count.items }]).map((view) => ({
@@ -152,7 +162,13 @@ export type LevelView = {
 export function countReaderView(content: FilmContent, level: SpoilerLevel): LevelView {
   const parts = VIEW_ROWS.map((row) => {
     const items = itemsOf(row.items, content);
-    return { part: row.key, section: row.section, label: row.label, shown: items.filter((item) => isVisibleAt(item.spoiler, level)).length, total: items.length };
+    return {
+      part: row.key,
+      section: row.section,
+      label: row.label,
+      shown: items.filter((item) => isVisibleAt(item.spoiler, level)).length,
+      total: items.length,
+    };
   }).filter((p) => p.total > 0);
   return { level, parts, empty: parts.filter((p) => p.shown === 0) };
 }
@@ -184,7 +200,9 @@ export function describeLevelView(view: LevelView): string {
 /** "A no-spoiler reader would see nothing in Timeline (13 events) and Setting." (empty when nothing is missing) */
 export function describeEmpty(view: LevelView): string {
   if (view.empty.length === 0) return '';
-  const phrases = view.empty.map((p) => (VIEW_BY_KEY.get(p.part)!.whole ? p.label : `${p.label} (${plural(p.total, ...VIEW_BY_KEY.get(p.part)!.nouns)})`));
+  const phrases = view.empty.map((p) =>
+    VIEW_BY_KEY.get(p.part)!.whole ? p.label : `${p.label} (${plural(p.total, ...VIEW_BY_KEY.get(p.part)!.nouns)})`,
+  );
   return `${READER_AT[view.level]} would see nothing in ${joinAnd(phrases)}.`;
 }
 

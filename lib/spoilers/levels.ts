@@ -27,7 +27,5 @@ export function isVisibleAt(itemLevel: SpoilerLevel, readerLevel: SpoilerLevel):
 
 /** Reads a level from untrusted input (query string, cookie); anything unknown is the safe default. */
 export function parseSpoilerLevel(value: unknown, fallback: SpoilerLevel = DEFAULT_READER_LEVEL): SpoilerLevel {
-  return typeof value === 'string' && (SPOILER_LEVELS as readonly string[]).includes(value)
-    ? (value as SpoilerLevel)
-    : fallback;
+  return typeof value === 'string' && (SPOILER_LEVELS as readonly string[]).includes(value) ? (value as SpoilerLevel) : fallback;
 }

@@ -34,7 +34,17 @@ describe('visibleFilm', () => {
 
   it('counts what it holds back', () => {
     const none = visibleFilm(content, 'none');
-    expect(none.hidden).toEqual({ events: 2, characters: 1, themes: 1, setting: false, story: true, kind: 4, contentNotes: 1, trivia: 1, stills: 0 });
+    expect(none.hidden).toEqual({
+      events: 2,
+      characters: 1,
+      themes: 1,
+      setting: false,
+      story: true,
+      kind: 4,
+      contentNotes: 1,
+      trivia: 1,
+      stills: 0,
+    });
     expect(none.events.map((e) => e.number)).toEqual([1]);
     expect(none.quiz).toEqual({ visible: 1, total: 2 });
   });
@@ -42,8 +52,17 @@ describe('visibleFilm', () => {
   it('shows everything at full', () => {
     const full = visibleFilm(content, 'full');
     expect(full.story).toBe(content.story);
-    expect(full.hidden).toEqual({ events: 0, characters: 0, themes: 0, setting: false, story: false, kind: 0, contentNotes: 0, trivia: 0, stills: 0 });
+    expect(full.hidden).toEqual({
+      events: 0,
+      characters: 0,
+      themes: 0,
+      setting: false,
+      story: false,
+      kind: 0,
+      contentNotes: 0,
+      trivia: 0,
+      stills: 0,
+    });
     expect(full.cast.map((p) => p.slug)).toEqual(['pat-doe', 'lee-roe']);
   });
-
 });

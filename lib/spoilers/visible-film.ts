@@ -16,11 +16,11 @@ type SliceOf<P> = P extends { reader: { visible: (...args: never[]) => infer S }
 type Slices = UnionToIntersection<SliceOf<AnyPart>>;
 
 export type VisibleFilm = { level: SpoilerLevel } & Omit<Slices, 'hidden'> & {
-  /** How many items of each part sit at each level (counts only): what each level would add. */
-  counts: LevelCounts;
-  /** How many items (or whether a block) each part held back at this level. */
-  hidden: Slices extends { hidden: infer H } ? H : never;
-};
+    /** How many items of each part sit at each level (counts only): what each level would add. */
+    counts: LevelCounts;
+    /** How many items (or whether a block) each part held back at this level. */
+    hidden: Slices extends { hidden: infer H } ? H : never;
+  };
 
 /** Puts the parts' slices (each with its `hidden`) together into one VisibleFilm. */
 export function assembleVisibleFilm(level: SpoilerLevel, slices: object[], counts: LevelCounts): VisibleFilm {

@@ -89,11 +89,13 @@ export function namedTerms(item: StoryItem, index: RevealIndex, { labels = true 
     const label = labels && words.length <= LABEL_WORDS;
     for (const word of words) {
       if (index.spoilerFree.has(word.stem)) continue;
-      if (event || label || index.names.has(word.stem) || isNumber(word.stem)) named.push({ key: word.stem, field, phrase: text.slice(word.start, word.end) });
+      if (event || label || index.names.has(word.stem) || isNumber(word.stem))
+        named.push({ key: word.stem, field, phrase: text.slice(word.start, word.end) });
     }
     for (const term of termsOf(text)) {
       // A pair of words the premise both uses is covered by it, even if it never puts them side by side.
-      if (term.kind !== 'pair' || index.spoilerFree.has(term.key) || term.key.split(' ').every((stem) => index.spoilerFree.has(stem))) continue;
+      if (term.kind !== 'pair' || index.spoilerFree.has(term.key) || term.key.split(' ').every((stem) => index.spoilerFree.has(stem)))
+        continue;
       named.push({ key: term.key, field, phrase: text.slice(term.start, term.end) });
     }
   }
@@ -113,13 +115,23 @@ export function findEvidence(item: StoryItem, context: AssessContext, { labels =
   for (const { field, text } of item.texts) {
     const words = contentWords(text);
     const open = words.filter((w) => !index.spoilerFree.has(w.stem));
-    if (!item.ending) for (const word of open) if (endingTerms.has(word.stem)) found.push({ field, phrase: text.slice(word.start, word.end), position: index.total, kind: 'ending', source: null });
+    if (!item.ending)
+      for (const word of open)
+        if (endingTerms.has(word.stem))
+          found.push({ field, phrase: text.slice(word.start, word.end), position: index.total, kind: 'ending', source: null });
     // Two words close together that the plot first names close together: a phrase reworded ("bills for medical care").
     open.forEach((a, i) => {
       for (const b of open.slice(i + 1)) {
         if (a.sentence !== b.sentence || a.stem === b.stem || words.indexOf(b) - words.indexOf(a) > NEAR) continue;
         const position = index.firstTogether(a.stem, b.stem);
-        if (position !== null) found.push({ field, phrase: `${text.slice(a.start, a.end)} … ${text.slice(b.start, b.end)}`, position, kind: 'plot', source: null });
+        if (position !== null)
+          found.push({
+            field,
+            phrase: `${text.slice(a.start, a.end)} … ${text.slice(b.start, b.end)}`,
+            position,
+            kind: 'plot',
+            source: null,
+          });
       }
     });
     for (const match of outcomeWordsIn(text)) {
@@ -160,7 +172,12 @@ function eventNews(item: StoryItem, index: RevealIndex): { field: string; phrase
     for (const word of contentWords(text)) {
       if (index.spoilerFree.has(word.stem) || index.firstSeen.get(word.stem)?.position !== item.position) continue;
       const candidate = { field, text, start: word.start, end: word.end, name: word.name && index.names.has(word.stem) };
-      if (!best || (candidate.name && !best.name) || (candidate.name === best.name && candidate.end - candidate.start > best.end - best.start)) best = candidate;
+      if (
+        !best ||
+        (candidate.name && !best.name) ||
+        (candidate.name === best.name && candidate.end - candidate.start > best.end - best.start)
+      )
+        best = candidate;
     }
   }
   return best && { field: best.field, phrase: phraseAround(best.text, best.start, best.end, item.position!, index, best.name) };
@@ -179,7 +196,13 @@ function assessEvent(item: StoryItem, context: AssessContext): Assessment {
     revealedAt: position,
     level,
     reason: `${capital(level)}: event ${position} of ${index.total}, ${stretchOf(position, index.total, shares)}${news ? `; it first names ${quote(news.phrase)}` : ''}`,
-    evidence: { field: news?.field ?? item.texts[0]?.field ?? item.path, phrase: news?.phrase ?? '', position, kind: 'event', source: 'event' },
+    evidence: {
+      field: news?.field ?? item.texts[0]?.field ?? item.path,
+      phrase: news?.phrase ?? '',
+      position,
+      kind: 'event',
+      source: 'event',
+    },
   };
 }
 
@@ -201,10 +224,19 @@ export function assessItem(item: StoryItem, context: AssessContext): Assessment 
   // revealed by the middle (light; full on a page too short to have a middle).
   const words = item.texts.flatMap((t) => contentWords(t.text).map((w) => ({ ...w, text: t.text.slice(w.start, w.end) })));
   const unplaced = words.filter((w) => !index.spoilerFree.has(w.stem) && !index.firstSeen.has(w.stem));
-  if (item.part === 'contentNote' && unplaced.length > 0 && (!evidence || levelForPosition(evidence.position, index.total, shares) === 'none')) {
+  if (
+    item.part === 'contentNote' &&
+    unplaced.length > 0 &&
+    (!evidence || levelForPosition(evidence.position, index.total, shares) === 'none')
+  ) {
     const revealedAt = Math.max(1, lastPositionAt('light', index.total, shares));
     const level = levelForPosition(revealedAt, index.total, shares);
-    return { revealedAt, level, reason: `${capital(level)}: the page never says when ${quote(unplaced[0].text)} happens, so it is taken as revealed by event ${revealedAt} of ${index.total}`, evidence: null };
+    return {
+      revealedAt,
+      level,
+      reason: `${capital(level)}: the page never says when ${quote(unplaced[0].text)} happens, so it is taken as revealed by event ${revealedAt} of ${index.total}`,
+      evidence: null,
+    };
   }
   if (!evidence) {
     const premise = words.filter((w) => index.spoilerFree.has(w.stem)).length;

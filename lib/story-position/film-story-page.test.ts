@@ -54,12 +54,24 @@ describe('the items of a page, as the suggestions read them', () => {
       'quiz.questions.4.options.3.text',
       'quiz.questions.4.explanation',
     ]);
-    expect(storyItemsOf(demo).find((i) => i.path === 'characters.0')!.texts.map((t) => t.field)).toContain('characters.0.tags.2.label');
+    expect(
+      storyItemsOf(demo)
+        .find((i) => i.path === 'characters.0')!
+        .texts.map((t) => t.field),
+    ).toContain('characters.0.tags.2.label');
   });
 
   it('lists what every reader sees: the title, the premise and the summary lines at level none, with the items they name', () => {
     const page = storyPageOf(demo);
-    expect(page.shown.map((s) => s.path)).toEqual(['title', 'premise', 'summary.timeline', 'summary.characters', 'summary.setting', 'summary.themes', 'summary.kind']);
+    expect(page.shown.map((s) => s.path)).toEqual([
+      'title',
+      'premise',
+      'summary.timeline',
+      'summary.characters',
+      'summary.setting',
+      'summary.themes',
+      'summary.kind',
+    ]);
     expect(page.shown.find((s) => s.path === 'summary.timeline')!.from).toEqual(['events.0']);
     expect(page.shown.find((s) => s.path === 'summary.characters')!.from).toEqual(['characters.0', 'characters.1', 'characters.2']);
     expect(page.shown.find((s) => s.path === 'summary.kind')!.from).toEqual(['kind.tone', 'kind.pacing', 'kind.story']);

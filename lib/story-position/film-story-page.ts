@@ -50,8 +50,12 @@ function itemTexts(path: string, value: Record<string, unknown>, fields: FieldSp
   for (const { field, kind } of fields) {
     const fieldValue = value[field];
     if ((kind === 'text' || kind === 'long') && typeof fieldValue === 'string') texts.push({ field: `${path}.${field}`, text: fieldValue });
-    if (kind === 'tags' && Array.isArray(fieldValue)) (fieldValue as Array<{ label: string }>).forEach((tag, i) => texts.push({ field: `${path}.${field}.${i}.label`, text: tag.label }));
-    if (kind === 'options' && Array.isArray(fieldValue)) (fieldValue as Array<{ text: string }>).forEach((option, i) => texts.push({ field: `${path}.${field}.${i}.text`, text: option.text }));
+    if (kind === 'tags' && Array.isArray(fieldValue))
+      (fieldValue as Array<{ label: string }>).forEach((tag, i) => texts.push({ field: `${path}.${field}.${i}.label`, text: tag.label }));
+    if (kind === 'options' && Array.isArray(fieldValue))
+      (fieldValue as Array<{ text: string }>).forEach((option, i) =>
+        texts.push({ field: `${path}.${field}.${i}.text`, text: option.text }),
+      );
   }
   return texts.filter((t) => t.text.trim() !== '');
 }
@@ -65,7 +69,16 @@ export function storyItemsOf(content: FilmContent): StoryItem[] {
     if (value === null) continue;
     const texts = itemTexts(part.key, value, part.fields ?? []);
     if (texts.length === 0) continue;
-    items.push({ path: part.key, id: null, part: partOf(part.key), label: part.label, level: part.level(content), texts, position: null, ending: part.key === 'kind.ending' });
+    items.push({
+      path: part.key,
+      id: null,
+      part: partOf(part.key),
+      label: part.label,
+      level: part.level(content),
+      texts,
+      position: null,
+      ending: part.key === 'kind.ending',
+    });
   }
   for (const list of LISTS) {
     if (!hasLevel(list.fields)) continue;
@@ -85,26 +98,64 @@ export function storyItemsOf(content: FilmContent): StoryItem[] {
     });
   }
   // Page order: the model lists parts before lists; readers and editors go by the page.
-  const order: ItemPart[] = ['event', 'character', 'setting', 'theme', 'trait', 'summary', 'mood', 'contentNote', 'trivia', 'poster', 'still', 'question'];
-  return items.map((item, i) => ({ item, i })).sort((a, b) => order.indexOf(a.item.part) - order.indexOf(b.item.part) || a.i - b.i).map(({ item }) => item);
+  const order: ItemPart[] = [
+    'event',
+    'character',
+    'setting',
+    'theme',
+    'trait',
+    'summary',
+    'mood',
+    'contentNote',
+    'trivia',
+    'poster',
+    'still',
+    'question',
+  ];
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => order.indexOf(a.item.part) - order.indexOf(b.item.part) || a.i - b.i)
+    .map(({ item }) => item);
 }
 
-const contains = (line: string, text: string) => text.trim() !== '' && line.toLocaleLowerCase('en').includes(text.trim().toLocaleLowerCase('en'));
+const contains = (line: string, text: string) =>
+  text.trim() !== '' && line.toLocaleLowerCase('en').includes(text.trim().toLocaleLowerCase('en'));
 
 /** The summary lines a reader at level none gets, each with the items it names. */
 function shownSummaries(content: FilmContent): ShownText[] {
   const film = visibleFilm(content, 'none');
-  const pathOf = (list: string, id: string) => `${list}.${(content[list as 'events'] as Array<{ id: string }>).findIndex((item) => item.id === id)}`;
+  const pathOf = (list: string, id: string) =>
+    `${list}.${(content[list as 'events'] as Array<{ id: string }>).findIndex((item) => item.id === id)}`;
   const timeline = timelineLineAt(film);
   const characters = charactersLineAt(film);
   const themes = themesLineAt(film);
   const kind = kindLineAt(film);
   return [
-    { path: 'summary.timeline', label: 'The timeline’s summary line', text: timeline, from: film.events.filter((e) => contains(timeline, e.title)).map((e) => pathOf('events', e.id)) },
-    { path: 'summary.characters', label: 'The characters’ summary line', text: characters, from: film.characters.filter((c) => contains(characters, c.name)).map((c) => pathOf('characters', c.id)) },
+    {
+      path: 'summary.timeline',
+      label: 'The timeline’s summary line',
+      text: timeline,
+      from: film.events.filter((e) => contains(timeline, e.title)).map((e) => pathOf('events', e.id)),
+    },
+    {
+      path: 'summary.characters',
+      label: 'The characters’ summary line',
+      text: characters,
+      from: film.characters.filter((c) => contains(characters, c.name)).map((c) => pathOf('characters', c.id)),
+    },
     { path: 'summary.setting', label: 'The setting’s summary line', text: settingLineAt(film), from: film.setting ? ['setting'] : [] },
-    { path: 'summary.themes', label: 'The themes’ summary line', text: themes, from: film.themes.filter((t) => contains(themes, t.title)).map((t) => pathOf('themes', t.id)) },
-    { path: 'summary.kind', label: 'The kind of film’s summary line', text: kind, from: film.kind.traits.filter((t) => contains(kind, t.value)).map((t) => `kind.${t.key}`) },
+    {
+      path: 'summary.themes',
+      label: 'The themes’ summary line',
+      text: themes,
+      from: film.themes.filter((t) => contains(themes, t.title)).map((t) => pathOf('themes', t.id)),
+    },
+    {
+      path: 'summary.kind',
+      label: 'The kind of film’s summary line',
+      text: kind,
+      from: film.kind.traits.filter((t) => contains(kind, t.value)).map((t) => `kind.${t.key}`),
+    },
   ];
 }
 

@@ -44,7 +44,9 @@ let writer: Who;
 let editorToken: Who;
 
 async function user(role: 'ADMIN' | 'EDITOR' | 'WRITER') {
-  return db().user.create({ data: { email: `story-${role.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@test.example`, role, passwordHash: 'not-used' } });
+  return db().user.create({
+    data: { email: `story-${role.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@test.example`, role, passwordHash: 'not-used' },
+  });
 }
 
 async function call(handler: RouteHandler, method: string, url: string, params: Record<string, string>, who: Who | null, body?: string) {
@@ -55,7 +57,8 @@ async function call(handler: RouteHandler, method: string, url: string, params: 
 
 let n = 0;
 const uniqueSlug = () => `story-suggest-${Date.now().toString(36)}-${++n}`;
-const importPage = (text: string, who: Who = editor, query = '') => call(importRoute.POST, 'POST', `/api/v1/editor/import?slug=${uniqueSlug()}${query}`, {}, who, text);
+const importPage = (text: string, who: Who = editor, query = '') =>
+  call(importRoute.POST, 'POST', `/api/v1/editor/import?slug=${uniqueSlug()}${query}`, {}, who, text);
 const suggestions = (slug: string, who: Who | null = editor) =>
   call(suggestionsRoute.GET, 'GET', `/api/v1/editor/films/${slug}/level-suggestions`, { slug }, who);
 
@@ -65,7 +68,9 @@ beforeAll(async () => {
   writer = { cookie: await sessionCookieFor(await user('WRITER')) };
   admin = { cookie: await sessionCookieFor(await user('ADMIN')) };
   const secret = newTokenSecret();
-  await db().apiToken.create({ data: { name: 'story-test', role: 'EDITOR', prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById: e.id } });
+  await db().apiToken.create({
+    data: { name: 'story-test', role: 'EDITOR', prefix: secret.slice(0, 12), tokenHash: hashToken(secret), createdById: e.id },
+  });
   editorToken = { authorization: `Bearer ${secret}` };
 });
 
@@ -81,7 +86,15 @@ describe('GET /api/v1/editor/films/{slug}/level-suggestions', () => {
     const stored = parsePage(unmarkedPage).content;
     const expected = suggestFilmLevels({ ...stored, slug: imported.body.slug, quiz: { questions: [] } });
     expect(body.suggestions).toEqual(
-      expected.map(({ path: p, label, part, current, suggested, revealedAt, reason }) => ({ path: p, label, part, current, suggested, revealedAt, reason })),
+      expected.map(({ path: p, label, part, current, suggested, revealedAt, reason }) => ({
+        path: p,
+        label,
+        part,
+        current,
+        suggested,
+        revealedAt,
+        reason,
+      })),
     );
     // Unmarked: every item is at full now; the suggestions are not.
     expect(body.suggestions.every((s: { current: string }) => s.current === 'full')).toBe(true);
@@ -95,7 +108,10 @@ describe('GET /api/v1/editor/films/{slug}/level-suggestions', () => {
   it('changes nothing: no revision is written', async () => {
     const imported = await importPage(unmarkedPage);
     await suggestions(imported.body.slug);
-    const film = await db().film.findUniqueOrThrow({ where: { slug: imported.body.slug }, select: { latestRevision: true, _count: { select: { revisions: true } } } });
+    const film = await db().film.findUniqueOrThrow({
+      where: { slug: imported.body.slug },
+      select: { latestRevision: true, _count: { select: { revisions: true } } },
+    });
     expect(film).toEqual({ latestRevision: 1, _count: { revisions: 1 } });
   });
 
@@ -120,10 +136,16 @@ async function importAndPublish(page: string, who: Who = admin) {
   const imported = await importPage(page, who, '&levels=suggested');
   expect(imported.status).toBe(201);
   expect(imported.body.levels).toBe('suggested');
-  const published = await callRoute(publishRoute.POST, 'POST', `/api/v1/editor/films/${imported.body.slug}/publish`, { slug: imported.body.slug }, {
-    headers: who,
-    json: { revision: imported.body.revision },
-  });
+  const published = await callRoute(
+    publishRoute.POST,
+    'POST',
+    `/api/v1/editor/films/${imported.body.slug}/publish`,
+    { slug: imported.body.slug },
+    {
+      headers: who,
+      json: { revision: imported.body.revision },
+    },
+  );
   expect(published.status).toBe(200);
   const actor = await makeActor('ADMIN');
   return { slug: imported.body.slug as string, draft: await getDraft({ slug: imported.body.slug, actor }) };
@@ -140,9 +162,14 @@ describe('POST /api/v1/editor/import?levels=suggested', () => {
     expect(suggested.status).toBe(201);
     const { body: after } = await suggestions(suggested.body.slug);
     // The levels now are the suggestions made from the same page: nothing left to suggest.
-    expect(after.suggestions.map((s: { current: string }) => s.current)).toEqual(before.suggestions.map((s: { suggested: string }) => s.suggested));
+    expect(after.suggestions.map((s: { current: string }) => s.current)).toEqual(
+      before.suggestions.map((s: { suggested: string }) => s.suggested),
+    );
     expect(after.suggestions.every((s: { current: string; suggested: string }) => s.current === s.suggested)).toBe(true);
-    const revision = await db().revision.findFirstOrThrow({ where: { film: { slug: suggested.body.slug } }, select: { number: true, message: true, source: true } });
+    const revision = await db().revision.findFirstOrThrow({
+      where: { film: { slug: suggested.body.slug } },
+      select: { number: true, message: true, source: true },
+    });
     expect(revision).toEqual({ number: 1, message: 'Imported, with suggested spoiler levels', source: 'IMPORT' });
   });
 
@@ -159,7 +186,10 @@ describe('POST /api/v1/editor/import?levels=suggested', () => {
       let slug: string;
       let stored: Awaited<ReturnType<typeof getDraft>>['content'];
       beforeAll(async () => {
-        ({ slug, draft: { content: stored } } = await importAndPublish(unmarked(page)));
+        ({
+          slug,
+          draft: { content: stored },
+        } = await importAndPublish(unmarked(page)));
       });
 
       it('gives a no-spoiler reader the early events, most characters and themes: not “0 of N”', async () => {

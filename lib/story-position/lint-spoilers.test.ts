@@ -31,12 +31,19 @@ const on = (warnings: SpoilerWarning[], where: string) => warnings.filter((w) =>
 
 describe('the spoiler lint', () => {
   it('is quiet on a page whose levels fit what each item names', () => {
-    const content = levelledSeason({ characters: [person('Ilse Brandt', 'A coach from Berlin with a new routine.', 'none'), person('June', 'A physio who treats her sprained ankle.', 'light')] });
+    const content = levelledSeason({
+      characters: [
+        person('Ilse Brandt', 'A coach from Berlin with a new routine.', 'none'),
+        person('June', 'A physio who treats her sprained ankle.', 'light'),
+      ],
+    });
     expect(lintFilmSpoilers(content)).toEqual([]);
   });
 
   it('warns on an item that names what only a later point of the timeline shows, with the phrase and the level it needs', () => {
-    const content = levelledSeason({ characters: [person('Ilse Brandt', 'The coach who takes Mara to the national championship.', 'none')] });
+    const content = levelledSeason({
+      characters: [person('Ilse Brandt', 'The coach who takes Mara to the national championship.', 'none')],
+    });
     expect(on(lintFilmSpoilers(content), 'characters.0')).toEqual([
       {
         path: 'characters.0',
@@ -65,7 +72,12 @@ describe('the spoiler lint', () => {
       kind: { ...seasonPage().kind, moods: [{ id: 'm1', label: 'jealous', spoiler: 'full' }] },
     });
     expect(on(lintFilmSpoilers(content), 'characters.0')).toMatchObject([
-      { check: 'higher-item', phrase: 'Jealous', level: 'full', message: 'At none, it names ‘Jealous’, which only full items name (kind.moods.0)' },
+      {
+        check: 'higher-item',
+        phrase: 'Jealous',
+        level: 'full',
+        message: 'At none, it names ‘Jealous’, which only full items name (kind.moods.0)',
+      },
     ]);
   });
 
@@ -73,7 +85,12 @@ describe('the spoiler lint', () => {
     const content = levelledSeason();
     content.events[3] = { ...content.events[3], spoiler: 'none' };
     expect(on(lintFilmSpoilers(content), 'events.3')).toMatchObject([
-      { check: 'timeline-order', level: 'light', current: 'none', message: 'At none, it shows event 4 to readers who do not see event 3 before it (light)' },
+      {
+        check: 'timeline-order',
+        level: 'light',
+        current: 'none',
+        message: 'At none, it shows event 4 to readers who do not see event 3 before it (light)',
+      },
     ]);
   });
 
@@ -82,7 +99,15 @@ describe('the spoiler lint', () => {
     expect(lintFilmSpoilers(early)).toEqual([]);
     const late = levelledSeason({ premise: `${seasonPage().premise} One day she will land a triple axel.` });
     expect(on(lintFilmSpoilers(late), 'premise')).toMatchObject([
-      { phrase: 'triple axel', current: null, level: 'full', fix: 'reword', check: 'shown-text', message: 'The premise (and the meta description made from it) is seen at every level, and it names ‘triple axel’, first revealed by event 9 of 10' },
+      {
+        phrase: 'triple axel',
+        current: null,
+        level: 'full',
+        fix: 'reword',
+        check: 'shown-text',
+        message:
+          'The premise (and the meta description made from it) is seen at every level, and it names ‘triple axel’, first revealed by event 9 of 10',
+      },
     ]);
   });
 
@@ -90,7 +115,9 @@ describe('the spoiler lint', () => {
     const content = levelledSeason({ characters: [person('Tomas', 'A quiet boy.', 'none')] });
     const warnings = lintFilmSpoilers(content);
     expect(on(warnings, 'characters.0')).toMatchObject([{ phrase: 'Tomas', level: 'full' }]);
-    expect(on(warnings, 'summary.characters')).toMatchObject([{ phrase: 'Tomas', level: 'full', fix: 'raise', field: 'characters.0.name', check: 'shown-text' }]);
+    expect(on(warnings, 'summary.characters')).toMatchObject([
+      { phrase: 'Tomas', level: 'full', fix: 'raise', field: 'characters.0.name', check: 'shown-text' },
+    ]);
   });
 });
 
@@ -100,7 +127,11 @@ describe('the spoiler lint, as properties', () => {
     .tuple(fc.constantFrom(...SPOILER_LEVELS), fc.constantFrom(...SPOILER_LEVELS))
     .filter(([fromNone, fromLight]) => levelRank(fromLight) >= Math.max(levelRank(fromNone), levelRank('light')))
     .map(([fromNone, fromLight]): Record<SpoilerLevel, SpoilerLevel> => ({ none: fromNone, light: fromLight, full: 'full' }));
-  const raised = (content: FilmContent, map: Record<SpoilerLevel, SpoilerLevel>) => withLevels(content, storyItemsOf(content).map((item) => ({ path: item.path, level: map[item.level] })));
+  const raised = (content: FilmContent, map: Record<SpoilerLevel, SpoilerLevel>) =>
+    withLevels(
+      content,
+      storyItemsOf(content).map((item) => ({ path: item.path, level: map[item.level] })),
+    );
   const key = (w: SpoilerWarning) => `${w.path} ${w.field}`;
   const pages = fc.oneof(fc.constant(demo), arbitraryFilmContent);
 
@@ -117,7 +148,10 @@ describe('the spoiler lint, as properties', () => {
   it('leaves no item naming a later point once every suggestion is accepted', () => {
     fc.assert(
       fc.property(pages, (content) => {
-        const accepted = withLevels(content, suggestFilmLevels(content).map((s) => ({ path: s.path, level: s.suggested })));
+        const accepted = withLevels(
+          content,
+          suggestFilmLevels(content).map((s) => ({ path: s.path, level: s.suggested })),
+        );
         expect(lintFilmSpoilers(accepted).filter((w) => w.check === 'later-point')).toEqual([]);
       }),
       { numRuns: 40 },

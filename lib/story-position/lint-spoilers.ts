@@ -53,7 +53,8 @@ function seenUpTo(items: StoryItem[]): Record<SpoilerLevel, number> {
 }
 
 /** The lowest level whose reader has seen position `position`. */
-const levelThatShows = (position: number, seen: Record<SpoilerLevel, number>): SpoilerLevel => SPOILER_LEVELS.find((level) => position <= seen[level]) ?? 'full';
+const levelThatShows = (position: number, seen: Record<SpoilerLevel, number>): SpoilerLevel =>
+  SPOILER_LEVELS.find((level) => position <= seen[level]) ?? 'full';
 
 function where(evidence: Evidence, total: number): string {
   if (evidence.kind === 'outcome') return 'which says how the story turns out';
@@ -68,21 +69,38 @@ export function lintSpoilers(page: StoryPage, options: SuggestOptions = {}): Spo
   // Which items name each term, at which level. The full story is left out: it names nearly everything, at full.
   const namedAt = new Map<string, Array<{ path: string; level: SpoilerLevel }>>();
   const name = (key: string, path: string, level: SpoilerLevel) => namedAt.set(key, [...(namedAt.get(key) ?? []), { path, level }]);
-  for (const item of page.items) for (const key of new Set(item.texts.flatMap((t) => [...termKeys(t.text)]))) name(key, item.path, item.level);
+  for (const item of page.items)
+    for (const key of new Set(item.texts.flatMap((t) => [...termKeys(t.text)]))) name(key, item.path, item.level);
 
   const warnings: SpoilerWarning[] = [];
   const findings = new Map<string, SpoilerWarning[]>();
   for (const item of page.items) {
     const found: SpoilerWarning[] = [];
     const warn = (check: SpoilerWarning['check'], evidence: { field: string; phrase: string }, level: SpoilerLevel, message: string) =>
-      found.push({ path: item.path, label: item.label, field: evidence.field, phrase: evidence.phrase, current: item.level, level, fix: 'raise', check, message });
+      found.push({
+        path: item.path,
+        label: item.label,
+        field: evidence.field,
+        phrase: evidence.phrase,
+        current: item.level,
+        level,
+        fix: 'raise',
+        check,
+        message,
+      });
 
     if (item.position !== null) {
       const earlier = page.items.filter((other) => other.position !== null && other.position < item.position!);
-      const above = earlier.filter((other) => rank(other.level) > rank(item.level)).sort((a, b) => rank(b.level) - rank(a.level) || a.position! - b.position!)[0];
+      const above = earlier
+        .filter((other) => rank(other.level) > rank(item.level))
+        .sort((a, b) => rank(b.level) - rank(a.level) || a.position! - b.position!)[0];
       if (above) {
-        warn('timeline-order', { field: item.texts[0]?.field ?? item.path, phrase: item.texts[0]?.text ?? '' }, above.level,
-          `At ${item.level}, it shows event ${item.position} to readers who do not see event ${above.position} before it (${above.level})`);
+        warn(
+          'timeline-order',
+          { field: item.texts[0]?.field ?? item.path, phrase: item.texts[0]?.text ?? '' },
+          above.level,
+          `At ${item.level}, it shows event ${item.position} to readers who do not see event ${above.position} before it (${above.level})`,
+        );
       }
     } else {
       // What it names that the timeline shows later than its level does (by the editor's own event levels).
@@ -91,8 +109,17 @@ export function lintSpoilers(page: StoryPage, options: SuggestOptions = {}): Spo
       for (const evidence of findEvidence(item, context)) {
         const level = evidence.kind === 'plot' ? levelThatShows(evidence.position, seen) : 'full';
         if (rank(level) > rank(item.level)) {
-          found.push({ path: item.path, label: item.label, field: evidence.field, phrase: evidence.phrase, current: item.level, level, fix: 'raise', check: 'later-point',
-            message: `At ${item.level}, it names ${quote(evidence.phrase)}, ${where(evidence, index.total)}, which only ${level} shows` });
+          found.push({
+            path: item.path,
+            label: item.label,
+            field: evidence.field,
+            phrase: evidence.phrase,
+            current: item.level,
+            level,
+            fix: 'raise',
+            check: 'later-point',
+            message: `At ${item.level}, it names ${quote(evidence.phrase)}, ${where(evidence, index.total)}, which only ${level} shows`,
+          });
         }
       }
       // The assessment's own evidence first among equals: it is what the suggestion names too.
@@ -104,7 +131,12 @@ export function lintSpoilers(page: StoryPage, options: SuggestOptions = {}): Spo
         const lowest = others.reduce((low, n) => (rank(n.level) < rank(low) ? n.level : low), 'full' as SpoilerLevel);
         if (rank(lowest) > rank(item.level)) {
           const by = others.filter((n) => n.level === lowest).map((n) => n.path);
-          warn('higher-item', term, lowest, `At ${item.level}, it names ${quote(term.phrase)}, which only ${lowest} items name (${by.slice(0, 3).join(', ')})`);
+          warn(
+            'higher-item',
+            term,
+            lowest,
+            `At ${item.level}, it names ${quote(term.phrase)}, which only ${lowest} items name (${by.slice(0, 3).join(', ')})`,
+          );
         }
       }
     }
@@ -134,7 +166,14 @@ function lintShownTexts(page: StoryPage, context: AssessContext, findings: Map<s
       for (const path of shown.from) {
         const finding = (findings.get(path) ?? []).find((f) => f.phrase !== '' && shown.text.includes(f.phrase));
         if (!finding) continue;
-        warnings.push({ ...finding, path: shown.path, label: shown.label, current: null, check: 'shown-text', message: `${shown.label} shows every reader ${quote(finding.phrase)} from ${finding.label}, ${finding.message.replace(/^At \w+, it names ‘[^’]*’, /u, '')}` });
+        warnings.push({
+          ...finding,
+          path: shown.path,
+          label: shown.label,
+          current: null,
+          check: 'shown-text',
+          message: `${shown.label} shows every reader ${quote(finding.phrase)} from ${finding.label}, ${finding.message.replace(/^At \w+, it names ‘[^’]*’, /u, '')}`,
+        });
       }
       continue;
     }
@@ -144,7 +183,16 @@ function lintShownTexts(page: StoryPage, context: AssessContext, findings: Map<s
     const title = shown.path === 'title';
     const vocabulary = new Set(page.spoilerFree.filter((t) => t.field !== shown.path).flatMap((t) => [...termKeys(t.text)]));
     const own: RevealIndex = { ...index, spoilerFree: vocabulary, names: title ? new Set() : index.names };
-    const item: StoryItem = { path: shown.path, id: null, part: 'summary', label: shown.label, level: 'none', texts: [{ field: shown.path, text: shown.text }], position: null, ending: false };
+    const item: StoryItem = {
+      path: shown.path,
+      id: null,
+      part: 'summary',
+      label: shown.label,
+      level: 'none',
+      texts: [{ field: shown.path, text: shown.text }],
+      position: null,
+      ending: false,
+    };
     // A phrase counts when every word of it is new after the setup ("triple axel"), not when the plot
     // only repeats late what this text introduced ("the harbour town", its harbour named early).
     const late = (key: string) => key.split(' ').every((stem) => (index.firstSeen.get(stem)?.position ?? 0) > lightEnd);

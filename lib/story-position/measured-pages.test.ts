@@ -17,7 +17,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => parsePage(readFileSync(path.join(root, file), 'utf8'));
 const demo = read('prisma/demo/kiss-and-cry.page.txt');
 const second = read('test-support/measured-pages/night-of-the-living-dead.page.txt');
-const lower = (content: typeof demo.content) => suggestFilmLevels(content).filter((s) => levelRank(s.suggested) < levelRank(s.current)).map((s) => s.path);
+const lower = (content: typeof demo.content) =>
+  suggestFilmLevels(content)
+    .filter((s) => levelRank(s.suggested) < levelRank(s.current))
+    .map((s) => s.path);
 
 describe('suggestions on the pages with hand-set levels', () => {
   it('reads both pages without a warning', () => {
@@ -44,7 +47,10 @@ describe('suggestions on the pages with hand-set levels', () => {
       fc.property(fc.constantFrom(demo.content, second.content), raise, (content, map) => {
         const key = (w: { path: string; field: string }) => `${w.path} ${w.field}`;
         const before = new Set(lintFilmSpoilers(content).map(key));
-        const raised = withLevels(content, storyItemsOf(content).map((item) => ({ path: item.path, level: map[item.level] })));
+        const raised = withLevels(
+          content,
+          storyItemsOf(content).map((item) => ({ path: item.path, level: map[item.level] })),
+        );
         for (const warning of lintFilmSpoilers(raised)) expect(before).toContain(key(warning));
       }),
       { numRuns: 12 },

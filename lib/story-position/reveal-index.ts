@@ -45,7 +45,9 @@ export function alignSentences(sentences: Array<Set<string>>, events: Array<Set<
   const documentCount = new Map<string, number>();
   for (const terms of events) for (const key of terms) documentCount.set(key, (documentCount.get(key) ?? 0) + 1);
   const weight = (key: string) => Math.log(1 + n / (documentCount.get(key) ?? Infinity));
-  const similarity = sentences.map((terms) => events.map((eventTerms) => [...terms].reduce((sum, key) => sum + (eventTerms.has(key) ? weight(key) : 0), 0)));
+  const similarity = sentences.map((terms) =>
+    events.map((eventTerms) => [...terms].reduce((sum, key) => sum + (eventTerms.has(key) ? weight(key) : 0), 0)),
+  );
 
   // score[s][e]: the best total similarity of sentences 0..s with sentence s at event e.
   const score: number[][] = [];
@@ -94,7 +96,10 @@ export function buildRevealIndex(page: StoryPage): RevealIndex {
   sentenceTerms.forEach((terms, s) => terms.forEach((key) => see(key, positions[s], 'story')));
 
   // Units of the plot (each event, each story sentence) as their words in order, for "named close together".
-  const units = [...events.map((event, i) => ({ words: event.texts.flatMap((t) => contentWords(t.text).map((w) => w.stem)), position: i + 1 })), ...sentences.map((text, s) => ({ words: contentWords(text).map((w) => w.stem), position: positions[s] }))];
+  const units = [
+    ...events.map((event, i) => ({ words: event.texts.flatMap((t) => contentWords(t.text).map((w) => w.stem)), position: i + 1 })),
+    ...sentences.map((text, s) => ({ words: contentWords(text).map((w) => w.stem), position: positions[s] })),
+  ];
   const unitsOf = new Map<string, Set<number>>();
   units.forEach((unit, u) => unit.words.forEach((stem) => unitsOf.set(stem, (unitsOf.get(stem) ?? new Set()).add(u))));
   const near = (words: string[], a: string, b: string) => {
@@ -117,8 +122,18 @@ export function buildRevealIndex(page: StoryPage): RevealIndex {
   };
 
   // The title is left out: a title capitalises every word.
-  const texts = [...page.spoilerFree.filter((t) => t.field !== 'title').map((t) => t.text), page.story, ...page.items.flatMap((item) => item.texts.map((t) => t.text))];
-  const names = new Set(texts.flatMap((text) => contentWords(text).filter((w) => w.name && !/^\p{N}+$/u.test(w.stem)).map((w) => w.stem)));
+  const texts = [
+    ...page.spoilerFree.filter((t) => t.field !== 'title').map((t) => t.text),
+    page.story,
+    ...page.items.flatMap((item) => item.texts.map((t) => t.text)),
+  ];
+  const names = new Set(
+    texts.flatMap((text) =>
+      contentWords(text)
+        .filter((w) => w.name && !/^\p{N}+$/u.test(w.stem))
+        .map((w) => w.stem),
+    ),
+  );
   return {
     total: Math.max(1, events.length),
     spoilerFree,

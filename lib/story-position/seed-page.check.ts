@@ -18,7 +18,10 @@ const { content } = parsePage(readFileSync(path.resolve(seedPage), 'utf8'));
 
 describe('level suggestions on the seed page, imported without markers', () => {
   const suggestions = suggestFilmLevels(content);
-  const accepted = withLevels(content, suggestions.map((s) => ({ path: s.path, level: s.suggested })));
+  const accepted = withLevels(
+    content,
+    suggestions.map((s) => ({ path: s.path, level: s.suggested })),
+  );
 
   it('gives every item a suggestion with its reason', () => {
     expect(suggestions).toHaveLength(44);

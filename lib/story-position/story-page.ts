@@ -7,7 +7,8 @@ import type { SpoilerLevel } from '../spoilers/levels';
  */
 
 /** The kinds of item that carry a spoiler level. */
-export type ItemPart = 'event' | 'character' | 'setting' | 'theme' | 'trait' | 'summary' | 'mood' | 'contentNote' | 'trivia' | 'question' | 'poster' | 'still';
+export type ItemPart =
+  'event' | 'character' | 'setting' | 'theme' | 'trait' | 'summary' | 'mood' | 'contentNote' | 'trivia' | 'question' | 'poster' | 'still';
 
 /** One text of an item, with the content path of the field that holds it ("events.11.description"). */
 export type ItemText = { field: string; text: string };

@@ -28,7 +28,16 @@ describe('suggested levels on a small page', () => {
   it('suggests events by their place in the timeline: the setup none, up to the middle light, the second half full', () => {
     const suggestions = suggestFilmLevels(base);
     expect(suggestions.filter((s) => s.part === 'event').map((s) => [s.revealedAt, s.suggested])).toEqual([
-      [1, 'none'], [2, 'none'], [3, 'light'], [4, 'light'], [5, 'light'], [6, 'full'], [7, 'full'], [8, 'full'], [9, 'full'], [10, 'full'],
+      [1, 'none'],
+      [2, 'none'],
+      [3, 'light'],
+      [4, 'light'],
+      [5, 'light'],
+      [6, 'full'],
+      [7, 'full'],
+      [8, 'full'],
+      [9, 'full'],
+      [10, 'full'],
     ]);
     expect(at(suggestions, 'events.8').reason).toBe('Full: event 9 of 10, in the second half; it first names ‘national championship’');
     expect(at(suggestions, 'events.1').reason).toBe('None: event 2 of 10, in the setup; it first names ‘Ilse Brandt’');
@@ -38,7 +47,11 @@ describe('suggested levels on a small page', () => {
     const events = [...base.events];
     events.splice(4, 0, { id: 'ex', title: 'Mara trains every morning', description: '', when: '', where: '', spoiler: 'full' });
     const suggestion = at(suggestFilmLevels({ ...base, events }), 'events.4');
-    expect(suggestion).toMatchObject({ suggested: 'none', revealedAt: null, reason: 'None: everything it names is already in the premise' });
+    expect(suggestion).toMatchObject({
+      suggested: 'none',
+      revealedAt: null,
+      reason: 'None: everything it names is already in the premise',
+    });
   });
 
   it('dates an item by the latest thing it names, and says so', () => {
@@ -54,40 +67,87 @@ describe('suggested levels on a small page', () => {
   });
 
   it('suggests none for an item that only repeats the premise', () => {
-    const content = { ...base, characters: [character('c1', 'Mara', 'A teenage figure skater who trains every morning.', ['Skater', 'Dreams of competing'])] };
-    expect(at(suggestFilmLevels(content), 'characters.0')).toMatchObject({ suggested: 'none', revealedAt: null, reason: 'None: everything it names is already in the premise' });
+    const content = {
+      ...base,
+      characters: [character('c1', 'Mara', 'A teenage figure skater who trains every morning.', ['Skater', 'Dreams of competing'])],
+    };
+    expect(at(suggestFilmLevels(content), 'characters.0')).toMatchObject({
+      suggested: 'none',
+      revealedAt: null,
+      reason: 'None: everything it names is already in the premise',
+    });
   });
 
   it('reads a lone common word in prose as naming nothing, but every word of a label, a name or a number', () => {
     const content = {
       ...base,
-      characters: [character('c1', 'Mara', 'She wins the hearts of everyone she meets.'), character('c2', 'June', 'A friend of Tomas.'), character('c3', 'Kit', 'A rival skater.', ['Silver'])],
+      characters: [
+        character('c1', 'Mara', 'She wins the hearts of everyone she meets.'),
+        character('c2', 'June', 'A friend of Tomas.'),
+        character('c3', 'Kit', 'A rival skater.', ['Silver']),
+      ],
     };
     const suggestions = suggestFilmLevels(content);
     expect(at(suggestions, 'characters.0').suggested).toBe('none');
     expect(at(suggestions, 'characters.1')).toMatchObject({ suggested: 'full', revealedAt: 8, evidence: { phrase: 'Tomas' } });
-    expect(at(suggestions, 'characters.2')).toMatchObject({ suggested: 'full', revealedAt: 6, evidence: { field: 'characters.2.tags.0.label' } });
+    expect(at(suggestions, 'characters.2')).toMatchObject({
+      suggested: 'full',
+      revealedAt: 6,
+      evidence: { field: 'characters.2.tags.0.label' },
+    });
   });
 
   it('finds a phrase reworded: words the plot names close together', () => {
-    const content = { ...base, themes: [{ id: 't1', title: 'Growing up', description: 'An axel, tripled, is the proof that she has grown up at last.', spoiler: 'full' as const }] };
-    expect(at(suggestFilmLevels(content), 'themes.0')).toMatchObject({ suggested: 'full', revealedAt: 9, reason: 'Full: names ‘axel … tripled’, first told together by event 9 of 10' });
+    const content = {
+      ...base,
+      themes: [
+        {
+          id: 't1',
+          title: 'Growing up',
+          description: 'An axel, tripled, is the proof that she has grown up at last.',
+          spoiler: 'full' as const,
+        },
+      ],
+    };
+    expect(at(suggestFilmLevels(content), 'themes.0')).toMatchObject({
+      suggested: 'full',
+      revealedAt: 9,
+      reason: 'Full: names ‘axel … tripled’, first told together by event 9 of 10',
+    });
   });
 
   it('uses the story for what the timeline leaves out', () => {
-    const content = { ...base, themes: [{ id: 't1', title: 'Medals', description: 'What a silver medal is worth.', spoiler: 'full' as const }] };
-    expect(at(suggestFilmLevels(content), 'themes.0')).toMatchObject({ suggested: 'full', revealedAt: 6, reason: 'Full: names ‘silver medal’, first revealed in the full story, at event 6 of 10' });
+    const content = {
+      ...base,
+      themes: [{ id: 't1', title: 'Medals', description: 'What a silver medal is worth.', spoiler: 'full' as const }],
+    };
+    expect(at(suggestFilmLevels(content), 'themes.0')).toMatchObject({
+      suggested: 'full',
+      revealedAt: 6,
+      reason: 'Full: names ‘silver medal’, first revealed in the full story, at event 6 of 10',
+    });
   });
 
   it('suggests full for the ending, for the ending’s own words elsewhere and for words that say how it turns out', () => {
     const content = {
       ...base,
-      kind: { ...base.kind, ending: { value: 'Bittersweet', spoiler: 'none' as const }, tone: { value: 'Bittersweet', spoiler: 'none' as const } },
+      kind: {
+        ...base.kind,
+        ending: { value: 'Bittersweet', spoiler: 'none' as const },
+        tone: { value: 'Bittersweet', spoiler: 'none' as const },
+      },
       themes: [{ id: 't1', title: 'A tragic farewell', description: '', spoiler: 'none' as const }],
     };
     const suggestions = suggestFilmLevels(content);
-    expect(at(suggestions, 'kind.ending')).toMatchObject({ suggested: 'full', revealedAt: 10, reason: 'Full: the kind of film’s ending says how the story ends' });
-    expect(at(suggestions, 'kind.tone')).toMatchObject({ suggested: 'full', reason: 'Full: ‘Bittersweet’ is how the kind of film describes the ending' });
+    expect(at(suggestions, 'kind.ending')).toMatchObject({
+      suggested: 'full',
+      revealedAt: 10,
+      reason: 'Full: the kind of film’s ending says how the story ends',
+    });
+    expect(at(suggestions, 'kind.tone')).toMatchObject({
+      suggested: 'full',
+      reason: 'Full: ‘Bittersweet’ is how the kind of film describes the ending',
+    });
     expect(at(suggestions, 'themes.0')).toMatchObject({ suggested: 'full', reason: 'Full: ‘tragic’ says how the story turns out' });
     const told = { ...content, premise: `${content.premise} A tragic and bittersweet tale.` };
     expect(at(suggestFilmLevels(told), 'themes.0').suggested).toBe('none');
@@ -95,20 +155,49 @@ describe('suggested levels on a small page', () => {
   });
 
   it('takes a content note the page never places as revealed by the middle, not as no spoiler', () => {
-    const content = { ...base, kind: { ...base.kind, contentNotes: [{ id: 'n1', label: 'vertigo', spoiler: 'full' as const }, { id: 'n2', label: 'school', spoiler: 'full' as const }] } };
+    const content = {
+      ...base,
+      kind: {
+        ...base.kind,
+        contentNotes: [
+          { id: 'n1', label: 'vertigo', spoiler: 'full' as const },
+          { id: 'n2', label: 'school', spoiler: 'full' as const },
+        ],
+      },
+    };
     const suggestions = suggestFilmLevels(content);
-    expect(at(suggestions, 'kind.contentNotes.0')).toMatchObject({ suggested: 'light', revealedAt: 5, reason: 'Light: the page never says when ‘vertigo’ happens, so it is taken as revealed by event 5 of 10' });
+    expect(at(suggestions, 'kind.contentNotes.0')).toMatchObject({
+      suggested: 'light',
+      revealedAt: 5,
+      reason: 'Light: the page never says when ‘vertigo’ happens, so it is taken as revealed by event 5 of 10',
+    });
     expect(at(suggestions, 'kind.contentNotes.1')).toMatchObject({ suggested: 'none', revealedAt: null });
   });
 
   it('reads a quiz question with all its options and its explanation', () => {
-    const question = { id: 'q1', prompt: 'What does Mara land?', options: [{ id: 'a', text: 'A toe loop', correct: false }, { id: 'b', text: 'A triple axel', correct: true }], explanation: '', spoiler: 'none' as const };
-    expect(at(suggestFilmLevels({ ...base, quiz: { questions: [question] } }), 'quiz.questions.0')).toMatchObject({ suggested: 'full', evidence: { field: 'quiz.questions.0.options.1.text' } });
+    const question = {
+      id: 'q1',
+      prompt: 'What does Mara land?',
+      options: [
+        { id: 'a', text: 'A toe loop', correct: false },
+        { id: 'b', text: 'A triple axel', correct: true },
+      ],
+      explanation: '',
+      spoiler: 'none' as const,
+    };
+    expect(at(suggestFilmLevels({ ...base, quiz: { questions: [question] } }), 'quiz.questions.0')).toMatchObject({
+      suggested: 'full',
+      evidence: { field: 'quiz.questions.0.options.1.text' },
+    });
   });
 
   it('reads a page without a timeline by its story: what only the story names is full', () => {
     const content = { ...base, events: [], characters: [character('c1', 'Ilse Brandt', 'She coaches Mara to a triple axel.')] };
-    expect(at(suggestFilmLevels(content), 'characters.0')).toMatchObject({ suggested: 'full', revealedAt: 1, reason: 'Full: names ‘triple axel’, which only the full story reveals' });
+    expect(at(suggestFilmLevels(content), 'characters.0')).toMatchObject({
+      suggested: 'full',
+      revealedAt: 1,
+      reason: 'Full: names ‘triple axel’, which only the full story reveals',
+    });
   });
 });
 
@@ -134,7 +223,10 @@ describe('suggested levels, as properties', () => {
     const expected = strip(suggestFilmLevels(demo));
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...SPOILER_LEVELS), { minLength: items.length, maxLength: items.length }), (levels) => {
-        const relevelled = withLevels(demo, items.map((item, i) => ({ path: item.path, level: levels[i] })));
+        const relevelled = withLevels(
+          demo,
+          items.map((item, i) => ({ path: item.path, level: levels[i] })),
+        );
         expect(strip(suggestFilmLevels(relevelled))).toEqual(expected);
       }),
       { numRuns: 30 },

@@ -32,7 +32,9 @@ export type SuggestOptions = { shares?: PositionShares };
 export function assessContext(page: StoryPage, options: SuggestOptions = {}): AssessContext & { index: RevealIndex } {
   const index = buildRevealIndex(page);
   const ending = page.items.find((item) => item.ending);
-  const endingTerms = new Set([...(ending?.texts ?? [])].flatMap((t) => [...termKeys(t.text)]).filter((key) => !index.spoilerFree.has(key)));
+  const endingTerms = new Set(
+    [...(ending?.texts ?? [])].flatMap((t) => [...termKeys(t.text)]).filter((key) => !index.spoilerFree.has(key)),
+  );
   return { index, shares: options.shares ?? DEFAULT_SHARES, endingTerms };
 }
 
@@ -40,7 +42,17 @@ export function suggestLevels(page: StoryPage, options: SuggestOptions = {}): Le
   const context = assessContext(page, options);
   return page.items.map((item) => {
     const { revealedAt, level, reason, evidence } = assessItem(item, context);
-    return { path: item.path, id: item.id, part: item.part, label: item.label, current: item.level, suggested: level, revealedAt, reason, evidence };
+    return {
+      path: item.path,
+      id: item.id,
+      part: item.part,
+      label: item.label,
+      current: item.level,
+      suggested: level,
+      revealedAt,
+      reason,
+      evidence,
+    };
   });
 }
 
@@ -69,5 +81,8 @@ export function withLevels(content: FilmContent, levels: Array<{ path: string; l
  * stores, and what its preview shows (the same function in the browser and on the server).
  */
 export function withSuggestedLevels(content: FilmContent, options: SuggestOptions = {}): FilmContent {
-  return withLevels(content, suggestFilmLevels(content, options).map(({ path, suggested }) => ({ path, level: suggested })));
+  return withLevels(
+    content,
+    suggestFilmLevels(content, options).map(({ path, suggested }) => ({ path, level: suggested })),
+  );
 }

@@ -20,7 +20,10 @@ describe('the terms of a text', () => {
   });
 
   it('pairs words that stand side by side, across hyphens but not across stop words or punctuation', () => {
-    const pairs = (text: string) => termsOf(text).filter((t) => t.kind === 'pair').map((t) => text.slice(t.start, t.end));
+    const pairs = (text: string) =>
+      termsOf(text)
+        .filter((t) => t.kind === 'pair')
+        .map((t) => text.slice(t.start, t.end));
     expect(pairs('She has clear cell sarcoma.')).toEqual(['clear cell', 'cell sarcoma']);
     expect(pairs('A drum-set invitation')).toEqual(['drum-set', 'set invitation']);
     expect(pairs('the age of 19')).toEqual([]);
@@ -29,13 +32,20 @@ describe('the terms of a text', () => {
   });
 
   it('knows names by their capital inside a sentence, not at its start', () => {
-    const names = (text: string) => contentWords(text).filter((w) => w.name).map((w) => text.slice(w.start, w.end));
+    const names = (text: string) =>
+      contentWords(text)
+        .filter((w) => w.name)
+        .map((w) => text.slice(w.start, w.end));
     expect(names('Later, Selena Gomez sends a message. Messages arrive.')).toEqual(['Selena', 'Gomez']);
     expect(names('John asks her to the NHL game.')).toEqual(['NHL']);
   });
 
   it('splits sentences and keeps their offsets', () => {
     const text = 'She skates. Then it comes back! Why?';
-    expect(sentencesOf(text).map((s) => text.slice(s.start, s.start + s.text.length).trim())).toEqual(['She skates.', 'Then it comes back!', 'Why?']);
+    expect(sentencesOf(text).map((s) => text.slice(s.start, s.start + s.text.length).trim())).toEqual([
+      'She skates.',
+      'Then it comes back!',
+      'Why?',
+    ]);
   });
 });

@@ -23,14 +23,71 @@ export type Term = { key: string; kind: TermKind; start: number; end: number };
 export type ContentWord = { stem: string; start: number; end: number; joined: boolean; adjacent: boolean; sentence: number; name: boolean };
 
 /** Words that describe the page or the telling, not anything that happens. */
-const PAGE_WORDS = ['film', 'films', 'movie', 'movies', 'story', 'stories', 'scene', 'scenes', 'character', 'characters', 'plot', 'narrative', 'viewer', 'viewers', 'audience', 'also', 'even', 'just', 'yet', 'ever', 'every', 'one', 'ones', 'much', 'many'];
+const PAGE_WORDS = [
+  'film',
+  'films',
+  'movie',
+  'movies',
+  'story',
+  'stories',
+  'scene',
+  'scenes',
+  'character',
+  'characters',
+  'plot',
+  'narrative',
+  'viewer',
+  'viewers',
+  'audience',
+  'also',
+  'even',
+  'just',
+  'yet',
+  'ever',
+  'every',
+  'one',
+  'ones',
+  'much',
+  'many',
+];
 const STOP = new Set([...stopwords, ...PAGE_WORDS].map((word) => foldWord(word)));
 
 const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
-  ['zero', '', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty']
+  [
+    'zero',
+    '',
+    'two',
+    'three',
+    'four',
+    'five',
+    'six',
+    'seven',
+    'eight',
+    'nine',
+    'ten',
+    'eleven',
+    'twelve',
+    'thirteen',
+    'fourteen',
+    'fifteen',
+    'sixteen',
+    'seventeen',
+    'eighteen',
+    'nineteen',
+    'twenty',
+  ]
     .map((word, n) => [word, String(n)] as const)
     .filter(([word]) => word !== '')
-    .concat([['thirty', '30'], ['forty', '40'], ['fifty', '50'], ['sixty', '60'], ['seventy', '70'], ['eighty', '80'], ['ninety', '90'], ['hundred', '100']]),
+    .concat([
+      ['thirty', '30'],
+      ['forty', '40'],
+      ['fifty', '50'],
+      ['sixty', '60'],
+      ['seventy', '70'],
+      ['eighty', '80'],
+      ['ninety', '90'],
+      ['hundred', '100'],
+    ]),
 );
 
 /** Lower case, accents and apostrophes folded, a possessive "’s" dropped: "Carley’s" → "carley". */
@@ -125,4 +182,3 @@ export function termsOf(text: string): Term[] {
 export function termKeys(text: string): Set<string> {
   return new Set(termsOf(text).map((term) => term.key));
 }
-

@@ -58,7 +58,9 @@ describe('an API token on server actions', () => {
     expect(tokenActor).toMatchObject({ role: 'ADMIN', via: 'token' });
     const tokensBefore = await tokenCount();
     await expect(createToken({ actor: tokenActor!, name: `minted-${run}`, role: 'ADMIN' })).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(inviteUser({ actor: tokenActor!, email: `invited-${run}@test.example`, role: 'ADMIN' })).rejects.toThrow(/API token cannot manage users/);
+    await expect(inviteUser({ actor: tokenActor!, email: `invited-${run}@test.example`, role: 'ADMIN' })).rejects.toThrow(
+      /API token cannot manage users/,
+    );
     expect(await tokenCount()).toBe(tokensBefore);
     expect(await db().user.count({ where: { email: `invited-${run}@test.example` } })).toBe(0);
   });
@@ -80,14 +82,38 @@ describe('the migration that undoes what tokens did before this fix', () => {
 
   it('revokes tokens a token minted and disables accounts a token invited, with audit rows; the rest is untouched', async () => {
     const tokenLabel = `token:scope-parent-${run}`;
-    const minted = await db().apiToken.create({ data: { name: `minted-before-${run}`, role: 'ADMIN', prefix: 'cms_00000000', tokenHash: `hash-minted-${run}`, createdById: admin.id } });
-    const fine = await db().apiToken.create({ data: { name: `made-by-admin-${run}`, role: 'EDITOR', prefix: 'cms_11111111', tokenHash: `hash-fine-${run}`, createdById: admin.id } });
-    const invited = await db().user.create({ data: { email: `invited-before-${run}@test.example`, role: 'ADMIN', passwordHash: 'not-used' } });
+    const minted = await db().apiToken.create({
+      data: { name: `minted-before-${run}`, role: 'ADMIN', prefix: 'cms_00000000', tokenHash: `hash-minted-${run}`, createdById: admin.id },
+    });
+    const fine = await db().apiToken.create({
+      data: { name: `made-by-admin-${run}`, role: 'EDITOR', prefix: 'cms_11111111', tokenHash: `hash-fine-${run}`, createdById: admin.id },
+    });
+    const invited = await db().user.create({
+      data: { email: `invited-before-${run}@test.example`, role: 'ADMIN', passwordHash: 'not-used' },
+    });
     await db().auditLog.createMany({
       data: [
-        { actorId: admin.id, actorLabel: tokenLabel, action: 'token.create', subject: minted.name, details: { tokenId: minted.id, role: 'ADMIN' } },
-        { actorId: admin.id, actorLabel: admin.email, action: 'token.create', subject: fine.name, details: { tokenId: fine.id, role: 'EDITOR' } },
-        { actorId: admin.id, actorLabel: tokenLabel, action: 'user.invite', subject: invited.email, details: { userId: invited.id, role: 'ADMIN' } },
+        {
+          actorId: admin.id,
+          actorLabel: tokenLabel,
+          action: 'token.create',
+          subject: minted.name,
+          details: { tokenId: minted.id, role: 'ADMIN' },
+        },
+        {
+          actorId: admin.id,
+          actorLabel: admin.email,
+          action: 'token.create',
+          subject: fine.name,
+          details: { tokenId: fine.id, role: 'EDITOR' },
+        },
+        {
+          actorId: admin.id,
+          actorLabel: tokenLabel,
+          action: 'user.invite',
+          subject: invited.email,
+          details: { userId: invited.id, role: 'ADMIN' },
+        },
       ],
     });
 
@@ -96,7 +122,10 @@ describe('the migration that undoes what tokens did before this fix', () => {
 
     expect((await db().apiToken.findUniqueOrThrow({ where: { id: minted.id } })).revokedAt).not.toBeNull();
     expect((await db().apiToken.findUniqueOrThrow({ where: { id: fine.id } })).revokedAt).toBeNull();
-    expect(await db().user.findUniqueOrThrow({ where: { id: invited.id } })).toMatchObject({ disabled: true, sessionVersion: invited.sessionVersion + 1 });
+    expect(await db().user.findUniqueOrThrow({ where: { id: invited.id } })).toMatchObject({
+      disabled: true,
+      sessionVersion: invited.sessionVersion + 1,
+    });
     expect(await db().auditLog.count({ where: { action: 'token.revoke', subject: minted.name, actorLabel: 'system' } })).toBe(1);
     expect(await db().auditLog.count({ where: { action: 'user.disable', subject: invited.email, actorLabel: 'system' } })).toBe(1);
   });

@@ -21,13 +21,21 @@ describe('API tokens', () => {
   it('shows the secret once and stores only its hash and a recognisable prefix', async () => {
     const { token, secret } = await createToken({ actor: admin, name: ' import script ', role: 'EDITOR' });
     expect(secret).toMatch(/^cms_[0-9a-f]{40}$/);
-    expect(token).toMatchObject({ name: 'import script', role: 'EDITOR', prefix: secret.slice(0, 12), revokedAt: null, createdBy: { email: admin.label } });
+    expect(token).toMatchObject({
+      name: 'import script',
+      role: 'EDITOR',
+      prefix: secret.slice(0, 12),
+      revokedAt: null,
+      createdBy: { email: admin.label },
+    });
     expect(token).not.toHaveProperty('tokenHash');
     const row = await db().apiToken.findUniqueOrThrow({ where: { id: token.id } });
     expect(row.tokenHash).toBe(hashToken(secret));
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(await db().auditLog.count({ where: { action: 'token.create', subject: 'import script' } })).toBeGreaterThanOrEqual(1);
-    expect(JSON.stringify((await db().auditLog.findMany({ where: { action: 'token.create' } })).map((a) => a.details))).not.toContain(secret);
+    expect(JSON.stringify((await db().auditLog.findMany({ where: { action: 'token.create' } })).map((a) => a.details))).not.toContain(
+      secret,
+    );
   });
 
   it('lists tokens without hashes, active ones first', async () => {

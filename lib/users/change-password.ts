@@ -18,7 +18,8 @@ export async function changePassword({ actor, ...input }: ChangePasswordInput & 
   const { currentPassword, newPassword } = parsed.data;
 
   const user = await db().user.findUniqueOrThrow({ where: { id: actor.userId }, select: { email: true, passwordHash: true } });
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw ValidationError.field('currentPassword', 'This is not your current password');
+  if (!(await verifyPassword(user.passwordHash, currentPassword)))
+    throw ValidationError.field('currentPassword', 'This is not your current password');
   const passwordHash = await hashPassword(newPassword);
   await db().$transaction(async (tx) => {
     await tx.user.update({

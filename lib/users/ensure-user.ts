@@ -23,7 +23,11 @@ export async function ensureUser({ email, password, role, name = '' }: { email: 
 
 /** A unique constraint refused the row (Prisma P2002, or PostgreSQL 23505 through the driver adapter). */
 function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } } | undefined, depth = 0; e && depth < 5; depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
     if (e.code === 'P2002' || e.code === '23505') return true;
     e = (e.meta?.driverAdapterError ?? e.cause) as typeof e;
   }
@@ -46,8 +50,16 @@ export async function ensureFirstAdmin(email: string | undefined, password: stri
     return await db().$transaction(async (tx) => {
       await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext('film-cms:first-admin'))`;
       if ((await tx.user.count()) > 0) return null;
-      const user = await tx.user.create({ data: { email: normalized, name: 'Administrator', role: 'ADMIN', passwordHash }, select: { id: true } });
-      await writeAudit(tx, { actor: systemActor(), action: 'user.create', subject: normalized, details: { role: 'ADMIN', bootstrap: true } });
+      const user = await tx.user.create({
+        data: { email: normalized, name: 'Administrator', role: 'ADMIN', passwordHash },
+        select: { id: true },
+      });
+      await writeAudit(tx, {
+        actor: systemActor(),
+        action: 'user.create',
+        subject: normalized,
+        details: { role: 'ADMIN', bootstrap: true },
+      });
       return { id: user.id, created: true };
     });
   } catch (error) {
@@ -91,9 +103,12 @@ export function firstAdminBootstrap(email: string, password: string, log: Bootst
         state[FIRST_ADMIN_STATE] = false;
         return result;
       } catch (error) {
-        const reason = error instanceof Error ? error.message.split('\n').filter(Boolean).slice(-1)[0] ?? error.name : String(error);
+        const reason = error instanceof Error ? (error.message.split('\n').filter(Boolean).slice(-1)[0] ?? error.name) : String(error);
         if (reason !== lastReason)
-          log.warn({ event: 'auth.first-admin-waiting', attempt, reason }, `first admin not created yet (retrying every ${maxDelayMs / 1000} s at most): is the database migrated?`);
+          log.warn(
+            { event: 'auth.first-admin-waiting', attempt, reason },
+            `first admin not created yet (retrying every ${maxDelayMs / 1000} s at most): is the database migrated?`,
+          );
         lastReason = reason;
       }
       await new Promise<void>((resolve) => {

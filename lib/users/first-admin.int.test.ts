@@ -20,11 +20,19 @@ async function modulesOn(url: string) {
   const ensure = await import('./ensure-user');
   const ready = await import('../../app/api/ready/route');
   const db = await import('../db');
-  return { ...ensure, ready: async () => ((r) => r.json().then((body) => ({ status: r.status, body })))(await ready.GET()), disconnect: db.disconnectDb };
+  return {
+    ...ensure,
+    ready: async () => ((r) => r.json().then((body) => ({ status: r.status, body })))(await ready.GET()),
+    disconnect: db.disconnectDb,
+  };
 }
 
 const users = (url: string) =>
-  withClient(url, async (client) => (await client.query('SELECT email, role, name FROM "User" ORDER BY email')).rows as { email: string; role: string; name: string }[]);
+  withClient(
+    url,
+    async (client) =>
+      (await client.query('SELECT email, role, name FROM "User" ORDER BY email')).rows as { email: string; role: string; name: string }[],
+  );
 
 describe('an instance started before its migrations', () => {
   let database: TestDatabase;
@@ -40,7 +48,10 @@ describe('an instance started before its migrations', () => {
     const m = await modulesOn(database.url);
     const warnings: { reason: string }[] = [];
     const infos: { event: string }[] = [];
-    const log = { info: (fields: object) => infos.push(fields as { event: string }), warn: (fields: object) => warnings.push(fields as { reason: string }) };
+    const log = {
+      info: (fields: object) => infos.push(fields as { event: string }),
+      warn: (fields: object) => warnings.push(fields as { reason: string }),
+    };
     const bootstrap = m.firstAdminBootstrap(EMAIL, PASSWORD, log, { firstDelayMs: 50, maxDelayMs: 200 });
     try {
       // The first probe opens the pool, which may take longer than readiness waits on a busy machine.
@@ -66,7 +77,9 @@ describe('an instance started before its migrations', () => {
       expect(await m.ready()).toEqual({ status: 200, body: { status: 'ready', database: 'ok', schema: 'current' } });
 
       // A database that lost its record of the last migration (restored from an older backup) is behind again.
-      await withClient(database.url, (client) => client.query('DELETE FROM _prisma_migrations WHERE migration_name = $1', [MIGRATIONS.at(-1)]));
+      await withClient(database.url, (client) =>
+        client.query('DELETE FROM _prisma_migrations WHERE migration_name = $1', [MIGRATIONS.at(-1)]),
+      );
       expect(await m.ready()).toMatchObject({ status: 503, body: { pendingMigrations: [MIGRATIONS.at(-1)] } });
     } finally {
       bootstrap.stop();
@@ -98,7 +111,10 @@ describe('instances starting together', () => {
       expect(results.filter((r) => r?.created)).toHaveLength(1);
       expect(results.filter((r) => r === null)).toHaveLength(3);
       expect(await users(database.url)).toHaveLength(1);
-      const audit = await withClient(database.url, async (client) => (await client.query(`SELECT count(*)::int AS n FROM "AuditLog" WHERE action = 'user.create'`)).rows[0].n);
+      const audit = await withClient(
+        database.url,
+        async (client) => (await client.query(`SELECT count(*)::int AS n FROM "AuditLog" WHERE action = 'user.create'`)).rows[0].n,
+      );
       expect(audit).toBe(1);
       // A restart with the admin present does nothing, whatever the variables say now.
       await expect(a.ensureFirstAdmin('new.admin@example.com', PASSWORD)).resolves.toBeNull();

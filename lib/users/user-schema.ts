@@ -31,7 +31,10 @@ export const changePasswordSchema = z
     confirmPassword: z.string().max(200),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'The two new passwords differ' })
-  .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: 'Choose a password different from the current one' });
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ['newPassword'],
+    message: 'Choose a password different from the current one',
+  });
 
 /** Sign out of every session of one's own account: no input. */
 export const noInputSchema = z.object({}).default({});

@@ -142,7 +142,10 @@ describe('there is always at least one active admin', () => {
 
   beforeAll(async () => {
     lastAdmin = await makeActor('ADMIN');
-    const others = await db().user.findMany({ where: { role: 'ADMIN', disabled: false, id: { not: lastAdmin.userId } }, select: { id: true } });
+    const others = await db().user.findMany({
+      where: { role: 'ADMIN', disabled: false, id: { not: lastAdmin.userId } },
+      select: { id: true },
+    });
     setAside = others.map((u) => u.id);
     await db().user.updateMany({ where: { id: { in: setAside } }, data: { role: 'EDITOR' } });
   });
@@ -187,12 +190,21 @@ describe('change one’s own password', () => {
   it('needs the current password, clears "must change", ends every session', async () => {
     const { user, oneTimePassword, actor } = await invited();
     const forced = { ...actor, mustChangePassword: true };
-    await expect(changePassword({ actor: forced, currentPassword: 'wrong', newPassword: 'a-new-password-1', confirmPassword: 'a-new-password-1' })).rejects.toMatchObject({
+    await expect(
+      changePassword({ actor: forced, currentPassword: 'wrong', newPassword: 'a-new-password-1', confirmPassword: 'a-new-password-1' }),
+    ).rejects.toMatchObject({
       errors: [{ path: 'currentPassword' }],
     });
-    await expect(changePassword({ actor: forced, currentPassword: oneTimePassword, newPassword: 'short', confirmPassword: 'short' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      changePassword({ actor: forced, currentPassword: oneTimePassword, newPassword: 'short', confirmPassword: 'short' }),
+    ).rejects.toBeInstanceOf(ValidationError);
     const before = await sessionVersion(user.id);
-    await changePassword({ actor: forced, currentPassword: oneTimePassword, newPassword: 'a-new-password-1', confirmPassword: 'a-new-password-1' });
+    await changePassword({
+      actor: forced,
+      currentPassword: oneTimePassword,
+      newPassword: 'a-new-password-1',
+      confirmPassword: 'a-new-password-1',
+    });
     const row = await db().user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row.mustChangePassword).toBe(false);
     expect(row.sessionVersion).toBe(before + 1);
@@ -202,8 +214,13 @@ describe('change one’s own password', () => {
 
   it('not through an API token', async () => {
     const { actor } = await invited();
-    await expect(changePassword({ actor: { ...actor, via: 'token' }, currentPassword: 'x', newPassword: 'a-new-password-1', confirmPassword: 'a-new-password-1' })).rejects.toBeInstanceOf(
-      ForbiddenError,
-    );
+    await expect(
+      changePassword({
+        actor: { ...actor, via: 'token' },
+        currentPassword: 'x',
+        newPassword: 'a-new-password-1',
+        confirmPassword: 'a-new-password-1',
+      }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
   });
 });

@@ -1,6 +1,19 @@
 // autocannon 8 ships no types (and @types/autocannon is not installed): the part the bench uses.
 declare module 'autocannon' {
-  type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p2_5: number; p50: number; p75: number; p90: number; p97_5: number; p99: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p2_5: number;
+    p50: number;
+    p75: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+  };
   export type Result = {
     url: string;
     requests: Histogram;
@@ -12,7 +25,16 @@ declare module 'autocannon' {
     duration: number;
     '2xx': number;
   };
-  export type Options = { url: string; connections?: number; duration?: number; amount?: number; pipelining?: number; timeout?: number; headers?: Record<string, string>; idReplacement?: boolean };
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    pipelining?: number;
+    timeout?: number;
+    headers?: Record<string, string>;
+    idReplacement?: boolean;
+  };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }

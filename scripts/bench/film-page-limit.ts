@@ -59,8 +59,13 @@ function record(url: string): Promise<{ status: number; headers: Array<[string, 
 async function startBare(recorded: { status: number; headers: Array<[string, string]>; body: Buffer }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
   const file = path.join(dir, 'response.json');
-  fs.writeFileSync(file, JSON.stringify({ status: recorded.status, headers: recorded.headers, bodyBase64: recorded.body.toString('base64') }));
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ status: recorded.status, headers: recorded.headers, bodyBase64: recorded.body.toString('base64') }),
+  );
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -92,7 +97,17 @@ async function load(url: string, connections: number, duration: number): Promise
   };
 }
 
-export async function runFilmPageLimit({ baseUrl, duration, connections = 10, rounds = 3 }: { baseUrl: string; duration: number; connections?: number; rounds?: number }): Promise<FilmPageLimitResult> {
+export async function runFilmPageLimit({
+  baseUrl,
+  duration,
+  connections = 10,
+  rounds = 3,
+}: {
+  baseUrl: string;
+  duration: number;
+  connections?: number;
+  rounds?: number;
+}): Promise<FilmPageLimitResult> {
   const url = `${baseUrl}${FILM_PAGE_PATH}`;
   const recorded = await record(url);
   if (recorded.status !== 200) throw new Error(`${url} answered HTTP ${recorded.status}, not 200`);
@@ -124,9 +139,18 @@ export async function runFilmPageLimit({ baseUrl, duration, connections = 10, ro
       durationSeconds: duration,
       responseBytes: recorded.body.length,
       rounds: measured,
-      medianRpsRatio: percentile(measured.map((r) => r.rpsRatio), 50),
-      medianP99Ratio: percentile(measured.map((r) => r.p99Ratio), 50),
-      medianLevelRpsRatio: percentile(measured.map((r) => r.levelRpsRatio), 50),
+      medianRpsRatio: percentile(
+        measured.map((r) => r.rpsRatio),
+        50,
+      ),
+      medianP99Ratio: percentile(
+        measured.map((r) => r.p99Ratio),
+        50,
+      ),
+      medianLevelRpsRatio: percentile(
+        measured.map((r) => r.levelRpsRatio),
+        50,
+      ),
     };
   } finally {
     await bare.stop();
@@ -144,12 +168,30 @@ export function printFilmPageLimit(result: FilmPageLimitResult) {
     `${r.levelPage.requestsPerSecond.toFixed(0)} (${formatRatio(r.levelRpsRatio)})`,
     String(r.filmPage.non2xx + r.filmPage.errors + r.levelPage.non2xx + r.levelPage.errors + r.bare.non2xx + r.bare.errors),
   ]);
-  rows.push(['median', '', '', formatRatio(result.medianRpsRatio), '', formatRatio(result.medianP99Ratio), formatRatio(result.medianLevelRpsRatio), '']);
+  rows.push([
+    'median',
+    '',
+    '',
+    formatRatio(result.medianRpsRatio),
+    '',
+    formatRatio(result.medianP99Ratio),
+    formatRatio(result.medianLevelRpsRatio),
+    '',
+  ]);
   console.log(
     table(
       `Film page against the limit: ${result.path} (${result.responseBytes} bytes) vs a bare node:http server sending the same bytes; ` +
         `${result.connections} connections, ${result.durationSeconds} s each, alternating (goal: req/s ratio ≥ ${GOAL_RPS_RATIO}, p99 ratio ≤ ${GOAL_P99_RATIO})`,
-      ['round', 'page req/s', 'bare req/s', 'req/s ratio', 'p99 page / bare', 'p99 ratio', `${LEVEL_PAGE_PATH} req/s (ratio)`, 'non-2xx/errors'],
+      [
+        'round',
+        'page req/s',
+        'bare req/s',
+        'req/s ratio',
+        'p99 page / bare',
+        'p99 ratio',
+        `${LEVEL_PAGE_PATH} req/s (ratio)`,
+        'non-2xx/errors',
+      ],
       rows,
     ),
   );

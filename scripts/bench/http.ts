@@ -48,7 +48,17 @@ async function checkAndWarm(url: string) {
   }
 }
 
-export async function runHttp({ baseUrl, pid, duration, connections = 10 }: { baseUrl: string; pid: number; duration: number; connections?: number }): Promise<HttpResult> {
+export async function runHttp({
+  baseUrl,
+  pid,
+  duration,
+  connections = 10,
+}: {
+  baseUrl: string;
+  pid: number;
+  duration: number;
+  connections?: number;
+}): Promise<HttpResult> {
   const rssAfterStart = processMemory(pid).rss;
   const measured: Omit<HttpRow, 'ratioToBaseline'>[] = [];
   for (const target of HTTP_TARGETS) {
@@ -75,7 +85,12 @@ export async function runHttp({ baseUrl, pid, duration, connections = 10 }: { ba
     durationSeconds: duration,
     connections,
     rows: measured.map((row) => ({ ...row, ratioToBaseline: ratio(row.requestsPerSecond, baseline) })),
-    memory: { rssAfterStartBytes: rssAfterStart, rssAfterLoadBytes: after.rss, peakRssBytes: after.peak, ratio: ratio(after.rss, rssAfterStart) },
+    memory: {
+      rssAfterStartBytes: rssAfterStart,
+      rssAfterLoadBytes: after.rss,
+      peakRssBytes: after.peak,
+      ratio: ratio(after.rss, rssAfterStart),
+    },
   };
 }
 
@@ -99,10 +114,14 @@ export function printHttp(result: HttpResult) {
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
   const m = result.memory;
   console.log(
-    table('Server memory (RSS of the standalone server process)', ['when', 'RSS', 'ratio'], [
-      ['after start (baseline)', mb(m.rssAfterStartBytes), formatRatio(1)],
-      ['after the load', mb(m.rssAfterLoadBytes), formatRatio(m.ratio)],
-      ['peak (VmHWM)', mb(m.peakRssBytes), formatRatio(ratio(m.peakRssBytes, m.rssAfterStartBytes))],
-    ]),
+    table(
+      'Server memory (RSS of the standalone server process)',
+      ['when', 'RSS', 'ratio'],
+      [
+        ['after start (baseline)', mb(m.rssAfterStartBytes), formatRatio(1)],
+        ['after the load', mb(m.rssAfterLoadBytes), formatRatio(m.ratio)],
+        ['peak (VmHWM)', mb(m.peakRssBytes), formatRatio(ratio(m.peakRssBytes, m.rssAfterStartBytes))],
+      ],
+    ),
   );
 }

@@ -11,7 +11,14 @@ import { formatRatio, ms, percentile, ratio, table, timeOp, type Timing } from '
 export const PRISMA_VS_PG_ROUNDS = 6;
 
 export type PrismaVsPgRound = { order: 'prisma first' | 'pg first'; prisma: Timing; pg: Timing; ratioP50: number };
-export type PrismaVsPgResult = { films: string[]; level: string; callsPerRound: number; rounds: PrismaVsPgRound[]; medianRatioP50: number; medianRatioMean: number };
+export type PrismaVsPgResult = {
+  films: string[];
+  level: string;
+  callsPerRound: number;
+  rounds: PrismaVsPgRound[];
+  medianRatioP50: number;
+  medianRatioMean: number;
+};
 
 /**
  * Needs DATABASE_URL (read by lib/env.ts) to name a database where the films are published; calls
@@ -61,8 +68,14 @@ export async function runPrismaVsPg({ slugs, iterations }: { slugs: string[]; it
       level,
       callsPerRound,
       rounds,
-      medianRatioP50: percentile(rounds.map((r) => r.ratioP50), 50),
-      medianRatioMean: percentile(rounds.map((r) => ratio(r.prisma.mean, r.pg.mean)), 50),
+      medianRatioP50: percentile(
+        rounds.map((r) => r.ratioP50),
+        50,
+      ),
+      medianRatioMean: percentile(
+        rounds.map((r) => ratio(r.prisma.mean, r.pg.mean)),
+        50,
+      ),
     };
   } finally {
     await pool.end();
@@ -75,7 +88,14 @@ export function printPrismaVsPg(result: PrismaVsPgResult) {
       `Prisma ÷ pg: getPublishedFilm(${result.films.length === 1 ? `'${result.films[0]}'` : `slug of ${result.films.length} films`}, '${result.level}') against its own SQL through pg, ${result.rounds.length} alternating rounds of ${result.callsPerRound} calls (goal ≤ 1.5)`,
       ['round', 'Prisma p50', 'pg p50', 'Prisma mean', 'pg mean', 'ratio (p50)'],
       [
-        ...result.rounds.map((r, i) => [`${i + 1} (${r.order})`, ms(r.prisma.p50), ms(r.pg.p50), ms(r.prisma.mean), ms(r.pg.mean), formatRatio(r.ratioP50)]),
+        ...result.rounds.map((r, i) => [
+          `${i + 1} (${r.order})`,
+          ms(r.prisma.p50),
+          ms(r.pg.p50),
+          ms(r.prisma.mean),
+          ms(r.pg.mean),
+          formatRatio(r.ratioP50),
+        ]),
         ['median of the rounds', '', '', '', '', formatRatio(result.medianRatioP50)],
         ['median of the rounds, by mean', '', '', '', '', formatRatio(result.medianRatioMean)],
       ],

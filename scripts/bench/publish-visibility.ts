@@ -21,7 +21,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
-import { BASE_ENV, REPO_ROOT, ensureBuild, ensurePrismaClient, migrate, seedDemo, startStandaloneServer, stopActiveChildren } from '../lib/build.mjs';
+import {
+  BASE_ENV,
+  REPO_ROOT,
+  ensureBuild,
+  ensurePrismaClient,
+  migrate,
+  seedDemo,
+  startStandaloneServer,
+  stopActiveChildren,
+} from '../lib/build.mjs';
 import { findFreePort, onShutdownSignal, resolveDatabase } from '../lib/database.mjs';
 import { formatRatio, percentile, ratio, table } from './stats';
 
@@ -85,16 +94,25 @@ async function firstFresh(instance: Instance, title: string, sentAt: number, ans
     if (answer.title === title) return { ms: performance.now() - sentAt, staleAfterPublish };
     const answered = answeredAt();
     if (answered !== null && requested > answered) staleAfterPublish++;
-    if (performance.now() - sentAt > GIVE_UP_MS) throw new Error(`${instance.name} still served the old page ${GIVE_UP_MS / 1000} s after the publish`);
+    if (performance.now() - sentAt > GIVE_UP_MS)
+      throw new Error(`${instance.name} still served the old page ${GIVE_UP_MS / 1000} s after the publish`);
   }
 }
 
 async function runScenario(scenario: string, publisher: Instance, instances: Instance[], token: string, rounds: number) {
-  const result = { scenario, publishMs: [] as number[], instances: instances.map((i) => ({ name: i.name, cachedMs: [] as number[], samples: [] as Sample[] })) };
+  const result = {
+    scenario,
+    publishMs: [] as number[],
+    instances: instances.map((i) => ({ name: i.name, cachedMs: [] as number[], samples: [] as Sample[] })),
+  };
   for (let round = 0; round < rounds; round++) {
     const draft = await api(publisher, token, 'GET', `/api/v1/editor/films/${FILM}`);
     const title = `Publish bench ${randomBytes(4).toString('hex')}`;
-    const saved = await api(publisher, token, 'PUT', `/api/v1/editor/films/${FILM}`, { baseRevision: draft.revision, content: { ...draft.content, title }, message: 'bench: publish visibility' });
+    const saved = await api(publisher, token, 'PUT', `/api/v1/editor/films/${FILM}`, {
+      baseRevision: draft.revision,
+      content: { ...draft.content, title },
+      message: 'bench: publish visibility',
+    });
     for (const [i, instance] of instances.entries()) result.instances[i].cachedMs.push(await warm(instance));
 
     let answeredAt: number | null = null;
@@ -143,7 +161,16 @@ export function printPublishVisibility(result: PublishVisibilityResult) {
     console.log(
       table(
         `Publish → first fresh response: ${scenario.scenario}, ${scenario.publishMs.length} publishes (publish call p50 ${percentile(scenario.publishMs, 50).toFixed(1)} ms; ratio: p50 against a cached page's round trip)`,
-        ['instance', 'p50 ms', 'p95 ms', 'max ms', 'p50 ms after the publish answered', 'stale answers after it', 'cached page ms (p50)', 'ratio'],
+        [
+          'instance',
+          'p50 ms',
+          'p95 ms',
+          'max ms',
+          'p50 ms after the publish answered',
+          'stale answers after it',
+          'cached page ms (p50)',
+          'ratio',
+        ],
         rows,
       ),
     );
@@ -167,7 +194,14 @@ async function main(): Promise<number> {
   await ensurePrismaClient();
   const database = await resolveDatabase({ purpose: 'test' });
   cleanups.push(database.stop);
-  const appEnv = { DATABASE_URL: database.url, AUTH_SECRET: randomBytes(48).toString('base64url'), CMS_DEMO_MODE: '1', DEMO_PASSWORD: process.env.DEMO_PASSWORD || 'demo-password', LOG_LEVEL: 'warn', DATABASE_REPLICA_URLS: '' };
+  const appEnv = {
+    DATABASE_URL: database.url,
+    AUTH_SECRET: randomBytes(48).toString('base64url'),
+    CMS_DEMO_MODE: '1',
+    DEMO_PASSWORD: process.env.DEMO_PASSWORD || 'demo-password',
+    LOG_LEVEL: 'warn',
+    DATABASE_REPLICA_URLS: '',
+  };
   console.log('> migrating and loading the demo content');
   await migrate(database.url, { quiet: true });
   await seedDemo(database.url, appEnv);
@@ -181,7 +215,15 @@ async function main(): Promise<number> {
   const client = createDbClient(database.url);
   try {
     const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
-    await client.apiToken.create({ data: { name: 'bench: publish visibility', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id } });
+    await client.apiToken.create({
+      data: {
+        name: 'bench: publish visibility',
+        role: 'ADMIN',
+        prefix: token.slice(0, 12),
+        tokenHash: hashToken(token),
+        createdById: admin.id,
+      },
+    });
   } finally {
     await client.$disconnect();
   }

@@ -26,7 +26,11 @@ async function publishUnseenFilm(): Promise<{ slug: string; title: string; perso
   await seedBulk({ films: 1 });
   const film = await db().publishedFilm.findFirst({
     where: { slug: { notIn: [...before] } },
-    select: { slug: true, title: true, characters: { where: { personId: { not: null } }, select: { person: { select: { slug: true } } }, take: 1 } },
+    select: {
+      slug: true,
+      title: true,
+      characters: { where: { personId: { not: null } }, select: { person: { select: { slug: true } } }, take: 1 },
+    },
   });
   const person = film?.characters[0]?.person?.slug;
   if (!film || !person) throw new Error('publishing a generated film for the query count failed (no new film, or one without cast)');
@@ -73,7 +77,12 @@ export function printQueriesPerRequest(result: QueriesPerRequestResult) {
     table(
       `SQL statements per HTTP request on the production server (DB_QUERY_LOG; each request alone, ${SETTLE_MS} ms allowed after it; goal: cached 0, uncached ≤ 2)`,
       ['request', 'status', 'statements', 'goal'],
-      result.rows.map((r) => [`${r.name}${r.path ? `: ${r.path}` : ''}`, r.status === null ? '—' : String(r.status), String(r.statements), r.goal === 0 ? '0' : `≤ ${r.goal}`]),
+      result.rows.map((r) => [
+        `${r.name}${r.path ? `: ${r.path}` : ''}`,
+        r.status === null ? '—' : String(r.status),
+        String(r.statements),
+        r.goal === 0 ? '0' : `≤ ${r.goal}`,
+      ]),
     ),
   );
   const sent = result.rows.filter((r) => r.statements > 0);

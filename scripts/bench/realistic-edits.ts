@@ -20,9 +20,24 @@ export function seededRandom(seed: number): Random {
   };
 }
 
-const WORDS = ['quietly', 'again', 'finally', 'the coach', 'her partner', 'on the ice', 'at home', 'in silence', 'bright', 'fragile', 'stubborn', 'the rink', 'tomorrow', 'a promise'];
+const WORDS = [
+  'quietly',
+  'again',
+  'finally',
+  'the coach',
+  'her partner',
+  'on the ice',
+  'at home',
+  'in silence',
+  'bright',
+  'fragile',
+  'stubborn',
+  'the rink',
+  'tomorrow',
+  'a promise',
+];
 
-const pick = <T,>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 
 /** Replaces, inserts or deletes one word, or appends a short sentence: a typical text touch-up. */
 function touchText(random: Random, text: string): string {
@@ -53,7 +68,14 @@ const EDITS: Edit[] = [
     weight: 6,
     apply: (c, r) => {
       const at = Math.floor(r() * (c.events.length + 1));
-      c.events.splice(at, 0, { id: newItemId(), title: `A new scene ${pick(r, WORDS)}`, description: touchText(r, 'Something happens that matters later.'), when: '', where: r() < 0.5 ? 'Toronto' : '', spoiler: 'full' });
+      c.events.splice(at, 0, {
+        id: newItemId(),
+        title: `A new scene ${pick(r, WORDS)}`,
+        description: touchText(r, 'Something happens that matters later.'),
+        when: '',
+        where: r() < 0.5 ? 'Toronto' : '',
+        spoiler: 'full',
+      });
     },
   },
   { weight: 3, apply: (c, r) => void (c.events.length > 6 && c.events.splice(Math.floor(r() * c.events.length), 1)) },

@@ -77,7 +77,13 @@ export async function measureRevisionStorage(revisions: number): Promise<Revisio
   const started = Date.now();
   for (let n = 2; n <= revisions; n += 1) {
     const next = realisticEdit(content, random);
-    const saved = await saveDraft({ slug: page.slug, baseRevision: n - 1, content: next, actor: actors[n % 2], message: n % 3 === 0 ? `Edit ${n}` : '' });
+    const saved = await saveDraft({
+      slug: page.slug,
+      baseRevision: n - 1,
+      content: next,
+      actor: actors[n % 2],
+      message: n % 3 === 0 ? `Edit ${n}` : '',
+    });
     content = saved.content;
     rawJsonBytes += Buffer.byteLength(JSON.stringify(content));
   }
@@ -98,9 +104,13 @@ export async function measureRevisionStorage(revisions: number): Promise<Revisio
 function report(result: RevisionStorageResult) {
   const { revisions, seconds, rawJsonBytes, relations, totalBytes } = result;
   console.log(`revisions saved: ${revisions} (${revisions - 1} edits through saveDraft in ${seconds.toFixed(1)} s)`);
-  console.log(`page JSON per revision: ${(rawJsonBytes / revisions / 1024).toFixed(1)} KB on average, ${mb(rawJsonBytes)} if every revision stored the page in full, uncompressed`);
+  console.log(
+    `page JSON per revision: ${(rawJsonBytes / revisions / 1024).toFixed(1)} KB on average, ${mb(rawJsonBytes)} if every revision stored the page in full, uncompressed`,
+  );
   for (const r of relations) console.log(`pg_total_relation_size("${r.relation}"): ${mb(r.bytes)} (${r.bytes} bytes)`);
-  console.log(`TOTAL revision storage for ${revisions} revisions: ${mb(totalBytes)} (${(totalBytes / revisions / 1024).toFixed(2)} KB per revision); budget ${mb(BUDGET_BYTES)}: ${totalBytes < BUDGET_BYTES ? 'OK' : 'OVER'}`);
+  console.log(
+    `TOTAL revision storage for ${revisions} revisions: ${mb(totalBytes)} (${(totalBytes / revisions / 1024).toFixed(2)} KB per revision); budget ${mb(BUDGET_BYTES)}: ${totalBytes < BUDGET_BYTES ? 'OK' : 'OVER'}`,
+  );
   if (totalBytes >= BUDGET_BYTES) process.exitCode = 1;
 }
 
@@ -129,7 +139,10 @@ async function main() {
   const url = databaseUrl(serverUrl, name);
   await withAdmin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
   try {
-    const migrate = spawnSync(process.execPath, [path.join(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], { env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' });
+    const migrate = spawnSync(process.execPath, [path.join(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], {
+      env: { ...process.env, DATABASE_URL: url },
+      encoding: 'utf8',
+    });
     if (migrate.status !== 0) throw new Error(`migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
     process.env.DATABASE_URL = url;
     const result = await measureRevisionStorage(count);

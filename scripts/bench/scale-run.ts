@@ -15,9 +15,15 @@ import { timeOp, type Timing } from './stats';
 import { runPrismaVsPg, type PrismaVsPgResult } from './prisma-vs-pg';
 import { SEARCH_QUERIES } from './search-interleaved';
 
-
 export type ScaleOp = { name: string; statements: number } & Timing;
-export type ScaleRun = { films: number; seedSeconds: number; filmsPerSecond: number; ops: ScaleOp[]; prismaVsPg: PrismaVsPgResult; explain: string };
+export type ScaleRun = {
+  films: number;
+  seedSeconds: number;
+  filmsPerSecond: number;
+  ops: ScaleOp[];
+  prismaVsPg: PrismaVsPgResult;
+  explain: string;
+};
 
 function parseArgs(argv: string[]) {
   const options = { films: 0, iterations: 200, json: '' };
@@ -49,7 +55,9 @@ async function main() {
     await db().$executeRawUnsafe('ANALYZE');
 
     // Films spread over the whole catalogue, so no single page stays hot in PostgreSQL's buffers.
-    const slugs = (await db().$queryRaw<Array<{ slug: string }>>`SELECT slug FROM "PublishedFilm" ORDER BY md5(slug) LIMIT 100`).map((r) => r.slug);
+    const slugs = (await db().$queryRaw<Array<{ slug: string }>>`SELECT slug FROM "PublishedFilm" ORDER BY md5(slug) LIMIT 100`).map(
+      (r) => r.slug,
+    );
     const actor = systemActor('npm run bench');
     let n = 0;
     const nextSlug = () => slugs[n++ % slugs.length];
@@ -66,7 +74,11 @@ async function main() {
     const ops: ScaleOp[] = [];
     for (const [name, op] of paths) {
       const statements = (await countQueries(op)).queries.length;
-      ops.push({ name, statements, ...(await timeOp(op, name.startsWith('sitemap') ? Math.max(10, Math.ceil(iterations / 10)) : iterations)) });
+      ops.push({
+        name,
+        statements,
+        ...(await timeOp(op, name.startsWith('sitemap') ? Math.max(10, Math.ceil(iterations / 10)) : iterations)),
+      });
     }
 
     // The film page's SQL as Prisma sends it, sent through pg directly, in alternating rounds: what Prisma adds on top.

@@ -20,7 +20,17 @@ export type ScaleResult = { sizes: number[]; runs: ScaleRun[]; searchInterleaved
 /** The catalogue the search at other sizes is compared with, in turn (search p95 at 10k ÷ at 100). */
 const SEARCH_REFERENCE_FILMS = 100;
 
-export async function runScale({ adminUrl, sizes, iterations, resultsDir }: { adminUrl: string; sizes: number[]; iterations: number; resultsDir: string }): Promise<ScaleResult> {
+export async function runScale({
+  adminUrl,
+  sizes,
+  iterations,
+  resultsDir,
+}: {
+  adminUrl: string;
+  sizes: number[];
+  iterations: number;
+  resultsDir: string;
+}): Promise<ScaleResult> {
   const runs: ScaleRun[] = [];
   const searchInterleaved: SearchInterleaved[] = [];
   // The reference catalogue's database stays until the end, for the interleaved search comparison.
@@ -35,15 +45,21 @@ export async function runScale({ adminUrl, sizes, iterations, resultsDir }: { ad
         const out = path.join(resultsDir, `scale-${films}.json`);
         fs.rmSync(out, { force: true });
         console.log(`> scale: ${films.toLocaleString('en')} films (seeding, then ${iterations} calls per path)`);
-        const code = await run(process.execPath, [...tsxArgs('scripts/bench/scale-run.ts'), '--films', String(films), '--iterations', String(iterations), '--json', out], {
-          env: { DATABASE_URL: url, LOG_LEVEL: 'warn' },
-        });
+        const code = await run(
+          process.execPath,
+          [...tsxArgs('scripts/bench/scale-run.ts'), '--films', String(films), '--iterations', String(iterations), '--json', out],
+          {
+            env: { DATABASE_URL: url, LOG_LEVEL: 'warn' },
+          },
+        );
         if (code !== 0) throw new Error(`scripts/bench/scale-run.ts --films ${films} failed (exit code ${code})`);
         runs.push(JSON.parse(fs.readFileSync(out, 'utf8')) as ScaleRun);
         fs.rmSync(out, { force: true });
         if (films === referenceFilms) reference = { name, url };
         else if (reference) {
-          console.log(`> scale: search at ${films.toLocaleString('en')} films and at ${referenceFilms} films, in turn (${iterations} calls each)`);
+          console.log(
+            `> scale: search at ${films.toLocaleString('en')} films and at ${referenceFilms} films, in turn (${iterations} calls each)`,
+          );
           searchInterleaved.push(await runSearchInterleaved({ referenceUrl: reference.url, url, referenceFilms, films, iterations }));
         }
       } finally {
@@ -66,12 +82,14 @@ export function scaleRatios(result: ScaleResult) {
   const smallest = result.runs[0];
   const searchBase = result.runs.find((r) => r.films === 100) ?? smallest;
   const relative = (r: ScaleRun, index: number, stat: 'p50' | 'p95') => ratio(r.ops[index][stat], r.ops[0].p50);
-  const growth = (r: ScaleRun, reference: ScaleRun, index: number, stat: 'p50' | 'p95') => ratio(relative(r, index, stat), relative(reference, index, stat));
+  const growth = (r: ScaleRun, reference: ScaleRun, index: number, stat: 'p50' | 'p95') =>
+    ratio(relative(r, index, stat), relative(reference, index, stat));
   return result.runs.map((r) => ({
     films: r.films,
     filmPageP50VsSmallest: growth(r, smallest, 1, 'p50'),
     searchP95VsHundred: growth(r, searchBase, 2, 'p95'),
-    searchP95Interleaved: r.films === searchBase.films ? 1 : (result.searchInterleaved?.find((x) => x.films === r.films)?.ratioP95 ?? Number.NaN),
+    searchP95Interleaved:
+      r.films === searchBase.films ? 1 : (result.searchInterleaved?.find((x) => x.films === r.films)?.ratioP95 ?? Number.NaN),
     homeP50VsSmallest: growth(r, smallest, 3, 'p50'),
     editorListP50VsSmallest: growth(r, smallest, 4, 'p50'),
     prismaVsPgP50: r.prismaVsPg.medianRatioP50,
@@ -106,7 +124,15 @@ export function printScale(result: ScaleResult) {
   console.log(
     table(
       'Scale ratios: (path ÷ SELECT 1 at N) ÷ (path ÷ SELECT 1 at the reference size), so machine load between sizes cancels out',
-      ['films', `film page p50 ÷ at ${smallest}`, 'search p95 ÷ at 100', 'search p95 ÷ at 100, in turn', `home list p50 ÷ at ${smallest}`, `editor list p50 ÷ at ${smallest}`, 'Prisma ÷ pg, film page SQL (median of alternating rounds, p50)'],
+      [
+        'films',
+        `film page p50 ÷ at ${smallest}`,
+        'search p95 ÷ at 100',
+        'search p95 ÷ at 100, in turn',
+        `home list p50 ÷ at ${smallest}`,
+        `editor list p50 ÷ at ${smallest}`,
+        'Prisma ÷ pg, film page SQL (median of alternating rounds, p50)',
+      ],
       scaleRatios(result).map((r) => [
         r.films.toLocaleString('en'),
         formatRatio(r.filmPageP50VsSmallest),

@@ -21,7 +21,19 @@ export type SearchInterleaved = {
   perQuery: Array<{ query: string; referenceP50: number; sizedP50: number }>;
 };
 
-export async function runSearchInterleaved({ referenceUrl, url, referenceFilms, films, iterations }: { referenceUrl: string; url: string; referenceFilms: number; films: number; iterations: number }): Promise<SearchInterleaved> {
+export async function runSearchInterleaved({
+  referenceUrl,
+  url,
+  referenceFilms,
+  films,
+  iterations,
+}: {
+  referenceUrl: string;
+  url: string;
+  referenceFilms: number;
+  films: number;
+  iterations: number;
+}): Promise<SearchInterleaved> {
   const { searchSql } = await import('../../lib/reader/search-films');
   const pools = [new pg.Pool({ connectionString: referenceUrl, max: 1 }), new pg.Pool({ connectionString: url, max: 1 })];
   try {
@@ -42,7 +54,12 @@ export async function runSearchInterleaved({ referenceUrl, url, referenceFilms, 
         }
       }
     }
-    const timing = (values: number[]): Timing => ({ mean: mean(values), p50: percentile(values, 50), p95: percentile(values, 95), iterations: values.length });
+    const timing = (values: number[]): Timing => ({
+      mean: mean(values),
+      p50: percentile(values, 50),
+      p95: percentile(values, 95),
+      iterations: values.length,
+    });
     const [reference, sized] = times.map(timing);
     return {
       referenceFilms,
@@ -51,7 +68,11 @@ export async function runSearchInterleaved({ referenceUrl, url, referenceFilms, 
       sized,
       ratioP50: ratio(sized.p50, reference.p50),
       ratioP95: ratio(sized.p95, reference.p95),
-      perQuery: SEARCH_QUERIES.map((query, q) => ({ query, referenceP50: percentile(perQuery[q][0], 50), sizedP50: percentile(perQuery[q][1], 50) })),
+      perQuery: SEARCH_QUERIES.map((query, q) => ({
+        query,
+        referenceP50: percentile(perQuery[q][0], 50),
+        sizedP50: percentile(perQuery[q][1], 50),
+      })),
     };
   } finally {
     await Promise.all(pools.map((pool) => pool.end()));

@@ -28,10 +28,18 @@ export async function timeOp(op: () => unknown, iterations: number): Promise<Tim
 
 /** A ratio as printed: 2 significant-ish digits, "1.00×" for the baseline. */
 export const ratio = (value: number, baseline: number) => (baseline > 0 ? value / baseline : Number.NaN);
-export const formatRatio = (r: number) => (Number.isFinite(r) ? `${r >= 100 ? r.toFixed(0) : r >= 10 ? r.toFixed(1) : r.toFixed(2)}×` : '—');
-export const ms = (value: number) => (value >= 100 ? `${value.toFixed(0)} ms` : value >= 1 ? `${value.toFixed(2)} ms` : `${(value * 1000).toFixed(1)} µs`);
+export const formatRatio = (r: number) =>
+  Number.isFinite(r) ? `${r >= 100 ? r.toFixed(0) : r >= 10 ? r.toFixed(1) : r.toFixed(2)}×` : '—';
+export const ms = (value: number) =>
+  value >= 100 ? `${value.toFixed(0)} ms` : value >= 1 ? `${value.toFixed(2)} ms` : `${(value * 1000).toFixed(1)} µs`;
 export const bytes = (value: number) =>
-  value >= 1024 ** 3 ? `${(value / 1024 ** 3).toFixed(1)} GB` : value >= 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(2)} MB` : value >= 1024 ? `${(value / 1024).toFixed(1)} KB` : `${value} B`;
+  value >= 1024 ** 3
+    ? `${(value / 1024 ** 3).toFixed(1)} GB`
+    : value >= 1024 * 1024
+      ? `${(value / 1024 / 1024).toFixed(2)} MB`
+      : value >= 1024
+        ? `${(value / 1024).toFixed(1)} KB`
+        : `${value} B`;
 
 /** A table with a header row; the first column left-aligned, the others right-aligned. */
 export function table(title: string, header: string[], rows: string[][]): string {

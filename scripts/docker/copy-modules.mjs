@@ -25,7 +25,7 @@ const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8'));
 
 /** The lockfile key a dependency of the package at `from` resolves to (nearest node_modules up the tree). */
 function resolve(name, from) {
-  for (let dir = from; ; ) {
+  for (let dir = from; ;) {
     const key = `${dir ? `${dir}/` : ''}node_modules/${name}`;
     if (lock.packages[key] && fs.existsSync(key)) return key;
     if (!dir) return null;
@@ -66,6 +66,7 @@ for (const key of [...wanted].sort()) {
     recursive: true,
     filter: (src) => (path.basename(src) !== 'node_modules' || src === key) && !(NOT_LOADED.test(src) && fs.statSync(src).isFile()),
   });
-  for (const file of fs.readdirSync(target, { recursive: true, withFileTypes: true })) if (file.isFile()) bytes += fs.statSync(path.join(file.parentPath, file.name)).size;
+  for (const file of fs.readdirSync(target, { recursive: true, withFileTypes: true }))
+    if (file.isFile()) bytes += fs.statSync(path.join(file.parentPath, file.name)).size;
 }
 console.log(`copied ${wanted.size} packages (${(bytes / 1e6).toFixed(1)} MB) to ${dest}`);

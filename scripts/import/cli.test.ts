@@ -34,7 +34,10 @@ describe('parseImportArgs', () => {
     expect(parseImportArgs(['-h'])).toEqual({ kind: 'help' });
     expect(parseImportArgs([])).toEqual({ kind: 'usage-error', message: 'Name at least one file or folder to import.' });
     expect(parseImportArgs(['--publish'])).toMatchObject({ kind: 'usage-error' });
-    expect(parseImportArgs(['--force', 'a.txt'])).toEqual({ kind: 'usage-error', message: expect.stringContaining("Unknown option '--force'") });
+    expect(parseImportArgs(['--force', 'a.txt'])).toEqual({
+      kind: 'usage-error',
+      message: expect.stringContaining("Unknown option '--force'"),
+    });
     expect(parseImportArgs(['a.txt', '--as'])).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('--as') });
     expect(parseImportArgs(['a.txt', '--as', ' '])).toEqual({ kind: 'usage-error', message: '--as needs an email address.' });
     expect(parseImportArgs(['a.txt', '--slug', ' '])).toEqual({ kind: 'usage-error', message: '--slug needs an address.' });
@@ -42,9 +45,17 @@ describe('parseImportArgs', () => {
   });
 
   it('takes --levels page or suggested, and refuses anything else naming the choices', () => {
-    expect(parseImportArgs(['a.txt', '--levels', 'suggested'])).toEqual({ kind: 'run', paths: ['a.txt'], publish: false, levels: 'suggested' });
+    expect(parseImportArgs(['a.txt', '--levels', 'suggested'])).toEqual({
+      kind: 'run',
+      paths: ['a.txt'],
+      publish: false,
+      levels: 'suggested',
+    });
     expect(parseImportArgs(['--levels=page', 'a.txt'])).toMatchObject({ kind: 'run', levels: 'page' });
-    expect(parseImportArgs(['a.txt', '--levels', 'auto'])).toEqual({ kind: 'usage-error', message: '--levels is page or suggested (got "auto").' });
+    expect(parseImportArgs(['a.txt', '--levels', 'auto'])).toEqual({
+      kind: 'usage-error',
+      message: '--levels is page or suggested (got "auto").',
+    });
     expect(parseImportArgs(['a.txt', '--levels'])).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('--levels') });
   });
 });
@@ -58,15 +69,27 @@ describe('parseImportArgs: through a server', () => {
       server: 'http://127.0.0.1:3000',
       token: 'cms_abc',
     });
-    expect(parseImportArgs(['a.txt', '--server=https://films.example.com', '--email', 'ed@example.com'])).toMatchObject({ server: 'https://films.example.com', email: 'ed@example.com' });
+    expect(parseImportArgs(['a.txt', '--server=https://films.example.com', '--email', 'ed@example.com'])).toMatchObject({
+      server: 'https://films.example.com',
+      email: 'ed@example.com',
+    });
   });
 
   it('refuses an address that is not http(s), empty values, a token with an account, and --as with a server', () => {
-    expect(parseImportArgs(['a.txt', '--server', 'films.example.com'])).toEqual({ kind: 'usage-error', message: '--server needs an http(s):// address.' });
+    expect(parseImportArgs(['a.txt', '--server', 'films.example.com'])).toEqual({
+      kind: 'usage-error',
+      message: '--server needs an http(s):// address.',
+    });
     expect(parseImportArgs(['a.txt', '--token', ' '])).toEqual({ kind: 'usage-error', message: '--token needs a token.' });
     expect(parseImportArgs(['a.txt', '--email', ''])).toEqual({ kind: 'usage-error', message: '--email needs an email address.' });
-    expect(parseImportArgs(['a.txt', '--token', 't', '--email', 'e@example.com'])).toEqual({ kind: 'usage-error', message: 'Give --token or --email, not both.' });
-    expect(parseImportArgs(['a.txt', '--server', 'http://x', '--as', 'e@example.com'])).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('--as is for imports without a server') });
+    expect(parseImportArgs(['a.txt', '--token', 't', '--email', 'e@example.com'])).toEqual({
+      kind: 'usage-error',
+      message: 'Give --token or --email, not both.',
+    });
+    expect(parseImportArgs(['a.txt', '--server', 'http://x', '--as', 'e@example.com'])).toMatchObject({
+      kind: 'usage-error',
+      message: expect.stringContaining('--as is for imports without a server'),
+    });
   });
 });
 
@@ -113,11 +136,18 @@ describe('output lines', () => {
       '  The quiz was left out',
     ]);
     expect(successLines('a.txt', film())).toEqual(['✓ a.txt → harbour-lights (revision 1)']);
-    expect(successLines('a.txt', film({ levels: 'suggested', published: true }))).toEqual(['✓ a.txt → harbour-lights (revision 1, suggested spoiler levels, published)']);
+    expect(successLines('a.txt', film({ levels: 'suggested', published: true }))).toEqual([
+      '✓ a.txt → harbour-lights (revision 1, suggested spoiler levels, published)',
+    ]);
   });
 
   it('prints one line per error, with its path when there is one', () => {
-    const errors = errorsOf(new ValidationError([{ path: 'line 1', message: 'No title found' }, { path: 'slug', message: 'Taken' }]));
+    const errors = errorsOf(
+      new ValidationError([
+        { path: 'line 1', message: 'No title found' },
+        { path: 'slug', message: 'Taken' },
+      ]),
+    );
     expect(failureLines('a.txt', errors)).toEqual(['✗ a.txt: line 1: No title found', '✗ a.txt: slug: Taken']);
     expect(failureLines('b.txt', errorsOf(new Error('connection refused')))).toEqual(['✗ b.txt: connection refused']);
   });
@@ -125,7 +155,16 @@ describe('output lines', () => {
   it('sums up imports, publications, warnings and failures', () => {
     const outcomes: FileOutcome[] = [
       { file: 'a', ok: true, film: film({ published: true, warnings: [{ line: 1, kind: 'count', message: 'x' }] }) },
-      { file: 'b', ok: true, film: film({ warnings: [{ line: 1, kind: 'count', message: 'x' }, { line: 2, kind: 'count', message: 'y' }] }) },
+      {
+        file: 'b',
+        ok: true,
+        film: film({
+          warnings: [
+            { line: 1, kind: 'count', message: 'x' },
+            { line: 2, kind: 'count', message: 'y' },
+          ],
+        }),
+      },
       { file: 'c', ok: false, errors: [{ message: 'no' }] },
     ];
     expect(summaryLine(outcomes)).toBe('Imported 2 of 3 files (1 published), 3 warnings, 1 failed.');

@@ -31,12 +31,18 @@ Without a server the films are written to the database directly: DATABASE_URL wh
 embedded PostgreSQL of \`npm start\` (.data/postgres), whose running server is then used when it
 is up (its address is in .data/server.json).`;
 
-export type ImportOptions = { paths: string[]; publish: boolean; levels?: ImportLevels; as?: string; slug?: string; server?: string; token?: string; email?: string };
+export type ImportOptions = {
+  paths: string[];
+  publish: boolean;
+  levels?: ImportLevels;
+  as?: string;
+  slug?: string;
+  server?: string;
+  token?: string;
+  email?: string;
+};
 
-export type ParsedArgs =
-  | { kind: 'help' }
-  | { kind: 'usage-error'; message: string }
-  | ({ kind: 'run' } & ImportOptions);
+export type ParsedArgs = { kind: 'help' } | { kind: 'usage-error'; message: string } | ({ kind: 'run' } & ImportOptions);
 
 export function parseImportArgs(argv: string[]): ParsedArgs {
   let parsed;
@@ -68,16 +74,22 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
   const slug = values.slug?.trim();
   if (values.slug !== undefined && !slug) return { kind: 'usage-error', message: '--slug needs an address.' };
   const levels = values.levels === undefined ? undefined : importLevelsSchema.safeParse(values.levels.trim()).data;
-  if (values.levels !== undefined && !levels) return { kind: 'usage-error', message: `--levels is page or suggested (got "${values.levels}").` };
+  if (values.levels !== undefined && !levels)
+    return { kind: 'usage-error', message: `--levels is page or suggested (got "${values.levels}").` };
   const server = values.server?.trim();
-  if (values.server !== undefined && !/^https?:\/\/[^/]/u.test(server ?? '')) return { kind: 'usage-error', message: '--server needs an http(s):// address.' };
+  if (values.server !== undefined && !/^https?:\/\/[^/]/u.test(server ?? ''))
+    return { kind: 'usage-error', message: '--server needs an http(s):// address.' };
   const token = values.token?.trim();
   if (values.token !== undefined && !token) return { kind: 'usage-error', message: '--token needs a token.' };
   const email = values.email?.trim();
   if (values.email !== undefined && !email) return { kind: 'usage-error', message: '--email needs an email address.' };
   if (token && email) return { kind: 'usage-error', message: 'Give --token or --email, not both.' };
   // Through a server, the token or the signed-in user is who imports.
-  if (as && (server || token || email)) return { kind: 'usage-error', message: '--as is for imports without a server: through a server, the token or --email says who imports.' };
+  if (as && (server || token || email))
+    return {
+      kind: 'usage-error',
+      message: '--as is for imports without a server: through a server, the token or --email says who imports.',
+    };
   return {
     kind: 'run',
     paths: positionals,
@@ -126,7 +138,10 @@ export async function expandPaths(paths: string[]): Promise<Expanded> {
       continue;
     }
     const entries = await readdir(given, { withFileTypes: true });
-    const names = entries.filter((e) => e.isFile() && isImportable(e.name)).map((e) => e.name).sort();
+    const names = entries
+      .filter((e) => e.isFile() && isImportable(e.name))
+      .map((e) => e.name)
+      .sort();
     if (names.length === 0) problems.push({ path: given, message: 'No .txt or .json files in this folder' });
     for (const name of names) add(path.join(given, name));
   }

@@ -36,14 +36,22 @@ const TIMEOUT_MS = 60_000;
 
 export async function connectEditorApi(server: string, auth: ServerAuth): Promise<EditorApi> {
   const origin = new URL(server).origin;
-  const headers: Record<string, string> = 'token' in auth ? { authorization: `Bearer ${auth.token}` } : { cookie: await signIn(origin, auth), origin };
+  const headers: Record<string, string> =
+    'token' in auth ? { authorization: `Bearer ${auth.token}` } : { cookie: await signIn(origin, auth), origin };
 
   async function call(method: string, pathname: string, body: string, contentType: string): Promise<Answer> {
     let response: Response;
     try {
-      response = await fetch(new URL(pathname, origin), { method, headers: { ...headers, 'content-type': contentType }, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      response = await fetch(new URL(pathname, origin), {
+        method,
+        headers: { ...headers, 'content-type': contentType },
+        body,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
     } catch (error) {
-      throw new ServerRefused(`Could not reach the server at ${origin}: ${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}`);
+      throw new ServerRefused(
+        `Could not reach the server at ${origin}: ${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}`,
+      );
     }
     const text = await response.text();
     let parsed: Record<string, unknown> | null = null;
@@ -64,10 +72,25 @@ export async function connectEditorApi(server: string, auth: ServerAuth): Promis
       const imported = await call('POST', `/api/v1/editor/import${query ? `?${query}` : ''}`, text, 'text/plain; charset=utf-8');
       if (imported.status !== 201) throw new ApiError(imported.status, errorsOf(imported));
       const film = imported.body as Omit<ImportResult, 'published'>;
-      const result: ImportResult = { slug: film.slug, revision: film.revision, published: false, levels: film.levels ?? 'page', warnings: film.warnings };
+      const result: ImportResult = {
+        slug: film.slug,
+        revision: film.revision,
+        published: false,
+        levels: film.levels ?? 'page',
+        warnings: film.warnings,
+      };
       if (!publish) return result;
-      const published = await call('POST', `/api/v1/editor/films/${encodeURIComponent(film.slug)}/publish`, JSON.stringify({ revision: film.revision }), 'application/json');
-      if (published.status !== 200) throw new ApiError(published.status, [{ message: `imported as ${film.slug} (revision ${film.revision}) but not published` }, ...errorsOf(published)]);
+      const published = await call(
+        'POST',
+        `/api/v1/editor/films/${encodeURIComponent(film.slug)}/publish`,
+        JSON.stringify({ revision: film.revision }),
+        'application/json',
+      );
+      if (published.status !== 200)
+        throw new ApiError(published.status, [
+          { message: `imported as ${film.slug} (revision ${film.revision}) but not published` },
+          ...errorsOf(published),
+        ]);
       return { ...result, published: true };
     },
   };
@@ -93,11 +116,19 @@ async function signIn(origin: string, { email, password }: { email: string; pass
       redirect: 'manual',
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    const session = response.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => /^(__Secure-)?next-auth\.session-token=/u.test(c));
-    if (!session) throw new ServerRefused(`The server at ${origin} did not sign ${email} in: check the email and CMS_PASSWORD (HTTP ${response.status})`);
+    const session = response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => /^(__Secure-)?next-auth\.session-token=/u.test(c));
+    if (!session)
+      throw new ServerRefused(
+        `The server at ${origin} did not sign ${email} in: check the email and CMS_PASSWORD (HTTP ${response.status})`,
+      );
     return session;
   } catch (error) {
     if (error instanceof ServerRefused) throw error;
-    throw new ServerRefused(`Could not sign in at ${origin}: ${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}`);
+    throw new ServerRefused(
+      `Could not sign in at ${origin}: ${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}`,
+    );
   }
 }

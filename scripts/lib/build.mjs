@@ -57,7 +57,10 @@ export function run(command, args, options = {}) {
     });
     child.on('exit', (code, signal) => {
       activeChildren.delete(child);
-      resolve(code ?? 128 + (signal ? (/** @type {Record<string, number>} */ ({ SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 })[signal] ?? 0) : 0));
+      resolve(
+        code ??
+          128 + (signal ? (/** @type {Record<string, number>} */ ({ SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 })[signal] ?? 0) : 0),
+      );
     });
   });
 }
@@ -192,7 +195,8 @@ const NOT_BUILD_INPUTS = [
  */
 export function buildInputsHash() {
   /** @param {string[]} args */
-  const git = (args) => spawnSync('git', [...args, '-z', '--', '.', ...NOT_BUILD_INPUTS], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const git = (args) =>
+    spawnSync('git', [...args, '-z', '--', '.', ...NOT_BUILD_INPUTS], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
   const index = git(['ls-files', '--stage']);
   const changed = git(['ls-files', '--modified', '--others', '--exclude-standard']);
   if (index.status !== 0 || changed.status !== 0) return null;
@@ -288,7 +292,14 @@ export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
  * down when this process exits, even by SIGKILL.
  * @param {{ port: number, hostname?: string, env?: Record<string, string | undefined>, stdio?: import('node:child_process').StdioOptions, readyPath?: string, serverJs?: string }} options
  */
-export async function startStandaloneServer({ port, hostname = '127.0.0.1', env = {}, stdio = 'inherit', readyPath = '/api/health', serverJs = path.join(STANDALONE_DIR, 'server.js') }) {
+export async function startStandaloneServer({
+  port,
+  hostname = '127.0.0.1',
+  env = {},
+  stdio = 'inherit',
+  readyPath = '/api/health',
+  serverJs = path.join(STANDALONE_DIR, 'server.js'),
+}) {
   const server = spawn(process.execPath, [path.join(REPO_ROOT, 'server', 'serve.mjs'), serverJs], {
     cwd: path.dirname(serverJs),
     env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', ...env, PORT: String(port), HOSTNAME: hostname },

@@ -35,8 +35,6 @@ export function findFreePort(preferred) {
   });
 }
 
-
-
 /**
  * @param {string} url
  * @param {string} database
@@ -256,4 +254,3 @@ export function onShutdownSignal(cleanup, options = {}) {
     });
   }
 }
-

@@ -43,8 +43,14 @@ describe('where npm start keeps its embedded cluster', () => {
   });
 
   it('is .data/postgres in the checkout when PostgreSQL runs as this user, or when its user can reach the checkout', () => {
-    expect(embeddedDataDir(privateCheckout, { runAs: null, varTmp })).toEqual({ dataDir: path.join(privateCheckout, '.data', 'postgres'), outside: false });
-    expect(embeddedDataDir(openCheckout, { runAs: stranger, varTmp })).toEqual({ dataDir: path.join(openCheckout, '.data', 'postgres'), outside: false });
+    expect(embeddedDataDir(privateCheckout, { runAs: null, varTmp })).toEqual({
+      dataDir: path.join(privateCheckout, '.data', 'postgres'),
+      outside: false,
+    });
+    expect(embeddedDataDir(openCheckout, { runAs: stranger, varTmp })).toEqual({
+      dataDir: path.join(openCheckout, '.data', 'postgres'),
+      outside: false,
+    });
   });
 
   it('is a folder of its own under /var/tmp, one per checkout, when a parent of the checkout is private', () => {

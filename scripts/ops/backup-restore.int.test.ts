@@ -41,7 +41,9 @@ async function checksums(url: string): Promise<Record<string, string>> {
     const sums: Record<string, string> = {};
     for (const { tablename } of tables.rows) {
       const id = client.escapeIdentifier(tablename);
-      const result = await client.query(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM ${id} t`);
+      const result = await client.query(
+        `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM ${id} t`,
+      );
       sums[tablename] = `${result.rows[0].n}:${result.rows[0].sum}`;
     }
     return sums;
@@ -51,7 +53,9 @@ async function checksums(url: string): Promise<Record<string, string>> {
 async function filmsAndRevisions(url: string) {
   return withClient(url, async (client) => {
     const films = await client.query('SELECT slug, title, "latestRevision" FROM "Film" ORDER BY slug');
-    const revisions = await client.query('SELECT f.slug, r.number, r."contentHash" FROM "Revision" r JOIN "Film" f ON f.id = r."filmId" ORDER BY f.slug, r.number');
+    const revisions = await client.query(
+      'SELECT f.slug, r.number, r."contentHash" FROM "Revision" r JOIN "Film" f ON f.id = r."filmId" ORDER BY f.slug, r.number',
+    );
     return { films: films.rows, revisions: revisions.rows };
   });
 }

@@ -62,7 +62,10 @@ const seen = async (port: number, headers: Record<string, string>) =>
 describe('serve.mjs: the client address', () => {
   it('without TRUSTED_PROXIES, is the socket: forged X-Forwarded-For and X-Real-IP are replaced', async () => {
     const port = await serve({ TRUSTED_PROXIES: '' });
-    expect(await seen(port, { 'x-forwarded-for': '6.6.6.6', 'x-real-ip': '7.7.7.7' })).toEqual({ forwardedFor: '127.0.0.1', realIp: '127.0.0.1' });
+    expect(await seen(port, { 'x-forwarded-for': '6.6.6.6', 'x-real-ip': '7.7.7.7' })).toEqual({
+      forwardedFor: '127.0.0.1',
+      realIp: '127.0.0.1',
+    });
     expect(await seen(port, { 'x-forwarded-for': '6.6.6.6, 198.51.100.1' })).toEqual({ forwardedFor: '127.0.0.1', realIp: '127.0.0.1' });
     expect(await seen(port, {})).toEqual({ forwardedFor: '127.0.0.1', realIp: '127.0.0.1' });
   });
@@ -77,7 +80,11 @@ describe('serve.mjs: the client address', () => {
   });
 
   it('refuses to start with a malformed TRUSTED_PROXIES, naming it', async () => {
-    const run = await runNode([path.join(REPO_ROOT, 'server/serve.mjs'), path.join(dir, 'server.js')], { TRUSTED_PROXIES: '10.0.0.0/8, 10.0.0.300', LOG_LEVEL: 'info' }, 60_000);
+    const run = await runNode(
+      [path.join(REPO_ROOT, 'server/serve.mjs'), path.join(dir, 'server.js')],
+      { TRUSTED_PROXIES: '10.0.0.0/8, 10.0.0.300', LOG_LEVEL: 'info' },
+      60_000,
+    );
     expect(run.code).toBe(1);
     expect(run.stdout + run.stderr).toContain('Invalid environment: TRUSTED_PROXIES invalid IP address: 10.0.0.300');
   });

@@ -14,7 +14,17 @@ import { findFreePort } from '../lib/database.mjs';
 import { createDbClient } from '../../lib/db';
 import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
 import { ensureOpsBuild, type OpsBuild } from './ops-build';
-import { BASE_ENV, REDIS_TEST_URL, REPO_ROOT, buildModule, deleteRedisKeys, freshDatabase, runScript, testPrefix, type TestDatabase } from './support';
+import {
+  BASE_ENV,
+  REDIS_TEST_URL,
+  REPO_ROOT,
+  buildModule,
+  deleteRedisKeys,
+  freshDatabase,
+  runScript,
+  testPrefix,
+  type TestDatabase,
+} from './support';
 
 const FILM = 'kiss-and-cry';
 const SERVE = path.join(REPO_ROOT, 'server', 'serve.mjs');
@@ -37,7 +47,20 @@ async function startServer(name: string, clockAhead: string | null): Promise<Ser
   const logFile = path.join(logDir, `${name}.log`);
   const log = fs.openSync(logFile, 'w');
   const command = [SERVE, build.serverJs];
-  const env: NodeJS.ProcessEnv = { ...process.env, ...BASE_ENV, NODE_ENV: 'production', HOSTNAME: '127.0.0.1', PORT: String(port), DATABASE_URL: database.url, DATABASE_REPLICA_URLS: '', AUTH_SECRET, REDIS_URL: REDIS_TEST_URL, CACHE_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', JOB_RUNNER: 'off' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...BASE_ENV,
+    NODE_ENV: 'production',
+    HOSTNAME: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    DATABASE_REPLICA_URLS: '',
+    AUTH_SECRET,
+    REDIS_URL: REDIS_TEST_URL,
+    CACHE_KEY_PREFIX: prefix,
+    LOG_LEVEL: 'warn',
+    JOB_RUNNER: 'off',
+  };
   const child = clockAhead
     ? spawn('faketime', ['-f', clockAhead, process.execPath, ...command], { cwd: build.standalone, env, stdio: ['ignore', log, log] })
     : spawn(process.execPath, command, { cwd: build.standalone, env, stdio: ['ignore', log, log] });
@@ -47,7 +70,9 @@ async function startServer(name: string, clockAhead: string | null): Promise<Ser
   try {
     await waitForHttp(`${server.url}/api/health`, { child, timeoutMs: 120_000 });
   } catch (error) {
-    throw new Error(`${name} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    throw new Error(
+      `${name} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`,
+    );
   }
   return server;
 }
@@ -67,13 +92,18 @@ beforeAll(async () => {
   logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-skew-'));
   build = await ensureOpsBuild();
   database = await freshDatabase('skew');
-  const seeded = await runScript('scripts/seed-demo.ts', { DATABASE_URL: database.url, DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}` });
+  const seeded = await runScript('scripts/seed-demo.ts', {
+    DATABASE_URL: database.url,
+    DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
+  });
   expect(seeded.code, seeded.stderr).toBe(0);
   const client = createDbClient(database.url);
   try {
     const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
     token = newTokenSecret();
-    await client.apiToken.create({ data: { name: 'clock skew test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id } });
+    await client.apiToken.create({
+      data: { name: 'clock skew test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id },
+    });
   } finally {
     await client.$disconnect();
   }
@@ -88,51 +118,62 @@ afterAll(async () => {
 }, 60_000);
 
 describe('two instances, one clock 5 s ahead', () => {
-  it(`serves no previous revision more than 1 s after any of ${PUBLISHES} publishes was acknowledged`, async () => {
-    const [a, b] = [await startServer('a', null), await startServer('b-ahead', '+5s')];
-    // The skew is real: the second instance's Date header is ahead.
-    const dates = await Promise.all([a, b].map(async (server) => Date.parse((await fetch(`${server.url}/api/health`)).headers.get('date')!)));
-    expect(dates[1] - dates[0]).toBeGreaterThanOrEqual(3_000);
+  it(
+    `serves no previous revision more than 1 s after any of ${PUBLISHES} publishes was acknowledged`,
+    async () => {
+      const [a, b] = [await startServer('a', null), await startServer('b-ahead', '+5s')];
+      // The skew is real: the second instance's Date header is ahead.
+      const dates = await Promise.all(
+        [a, b].map(async (server) => Date.parse((await fetch(`${server.url}/api/health`)).headers.get('date')!)),
+      );
+      expect(dates[1] - dates[0]).toBeGreaterThanOrEqual(3_000);
 
-    type Reading = { sentAt: number; server: string; address: string; body: string };
-    const readings: Reading[] = [];
-    let reading = true;
-    const reader = async (server: Server, name: string) => {
-      for (let i = 0; reading; i++) {
-        const address = ADDRESSES[i % ADDRESSES.length];
-        const sentAt = performance.now();
-        const response = await fetch(`${server.url}${address}`, { headers: i % 3 === 0 ? { cookie: 'spoilers=full' } : {} });
-        readings.push({ sentAt, server: name, address, body: await response.text() });
+      type Reading = { sentAt: number; server: string; address: string; body: string };
+      const readings: Reading[] = [];
+      let reading = true;
+      const reader = async (server: Server, name: string) => {
+        for (let i = 0; reading; i++) {
+          const address = ADDRESSES[i % ADDRESSES.length];
+          const sentAt = performance.now();
+          const response = await fetch(`${server.url}${address}`, { headers: i % 3 === 0 ? { cookie: 'spoilers=full' } : {} });
+          readings.push({ sentAt, server: name, address, body: await response.text() });
+        }
+      };
+      const readers = [reader(a, 'a'), reader(b, 'b'), reader(a, 'a'), reader(b, 'b')];
+
+      const acks: Array<{ title: string; at: number }> = [];
+      for (let i = 0; i < PUBLISHES; i++) {
+        const via = i % 2 === 0 ? a : b;
+        const title = `Skewed Clocks ${i} ${randomBytes(3).toString('hex')}`;
+        const draft = await api(via, 'GET', `/api/v1/editor/films/${FILM}`);
+        const saved = await api(via, 'PUT', `/api/v1/editor/films/${FILM}`, {
+          baseRevision: draft.revision,
+          content: { ...draft.content, title },
+          message: 'clock skew test',
+        });
+        await api(via, 'POST', `/api/v1/editor/films/${FILM}/publish`, { revision: saved.revision });
+        acks.push({ title, at: performance.now() });
+        // Readers keep going between publishes, long enough for the 1 s grace to pass.
+        await new Promise((resolve) => setTimeout(resolve, 1_300));
       }
-    };
-    const readers = [reader(a, 'a'), reader(b, 'b'), reader(a, 'a'), reader(b, 'b')];
+      reading = false;
+      await Promise.all(readers);
 
-    const acks: Array<{ title: string; at: number }> = [];
-    for (let i = 0; i < PUBLISHES; i++) {
-      const via = i % 2 === 0 ? a : b;
-      const title = `Skewed Clocks ${i} ${randomBytes(3).toString('hex')}`;
-      const draft = await api(via, 'GET', `/api/v1/editor/films/${FILM}`);
-      const saved = await api(via, 'PUT', `/api/v1/editor/films/${FILM}`, { baseRevision: draft.revision, content: { ...draft.content, title }, message: 'clock skew test' });
-      await api(via, 'POST', `/api/v1/editor/films/${FILM}/publish`, { revision: saved.revision });
-      acks.push({ title, at: performance.now() });
-      // Readers keep going between publishes, long enough for the 1 s grace to pass.
-      await new Promise((resolve) => setTimeout(resolve, 1_300));
-    }
-    reading = false;
-    await Promise.all(readers);
-
-    const stale: string[] = [];
-    let checked = 0;
-    for (const [i, ack] of acks.entries()) {
-      const next = acks[i + 1]?.at ?? Number.POSITIVE_INFINITY;
-      for (const read of readings) {
-        if (read.sentAt < ack.at + 1_000 || read.sentAt >= next) continue;
-        checked++;
-        // This revision or a later one (the next publish may commit before it is acknowledged).
-        if (!acks.slice(i).some((newer) => read.body.includes(newer.title))) stale.push(`${read.server} ${read.address} ${Math.round(read.sentAt - ack.at)} ms after publish ${i}`);
+      const stale: string[] = [];
+      let checked = 0;
+      for (const [i, ack] of acks.entries()) {
+        const next = acks[i + 1]?.at ?? Number.POSITIVE_INFINITY;
+        for (const read of readings) {
+          if (read.sentAt < ack.at + 1_000 || read.sentAt >= next) continue;
+          checked++;
+          // This revision or a later one (the next publish may commit before it is acknowledged).
+          if (!acks.slice(i).some((newer) => read.body.includes(newer.title)))
+            stale.push(`${read.server} ${read.address} ${Math.round(read.sentAt - ack.at)} ms after publish ${i}`);
+        }
       }
-    }
-    expect(checked).toBeGreaterThan(PUBLISHES * 4);
-    expect(stale).toEqual([]);
-  }, 15 * 60_000);
+      expect(checked).toBeGreaterThan(PUBLISHES * 4);
+      expect(stale).toEqual([]);
+    },
+    15 * 60_000,
+  );
 });

@@ -48,17 +48,20 @@ function forSchema(compose: Compose): Compose {
 /** Compose's interpolation (${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}, $$). */
 function interpolate(text: string, vars: Record<string, string>): { text: string; missing: string[] } {
   const missing: string[] = [];
-  const out = text.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])((?:[^}]|\}(?!\}))*?))?\}/g, (whole, name?: string, colon?: string, op?: string, arg?: string) => {
-    if (whole === '$$') return '$';
-    const value = vars[name!];
-    const unset = value === undefined || (colon === ':' && value === '');
-    if (op === '-') return unset ? (arg ?? '') : value!;
-    if (op === '?') {
-      if (unset) missing.push(`${name}: ${arg}`);
+  const out = text.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])((?:[^}]|\}(?!\}))*?))?\}/g,
+    (whole, name?: string, colon?: string, op?: string, arg?: string) => {
+      if (whole === '$$') return '$';
+      const value = vars[name!];
+      const unset = value === undefined || (colon === ':' && value === '');
+      if (op === '-') return unset ? (arg ?? '') : value!;
+      if (op === '?') {
+        if (unset) missing.push(`${name}: ${arg}`);
+        return value ?? '';
+      }
       return value ?? '';
-    }
-    return value ?? '';
-  });
+    },
+  );
   return { text: out, missing };
 }
 
@@ -77,7 +80,8 @@ const envOf = (service: Service): Record<string, string> =>
     ? Object.fromEntries(service.environment.map((entry) => [entry.split('=')[0], entry.split('=').slice(1).join('=')]))
     : (service.environment ?? {});
 
-const dependenciesOf = (service: Service): string[] => (Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {}));
+const dependenciesOf = (service: Service): string[] =>
+  Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {});
 
 /**
  * The package's schema as Ajv (draft 2019-09) takes it: without its `$schema` address (Ajv
@@ -154,11 +158,20 @@ describe('docker-compose.yml', () => {
     const { services } = loadCompose().compose;
     for (const name of ['app', 'app-2']) {
       const env = envOf(services[name]);
-      for (const key of ['DATABASE_URL', 'AUTH_SECRET', 'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY', 'REDIS_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) {
+      for (const key of [
+        'DATABASE_URL',
+        'AUTH_SECRET',
+        'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY',
+        'REDIS_URL',
+        'ADMIN_EMAIL',
+        'ADMIN_PASSWORD',
+      ]) {
         expect(env[key], `${name} ${key}`).toMatch(/\$\{/);
       }
       // The Server Actions key is built into the image: both instances share one build argument.
-      expect(typeof services[name].build === 'object' && services[name].build.args?.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY).toMatch(/\$\{NEXT_SERVER_ACTIONS_ENCRYPTION_KEY/);
+      expect(typeof services[name].build === 'object' && services[name].build.args?.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY).toMatch(
+        /\$\{NEXT_SERVER_ACTIONS_ENCRYPTION_KEY/,
+      );
     }
     expect(envOf(services.postgres).POSTGRES_PASSWORD).toMatch(/\$\{POSTGRES_PASSWORD/);
     expect(JSON.stringify(services)).not.toMatch(/demo-password/);
@@ -186,7 +199,7 @@ describe('docker-compose.yml', () => {
     }
     // Merged over the main file, the result is still a valid Compose file.
     const base = loadCompose().compose as unknown as Record<string, unknown>;
-    const over = { ...base, secrets: merged.secrets, services: { ...base.services as object } } as Compose & { secrets: unknown };
+    const over = { ...base, secrets: merged.secrets, services: { ...(base.services as object) } } as Compose & { secrets: unknown };
     for (const [name, service] of Object.entries(merged.services)) {
       const target = over.services[name];
       over.services[name] = { ...target, ...service, environment: { ...envOf(target), ...envOf(service) } } as Service;
@@ -275,7 +288,8 @@ describe('docker-compose.yml', () => {
 
 describe('Dockerfile', () => {
   const dockerfile = read('Dockerfile');
-  const stage = (name: string) => dockerfile.split(/^FROM /m).find((s) => new RegExp(`\\bAS ${name}\\s*$`, 'm').test(s.split('\n')[0])) ?? '';
+  const stage = (name: string) =>
+    dockerfile.split(/^FROM /m).find((s) => new RegExp(`\\bAS ${name}\\s*$`, 'm').test(s.split('\n')[0])) ?? '';
 
   it('the image runs the standalone server through the wrapper, as a non-root user, with a health check', () => {
     const runner = stage('runner');

@@ -26,7 +26,20 @@ import { createDbClient } from '../../lib/db';
 import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
 import { SIGN_IN_LIMIT } from '../../lib/rate-limit/sign-in-limiter';
 import { ensureOpsBuild, type OpsBuild } from './ops-build';
-import { BASE_ENV, REDIS_TEST_URL, buildModule, deleteRedisKeys, freshDatabase, hostPort, runScript, startTcpProxy, testPrefix, waitFor, type Env, type TestDatabase } from './support';
+import {
+  BASE_ENV,
+  REDIS_TEST_URL,
+  buildModule,
+  deleteRedisKeys,
+  freshDatabase,
+  hostPort,
+  runScript,
+  startTcpProxy,
+  testPrefix,
+  waitFor,
+  type Env,
+  type TestDatabase,
+} from './support';
 
 const FILM = 'kiss-and-cry';
 /** Several renders and publishes per test, on a machine other builds may be loading. */
@@ -65,7 +78,9 @@ async function startInstance(name: string, env: Env): Promise<Instance> {
   try {
     await waitForHttp(`${instance.url}/api/health`, { child, timeoutMs: 120_000 });
   } catch (error) {
-    throw new Error(`${name} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    throw new Error(
+      `${name} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`,
+    );
   }
   return instance;
 }
@@ -113,7 +128,10 @@ async function signIn(instance: Instance, email: string, password: string) {
     redirect: 'manual',
   });
   const result = (await response.json().catch(() => ({}))) as { url?: string };
-  const session = response.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('next-auth.session-token='));
+  const session = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('next-auth.session-token='));
   return { session, error: result.url ? new URL(result.url).searchParams.get('error') : null };
 }
 
@@ -121,7 +139,11 @@ async function signIn(instance: Instance, email: string, password: string) {
 async function publishTitle(instance: Instance, title: string) {
   const draft = await api(instance, 'GET', `/api/v1/editor/films/${FILM}`);
   expect(draft.status).toBe(200);
-  const saved = await api(instance, 'PUT', `/api/v1/editor/films/${FILM}`, { baseRevision: draft.body.revision, content: { ...draft.body.content, title }, message: 'ops test' });
+  const saved = await api(instance, 'PUT', `/api/v1/editor/films/${FILM}`, {
+    baseRevision: draft.body.revision,
+    content: { ...draft.body.content, title },
+    message: 'ops test',
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const published = await api(instance, 'POST', `/api/v1/editor/films/${FILM}/publish`, { revision: saved.body.revision });
   expect(published.status, JSON.stringify(published.body)).toBe(200);
@@ -141,7 +163,9 @@ beforeAll(async () => {
   try {
     const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
     token = newTokenSecret();
-    await client.apiToken.create({ data: { name: 'ops test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id } });
+    await client.apiToken.create({
+      data: { name: 'ops test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id },
+    });
   } finally {
     await client.$disconnect();
   }
@@ -175,10 +199,15 @@ describe("the image's server (standalone server.js through serve.mjs)", SLOW, ()
       const health = await get(instance, '/api/health');
       expect(health.status).toBe(200);
       // Ready once the first database connection is made (a cold start may take a few probes).
-      const ready = await waitFor('/api/ready', async () => {
-        const answer = await get(instance, '/api/ready');
-        return answer.status === 200 ? answer : null;
-      }, 60_000, 500);
+      const ready = await waitFor(
+        '/api/ready',
+        async () => {
+          const answer = await get(instance, '/api/ready');
+          return answer.status === 200 ? answer : null;
+        },
+        60_000,
+        500,
+      );
       expect(JSON.parse(ready.text)).toMatchObject({ status: 'ready', database: 'ok' });
     }
   });
@@ -211,7 +240,9 @@ describe("the image's server (standalone server.js through serve.mjs)", SLOW, ()
   });
 
   it('was built with the given Server Actions key, shared by every instance of the build', () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(build.standalone, '.next-ops', 'server', 'server-reference-manifest.json'), 'utf8'));
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(build.standalone, '.next-ops', 'server', 'server-reference-manifest.json'), 'utf8'),
+    );
     expect(manifest.encryptionKey).toBe(build.serverActionsKey);
   });
 });
@@ -225,7 +256,7 @@ describe('two instances, one database, one Redis', SLOW, () => {
     expect(second.headers.get('x-nextjs-cache')).toBe('HIT');
   });
 
-  it('a publish through instance A shows on instance B\'s next request', async () => {
+  it("a publish through instance A shows on instance B's next request", async () => {
     // B has the page cached.
     await get(b, `/films/${FILM}`);
     const cached = await get(b, `/films/${FILM}`);
@@ -326,19 +357,29 @@ describe('operations', SLOW, () => {
     } finally {
       await redisProxy.open();
     }
-    await waitFor('B to use the cache again', async () => {
-      await get(b, `/films/${FILM}?spoilers=light`);
-      return (await get(b, `/films/${FILM}?spoilers=light`)).headers.get('x-nextjs-cache') === 'HIT';
-    }, 20_000, 500);
+    await waitFor(
+      'B to use the cache again',
+      async () => {
+        await get(b, `/films/${FILM}?spoilers=light`);
+        return (await get(b, `/films/${FILM}?spoilers=light`)).headers.get('x-nextjs-cache') === 'HIT';
+      },
+      20_000,
+      500,
+    );
   });
 
   it('readiness fails while the database is unreachable and recovers by itself', async () => {
     await dbProxy.close();
     try {
-      const down = await waitFor('/api/ready to fail', async () => {
-        const ready = await get(b, '/api/ready');
-        return ready.status === 503 ? ready : null;
-      }, 20_000, 250);
+      const down = await waitFor(
+        '/api/ready to fail',
+        async () => {
+          const ready = await get(b, '/api/ready');
+          return ready.status === 503 ? ready : null;
+        },
+        20_000,
+        250,
+      );
       expect(JSON.parse(down.text)).toMatchObject({ status: 'unavailable' });
       // Liveness doesn't depend on the database: the instance is not restarted for it.
       expect((await get(b, '/api/health')).status).toBe(200);
@@ -351,14 +392,23 @@ describe('operations', SLOW, () => {
   it('on SIGTERM: stops accepting, finishes the request in flight, closes the pools, exits 0', async () => {
     // A publish whose body is still arriving when the signal comes.
     const draft = await api(a, 'GET', `/api/v1/editor/films/${FILM}`);
-    const saved = await api(a, 'PUT', `/api/v1/editor/films/${FILM}`, { baseRevision: draft.body.revision, content: { ...draft.body.content, title: 'Kiss and Cry (last)' } });
+    const saved = await api(a, 'PUT', `/api/v1/editor/films/${FILM}`, {
+      baseRevision: draft.body.revision,
+      content: { ...draft.body.content, title: 'Kiss and Cry (last)' },
+    });
     expect(saved.status).toBe(200);
     const body = JSON.stringify({ revision: saved.body.revision });
     const url = new URL(`${a.url}/api/v1/editor/films/${FILM}/publish`);
     let request!: http.ClientRequest;
     const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
       request = http.request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (response) => {
           let text = '';
           response.on('data', (chunk) => (text += chunk));
@@ -374,14 +424,19 @@ describe('operations', SLOW, () => {
     a.child.kill('SIGTERM');
     await waitFor('the shutdown to start', async () => logLines(a).some((l) => String(l.msg).startsWith('shutting down')), 10_000, 50);
     // New connections are refused while the request in flight goes on.
-    await waitFor('new connections to be refused', async () => {
-      try {
-        await fetch(`${a.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-        return false;
-      } catch {
-        return true;
-      }
-    }, 10_000, 100);
+    await waitFor(
+      'new connections to be refused',
+      async () => {
+        try {
+          await fetch(`${a.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      10_000,
+      100,
+    );
 
     request.end(body.slice(5));
     const answer = await inFlight;

@@ -22,7 +22,8 @@ export async function ensureOpsBuild(): Promise<OpsBuild> {
   const hash = buildInputsHash();
   const serverJs = path.join(OPS_STANDALONE, 'server.js');
   const stamp = readStamp();
-  if (hash && stamp?.hash === hash && fs.existsSync(serverJs)) return { standalone: OPS_STANDALONE, serverJs, serverActionsKey: stamp.key, built: false };
+  if (hash && stamp?.hash === hash && fs.existsSync(serverJs))
+    return { standalone: OPS_STANDALONE, serverJs, serverActionsKey: stamp.key, built: false };
 
   const key = randomBytes(32).toString('base64');
   const tsconfig = path.join(REPO_ROOT, 'tsconfig.json');
@@ -31,7 +32,14 @@ export async function ensureOpsBuild(): Promise<OpsBuild> {
   try {
     await runOrThrow(process.execPath, [path.join(REPO_ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
       // Like the image's build stage: no database, no Redis (empty counts as unset), one key.
-      env: { NODE_ENV: 'production', NEXT_DIST_DIR: OPS_DIST, NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: key, DATABASE_URL: '', DATABASE_REPLICA_URLS: '', REDIS_URL: '' },
+      env: {
+        NODE_ENV: 'production',
+        NEXT_DIST_DIR: OPS_DIST,
+        NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: key,
+        DATABASE_URL: '',
+        DATABASE_REPLICA_URLS: '',
+        REDIS_URL: '',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   } finally {

@@ -39,7 +39,18 @@ async function startServer(name: string): Promise<Server> {
   const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [SERVE, build.serverJs], {
     cwd: build.standalone,
-    env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', HOSTNAME: '127.0.0.1', PORT: String(port), DATABASE_URL: database.url, DATABASE_REPLICA_URLS: '', AUTH_SECRET, REDIS_URL: '', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      ...BASE_ENV,
+      NODE_ENV: 'production',
+      HOSTNAME: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      DATABASE_REPLICA_URLS: '',
+      AUTH_SECRET,
+      REDIS_URL: '',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
@@ -48,7 +59,9 @@ async function startServer(name: string): Promise<Server> {
   try {
     await waitForHttp(`${url}/api/health`, { child, timeoutMs: 120_000 });
   } catch (error) {
-    throw new Error(`${name} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    throw new Error(
+      `${name} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`,
+    );
   }
   return { url, child, logFile };
 }
@@ -61,9 +74,18 @@ async function stopServer(server: Server) {
 
 /** A reader page: its status and <title> (a failure then names the page, not its whole HTML). */
 async function page(server: Server, pathname: string, cookie?: string) {
-  const response = await fetch(`${server.url}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: 'manual', signal: AbortSignal.timeout(60_000) });
+  const response = await fetch(`${server.url}${pathname}`, {
+    headers: cookie ? { cookie } : {},
+    redirect: 'manual',
+    signal: AbortSignal.timeout(60_000),
+  });
   const text = await response.text();
-  return { status: response.status, title: /<title>([^<]*)<\/title>/u.exec(text)?.[1] ?? '', text, frontCache: response.headers.get('x-front-cache') };
+  return {
+    status: response.status,
+    title: /<title>([^<]*)<\/title>/u.exec(text)?.[1] ?? '',
+    text,
+    frontCache: response.headers.get('x-front-cache'),
+  };
 }
 
 /** Every reader address of the demo film: each level by query and by cookie, its quiz, an actor's page, the reader API. */
@@ -95,7 +117,11 @@ async function api(server: Server, method: string, pathname: string, body?: unkn
 /** Saves a revision of the demo film titled `title` and publishes it. */
 async function publishTitle(server: Server, title: string) {
   const draft = await api(server, 'GET', `/api/v1/editor/films/${FILM}`);
-  const saved = await api(server, 'PUT', `/api/v1/editor/films/${FILM}`, { baseRevision: draft.revision, content: { ...draft.content, title }, message: 'page cache test' });
+  const saved = await api(server, 'PUT', `/api/v1/editor/films/${FILM}`, {
+    baseRevision: draft.revision,
+    content: { ...draft.content, title },
+    message: 'page cache test',
+  });
   await api(server, 'POST', `/api/v1/editor/films/${FILM}/publish`, { revision: saved.revision });
   return saved.revision as number;
 }
@@ -104,13 +130,18 @@ beforeAll(async () => {
   logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-page-cache-'));
   build = await ensureOpsBuild();
   database = await freshDatabase('pagecache');
-  const seeded = await runScript('scripts/seed-demo.ts', { DATABASE_URL: database.url, DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}` });
+  const seeded = await runScript('scripts/seed-demo.ts', {
+    DATABASE_URL: database.url,
+    DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
+  });
   expect(seeded.code, seeded.stderr).toBe(0);
   const client = createDbClient(database.url);
   try {
     const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
     token = newTokenSecret();
-    await client.apiToken.create({ data: { name: 'page cache test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id } });
+    await client.apiToken.create({
+      data: { name: 'page cache test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id },
+    });
   } finally {
     await client.$disconnect();
   }
@@ -146,7 +177,8 @@ describe('the page cache of one instance without Redis', SLOW, () => {
       for (const [pathname, cookie] of ADDRESSES) {
         const again = await page(server, pathname, cookie);
         expect(again.status, `${pathname} ${cookie ?? ''}`).toBe(200);
-        if (pathname.startsWith('/films/') && !pathname.endsWith('/quiz')) expect(again.title, `${pathname} ${cookie ?? ''}`).toContain(title);
+        if (pathname.startsWith('/films/') && !pathname.endsWith('/quiz'))
+          expect(again.title, `${pathname} ${cookie ?? ''}`).toContain(title);
       }
     } finally {
       await stopServer(server);
@@ -205,14 +237,25 @@ describe('the page cache of one instance without Redis', SLOW, () => {
       expect((await page(server, '/')).status).toBe(200);
       const title = `Imported Through ${randomBytes(4).toString('hex')}`;
       const file = path.join(dir, 'film.page.txt');
-      fs.writeFileSync(file, fs.readFileSync(path.join(REPO_ROOT, 'test-support/page-fixtures/short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title));
+      fs.writeFileSync(
+        file,
+        fs.readFileSync(path.join(REPO_ROOT, 'test-support/page-fixtures/short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title),
+      );
 
-      const run = await runNode([...tsx('scripts/import.ts'), '--publish', '--server', server.url, file], { CMS_API_TOKEN: token, DATABASE_URL: '', REDIS_URL: '', CMS_SERVER_URL: '' });
+      const run = await runNode([...tsx('scripts/import.ts'), '--publish', '--server', server.url, file], {
+        CMS_API_TOKEN: token,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        CMS_SERVER_URL: '',
+      });
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/→ imported-through-[a-z0-9-]+ \(revision 1, published\)\n$/u);
       expect((await page(server, '/')).text.includes(title)).toBe(true);
 
-      const refused = await runNode([...tsx('scripts/import.ts'), '--server', server.url, '--token', 'cms_not-a-token', file], { DATABASE_URL: '', REDIS_URL: '' });
+      const refused = await runNode([...tsx('scripts/import.ts'), '--server', server.url, '--token', 'cms_not-a-token', file], {
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(`The server at ${server.url} refused: HTTP 401`);
     } finally {
@@ -226,8 +269,16 @@ describe('the page cache of one instance without Redis', SLOW, () => {
     try {
       const other = `Film Kept Cached ${randomBytes(4).toString('hex')}`;
       const file = path.join(dir, 'film.page.txt');
-      fs.writeFileSync(file, fs.readFileSync(path.join(REPO_ROOT, 'test-support/page-fixtures/short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', other));
-      const run = await runNode([...tsx('scripts/import.ts'), '--publish', '--server', server.url, file], { CMS_API_TOKEN: token, DATABASE_URL: '', REDIS_URL: '', CMS_SERVER_URL: '' });
+      fs.writeFileSync(
+        file,
+        fs.readFileSync(path.join(REPO_ROOT, 'test-support/page-fixtures/short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', other),
+      );
+      const run = await runNode([...tsx('scripts/import.ts'), '--publish', '--server', server.url, file], {
+        CMS_API_TOKEN: token,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        CMS_SERVER_URL: '',
+      });
       expect(run.code, run.stderr).toBe(0);
       const slugB = /→ ([a-z0-9-]+) \(revision/u.exec(run.stdout)![1];
       const B: Array<[string, string?]> = [[`/films/${slugB}`], [`/films/${slugB}?spoilers=full`], [`/films/${slugB}`, 'spoilers=light']];

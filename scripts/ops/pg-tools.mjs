@@ -34,7 +34,15 @@ export function pgEnv(url) {
   const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
   if (database) env.PGDATABASE = database;
   // libpq's own URI parameters that the environment can carry too.
-  const params = /** @type {Record<string, string>} */ ({ sslmode: 'PGSSLMODE', sslrootcert: 'PGSSLROOTCERT', sslcert: 'PGSSLCERT', sslkey: 'PGSSLKEY', host: 'PGHOST', port: 'PGPORT', connect_timeout: 'PGCONNECT_TIMEOUT' });
+  const params = /** @type {Record<string, string>} */ ({
+    sslmode: 'PGSSLMODE',
+    sslrootcert: 'PGSSLROOTCERT',
+    sslcert: 'PGSSLCERT',
+    sslkey: 'PGSSLKEY',
+    host: 'PGHOST',
+    port: 'PGPORT',
+    connect_timeout: 'PGCONNECT_TIMEOUT',
+  });
   for (const [name, value] of parsed.searchParams) if (params[name]) env[params[name]] = value;
   env.PGAPPNAME = 'film-cms-backup';
   return env;
@@ -71,7 +79,9 @@ export async function serverMajorVersion(url) {
 export async function assertToolFits(tool, url) {
   const client = toolMajorVersion(tool);
   if (client === null) {
-    throw new Error(`${tool} not found: install PostgreSQL's client tools (Debian: postgresql-client) or point PG_DUMP / PG_RESTORE at them`);
+    throw new Error(
+      `${tool} not found: install PostgreSQL's client tools (Debian: postgresql-client) or point PG_DUMP / PG_RESTORE at them`,
+    );
   }
   const server = await serverMajorVersion(url);
   if (client < server) {

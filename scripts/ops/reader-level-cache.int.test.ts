@@ -50,7 +50,12 @@ let nginx: ChildProcess | undefined;
 function rawRequest(pathname: string, headers: Record<string, string>, to = port): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(to, '127.0.0.1');
-    const lines = [`GET ${pathname} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: close', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+    const lines = [
+      `GET ${pathname} HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      'Connection: close',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);
@@ -91,11 +96,19 @@ async function get(address: Address, cookie?: string, pathname = address.path): 
   const answer = await rawRequest(pathname, headers);
   // An RSC request is first sent to its address with `_rsc=` added; followed with the same headers.
   const location = answer.headers['location'];
-  return address.headers?.rsc && answer.status === 307 && location ? rawRequest(new URL(location, 'http://x').pathname + new URL(location, 'http://x').search, headers) : answer;
+  return address.headers?.rsc && answer.status === 307 && location
+    ? rawRequest(new URL(location, 'http://x').pathname + new URL(location, 'http://x').search, headers)
+    : answer;
 }
 
 /** Pieces of text long enough to name one item: between tags, quotes and escapes. */
-const chunksOf = (body: string) => new Set(body.split(/<[^>]*>|["\\{}[\]]|&[a-z]+;|&#\d+;/u).map((text) => text.trim()).filter((text) => text.length >= 16 && /[a-z]{4}/iu.test(text)));
+const chunksOf = (body: string) =>
+  new Set(
+    body
+      .split(/<[^>]*>|["\\{}[\]]|&[a-z]+;|&#\d+;/u)
+      .map((text) => text.trim())
+      .filter((text) => text.length >= 16 && /[a-z]{4}/iu.test(text)),
+  );
 
 /**
  * What only a full reader sees at this address: text in the full page (chosen by cookie and by
@@ -111,8 +124,39 @@ async function fullOnlyText(address: Address): Promise<string[]> {
 
 // What an attacker writes into the Cookie header: the `spoilers` cookie's name and value encoded,
 // cased, padded and duplicated, per-film names, other cookies around it, odd bytes, over-long.
-const name = fc.constantFrom('spoilers', 'SPOILERS', 'Spoilers', 'spoiler%73', '%73poilers', 'spoilers ', ' spoilers', '\tspoilers', 'spoilers\t', 'spoilers\u0000', 'a');
-const levelText = fc.constantFrom('full', 'FULL', 'Full', '%66ull', '%66%75%6C%6C', 'full%00', '%00full', 'light', '%6Cight', 'none', ' full', 'full ', '"full"', 'full\t', 'full\u0000', '\u00e9full', '%FF', '%E0%A4%A');
+const name = fc.constantFrom(
+  'spoilers',
+  'SPOILERS',
+  'Spoilers',
+  'spoiler%73',
+  '%73poilers',
+  'spoilers ',
+  ' spoilers',
+  '\tspoilers',
+  'spoilers\t',
+  'spoilers\u0000',
+  'a',
+);
+const levelText = fc.constantFrom(
+  'full',
+  'FULL',
+  'Full',
+  '%66ull',
+  '%66%75%6C%6C',
+  'full%00',
+  '%00full',
+  'light',
+  '%6Cight',
+  'none',
+  ' full',
+  'full ',
+  '"full"',
+  'full\t',
+  'full\u0000',
+  '\u00e9full',
+  '%FF',
+  '%E0%A4%A',
+);
 const value = fc.oneof(
   levelText,
   levelText.map((level) => `${DEMO_SLUG}.${level}`),
@@ -127,23 +171,52 @@ const value = fc.oneof(
 );
 const separator = fc.constantFrom(';', '; ', ';\t', ';  ', ' ; ', ';;', ',', ';\u0000');
 const cookieHeader = fc
-  .array(fc.oneof({ weight: 4, arbitrary: fc.tuple(name, value) }, { weight: 1, arbitrary: fc.constantFrom<[string, string]>(['a', '1'], ['next-auth.csrf-token', 'x'], ['spoilers', '']) }), { minLength: 1, maxLength: 4 })
-  .chain((pairs) => fc.array(separator, { minLength: pairs.length, maxLength: pairs.length }).map((separators) => pairs.map(([n, v], i) => `${i ? separators[i] : ''}${n}=${v}`).join('')));
+  .array(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.tuple(name, value) },
+      { weight: 1, arbitrary: fc.constantFrom<[string, string]>(['a', '1'], ['next-auth.csrf-token', 'x'], ['spoilers', '']) },
+    ),
+    { minLength: 1, maxLength: 4 },
+  )
+  .chain((pairs) =>
+    fc
+      .array(separator, { minLength: pairs.length, maxLength: pairs.length })
+      .map((separators) => pairs.map(([n, v], i) => `${i ? separators[i] : ''}${n}=${v}`).join('')),
+  );
 // The cases the attack run found, always among the runs.
-const KNOWN = ['spoilers=%66ull', `spoilers=${DEMO_SLUG}%2Efull`, 'a=1;\tspoilers=full', 'spoilers=full; spoilers=none', 'spoilers=none; spoilers=full'];
+const KNOWN = [
+  'spoilers=%66ull',
+  `spoilers=${DEMO_SLUG}%2Efull`,
+  'a=1;\tspoilers=full',
+  'spoilers=full; spoilers=none',
+  'spoilers=none; spoilers=full',
+];
 
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-levels-'));
   const build = await ensureOpsBuild();
   database = await freshDatabase('levels');
-  const seeded = await runScript('scripts/seed-demo.ts', { DATABASE_URL: database.url, DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}` });
+  const seeded = await runScript('scripts/seed-demo.ts', {
+    DATABASE_URL: database.url,
+    DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
+  });
   expect(seeded.code, seeded.stderr).toBe(0);
   port = await findFreePort();
   logFile = path.join(workDir, 'server.log');
   const log = fs.openSync(logFile, 'w');
   child = spawn(process.execPath, [SERVE, build.serverJs], {
     cwd: build.standalone,
-    env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', HOSTNAME: '127.0.0.1', PORT: String(port), DATABASE_URL: database.url, AUTH_SECRET: randomBytes(48).toString('base64url'), REDIS_URL: '', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      ...BASE_ENV,
+      NODE_ENV: 'production',
+      HOSTNAME: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      AUTH_SECRET: randomBytes(48).toString('base64url'),
+      REDIS_URL: '',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
@@ -171,7 +244,8 @@ describe('crafted spoilers cookies', () => {
     const markers = new Map<string, string[]>();
     for (const address of ADDRESSES) markers.set(address.name, await fullOnlyText(address));
     // Every address with something above none must have a way to tell (the home page has not).
-    for (const [addressName, texts] of markers) if (addressName !== 'home') expect(texts.length, `${addressName}: no text only a full reader sees`).toBeGreaterThan(0);
+    for (const [addressName, texts] of markers)
+      if (addressName !== 'home') expect(texts.length, `${addressName}: no text only a full reader sees`).toBeGreaterThan(0);
 
     const leaks: string[] = [];
     const check = async (address: Address, crafted: string) => {
@@ -181,11 +255,15 @@ describe('crafted spoilers cookies', () => {
       for (const reader of [undefined, 'spoilers=none', 'a=1; spoilers=none']) {
         const answer = await get(address, reader);
         const seen = texts.filter((text) => answer.body.includes(text));
-        if (seen.length) leaks.push(`${address.name} after ${JSON.stringify(crafted)}: reader ${reader ?? '(no cookie)'} got ${seen.length} full-only text(s), x-front-cache=${answer.headers['x-front-cache']}`);
+        if (seen.length)
+          leaks.push(
+            `${address.name} after ${JSON.stringify(crafted)}: reader ${reader ?? '(no cookie)'} got ${seen.length} full-only text(s), x-front-cache=${answer.headers['x-front-cache']}`,
+          );
       }
       const full = await get(address, 'spoilers=full');
       const lacking = texts.filter((text) => !full.body.includes(text));
-      if (lacking.length) leaks.push(`${address.name} after ${JSON.stringify(crafted)}: the full reader lacks ${lacking.length} full text(s)`);
+      if (lacking.length)
+        leaks.push(`${address.name} after ${JSON.stringify(crafted)}: the full reader lacks ${lacking.length} full text(s)`);
     };
     for (const address of ADDRESSES) for (const crafted of KNOWN) await check(address, crafted);
     await fc.assert(
@@ -262,22 +340,45 @@ describe('behind nginx with deploy/nginx.conf', () => {
     const film = ADDRESSES[0];
     const texts = await fullOnlyText(film);
     for (const level of ['none', 'light', 'full']) {
-      for (const pathname of [`${FILM}?spoilers=${level}`, `${FILM}/level/${level}`, `/people/${PERSON}?spoilers=${level}`, `${SEARCH}&spoilers=${level}`]) {
-        const cached = await waitFor(`${pathname} from nginx's cache`, async () => {
-          const answer = await through(pathname, 'spoilers=full');
-          return answer.headers['x-cache-status'] === 'HIT' ? answer : null;
-        }, 30_000, 50);
+      for (const pathname of [
+        `${FILM}?spoilers=${level}`,
+        `${FILM}/level/${level}`,
+        `/people/${PERSON}?spoilers=${level}`,
+        `${SEARCH}&spoilers=${level}`,
+      ]) {
+        const cached = await waitFor(
+          `${pathname} from nginx's cache`,
+          async () => {
+            const answer = await through(pathname, 'spoilers=full');
+            return answer.headers['x-cache-status'] === 'HIT' ? answer : null;
+          },
+          30_000,
+          50,
+        );
         expect(cached.status, pathname).toBe(200);
-        if (pathname.startsWith(FILM) && level === 'none') expect(texts.filter((text) => cached.body.includes(text)), pathname).toEqual([]);
-        if (pathname.startsWith(FILM) && level === 'full') expect(texts.filter((text) => !cached.body.includes(text)), pathname).toEqual([]);
+        if (pathname.startsWith(FILM) && level === 'none')
+          expect(
+            texts.filter((text) => cached.body.includes(text)),
+            pathname,
+          ).toEqual([]);
+        if (pathname.startsWith(FILM) && level === 'full')
+          expect(
+            texts.filter((text) => !cached.body.includes(text)),
+            pathname,
+          ).toEqual([]);
       }
     }
     for (const crafted of [...KNOWN, 'spoilers=full', `spoilers=none~${DEMO_SLUG}.full`]) {
       for (const pathname of [FILM, `/people/${PERSON}`, SEARCH, `/api/v1/films/${DEMO_SLUG}`]) {
-        for (let i = 0; i < 3; i++) expect((await through(pathname, crafted)).headers['x-cache-status'], `${pathname} ${crafted}`).not.toBe('HIT');
+        for (let i = 0; i < 3; i++)
+          expect((await through(pathname, crafted)).headers['x-cache-status'], `${pathname} ${crafted}`).not.toBe('HIT');
         const anonymous = await through(pathname);
         expect(anonymous.headers['x-cache-status'], pathname).not.toBe('HIT');
-        if (pathname === FILM) expect(texts.filter((text) => anonymous.body.includes(text)), `${crafted} then anonymous`).toEqual([]);
+        if (pathname === FILM)
+          expect(
+            texts.filter((text) => anonymous.body.includes(text)),
+            `${crafted} then anonymous`,
+          ).toEqual([]);
       }
     }
   }, 300_000);

@@ -20,7 +20,18 @@ import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
 import { DEMO_SLUG, LEVELS, demo, found, probesAt } from '../../e2e/reader-demo';
 import { SPOILER_LABELS } from '../../lib/spoilers/levels';
 import { ensureOpsBuild, type OpsBuild } from './ops-build';
-import { BASE_ENV, REDIS_TEST_URL, REPO_ROOT, buildModule, deleteRedisKeys, freshDatabase, runScript, testPrefix, waitFor, type TestDatabase } from './support';
+import {
+  BASE_ENV,
+  REDIS_TEST_URL,
+  REPO_ROOT,
+  buildModule,
+  deleteRedisKeys,
+  freshDatabase,
+  runScript,
+  testPrefix,
+  waitFor,
+  type TestDatabase,
+} from './support';
 
 const SLOW = { timeout: 240_000 };
 const AUTH_SECRET = randomBytes(48).toString('base64url');
@@ -45,7 +56,19 @@ async function startServer(hostname: string, host: string, env: Record<string, s
   const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, ['--import', pathToFileURL(PROBE).href, SERVE, build.serverJs], {
     cwd: build.standalone,
-    env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', HOSTNAME: hostname, PORT: String(port), DATABASE_URL: database.url, AUTH_SECRET, REDIS_URL: '', LOG_LEVEL: 'info', SOCKET_PROBE_FILE: probeFile, ...env },
+    env: {
+      ...process.env,
+      ...BASE_ENV,
+      NODE_ENV: 'production',
+      HOSTNAME: hostname,
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      AUTH_SECRET,
+      REDIS_URL: '',
+      LOG_LEVEL: 'info',
+      SOCKET_PROBE_FILE: probeFile,
+      ...env,
+    },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
@@ -56,7 +79,9 @@ async function startServer(hostname: string, host: string, env: Record<string, s
   try {
     await waitForHttp(`${base}/api/health`, { child, timeoutMs: 120_000 });
   } catch (error) {
-    throw new Error(`the server on ${hostname} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    throw new Error(
+      `the server on ${hostname} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`,
+    );
   }
   return server;
 }
@@ -69,7 +94,16 @@ async function stop(server: Server) {
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /** One request on a connection of its own (so connections accepted = requests sent). */
-function request(server: Server, pathname: string, { method = 'GET', headers = {}, agent = false as http.Agent | false, body }: { method?: string; headers?: Record<string, string>; agent?: http.Agent | false; body?: string } = {}): Promise<Answer> {
+function request(
+  server: Server,
+  pathname: string,
+  {
+    method = 'GET',
+    headers = {},
+    agent = false as http.Agent | false,
+    body,
+  }: { method?: string; headers?: Record<string, string>; agent?: http.Agent | false; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const outgoing = http.request({ host: server.host, port: server.port, path: pathname, method, headers, agent }, (response) => {
       let text = '';
@@ -84,7 +118,11 @@ function request(server: Server, pathname: string, { method = 'GET', headers = {
 
 function probeLines(server: Server): Array<{ accepted?: number; connected?: number; address?: string }> {
   if (!fs.existsSync(server.probeFile)) return [];
-  return fs.readFileSync(server.probeFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return fs
+    .readFileSync(server.probeFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 /** Is anything listening on the port (on any of the loopback addresses)? */
@@ -100,13 +138,18 @@ beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-serving-'));
   build = await ensureOpsBuild();
   database = await freshDatabase('serving');
-  const seeded = await runScript('scripts/seed-demo.ts', { DATABASE_URL: database.url, DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}` });
+  const seeded = await runScript('scripts/seed-demo.ts', {
+    DATABASE_URL: database.url,
+    DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
+  });
   expect(seeded.code, seeded.stderr).toBe(0);
   const client = createDbClient(database.url);
   try {
     const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
     token = newTokenSecret();
-    await client.apiToken.create({ data: { name: 'serving test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id } });
+    await client.apiToken.create({
+      data: { name: 'serving test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id },
+    });
   } finally {
     await client.$disconnect();
   }
@@ -158,7 +201,10 @@ describe('reader pages are rewritten inside the server', () => {
         }
       }
       const lines = probeLines(server);
-      expect(lines.filter((line) => line.connected === server.port), 'connections the server opened to its own port').toEqual([]);
+      expect(
+        lines.filter((line) => line.connected === server.port),
+        'connections the server opened to its own port',
+      ).toEqual([]);
       expect(lines.filter((line) => line.accepted !== undefined).length, 'connections accepted').toBe(sent);
       await stop(server);
     });
@@ -166,62 +212,88 @@ describe('reader pages are rewritten inside the server', () => {
 });
 
 describe('shutdown', () => {
-  it('on SIGTERM: requests in flight (a PUT among them) and requests arriving on open keep-alive connections complete, with Connection: close; then the port is free and the exit code 0', SLOW, async () => {
-    // A grace long enough that the requests sent after the signal surely fall within it here.
-    const server = await startServer('127.0.0.1', '127.0.0.1', { SHUTDOWN_IDLE_GRACE_MS: '5000' });
-    const auth = { authorization: `Bearer ${token}` };
-    const draft = await request(server, `/api/v1/editor/films/${DEMO_SLUG}`, { headers: auth });
-    expect(draft.status, draft.body).toBe(200);
-    const { revision, content } = JSON.parse(draft.body) as { revision: number; content: Record<string, unknown> };
+  it(
+    'on SIGTERM: requests in flight (a PUT among them) and requests arriving on open keep-alive connections complete, with Connection: close; then the port is free and the exit code 0',
+    SLOW,
+    async () => {
+      // A grace long enough that the requests sent after the signal surely fall within it here.
+      const server = await startServer('127.0.0.1', '127.0.0.1', { SHUTDOWN_IDLE_GRACE_MS: '5000' });
+      const auth = { authorization: `Bearer ${token}` };
+      const draft = await request(server, `/api/v1/editor/films/${DEMO_SLUG}`, { headers: auth });
+      expect(draft.status, draft.body).toBe(200);
+      const { revision, content } = JSON.parse(draft.body) as { revision: number; content: Record<string, unknown> };
 
-    // Keep-alive connections, each used once already: requests that follow on them must not be reset.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
-    const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-    const warm = await Promise.all([
-      ...Array.from({ length: 6 }, () => request(server, '/api/health', { agent })),
-      ...Array.from({ length: 4 }, () => request(server, '/api/health', { agent: idleAgent })),
-    ]);
-    expect(warm.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+      // Keep-alive connections, each used once already: requests that follow on them must not be reset.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+      const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+      const warm = await Promise.all([
+        ...Array.from({ length: 6 }, () => request(server, '/api/health', { agent })),
+        ...Array.from({ length: 4 }, () => request(server, '/api/health', { agent: idleAgent })),
+      ]);
+      expect(warm.map((answer) => answer.status)).toEqual(Array(10).fill(200));
 
-    // A PUT whose headers have arrived (100 Continue) while its body has not.
-    const body = JSON.stringify({ baseRevision: revision, content, message: 'shutdown test' });
-    let put!: http.ClientRequest;
-    const headersArrived = new Promise<void>((resolve) => {
-      put = http.request({ host: server.host, port: server.port, path: `/api/v1/editor/films/${DEMO_SLUG}`, method: 'PUT', agent: false, headers: { ...auth, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' } });
-      put.once('continue', () => resolve());
-    });
-    const putAnswer = new Promise<Answer>((resolve, reject) => {
-      put.on('response', (response) => {
-        let text = '';
-        response.on('data', (chunk) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      // A PUT whose headers have arrived (100 Continue) while its body has not.
+      const body = JSON.stringify({ baseRevision: revision, content, message: 'shutdown test' });
+      let put!: http.ClientRequest;
+      const headersArrived = new Promise<void>((resolve) => {
+        put = http.request({
+          host: server.host,
+          port: server.port,
+          path: `/api/v1/editor/films/${DEMO_SLUG}`,
+          method: 'PUT',
+          agent: false,
+          headers: { ...auth, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+        });
+        put.once('continue', () => resolve());
       });
-      put.on('error', reject);
-    });
-    put.flushHeaders();
-    await headersArrived;
+      const putAnswer = new Promise<Answer>((resolve, reject) => {
+        put.on('response', (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+        });
+        put.on('error', reject);
+      });
+      put.flushHeaders();
+      await headersArrived;
 
-    // Reader pages on the warm connections, sent together with the signal.
-    const pages = [`/films/${DEMO_SLUG}`, `/films/${DEMO_SLUG}?spoilers=full`, `/people/${PERSON}`, '/', '/search?q=kiss', `/api/v1/films/${DEMO_SLUG}`];
-    const gets = pages.map((pathname) => request(server, pathname, { agent }));
-    server.child.kill('SIGTERM');
-    await waitFor('the shutdown to start', async () => fs.readFileSync(server.logFile, 'utf8').includes('shutting down'), 30_000, 20);
-    put.end(body);
-    // Sent after the signal on connections that were idle when it came (a balancer's pool).
-    const late = await Promise.all([`/films/${DEMO_SLUG}`, '/', `/people/${PERSON}`, '/api/health'].map((pathname) => request(server, pathname, { agent: idleAgent })));
-    expect(late.map((answer) => [answer.status, answer.headers.connection]), 'requests on idle connections after the signal').toEqual(late.map(() => [200, 'close']));
+      // Reader pages on the warm connections, sent together with the signal.
+      const pages = [
+        `/films/${DEMO_SLUG}`,
+        `/films/${DEMO_SLUG}?spoilers=full`,
+        `/people/${PERSON}`,
+        '/',
+        '/search?q=kiss',
+        `/api/v1/films/${DEMO_SLUG}`,
+      ];
+      const gets = pages.map((pathname) => request(server, pathname, { agent }));
+      server.child.kill('SIGTERM');
+      await waitFor('the shutdown to start', async () => fs.readFileSync(server.logFile, 'utf8').includes('shutting down'), 30_000, 20);
+      put.end(body);
+      // Sent after the signal on connections that were idle when it came (a balancer's pool).
+      const late = await Promise.all(
+        [`/films/${DEMO_SLUG}`, '/', `/people/${PERSON}`, '/api/health'].map((pathname) => request(server, pathname, { agent: idleAgent })),
+      );
+      expect(
+        late.map((answer) => [answer.status, answer.headers.connection]),
+        'requests on idle connections after the signal',
+      ).toEqual(late.map(() => [200, 'close']));
 
-    const answers = await Promise.all(gets);
-    expect(answers.map((answer) => answer.status), 'reader pages in flight').toEqual(pages.map(() => 200));
-    const saved = await putAnswer;
-    expect(saved.status, saved.body).toBe(200);
-    expect(saved.headers.connection).toBe('close');
+      const answers = await Promise.all(gets);
+      expect(
+        answers.map((answer) => answer.status),
+        'reader pages in flight',
+      ).toEqual(pages.map(() => 200));
+      const saved = await putAnswer;
+      expect(saved.status, saved.body).toBe(200);
+      expect(saved.headers.connection).toBe('close');
 
-    expect(await server.exited).toBe(0);
-    expect(await portTaken(server.port)).toBe(false);
-    agent.destroy();
-    idleAgent.destroy();
-  });
+      expect(await server.exited).toBe(0);
+      expect(await portTaken(server.port)).toBe(false);
+      agent.destroy();
+      idleAgent.destroy();
+    },
+  );
 
   it('the server npm start runs (scripts/lib/build.mjs) exits when its parent is killed with SIGKILL', SLOW, async () => {
     const port = await findFreePort();
@@ -237,7 +309,9 @@ describe('shutdown', () => {
     const parent = spawn(process.execPath, ['--input-type=module', '-e', parentScript], { cwd: REPO_ROOT, stdio: 'ignore' });
     const parentExited = new Promise((resolve) => parent.once('exit', resolve));
     try {
-      const serverPid = Number(await waitFor('the server to start', async () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8'), 180_000, 250));
+      const serverPid = Number(
+        await waitFor('the server to start', async () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8'), 180_000, 250),
+      );
       expect(await portTaken(port)).toBe(true);
       parent.kill('SIGKILL');
       await parentExited;
@@ -274,115 +348,156 @@ describe('front cache', () => {
 
   // Without Redis the invalidation is Next's in-process tags manifest; with it, the shared tag times.
   for (const shared of [false, true]) {
-    it(`${shared ? 'with Redis' : 'without Redis'}: answers reader pages at the level of the query and cookie, HEAD too; a publish${shared ? ', an unpublish and a new publish show' : ' shows'}, and the front cache never answers with an older page`, SLOW, async () => {
-      const prefix = testPrefix('serving');
-      const server = await startServer('127.0.0.1', '127.0.0.1', shared ? { REDIS_URL: REDIS_TEST_URL, CACHE_KEY_PREFIX: prefix } : {});
-      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      /** Saves the demo film with `title` and publishes it. */
-      async function publishTitle(title: string) {
-        const draft = JSON.parse((await request(server, `/api/v1/editor/films/${DEMO_SLUG}`, { headers: auth })).body) as { revision: number; content: Record<string, unknown> };
-        const saved = await request(server, `/api/v1/editor/films/${DEMO_SLUG}`, { method: 'PUT', headers: auth, body: JSON.stringify({ baseRevision: draft.revision, content: { ...draft.content, title }, message: 'front cache test' }) });
-        expect(saved.status, saved.body).toBe(200);
-        const published = await request(server, `/api/v1/editor/films/${DEMO_SLUG}/publish`, { method: 'POST', headers: auth, body: JSON.stringify({ revision: JSON.parse(saved.body).revision }) });
-        expect(published.status, published.body).toBe(200);
-        return JSON.parse(saved.body).revision as number;
-      }
-      // The demo film as seeded, published now: without Redis, pages stay in the build's page cache
-      // on disk from run to run, whatever database the server had then; leave them as found.
-      await publishTitle(demo.title);
-      const cases = [
-        ...LEVELS.map((level) => ({ pathname: FILM, cookie: level, level })),
-        { pathname: FILM, cookie: undefined, level: 'none' as const },
-        ...LEVELS.map((level) => ({ pathname: `${FILM}?spoilers=${level}`, cookie: 'full', level })),
-        // A level per film (lib/reader/level-cookie.mjs): this film's own choice wins over the
-        // level for all films, another film's choice does not count.
-        { pathname: FILM, cookie: `none~${DEMO_SLUG}.full`, level: 'full' as const },
-        { pathname: FILM, cookie: `full~${DEMO_SLUG}.none`, level: 'none' as const },
-        { pathname: FILM, cookie: `light~some-other-film.full`, level: 'light' as const },
-      ];
-      for (const { pathname, cookie, level } of cases) {
-        const headers: Record<string, string> = cookie ? { cookie: `spoilers=${cookie}` } : {};
-        const hit = await untilFrontHit(server, pathname, headers);
-        const what = `${pathname} cookie=${cookie}`;
-        expect(found(hit.body, probesAt(level).hidden), what).toEqual([]);
-        expect(probesAt(level).visible.filter((piece) => !hit.body.includes(piece.text)).map((piece) => piece.what), what).toEqual([]);
-        // Chosen by the cookie: for this reader only; chosen by the address: the same for everyone.
-        expect(hit.headers['cache-control'], what).toMatch(pathname.includes('spoilers=') ? /^public, s-maxage=/u : /^private, no-cache$/u);
-        expect(hit.headers['x-request-id'], what).toBeTruthy();
-      }
-
-      // The search page (a static variant per query and level, lib/reader/search-address.ts), keyed by
-      // its query and the level the query or the cookie gives it: each case is first cached at full,
-      // so a key that missed the level would answer the lower level with the full page.
-      const words = 'q=Carley+Toronto+skating+John';
-      const searches = [
-        ...LEVELS.map((level) => ({ pathname: `/search?${words}`, cookie: level, level })),
-        { pathname: `/search?${words}`, cookie: undefined, level: 'none' as const },
-        ...LEVELS.map((level) => ({ pathname: `/search?${words}&spoilers=${level}`, cookie: 'full', level })),
-        // `spoilers=` inside the query's text is text, not a level.
-        { pathname: `/search?${words}+or+?spoilers=full`, cookie: 'full', level: 'full' as const },
-        { pathname: `/search?${words}+or+?spoilers=full`, cookie: 'none', level: 'none' as const },
-      ];
-      for (const { pathname, cookie, level } of [...searches].sort((a, b) => LEVELS.indexOf(b.level) - LEVELS.indexOf(a.level))) {
-        const hit = await untilFrontHit(server, pathname, cookie ? { cookie: `spoilers=${cookie}` } : {});
-        const what = `${pathname} cookie=${cookie}`;
-        // The page states its level ("3 results at full spoilers."): a key without the level would
-        // replay the full page here.
-        expect(hit.body, what).toMatch(new RegExp(`\\d results? at ${SPOILER_LABELS[level].toLowerCase()}\\.`));
-        expect(found(hit.body, probesAt(level).hidden), what).toEqual([]);
-        expect(hit.headers['cache-control'], what).toMatch(/&spoilers=/u.test(pathname) ? /^public, s-maxage=/u : /^private, no-cache$/u);
-      }
-
-      const head = await request(server, FILM, { method: 'HEAD', headers: { cookie: 'spoilers=full' } });
-      expect([head.status, head.headers[FRONT], head.body]).toEqual([200, 'HIT', '']);
-      expect(Number(head.headers['content-length'])).toBeGreaterThan(1000);
-      // Conditional and RSC requests are Next's to answer.
-      const bypass: Array<Record<string, string>> = [{ 'if-none-match': '"x"' }, { rsc: '1' }, { range: 'bytes=0-10' }];
-      for (const headers of bypass) {
-        const answer = await request(server, FILM, { headers });
-        expect(answer.headers[FRONT], JSON.stringify(headers)).toBeUndefined();
-      }
-
-      const title = `Kiss and Cry ${randomBytes(4).toString('hex')}`;
-      const revision = await publishTitle(title);
-      // Without Redis, Next applies a route's revalidateTag as its response goes out, so the very
-      // next request can still race it (seen once in Next's own answer, not the front cache's).
-      await waitFor('the publish to show', async () => (await request(server, FILM, { headers: { cookie: 'spoilers=full' } })).body.includes(title), 10_000, 50);
-      expect((await untilFrontHit(server, FILM, { cookie: 'spoilers=full' })).body).toContain(title);
-
-      if (!shared) {
-        // Not without Redis: there, a page unpublished and published again stays a 404 in Next's own
-        // page cache (on disk, so for later runs on this build too); a bug of its own, not the front cache's.
-        await publishTitle(demo.title);
-        // Rendered again now, so the pages on disk are the seeded film's for the next server.
-        for (const level of LEVELS) {
-          await waitFor(`${level}: the seeded title back`, async () => {
-            const answer = await request(server, `${FILM}?spoilers=${level}`);
-            return answer.status === 200 && !answer.body.includes(title);
-          }, 10_000, 50);
+    it(
+      `${shared ? 'with Redis' : 'without Redis'}: answers reader pages at the level of the query and cookie, HEAD too; a publish${shared ? ', an unpublish and a new publish show' : ' shows'}, and the front cache never answers with an older page`,
+      SLOW,
+      async () => {
+        const prefix = testPrefix('serving');
+        const server = await startServer('127.0.0.1', '127.0.0.1', shared ? { REDIS_URL: REDIS_TEST_URL, CACHE_KEY_PREFIX: prefix } : {});
+        const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+        /** Saves the demo film with `title` and publishes it. */
+        async function publishTitle(title: string) {
+          const draft = JSON.parse((await request(server, `/api/v1/editor/films/${DEMO_SLUG}`, { headers: auth })).body) as {
+            revision: number;
+            content: Record<string, unknown>;
+          };
+          const saved = await request(server, `/api/v1/editor/films/${DEMO_SLUG}`, {
+            method: 'PUT',
+            headers: auth,
+            body: JSON.stringify({ baseRevision: draft.revision, content: { ...draft.content, title }, message: 'front cache test' }),
+          });
+          expect(saved.status, saved.body).toBe(200);
+          const published = await request(server, `/api/v1/editor/films/${DEMO_SLUG}/publish`, {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({ revision: JSON.parse(saved.body).revision }),
+          });
+          expect(published.status, published.body).toBe(200);
+          return JSON.parse(saved.body).revision as number;
         }
-        await stop(server);
-        return;
-      }
-      const unpublished = await request(server, `/api/v1/editor/films/${DEMO_SLUG}/unpublish`, { method: 'POST', headers: auth });
-      expect(unpublished.status, unpublished.body).toBe(200);
-      for (const cookie of LEVELS) {
-        const gone = await waitFor(`${cookie}: the unpublish to show`, async () => {
-          const answer = await request(server, FILM, { headers: { cookie: `spoilers=${cookie}` } });
-          return answer.status === 404 && answer;
-        }, 10_000, 50);
-        expect(gone.headers[FRONT], cookie).toBeUndefined();
-        // And it stays gone: the front cache does not bring the page back.
-        const again = await request(server, FILM, { headers: { cookie: `spoilers=${cookie}` } });
-        expect([again.status, again.headers[FRONT]], cookie).toEqual([404, undefined]);
-      }
+        // The demo film as seeded, published now: without Redis, pages stay in the build's page cache
+        // on disk from run to run, whatever database the server had then; leave them as found.
+        await publishTitle(demo.title);
+        const cases = [
+          ...LEVELS.map((level) => ({ pathname: FILM, cookie: level, level })),
+          { pathname: FILM, cookie: undefined, level: 'none' as const },
+          ...LEVELS.map((level) => ({ pathname: `${FILM}?spoilers=${level}`, cookie: 'full', level })),
+          // A level per film (lib/reader/level-cookie.mjs): this film's own choice wins over the
+          // level for all films, another film's choice does not count.
+          { pathname: FILM, cookie: `none~${DEMO_SLUG}.full`, level: 'full' as const },
+          { pathname: FILM, cookie: `full~${DEMO_SLUG}.none`, level: 'none' as const },
+          { pathname: FILM, cookie: `light~some-other-film.full`, level: 'light' as const },
+        ];
+        for (const { pathname, cookie, level } of cases) {
+          const headers: Record<string, string> = cookie ? { cookie: `spoilers=${cookie}` } : {};
+          const hit = await untilFrontHit(server, pathname, headers);
+          const what = `${pathname} cookie=${cookie}`;
+          expect(found(hit.body, probesAt(level).hidden), what).toEqual([]);
+          expect(
+            probesAt(level)
+              .visible.filter((piece) => !hit.body.includes(piece.text))
+              .map((piece) => piece.what),
+            what,
+          ).toEqual([]);
+          // Chosen by the cookie: for this reader only; chosen by the address: the same for everyone.
+          expect(hit.headers['cache-control'], what).toMatch(
+            pathname.includes('spoilers=') ? /^public, s-maxage=/u : /^private, no-cache$/u,
+          );
+          expect(hit.headers['x-request-id'], what).toBeTruthy();
+        }
 
-      // Published again.
-      const again = await request(server, `/api/v1/editor/films/${DEMO_SLUG}/publish`, { method: 'POST', headers: auth, body: JSON.stringify({ revision }) });
-      expect(again.status, again.body).toBe(200);
-      expect((await untilFrontHit(server, FILM, { cookie: 'spoilers=full' })).body).toContain(title);
-      await stop(server);
-      await deleteRedisKeys(prefix);
-    });
+        // The search page (a static variant per query and level, lib/reader/search-address.ts), keyed by
+        // its query and the level the query or the cookie gives it: each case is first cached at full,
+        // so a key that missed the level would answer the lower level with the full page.
+        const words = 'q=Carley+Toronto+skating+John';
+        const searches = [
+          ...LEVELS.map((level) => ({ pathname: `/search?${words}`, cookie: level, level })),
+          { pathname: `/search?${words}`, cookie: undefined, level: 'none' as const },
+          ...LEVELS.map((level) => ({ pathname: `/search?${words}&spoilers=${level}`, cookie: 'full', level })),
+          // `spoilers=` inside the query's text is text, not a level.
+          { pathname: `/search?${words}+or+?spoilers=full`, cookie: 'full', level: 'full' as const },
+          { pathname: `/search?${words}+or+?spoilers=full`, cookie: 'none', level: 'none' as const },
+        ];
+        for (const { pathname, cookie, level } of [...searches].sort((a, b) => LEVELS.indexOf(b.level) - LEVELS.indexOf(a.level))) {
+          const hit = await untilFrontHit(server, pathname, cookie ? { cookie: `spoilers=${cookie}` } : {});
+          const what = `${pathname} cookie=${cookie}`;
+          // The page states its level ("3 results at full spoilers."): a key without the level would
+          // replay the full page here.
+          expect(hit.body, what).toMatch(new RegExp(`\\d results? at ${SPOILER_LABELS[level].toLowerCase()}\\.`));
+          expect(found(hit.body, probesAt(level).hidden), what).toEqual([]);
+          expect(hit.headers['cache-control'], what).toMatch(/&spoilers=/u.test(pathname) ? /^public, s-maxage=/u : /^private, no-cache$/u);
+        }
+
+        const head = await request(server, FILM, { method: 'HEAD', headers: { cookie: 'spoilers=full' } });
+        expect([head.status, head.headers[FRONT], head.body]).toEqual([200, 'HIT', '']);
+        expect(Number(head.headers['content-length'])).toBeGreaterThan(1000);
+        // Conditional and RSC requests are Next's to answer.
+        const bypass: Array<Record<string, string>> = [{ 'if-none-match': '"x"' }, { rsc: '1' }, { range: 'bytes=0-10' }];
+        for (const headers of bypass) {
+          const answer = await request(server, FILM, { headers });
+          expect(answer.headers[FRONT], JSON.stringify(headers)).toBeUndefined();
+        }
+
+        const title = `Kiss and Cry ${randomBytes(4).toString('hex')}`;
+        const revision = await publishTitle(title);
+        // Without Redis, Next applies a route's revalidateTag as its response goes out, so the very
+        // next request can still race it (seen once in Next's own answer, not the front cache's).
+        await waitFor(
+          'the publish to show',
+          async () => (await request(server, FILM, { headers: { cookie: 'spoilers=full' } })).body.includes(title),
+          10_000,
+          50,
+        );
+        expect((await untilFrontHit(server, FILM, { cookie: 'spoilers=full' })).body).toContain(title);
+
+        if (!shared) {
+          // Not without Redis: there, a page unpublished and published again stays a 404 in Next's own
+          // page cache (on disk, so for later runs on this build too); a bug of its own, not the front cache's.
+          await publishTitle(demo.title);
+          // Rendered again now, so the pages on disk are the seeded film's for the next server.
+          for (const level of LEVELS) {
+            await waitFor(
+              `${level}: the seeded title back`,
+              async () => {
+                const answer = await request(server, `${FILM}?spoilers=${level}`);
+                return answer.status === 200 && !answer.body.includes(title);
+              },
+              10_000,
+              50,
+            );
+          }
+          await stop(server);
+          return;
+        }
+        const unpublished = await request(server, `/api/v1/editor/films/${DEMO_SLUG}/unpublish`, { method: 'POST', headers: auth });
+        expect(unpublished.status, unpublished.body).toBe(200);
+        for (const cookie of LEVELS) {
+          const gone = await waitFor(
+            `${cookie}: the unpublish to show`,
+            async () => {
+              const answer = await request(server, FILM, { headers: { cookie: `spoilers=${cookie}` } });
+              return answer.status === 404 && answer;
+            },
+            10_000,
+            50,
+          );
+          expect(gone.headers[FRONT], cookie).toBeUndefined();
+          // And it stays gone: the front cache does not bring the page back.
+          const again = await request(server, FILM, { headers: { cookie: `spoilers=${cookie}` } });
+          expect([again.status, again.headers[FRONT]], cookie).toEqual([404, undefined]);
+        }
+
+        // Published again.
+        const again = await request(server, `/api/v1/editor/films/${DEMO_SLUG}/publish`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ revision }),
+        });
+        expect(again.status, again.body).toBe(200);
+        expect((await untilFrontHit(server, FILM, { cookie: 'spoilers=full' })).body).toContain(title);
+        await stop(server);
+        await deleteRedisKeys(prefix);
+      },
+    );
   }
 });

@@ -38,7 +38,11 @@ export type Run = { code: number; stdout: string; stderr: string };
 /** Run `node args…` in the repository to completion, capturing its output. */
 export function runNode(args: string[], env: Env = {}, timeoutMs = 300_000): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, ...BASE_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...BASE_ENV, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -52,7 +56,11 @@ export function runNode(args: string[], env: Env = {}, timeoutMs = 300_000): Pro
 }
 
 /** tsx with the react-server condition (how the repository's TypeScript scripts run). */
-export const tsx = (script: string) => [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), '--conditions=react-server', path.join(REPO_ROOT, script)];
+export const tsx = (script: string) => [
+  path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'),
+  '--conditions=react-server',
+  path.join(REPO_ROOT, script),
+];
 
 /**
  * Run a TypeScript script against a database, up to `attempts` times: on a loaded machine the
@@ -67,7 +75,8 @@ export async function runScript(script: string, env: Env, attempts = 4): Promise
 /** The server `npm test` runs the tests on: for databases of a test's own. */
 export function adminUrl(): string {
   const url = process.env.TEST_DATABASE_ADMIN_URL;
-  if (!url) throw new Error("TEST_DATABASE_ADMIN_URL is not set: the integration project's globalSetup sets it (scripts/test/vitest-database.ts)");
+  if (!url)
+    throw new Error("TEST_DATABASE_ADMIN_URL is not set: the integration project's globalSetup sets it (scripts/test/vitest-database.ts)");
   return url;
 }
 
@@ -92,11 +101,18 @@ export async function freshDatabase(label: string, { server = adminUrl(), migrat
 /** A copy of `source` (CREATE DATABASE … TEMPLATE: quicker than migrating again); nobody may be connected to it. */
 export async function cloneDatabase(source: TestDatabase, label: string, server = adminUrl()): Promise<TestDatabase> {
   const name = randomDatabaseName(label);
-  await withClient(server, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(source.name)}`));
+  await withClient(server, (client) =>
+    client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(source.name)}`),
+  );
   return { name, url: withDatabase(server, name), drop: () => dropDatabase(server, name).catch(() => {}) };
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | false | null | undefined>, timeoutMs = 15_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | false | null | undefined>,
+  timeoutMs = 15_000,
+  everyMs = 100,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < until) {
@@ -128,13 +144,14 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
-  const listen = (port: number) => new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve((server.address() as net.AddressInfo).port);
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve((server.address() as net.AddressInfo).port);
+      });
     });
-  });
   const port = await listen(0);
   const close = () =>
     new Promise<void>((resolve) => {

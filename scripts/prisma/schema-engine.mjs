@@ -192,13 +192,17 @@ function describeError(err, location = '', database = '') {
     };
   }
   if (pgCode === 'ETIMEDOUT') return { code: 'P1002', message: `The database server at \`${location}\` was reached but timed out.` };
-  if (pgCode === '3D000') return { code: 'P1003', message: `Database \`${database}\` does not exist on the database server at \`${location}\`.` };
+  if (pgCode === '3D000')
+    return { code: 'P1003', message: `Database \`${database}\` does not exist on the database server at \`${location}\`.` };
   if (pgCode === '28P01' || pgCode === '28000') {
     return { code: 'P1000', message: `Authentication failed against database server at \`${location}\`: ${err.message}` };
   }
-  if (pgCode === '42P04') return { code: 'P1009', message: `Database \`${database}\` already exists on the database server at \`${location}\`` };
+  if (pgCode === '42P04')
+    return { code: 'P1009', message: `Database \`${database}\` already exists on the database server at \`${location}\`` };
   // Errors from the engine: keep the message, drop the Rust span trace that follows it.
-  const message = String(err?.message ?? err).replace(/\n\s+0: [\w:]+[\s\S]*$/, '').trimEnd();
+  const message = String(err?.message ?? err)
+    .replace(/\n\s+0: [\w:]+[\s\S]*$/, '')
+    .trimEnd();
   const code = /^P\d{4}$/.test(pgCode) ? pgCode : CONNECTION_ERRORS.find(([re]) => re.test(message))?.[1];
   return { code, message };
 }

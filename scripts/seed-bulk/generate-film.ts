@@ -26,12 +26,19 @@ const VOCABULARY = (
   'lighthouse orchard vineyard monastery observatory greenhouse carnival regatta ' +
   'telegram photograph violin typewriter suitcase compass lantern medal'
 ).split(' ');
-const FIRST_NAMES = 'Ada Ben Clara Dev Elif Femi Greta Hugo Ines Jonas Kaia Luca Mira Nils Omar Petra Quinn Rosa Sami Tove Uma Viktor Wren Yara Zane'.split(' ');
-const LAST_NAMES = 'Abbott Baranski Castell Dahl Eze Fournier Garza Halloran Ito Jansen Kowalczyk Lindqvist Moreau Novak Okafor Petrov Quint Rinaldi Sato Thorne Ueda Varga Whitlock Xu Young Zamora'.split(' ');
+const FIRST_NAMES =
+  'Ada Ben Clara Dev Elif Femi Greta Hugo Ines Jonas Kaia Luca Mira Nils Omar Petra Quinn Rosa Sami Tove Uma Viktor Wren Yara Zane'.split(
+    ' ',
+  );
+const LAST_NAMES =
+  'Abbott Baranski Castell Dahl Eze Fournier Garza Halloran Ito Jansen Kowalczyk Lindqvist Moreau Novak Okafor Petrov Quint Rinaldi Sato Thorne Ueda Varga Whitlock Xu Young Zamora'.split(
+    ' ',
+  );
 const EMOJI = ['', '🎬', '🏙️', '🌊', '🎻', '⛰️', '🕯️', '🚂'];
 
 /** Index into a list with a skewed distribution: the first entries are far more likely. */
-const skewed = <T,>(items: readonly T[]) => fc.noBias(fc.integer({ min: 0, max: 999_999 })).map((r) => items[Math.floor(items.length * (r / 1e6) ** 2)]);
+const skewed = <T>(items: readonly T[]) =>
+  fc.noBias(fc.integer({ min: 0, max: 999_999 })).map((r) => items[Math.floor(items.length * (r / 1e6) ** 2)]);
 const word = skewed(VOCABULARY);
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const phrase = (min: number, max: number) => fc.array(word, { minLength: min, maxLength: max }).map((w) => capitalise(w.join(' ')));
@@ -57,19 +64,44 @@ const filmArbitrary = (n: number, films: number) =>
       releaseYear: fc.integer({ min: 1920, max: 2025 }),
       premise: text(1, 1),
       story: text(3, 6),
-      events: fc.array(fc.record({ title: phrase(2, 5), description: text(1, 1), when: phrase(1, 3), where: phrase(1, 2), spoiler }), { minLength: 4, maxLength: 14 }),
-      characters: fc.array(fc.record({ name: phrase(1, 2), playedBy: fc.option(person(films), { nil: null, freq: 6 }), description: text(1, 1), tags: fc.array(tag, { maxLength: 2 }), spoiler }), {
-        minLength: 2,
-        maxLength: 8,
+      events: fc.array(fc.record({ title: phrase(2, 5), description: text(1, 1), when: phrase(1, 3), where: phrase(1, 2), spoiler }), {
+        minLength: 4,
+        maxLength: 14,
       }),
-      setting: fc.record({ era: phrase(1, 2), when: sentence, place: phrase(1, 3), where: paragraph, tags: fc.array(tag, { maxLength: 2 }), spoiler }),
+      characters: fc.array(
+        fc.record({
+          name: phrase(1, 2),
+          playedBy: fc.option(person(films), { nil: null, freq: 6 }),
+          description: text(1, 1),
+          tags: fc.array(tag, { maxLength: 2 }),
+          spoiler,
+        }),
+        {
+          minLength: 2,
+          maxLength: 8,
+        },
+      ),
+      setting: fc.record({
+        era: phrase(1, 2),
+        when: sentence,
+        place: phrase(1, 3),
+        where: paragraph,
+        tags: fc.array(tag, { maxLength: 2 }),
+        spoiler,
+      }),
       themes: fc.array(fc.record({ title: phrase(1, 3), description: paragraph, spoiler }), { minLength: 1, maxLength: 5 }),
       trait: fc.record({ value: phrase(1, 2), spoiler }),
       summary: fc.record({ text: paragraph, spoiler }),
       moods: fc.array(fc.record({ label: phrase(1, 2), spoiler }), { maxLength: 4 }),
       contentNotes: fc.array(fc.record({ label: phrase(1, 2), spoiler }), { maxLength: 3 }),
       questions: fc.array(
-        fc.record({ prompt: phrase(4, 10).map((s) => `${s}?`), options: fc.array(phrase(1, 4), { minLength: 2, maxLength: 4 }), correct: fc.nat(), explanation: sentence, spoiler }),
+        fc.record({
+          prompt: phrase(4, 10).map((s) => `${s}?`),
+          options: fc.array(phrase(1, 4), { minLength: 2, maxLength: 4 }),
+          correct: fc.nat(),
+          explanation: sentence,
+          spoiler,
+        }),
         { maxLength: 5 },
       ),
     })
@@ -110,7 +142,11 @@ const filmArbitrary = (n: number, films: number) =>
               prompt: q.prompt,
               explanation: q.explanation,
               spoiler: q.spoiler,
-              options: options.map((o, i) => ({ id: `q${qi + 1}o${i + 1}`, text: capitalise(o), correct: i === q.correct % options.length })),
+              options: options.map((o, i) => ({
+                id: `q${qi + 1}o${i + 1}`,
+                text: capitalise(o),
+                correct: i === q.correct % options.length,
+              })),
             };
           }),
         },

@@ -28,7 +28,10 @@ function counts(suggestions: LevelSuggestion[]): string {
 }
 
 function main() {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { light: { type: 'string' }, counts: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { light: { type: 'string' }, counts: { type: 'boolean' } },
+  });
   const shares = { ...DEFAULT_SHARES, ...(values.light ? { light: Number(values.light) } : {}) };
   for (const file of positionals) {
     const { content } = parsePage(readFileSync(file, 'utf8'));
@@ -46,7 +49,9 @@ function main() {
     console.log('\n| item | hand-set | suggested | revealed at | verdict | reason |\n|---|---|---|---|---|---|');
     for (const s of suggestions) {
       const verdict = verdictOf(s);
-      console.log(`| ${cell(s.label)} | ${s.current} | ${s.suggested} | ${s.revealedAt ?? '—'} | ${verdict === 'lower' ? '**lower**' : verdict} | ${cell(s.reason)} |`);
+      console.log(
+        `| ${cell(s.label)} | ${s.current} | ${s.suggested} | ${s.revealedAt ?? '—'} | ${verdict === 'lower' ? '**lower**' : verdict} | ${cell(s.reason)} |`,
+      );
     }
   }
 }

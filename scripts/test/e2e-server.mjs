@@ -36,5 +36,6 @@ fs.mkdirSync(path.dirname(logFile), { recursive: true });
 const log = fs.openSync(logFile, 'w');
 const server = await startStandaloneServer({ port: Number(process.env.E2E_PORT), env: appEnv, stdio: ['ignore', log, log] });
 console.error(`> production server on ${server.url} (log: ${path.relative(REPO_ROOT, logFile)})`);
-for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT'])) process.once(signal, () => void server.stop().finally(() => process.exit(0)));
+for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT']))
+  process.once(signal, () => void server.stop().finally(() => process.exit(0)));
 server.child.once('exit', (code) => process.exit(code ?? 1));

@@ -106,7 +106,8 @@ export function FilmListView({
       </div>
 
       <p className="visually-hidden" aria-live="polite">
-        {total === 1 ? '1 film found' : `${total} films found`}{pages > 1 ? `, page ${list.page} of ${pages}` : ''}
+        {total === 1 ? '1 film found' : `${total} films found`}
+        {pages > 1 ? `, page ${list.page} of ${pages}` : ''}
       </p>
 
       {shown.length === 0 ? (
@@ -145,7 +146,8 @@ export function FilmListView({
                   </span>
                   {film.scheduled ? (
                     <span className={styles.revisions}>
-                      {film.scheduled.kind === 'publish' ? `Publishes revision ${film.scheduled.revision}` : 'Unpublishes'} at <ZonedTime iso={film.scheduled.runAt} />
+                      {film.scheduled.kind === 'publish' ? `Publishes revision ${film.scheduled.revision}` : 'Unpublishes'} at{' '}
+                      <ZonedTime iso={film.scheduled.runAt} />
                     </span>
                   ) : null}
                 </td>
@@ -160,13 +162,23 @@ export function FilmListView({
       )}
       {pages > 1 ? (
         <nav className={styles.pager} aria-label="Pages of films">
-          <button type="button" className={ui.button} disabled={list.page <= 1} onClick={() => goTo({ q: query, status, page: list.page - 1 })}>
+          <button
+            type="button"
+            className={ui.button}
+            disabled={list.page <= 1}
+            onClick={() => goTo({ q: query, status, page: list.page - 1 })}
+          >
             Previous
           </button>
           <span>
             Page {Math.min(list.page, pages)} of {pages}
           </span>
-          <button type="button" className={ui.button} disabled={list.page >= pages} onClick={() => goTo({ q: query, status, page: list.page + 1 })}>
+          <button
+            type="button"
+            className={ui.button}
+            disabled={list.page >= pages}
+            onClick={() => goTo({ q: query, status, page: list.page + 1 })}
+          >
             Next
           </button>
         </nav>

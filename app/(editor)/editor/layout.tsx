@@ -17,7 +17,12 @@ export default async function EditorLayout({ children }: { children: ReactNode }
   if (actor.mustChangePassword) redirect('/account');
   return (
     <QueryProvider>
-      <EditorNav email={actor.label} role={actor.role} isAdmin={can(actor, 'user.manage')} notifications={await listEditorNotifications(actor)} />
+      <EditorNav
+        email={actor.label}
+        role={actor.role}
+        isAdmin={can(actor, 'user.manage')}
+        notifications={await listEditorNotifications(actor)}
+      />
       <main id="main" className="editor-main">
         {children}
       </main>

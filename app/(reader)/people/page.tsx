@@ -17,7 +17,9 @@ export default async function PeopleRoute() {
     <main id="main" className={styles.page}>
       <h1 className={styles.title}>People</h1>
       <p className={styles.lede}>
-        {total === 0 ? 'No one yet: people get a page when a published film names them.' : `Cast, directors and writers of the published films${total > people.length ? `: the first ${people.length} of ${total} by name; search finds the others` : ''}.`}
+        {total === 0
+          ? 'No one yet: people get a page when a published film names them.'
+          : `Cast, directors and writers of the published films${total > people.length ? `: the first ${people.length} of ${total} by name; search finds the others` : ''}.`}
       </p>
       <ul className={styles.peopleList}>
         {people.map((person) => (

@@ -34,7 +34,13 @@ export async function GET() {
     );
   if (firstAdminPending())
     return Response.json(
-      { status: 'unavailable', database: 'ok', schema: 'current', firstAdmin: 'pending', message: 'Creating the first admin (ADMIN_EMAIL).' },
+      {
+        status: 'unavailable',
+        database: 'ok',
+        schema: 'current',
+        firstAdmin: 'pending',
+        message: 'Creating the first admin (ADMIN_EMAIL).',
+      },
       { status: 503, headers: NO_STORE },
     );
   return Response.json({ status: 'ready', database: 'ok', schema: 'current' }, { headers: NO_STORE });

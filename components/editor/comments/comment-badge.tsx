@@ -31,7 +31,16 @@ export function CommentBadge({ path, itemName }: { path: string; itemName: strin
       data-comment-count={count}
     >
       {/* Drawn, not an emoji: a machine without an emoji font would show an empty box. */}
-      <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        width="16"
+        height="16"
+        viewBox="0 0 16 16"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      >
         <path d="M2.5 3.5h11v7h-6l-3 2.5v-2.5h-2z" />
       </svg>
       {count ? <span className={styles.count}>{count}</span> : null}

@@ -39,12 +39,18 @@ export function CommentsProvider({ slug, children }: { slug: string; children: R
   const [names, setNames] = useState<Record<string, string>>({});
   const comments = useMemo(() => query.data?.comments ?? [], [query.data]);
   const openCount = useCallback((itemKey: string) => comments.filter((c) => c.itemKey === itemKey && !c.resolved).length, [comments]);
-  const rememberName = useCallback((itemKey: string, name: string) => setNames((n) => (n[itemKey] === name ? n : { ...n, [itemKey]: name })), []);
+  const rememberName = useCallback(
+    (itemKey: string, name: string) => setNames((n) => (n[itemKey] === name ? n : { ...n, [itemKey]: name })),
+    [],
+  );
   const showFor = useCallback((next: CommentTarget | null) => {
     setTarget(next);
     setTimeout(() => document.getElementById('film-comments')?.scrollIntoView({ block: 'start', behavior: 'smooth' }), 0);
   }, []);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: commentsKey(slug) }), [queryClient, slug]);
-  const value = useMemo(() => ({ slug, comments, openCount, target, showFor, names, rememberName, refresh }), [slug, comments, openCount, target, showFor, names, rememberName, refresh]);
+  const value = useMemo(
+    () => ({ slug, comments, openCount, target, showFor, names, rememberName, refresh }),
+    [slug, comments, openCount, target, showFor, names, rememberName, refresh],
+  );
   return <CommentsContext.Provider value={value}>{children}</CommentsContext.Provider>;
 }

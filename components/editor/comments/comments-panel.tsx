@@ -48,7 +48,8 @@ export function CommentsPanel({ revision, userLabel }: { revision: number; userL
     <section id="film-comments" className={styles.panel} aria-labelledby="film-comments-title">
       <div className={styles.panelHead}>
         <h2 id="film-comments-title" className={styles.panelTitle}>
-          Comments {target ? <>on {target.itemKey ? target.name : 'the whole page'}</> : null} <span className={ui.hint}>({openTotal} open in all)</span>
+          Comments {target ? <>on {target.itemKey ? target.name : 'the whole page'}</> : null}{' '}
+          <span className={ui.hint}>({openTotal} open in all)</span>
         </h2>
         <div className={styles.row}>
           {target ? (
@@ -79,7 +80,11 @@ export function CommentsPanel({ revision, userLabel }: { revision: number; userL
                 type="button"
                 className={`${ui.button} ${ui.ghost} ${ui.small}`}
                 disabled={busy}
-                onClick={() => run(c.resolved ? 'reopen the comment' : 'resolve the comment', async () => unwrap(await resolveCommentAction({ slug: comments.slug, id: c.id, resolved: !c.resolved })))}
+                onClick={() =>
+                  run(c.resolved ? 'reopen the comment' : 'resolve the comment', async () =>
+                    unwrap(await resolveCommentAction({ slug: comments.slug, id: c.id, resolved: !c.resolved })),
+                  )
+                }
               >
                 {c.resolved ? 'Reopen' : 'Resolve'}
               </button>
@@ -88,7 +93,9 @@ export function CommentsPanel({ revision, userLabel }: { revision: number; userL
                   type="button"
                   className={`${ui.button} ${ui.ghost} ${ui.small} ${ui.danger}`}
                   disabled={busy}
-                  onClick={() => run('delete the comment', async () => unwrap(await deleteCommentAction({ slug: comments.slug, id: c.id })))}
+                  onClick={() =>
+                    run('delete the comment', async () => unwrap(await deleteCommentAction({ slug: comments.slug, id: c.id })))
+                  }
                 >
                   Delete
                 </button>

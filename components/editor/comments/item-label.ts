@@ -1,7 +1,9 @@
 import { LISTS } from '@/lib/revisions/diff/page-model';
 
 /** How a comment's item key reads in lists: "" is the whole page, "events/ab12" an event (the lists' nouns, lib/page/parts). */
-const LIST_NOUNS: Record<string, string> = Object.fromEntries(LISTS.map((list) => [list.key, list.noun.charAt(0).toUpperCase() + list.noun.slice(1)]));
+const LIST_NOUNS: Record<string, string> = Object.fromEntries(
+  LISTS.map((list) => [list.key, list.noun.charAt(0).toUpperCase() + list.noun.slice(1)]),
+);
 
 export function itemLabel(itemKey: string, names: Record<string, string> = {}): string {
   if (!itemKey) return 'Whole page';

@@ -102,8 +102,16 @@ export function ActionBar({
           />
         </div>
         {preview}
-        <button type="submit" form="film-form" className={`${ui.button} ${dirty ? ui.primary : ''}`} disabled={saving} aria-keyshortcuts="Control+S Meta+S">
-          {saving ? 'Saving…' : (
+        <button
+          type="submit"
+          form="film-form"
+          className={`${ui.button} ${dirty ? ui.primary : ''}`}
+          disabled={saving}
+          aria-keyshortcuts="Control+S Meta+S"
+        >
+          {saving ? (
+            'Saving…'
+          ) : (
             <>
               <span>
                 Save<span className={styles.wide}> draft</span>
@@ -136,7 +144,12 @@ export function ActionBar({
         ) : null}
         {canPublish ? schedule : null}
         {status.publishedRevision && canPublish ? (
-          <button type="button" className={`${ui.button} ${ui.ghost}`} aria-disabled={publishing} onClick={() => !publishing && onUnpublish()}>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.ghost}`}
+            aria-disabled={publishing}
+            onClick={() => !publishing && onUnpublish()}
+          >
             Unpublish
           </button>
         ) : null}

@@ -24,7 +24,13 @@ export const CharactersSection = memo(function CharactersSection(section: Sectio
   const list = useListEditor('characters', { noun: 'character', labelOf: (c) => String(c.name ?? ''), focusKey: 'name' });
   const selection = useItemSelection(list.fields);
   return (
-    <Section id="characters" title="Characters" count={list.fields.length} description="Who is who, and who plays them. Each profile links to the actor’s page." {...section}>
+    <Section
+      id="characters"
+      title="Characters"
+      count={list.fields.length}
+      description="Who is who, and who plays them. Each profile links to the actor’s page."
+      {...section}
+    >
       <div className={sectionStyles.listBlock}>
         <BulkLevelBar name="characters" nouns={['character', 'characters']} selection={selection} />
         <SortableList listId="characters" items={list.fields} nameOf={list.nameOf} onMove={list.move} className={sectionStyles.list}>

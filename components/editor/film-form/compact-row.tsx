@@ -48,7 +48,19 @@ export function CompactRow({
 }
 
 /** A label-less input inside a compact row: the visible placeholder is not a label, so it gets one. */
-export function RowInput({ id, label, error, className, children }: { id: string; label: string; error?: string; className?: string; children: ReactNode }) {
+export function RowInput({
+  id,
+  label,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <label htmlFor={id} className="visually-hidden">

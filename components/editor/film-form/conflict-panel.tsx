@@ -34,10 +34,17 @@ export function ConflictPanel({ conflict, busy, onSaveMerged, onReloadTheirs, on
         Not saved yet: {who} saved a newer version first
       </h2>
       <p className={styles.lede}>
-        You started from revision {conflict.base.revision}. {who} saved revision {conflict.theirs.number} on {absoluteTime(conflict.theirs.createdAt)}
+        You started from revision {conflict.base.revision}. {who} saved revision {conflict.theirs.number} on{' '}
+        {absoluteTime(conflict.theirs.createdAt)}
         {conflict.theirs.message ? <> with the note “{conflict.theirs.message}”</> : null}.
       </p>
-      <ThreeWayConflict conflict={conflict} busy={busy} onSaveMerged={onSaveMerged} onReloadTheirs={onReloadTheirs} onReplaceTheirs={onReplaceTheirs} />
+      <ThreeWayConflict
+        conflict={conflict}
+        busy={busy}
+        onSaveMerged={onSaveMerged}
+        onReloadTheirs={onReloadTheirs}
+        onReplaceTheirs={onReplaceTheirs}
+      />
     </section>
   );
 }

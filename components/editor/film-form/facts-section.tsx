@@ -21,23 +21,44 @@ function useListError(name: string): string | undefined {
   const { errors } = useFormState<FilmContent>({ name: name as never });
   const error = get(errors, name) as unknown;
   if (!error) return undefined;
-  const own = (error as { message?: string; root?: { message?: string } }).message ?? (error as { root?: { message?: string } }).root?.message;
+  const own =
+    (error as { message?: string; root?: { message?: string } }).message ?? (error as { root?: { message?: string } }).root?.message;
   if (own) return own;
   const items = Array.isArray(error) ? error : Object.values(error as object);
   for (const [index, item] of items.entries()) {
-    const message = (item as { message?: string } | undefined)?.message ?? Object.values((item as object) ?? {}).find((e) => (e as { message?: string })?.message)?.message;
+    const message =
+      (item as { message?: string } | undefined)?.message ??
+      Object.values((item as object) ?? {}).find((e) => (e as { message?: string })?.message)?.message;
     if (message) return Array.isArray(error) ? `Item ${index + 1}: ${message}` : message;
   }
   return undefined;
 }
 
-const splitList = (text: string, separator: RegExp) => text.split(separator).map((item) => item.trim()).filter(Boolean);
+const splitList = (text: string, separator: RegExp) =>
+  text
+    .split(separator)
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 /**
  * A list of short strings typed as text: comma-separated (genres, codes) or one per line (age
  * ratings, which may hold commas). The text is kept as typed while it means the same list.
  */
-function StringListField({ name, label, hint, multiline, describe, placeholder }: { name: StringListPath; label: string; hint: string; multiline?: boolean; describe?: (items: string[]) => string; placeholder?: string }) {
+function StringListField({
+  name,
+  label,
+  hint,
+  multiline,
+  describe,
+  placeholder,
+}: {
+  name: StringListPath;
+  label: string;
+  hint: string;
+  multiline?: boolean;
+  describe?: (items: string[]) => string;
+  placeholder?: string;
+}) {
   const { field } = useController<FilmContent, StringListPath>({ name });
   const value = (field.value ?? []) as string[];
   const separator = multiline ? /\n/u : /,/u;
@@ -139,11 +160,19 @@ export const FactsSection = memo(function FactsSection(section: SectionProps) {
           registerOptions={{
             onChange: (e: { target: { value: string } }) => {
               const year = Number(e.target.value.slice(0, 4));
-              if (/^\d{4}-/u.test(e.target.value) && getValues('releaseYear') === null) setValue('releaseYear', year, { shouldDirty: true, shouldValidate: true });
+              if (/^\d{4}-/u.test(e.target.value) && getValues('releaseYear') === null)
+                setValue('releaseYear', year, { shouldDirty: true, shouldValidate: true });
             },
           }}
         />
-        <TextField name="facts.runtimeMinutes" label="Runtime (minutes)" optional inputMode="numeric" placeholder="e.g. 94" registerOptions={{ setValueAs: toNumberOrNull }} />
+        <TextField
+          name="facts.runtimeMinutes"
+          label="Runtime (minutes)"
+          optional
+          inputMode="numeric"
+          placeholder="e.g. 94"
+          registerOptions={{ setValueAs: toNumberOrNull }}
+        />
         <div />
       </div>
       <div className={styles.grid2}>
@@ -152,8 +181,20 @@ export const FactsSection = memo(function FactsSection(section: SectionProps) {
       </div>
       <StringListField name="facts.genres" label="Genres" hint="Separated by commas, e.g. Drama, Sports film." placeholder="Drama" />
       <div className={styles.grid2}>
-        <StringListField name="facts.countries" label="Countries" hint="ISO 3166 codes, separated by commas, e.g. CA, FR." describe={(codes) => codes.map(countryName).join(', ')} placeholder="CA" />
-        <StringListField name="facts.languages" label="Languages" hint="ISO 639 codes, separated by commas, e.g. en, fr." describe={(codes) => codes.map(languageName).join(', ')} placeholder="en" />
+        <StringListField
+          name="facts.countries"
+          label="Countries"
+          hint="ISO 3166 codes, separated by commas, e.g. CA, FR."
+          describe={(codes) => codes.map(countryName).join(', ')}
+          placeholder="CA"
+        />
+        <StringListField
+          name="facts.languages"
+          label="Languages"
+          hint="ISO 639 codes, separated by commas, e.g. en, fr."
+          describe={(codes) => codes.map(languageName).join(', ')}
+          placeholder="en"
+        />
       </div>
       <StringListField name="facts.ageRatings" label="Age ratings" hint="One per line, with the country: Canada: PG." multiline />
       <div className={styles.grid2}>

@@ -43,7 +43,25 @@ function describedBy(id: string, parts: { hint?: unknown; meta?: unknown; error?
   return ids.length ? ids.join(' ') : undefined;
 }
 
-function FieldFrame({ id, label, optional, hint, meta, error, className, children }: { id: string; label: string; optional?: boolean; hint?: ReactNode; meta?: ReactNode; error?: string; className?: string; children: ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  optional,
+  hint,
+  meta,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  optional?: boolean;
+  hint?: ReactNode;
+  meta?: ReactNode;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
       <label htmlFor={id} className={ui.label}>

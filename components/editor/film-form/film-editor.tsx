@@ -82,7 +82,9 @@ function WatchedTitle() {
 function describeMerges(conflicts: ConflictState[]): string {
   return conflicts
     .map(({ base, theirs, mine }) => {
-      const kept = findMergeUnits(base.content, theirs.content, mine).filter((u) => u.changedBy === 'theirs').map(mergedChangeName);
+      const kept = findMergeUnits(base.content, theirs.content, mine)
+        .filter((u) => u.changedBy === 'theirs')
+        .map(mergedChangeName);
       const listed = kept.length > 3 ? `${kept.slice(0, 3).join('; ')} and ${kept.length - 3} more` : kept.join('; ');
       return `Merged with revision ${theirs.number} by ${theirs.author ?? 'someone else'}${listed ? `, keeping their changes (${listed})` : ''}.`;
     })
@@ -190,14 +192,21 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
   const [review, setReview] = useState<ReviewSummary | null>(initial.review);
 
   const saving = useRevisionSave({
-    action: ({ target, content, message }: SaveInput) => saveDraftAction({ slug: target.slug, baseRevision: target.base.revision, content, message }),
+    action: ({ target, content, message }: SaveInput) =>
+      saveDraftAction({ slug: target.slug, baseRevision: target.base.revision, content, message }),
     setError: form.setError,
     fieldFor: (path) => (isFieldPath(path) ? (path as FormPath) : null),
     toConflict: (details: unknown, { target, content }: SaveInput): ConflictState => {
       const { current: theirs } = details as SaveConflictDetails;
       return {
         base: target.base,
-        theirs: { number: theirs.number, author: theirs.author, createdAt: new Date(theirs.createdAt).toISOString(), message: theirs.message, content: theirs.content },
+        theirs: {
+          number: theirs.number,
+          author: theirs.author,
+          createdAt: new Date(theirs.createdAt).toISOString(),
+          message: theirs.message,
+          content: theirs.content,
+        },
         mine: content,
       };
     },
@@ -249,13 +258,17 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
     describe: (outcome) => {
       switch (outcome.kind) {
         case 'saved':
-          return outcome.mergedWith.length ? `Saved revision ${outcome.saved.revision}. ${describeMerges(outcome.mergedWith)}` : `Saved revision ${outcome.saved.revision}.`;
+          return outcome.mergedWith.length
+            ? `Saved revision ${outcome.saved.revision}. ${describeMerges(outcome.mergedWith)}`
+            : `Saved revision ${outcome.saved.revision}.`;
         case 'conflict':
           // Said by the conflict panel, which takes the focus.
           return null;
         case 'invalid': {
           const { onFields, elsewhere } = outcome;
-          const fields = onFields.length ? `${plural(onFields.length, 'field')} ${onFields.length === 1 ? 'needs' : 'need'} attention` : 'the server refused the content';
+          const fields = onFields.length
+            ? `${plural(onFields.length, 'field')} ${onFields.length === 1 ? 'needs' : 'need'} attention`
+            : 'the server refused the content';
           return `Not saved: ${fields}${elsewhere.length ? ` (${elsewhere.map((e) => `${e.path}: ${e.message}`).join('; ')})` : ''}.`;
         }
         case 'failed':
@@ -268,7 +281,11 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
 
   function onInvalid(invalid: FieldErrors<FilmContent>) {
     const counts = errorsBySection(invalid);
-    openSectionsFor(Object.entries(counts).filter(([, n]) => n > 0).map(([id]) => id as SectionId));
+    openSectionsFor(
+      Object.entries(counts)
+        .filter(([, n]) => n > 0)
+        .map(([id]) => id as SectionId),
+    );
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     notify({ tone: 'error', text: `Not saved: ${plural(total, 'field')} ${total === 1 ? 'needs' : 'need'} attention.` });
     focusFirstInvalid();
@@ -398,157 +415,194 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
   const current = status.data;
   const isPublished = current.publishedRevision !== null;
   // One object while nothing in it changes: the sections are memoised.
-  const editorContext = useMemo<EditorContext>(() => ({ savedSlug: filmSlug, isPublished, canEditQuiz: initial.canEditQuiz }), [filmSlug, isPublished, initial.canEditQuiz]);
+  const editorContext = useMemo<EditorContext>(
+    () => ({ savedSlug: filmSlug, isPublished, canEditQuiz: initial.canEditQuiz }),
+    [filmSlug, isPublished, initial.canEditQuiz],
+  );
   const someoneSavedSince = current.latestRevision > base.revision && !conflict && !restoreOffer;
   return (
     <FormProvider {...form}>
       <CommentsProvider slug={filmSlug}>
-      <FormWatcher baseline={baseline} onDirtyChange={setDirty} onChange={autosave.schedule} />
-      <div className={styles.editor}>
-        <header className={styles.head}>
-          <div>
-            <p className={styles.crumbs}>
-              <Link href="/editor">Films</Link> / editing · <HistoryLink slug={filmSlug} />
-            </p>
-            <h1 className={styles.title}>
-              <WatchedTitle />
-            </h1>
-          </div>
-          <div className={styles.headLinks}>
-            <ExportLinks slug={filmSlug} />
-            {current.publishedRevision ? (
-              <a href={`/films/${current.slug}`} target="_blank" rel="noopener">
-                View on the site<span className="visually-hidden"> (opens in a new tab)</span> ↗
-              </a>
-            ) : null}
-          </div>
-        </header>
+        <FormWatcher baseline={baseline} onDirtyChange={setDirty} onChange={autosave.schedule} />
+        <div className={styles.editor}>
+          <header className={styles.head}>
+            <div>
+              <p className={styles.crumbs}>
+                <Link href="/editor">Films</Link> / editing · <HistoryLink slug={filmSlug} />
+              </p>
+              <h1 className={styles.title}>
+                <WatchedTitle />
+              </h1>
+            </div>
+            <div className={styles.headLinks}>
+              <ExportLinks slug={filmSlug} />
+              {current.publishedRevision ? (
+                <a href={`/films/${current.slug}`} target="_blank" rel="noopener">
+                  View on the site<span className="visually-hidden"> (opens in a new tab)</span> ↗
+                </a>
+              ) : null}
+            </div>
+          </header>
 
-        <PresenceBar slug={filmSlug} />
+          <PresenceBar slug={filmSlug} />
 
-        {restoreOffer ? (
-          <RestoreBanner
-            savedAt={restoreOffer.savedAt}
-            baseRevision={restoreOffer.baseRevision}
-            latestRevision={base.revision}
-            onRestore={restoreUnsaved}
-            onDiscard={discardUnsaved}
-          />
-        ) : null}
+          {restoreOffer ? (
+            <RestoreBanner
+              savedAt={restoreOffer.savedAt}
+              baseRevision={restoreOffer.baseRevision}
+              latestRevision={base.revision}
+              onRestore={restoreUnsaved}
+              onDiscard={discardUnsaved}
+            />
+          ) : null}
 
-        {conflict ? <ConflictPanel conflict={conflict} busy={saving.saving} onSaveMerged={saveMerged} onReloadTheirs={reloadTheirs} onReplaceTheirs={keepMine} /> : null}
+          {conflict ? (
+            <ConflictPanel
+              conflict={conflict}
+              busy={saving.saving}
+              onSaveMerged={saveMerged}
+              onReloadTheirs={reloadTheirs}
+              onReplaceTheirs={keepMine}
+            />
+          ) : null}
 
-        {someoneSavedSince ? <NewerRevisionBanner current={current} baseRevision={base.revision} userLabel={initial.userLabel} /> : null}
+          {someoneSavedSince ? <NewerRevisionBanner current={current} baseRevision={base.revision} userLabel={initial.userLabel} /> : null}
 
-        <ActionBar
-          status={current}
-          baseRevision={base.revision}
-          dirty={dirty}
-          autosave={autosave.state}
-          message={message}
-          onMessageChange={setMessage}
-          saving={saving.saving}
-          publishing={publishing.busy}
-          onPublish={() => requestPublish()}
-          onUnpublish={() => publishing.unpublish(filmSlug)}
-          preview={<PreviewMenu slug={filmSlug} dirty={dirty} flushAutosave={flushAutosave} />}
-          schedule={
-            initial.canPublish ? (
-              <button type="button" className={`${ui.button} ${ui.ghost}`} aria-expanded={scheduleOpen} aria-disabled={dirty} aria-describedby={dirty ? 'publish-hint' : undefined} onClick={() => !dirty && setScheduleOpen((open) => !open)}>
-                Schedule…
-              </button>
-            ) : null
-          }
-          canPublish={initial.canPublish}
-          review={review}
-          onSubmitForReview={async (note) => {
-            const result = await submitForReviewAction({ slug: filmSlug, revision: base.revision, note });
-            if (!result.ok) {
-              notify({ tone: 'error', text: describeFailure(new ActionFailure(result.status, result.error), 'submit for review') });
-              return false;
+          <ActionBar
+            status={current}
+            baseRevision={base.revision}
+            dirty={dirty}
+            autosave={autosave.state}
+            message={message}
+            onMessageChange={setMessage}
+            saving={saving.saving}
+            publishing={publishing.busy}
+            onPublish={() => requestPublish()}
+            onUnpublish={() => publishing.unpublish(filmSlug)}
+            preview={<PreviewMenu slug={filmSlug} dirty={dirty} flushAutosave={flushAutosave} />}
+            schedule={
+              initial.canPublish ? (
+                <button
+                  type="button"
+                  className={`${ui.button} ${ui.ghost}`}
+                  aria-expanded={scheduleOpen}
+                  aria-disabled={dirty}
+                  aria-describedby={dirty ? 'publish-hint' : undefined}
+                  onClick={() => !dirty && setScheduleOpen((open) => !open)}
+                >
+                  Schedule…
+                </button>
+              ) : null
             }
-            setReview((previous) => ({
-              ...(previous ?? { id: result.data.id, slug: filmSlug, title: '', note, decisionComment: '', submittedBy: initial.userLabel, decidedBy: null, decidedAt: null, publishedRevision: current.publishedRevision, latestRevision: base.revision }),
-              id: result.data.id,
-              revision: result.data.revision,
-              state: 'pending',
-              decisionComment: '',
-              createdAt: new Date().toISOString(),
-            }));
-            notify({ tone: 'success', text: `Submitted revision ${result.data.revision} for review.` });
-            return true;
-          }}
-        />
-        <SchedulePanel
-          filmId={initial.filmId}
-          slug={filmSlug}
-          revision={base.revision}
-          isPublished={current.publishedRevision !== null}
-          open={scheduleOpen && !dirty}
-          canCancel={initial.canPublish}
-          onClose={() => setScheduleOpen(false)}
-          notify={notify}
-        />
-
-        <ReaderViewSummary />
-        <div className={styles.storyLevels}>
-          <SpoilerLintPanel onRaise={raiseLevel} onShowText={showText} />
-          <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setSuggesting(structuredClone(form.getValues()))}>
-            Suggest levels
-          </button>
-        </div>
-        <SuggestLevelsDialog content={suggesting} busy={saving.saving} onAccept={acceptLevels} onClose={() => setSuggesting(null)} />
-        <SpoilerLintDialog
-          warnings={lintCheck}
-          revision={base.revision}
-          onPublish={() => {
-            setLintCheck(null);
-            requestPublish({ lintChecked: true });
-          }}
-          onReview={() => {
-            setLintCheck(null);
-            document.querySelector<HTMLDetailsElement>('details[aria-label="Spoiler lint"]')?.setAttribute('open', '');
-          }}
-          onCancel={() => setLintCheck(null)}
-        />
-        <PublishCheckDialog
-          views={publishCheck}
-          revision={base.revision}
-          onPublish={() => {
-            setPublishCheck(null);
-            publishing.publish(filmSlug, base.revision);
-          }}
-          onReview={(section) => {
-            setPublishCheck(null);
-            jumpTo(section);
-          }}
-          onCancel={() => setPublishCheck(null)}
-        />
-
-        <div className={styles.layout}>
-          <SectionNav errors={sectionErrors} onJump={jumpTo} />
-          <form
-            id="film-form"
-            className={styles.form}
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              requestSave();
+            canPublish={initial.canPublish}
+            review={review}
+            onSubmitForReview={async (note) => {
+              const result = await submitForReviewAction({ slug: filmSlug, revision: base.revision, note });
+              if (!result.ok) {
+                notify({ tone: 'error', text: describeFailure(new ActionFailure(result.status, result.error), 'submit for review') });
+                return false;
+              }
+              setReview((previous) => ({
+                ...(previous ?? {
+                  id: result.data.id,
+                  slug: filmSlug,
+                  title: '',
+                  note,
+                  decisionComment: '',
+                  submittedBy: initial.userLabel,
+                  decidedBy: null,
+                  decidedAt: null,
+                  publishedRevision: current.publishedRevision,
+                  latestRevision: base.revision,
+                }),
+                id: result.data.id,
+                revision: result.data.revision,
+                state: 'pending',
+                decisionComment: '',
+                createdAt: new Date().toISOString(),
+              }));
+              notify({ tone: 'success', text: `Submitted revision ${result.data.revision} for review.` });
+              return true;
             }}
-            onKeyDown={(event) => {
-              // Enter in a one-line field must not save the whole page by accident.
-              const target = event.target as HTMLElement;
-              if (event.key === 'Enter' && target instanceof HTMLInputElement && target.type !== 'submit') event.preventDefault();
+          />
+          <SchedulePanel
+            filmId={initial.filmId}
+            slug={filmSlug}
+            revision={base.revision}
+            isPublished={current.publishedRevision !== null}
+            open={scheduleOpen && !dirty}
+            canCancel={initial.canPublish}
+            onClose={() => setScheduleOpen(false)}
+            notify={notify}
+          />
+
+          <ReaderViewSummary />
+          <div className={styles.storyLevels}>
+            <SpoilerLintPanel onRaise={raiseLevel} onShowText={showText} />
+            <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setSuggesting(structuredClone(form.getValues()))}>
+              Suggest levels
+            </button>
+          </div>
+          <SuggestLevelsDialog content={suggesting} busy={saving.saving} onAccept={acceptLevels} onClose={() => setSuggesting(null)} />
+          <SpoilerLintDialog
+            warnings={lintCheck}
+            revision={base.revision}
+            onPublish={() => {
+              setLintCheck(null);
+              requestPublish({ lintChecked: true });
             }}
-          >
-            {PAGE_PARTS.map(({ id }) => {
-              const PartSection = EDITOR_PART_SECTIONS[id];
-              return <PartSection key={id} open={openSections[id]} onToggle={toggleSection} errorCount={sectionErrors[id]} editor={editorContext} />;
-            })}
-          </form>
+            onReview={() => {
+              setLintCheck(null);
+              document.querySelector<HTMLDetailsElement>('details[aria-label="Spoiler lint"]')?.setAttribute('open', '');
+            }}
+            onCancel={() => setLintCheck(null)}
+          />
+          <PublishCheckDialog
+            views={publishCheck}
+            revision={base.revision}
+            onPublish={() => {
+              setPublishCheck(null);
+              publishing.publish(filmSlug, base.revision);
+            }}
+            onReview={(section) => {
+              setPublishCheck(null);
+              jumpTo(section);
+            }}
+            onCancel={() => setPublishCheck(null)}
+          />
+
+          <div className={styles.layout}>
+            <SectionNav errors={sectionErrors} onJump={jumpTo} />
+            <form
+              id="film-form"
+              className={styles.form}
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                requestSave();
+              }}
+              onKeyDown={(event) => {
+                // Enter in a one-line field must not save the whole page by accident.
+                const target = event.target as HTMLElement;
+                if (event.key === 'Enter' && target instanceof HTMLInputElement && target.type !== 'submit') event.preventDefault();
+              }}
+            >
+              {PAGE_PARTS.map(({ id }) => {
+                const PartSection = EDITOR_PART_SECTIONS[id];
+                return (
+                  <PartSection
+                    key={id}
+                    open={openSections[id]}
+                    onToggle={toggleSection}
+                    errorCount={sectionErrors[id]}
+                    editor={editorContext}
+                  />
+                );
+              })}
+            </form>
+          </div>
+          <CommentsPanel revision={base.revision} userLabel={initial.userLabel} />
         </div>
-        <CommentsPanel revision={base.revision} userLabel={initial.userLabel} />
-      </div>
       </CommentsProvider>
     </FormProvider>
   );

@@ -34,7 +34,13 @@ export const ImagesSection = memo(function ImagesSection(section: SectionProps) 
   const poster = useWatch({ control, name: 'poster' });
   const list = useListEditor('stills', { noun: 'still', labelOf: (s) => String(s.alt ?? '') });
   return (
-    <Section id="images" title="Poster and stills" count={list.fields.length + (poster ? 1 : 0)} description="Each image needs alt text; its spoiler level works like every item's." {...section}>
+    <Section
+      id="images"
+      title="Poster and stills"
+      count={list.fields.length + (poster ? 1 : 0)}
+      description="Each image needs alt text; its spoiler level works like every item's."
+      {...section}
+    >
       <h3 className={styles.subheading}>Poster</h3>
       {poster ? (
         <div className={styles.poster}>
@@ -50,7 +56,12 @@ export const ImagesSection = memo(function ImagesSection(section: SectionProps) 
           </div>
         </div>
       ) : (
-        <ImageDropzone label="Upload poster" onUploaded={(image) => setValue('poster', { image: image.id, alt: '', spoiler: DEFAULT_POSTER_LEVEL }, { shouldDirty: true, shouldValidate: false })} />
+        <ImageDropzone
+          label="Upload poster"
+          onUploaded={(image) =>
+            setValue('poster', { image: image.id, alt: '', spoiler: DEFAULT_POSTER_LEVEL }, { shouldDirty: true, shouldValidate: false })
+          }
+        />
       )}
 
       <h3 className={styles.subheading}>Stills</h3>
@@ -71,12 +82,19 @@ export const ImagesSection = memo(function ImagesSection(section: SectionProps) 
               <StillThumbnail index={i} />
               <TextField name={`stills.${i}.alt`} label="Alt text" placeholder="What the still shows, for readers who cannot see it" />
               <TextField name={`stills.${i}.caption`} label="Caption" optional />
-              <SpoilerLevelPicker name={`stills.${i}.spoiler`} label={`Spoiler level of still ${i + 1}`} hint="A still from the ending is Full." />
+              <SpoilerLevelPicker
+                name={`stills.${i}.spoiler`}
+                label={`Spoiler level of still ${i + 1}`}
+                hint="A still from the ending is Full."
+              />
             </ItemCard>
           );
         }}
       </SortableList>
-      <ImageDropzone label="Upload still" onUploaded={(image) => list.add({ id: newItemId(), image: image.id, alt: '', caption: '', spoiler: DEFAULT_ITEM_LEVEL })} />
+      <ImageDropzone
+        label="Upload still"
+        onUploaded={(image) => list.add({ id: newItemId(), image: image.id, alt: '', caption: '', spoiler: DEFAULT_ITEM_LEVEL })}
+      />
     </Section>
   );
 });

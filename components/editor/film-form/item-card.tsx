@@ -39,7 +39,12 @@ export type RowSelection = { checked: boolean; onChange: (checked: boolean) => v
 /** The handle that drags a sortable item (the arrow keys move it too, see sortable-list). */
 export function DragHandle({ controls, itemName }: { controls: SortableControls; itemName: string }) {
   return (
-    <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon} ${styles.handle}`} aria-label={`Drag to reorder ${itemName}`} {...controls.handleProps}>
+    <button
+      type="button"
+      className={`${ui.button} ${ui.ghost} ${ui.icon} ${styles.handle}`}
+      aria-label={`Drag to reorder ${itemName}`}
+      {...controls.handleProps}
+    >
       <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
         {[3, 7, 11].flatMap((y) => [4, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.4" fill="currentColor" />))}
       </svg>
@@ -63,18 +68,38 @@ export function ItemTools({
 }) {
   return (
     <div className={className}>
-      <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon}`} {...controls.moveButtonProps(-1)} aria-label={`Move ${itemName} up`}>
+      <button
+        type="button"
+        className={`${ui.button} ${ui.ghost} ${ui.icon}`}
+        {...controls.moveButtonProps(-1)}
+        aria-label={`Move ${itemName} up`}
+      >
         <span aria-hidden="true">↑</span>
       </button>
-      <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon}`} {...controls.moveButtonProps(1)} aria-label={`Move ${itemName} down`}>
+      <button
+        type="button"
+        className={`${ui.button} ${ui.ghost} ${ui.icon}`}
+        {...controls.moveButtonProps(1)}
+        aria-label={`Move ${itemName} down`}
+      >
         <span aria-hidden="true">↓</span>
       </button>
       {removeText ? (
-        <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small} ${ui.danger}`} aria-label={`Remove ${itemName}`} onClick={onRemove}>
+        <button
+          type="button"
+          className={`${ui.button} ${ui.ghost} ${ui.small} ${ui.danger}`}
+          aria-label={`Remove ${itemName}`}
+          onClick={onRemove}
+        >
           {removeText}
         </button>
       ) : (
-        <button type="button" className={`${ui.button} ${ui.ghost} ${ui.icon} ${ui.danger}`} aria-label={`Remove ${itemName}`} onClick={onRemove}>
+        <button
+          type="button"
+          className={`${ui.button} ${ui.ghost} ${ui.icon} ${ui.danger}`}
+          aria-label={`Remove ${itemName}`}
+          onClick={onRemove}
+        >
           <span aria-hidden="true">✕</span>
         </button>
       )}
@@ -110,7 +135,20 @@ type CardShellProps = {
  * Collapsed items keep their inputs mounted (only hidden), so the form keeps every value, and an item
  * opens by itself when one of its fields has an error.
  */
-export function CardShell({ controls, itemName, number, title, subtitle, level, selection, errorPath, onRemove, defaultOpen = false, children, article }: CardShellProps) {
+export function CardShell({
+  controls,
+  itemName,
+  number,
+  title,
+  subtitle,
+  level,
+  selection,
+  errorPath,
+  onRemove,
+  defaultOpen = false,
+  children,
+  article,
+}: CardShellProps) {
   const [open, setOpen] = useState(defaultOpen);
   const bodyId = useId();
   const { errors, submitCount } = useFormState({ name: errorPath });

@@ -40,7 +40,11 @@ export function LabelListField({
       <span id={labelId} className={styles.groupLabel}>
         {title}
       </span>
-      {hint ? <p className={ui.hint} style={{ marginTop: 0, marginBottom: 8 }}>{hint}</p> : null}
+      {hint ? (
+        <p className={ui.hint} style={{ marginTop: 0, marginBottom: 8 }}>
+          {hint}
+        </p>
+      ) : null}
       <BulkLevelBar name={name} nouns={[noun, nouns]} selection={selection} />
       {list.fields.length > 0 ? (
         <SortableList listId={fieldId(name)} items={list.fields} nameOf={list.nameOf} onMove={list.move} className={styles.rowList}>
@@ -98,12 +102,18 @@ function LabelRow({
       onRemove={onRemove}
     >
       <RowInput id={id} label={`${noun} ${controls.index + 1}`} error={error}>
-        <input id={id} className={ui.input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...register(`${name}.label`)} />
+        <input
+          id={id}
+          className={ui.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...register(`${name}.label`)}
+        />
       </RowInput>
       {warning ? (
         <p id={warning} className={`${ui.hint} ${styles.rowWarning}`}>
-          Readers below {level === 'full' ? 'full' : 'light'} spoilers are told only that a content note is held back, not what it warns about. Word it so it
-          gives no plot away (“a character’s serious illness”) and set it to None, so every reader is warned.
+          Readers below {level === 'full' ? 'full' : 'light'} spoilers are told only that a content note is held back, not what it warns
+          about. Word it so it gives no plot away (“a character’s serious illness”) and set it to None, so every reader is warned.
         </p>
       ) : null}
     </CompactRow>

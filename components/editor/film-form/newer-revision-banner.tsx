@@ -3,7 +3,15 @@ import { TimeAgo } from '../time-ago';
 import styles from './film-editor.module.css';
 
 /** Someone (the status poll says) saved a revision newer than the one the form is based on. */
-export function NewerRevisionBanner({ current, baseRevision, userLabel }: { current: FilmStatusInfo; baseRevision: number; userLabel: string }) {
+export function NewerRevisionBanner({
+  current,
+  baseRevision,
+  userLabel,
+}: {
+  current: FilmStatusInfo;
+  baseRevision: number;
+  userLabel: string;
+}) {
   return (
     <section className={`${styles.banner} ${styles.bannerWarning}`} aria-labelledby="newer-title">
       <div>

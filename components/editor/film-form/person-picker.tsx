@@ -178,7 +178,9 @@ export function PersonSearchInput({
               ) : (
                 <>
                   <span className={styles.optionName}>{option.person.name}</span>
-                  <span className={styles.optionMeta}>{option.source === 'film' ? 'in this film' : 'on the site'} · /people/{option.person.slug}</span>
+                  <span className={styles.optionMeta}>
+                    {option.source === 'film' ? 'in this film' : 'on the site'} · /people/{option.person.slug}
+                  </span>
                 </>
               )}
             </li>
@@ -210,7 +212,13 @@ export function PersonPicker({ index }: { index: number }) {
         <span className={ui.label} id={`${id}-label`}>
           Played by
         </span>
-        <ChosenPerson labelledBy={`${id}-label`} person={value} onChange={() => setEditing(true)} onRemove={() => onChange(null)} removeLabel={`Remove ${value.name} as the actor`} />
+        <ChosenPerson
+          labelledBy={`${id}-label`}
+          person={value}
+          onChange={() => setEditing(true)}
+          onRemove={() => onChange(null)}
+          removeLabel={`Remove ${value.name} as the actor`}
+        />
         {error ? <p className={ui.error}>{error}</p> : null}
       </div>
     );
@@ -242,7 +250,19 @@ export function PersonPicker({ index }: { index: number }) {
 }
 
 /** A chosen person: avatar, name, page address, "Change" (optional) and "Remove". */
-export function ChosenPerson({ person, labelledBy, onChange, onRemove, removeLabel }: { person: PersonRef; labelledBy?: string; onChange?: () => void; onRemove: () => void; removeLabel: string }) {
+export function ChosenPerson({
+  person,
+  labelledBy,
+  onChange,
+  onRemove,
+  removeLabel,
+}: {
+  person: PersonRef;
+  labelledBy?: string;
+  onChange?: () => void;
+  onRemove: () => void;
+  removeLabel: string;
+}) {
   return (
     <div className={styles.chosen} role="group" aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : person.name}>
       <span className={styles.avatar} aria-hidden="true">

@@ -12,7 +12,13 @@ export const PremiseSection = memo(function PremiseSection(section: SectionProps
       description="What the film is about, with nothing given away: every reader sees it, whatever spoiler level they chose."
       {...section}
     >
-      <TextAreaField name="premise" label="Premise" rows={9} meta={<TextStats name="premise" />} hint="Shown as “The premise of … in N words”." />
+      <TextAreaField
+        name="premise"
+        label="Premise"
+        rows={9}
+        meta={<TextStats name="premise" />}
+        hint="Shown as “The premise of … in N words”."
+      />
     </Section>
   );
 });

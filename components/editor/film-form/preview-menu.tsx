@@ -58,9 +58,18 @@ export function PreviewMenu({ slug, dirty, flushAutosave }: { slug: string; dirt
         <span aria-hidden="true">▾</span>
       </button>
       <div id={menuId} className={styles.menu} hidden={!open} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-        <p className={styles.menuNote}>{dirty ? 'Your unsaved changes, as readers would see them' : 'The latest revision, as readers would see it'}</p>
+        <p className={styles.menuNote}>
+          {dirty ? 'Your unsaved changes, as readers would see them' : 'The latest revision, as readers would see it'}
+        </p>
         {SPOILER_LEVELS.map((level) => (
-          <a key={level} className={styles.menuItem} href={previewHref(slug, level, false)} target="_blank" rel="noopener" onClick={(e) => void openPreview(e, level)}>
+          <a
+            key={level}
+            className={styles.menuItem}
+            href={previewHref(slug, level, false)}
+            target="_blank"
+            rel="noopener"
+            onClick={(e) => void openPreview(e, level)}
+          >
             {SPOILER_LABELS[level]}
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>

@@ -54,7 +54,10 @@ export function ReaderViewSummary() {
         {warned.length > 0 ? (
           <>
             {' · '}
-            <span className={styles.warning}>{warned.map((v, i) => (i === 0 ? READER_AT[v.level] : READER_AT[v.level].replace(/^A /, 'a '))).join(' and ')} would see nothing in some sections</span>
+            <span className={styles.warning}>
+              {warned.map((v, i) => (i === 0 ? READER_AT[v.level] : READER_AT[v.level].replace(/^A /, 'a '))).join(' and ')} would see
+              nothing in some sections
+            </span>
           </>
         ) : null}
       </summary>
@@ -92,7 +95,13 @@ export function PublishCheckDialog({
 
   const firstEmpty = views ? emptyViews(views)[0]?.empty[0] : undefined;
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby="publish-check-title" aria-describedby="publish-check-lead" onClose={onCancel}>
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby="publish-check-title"
+      aria-describedby="publish-check-lead"
+      onClose={onCancel}
+    >
       <h2 id="publish-check-title" className={styles.dialogTitle}>
         Some readers would see nothing in parts of this page
       </h2>

@@ -24,7 +24,9 @@ export function RestoreBanner({
         </h2>
         <p className={styles.bannerText}>
           Autosaved on {absoluteTime(savedAt)}, but never saved as a revision.
-          {baseRevision < latestRevision ? ` They started from revision ${baseRevision}; revision ${latestRevision} is newer, so saving them will show you what changed.` : ''}
+          {baseRevision < latestRevision
+            ? ` They started from revision ${baseRevision}; revision ${latestRevision} is newer, so saving them will show you what changed.`
+            : ''}
         </p>
       </div>
       <div className={styles.bannerActions}>

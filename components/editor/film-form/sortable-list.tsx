@@ -90,7 +90,8 @@ export function SortableList<T extends Item>({
       return `Picked up ${draggedName.current}, at ${position(indexOf(active.id))}.`;
     },
     onDragOver: ({ over }) => (over ? `${draggedName.current} is over ${position(indexOf(over.id))}.` : undefined),
-    onDragEnd: ({ over }) => (over ? `Dropped ${draggedName.current} at ${position(indexOf(over.id))}.` : `Dropped ${draggedName.current}.`),
+    onDragEnd: ({ over }) =>
+      over ? `Dropped ${draggedName.current} at ${position(indexOf(over.id))}.` : `Dropped ${draggedName.current}.`,
     onDragCancel: ({ active }) => `Cancelled. ${draggedName.current} stays at ${position(indexOf(active.id))}.`,
   };
 

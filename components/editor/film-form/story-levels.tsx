@@ -30,7 +30,15 @@ function useSpoilerLint(): SpoilerWarning[] {
   return useMemo(() => lintFilmSpoilers(deferred).filter((w) => inWorkspace(w.path)), [deferred]);
 }
 
-function WarningActions({ warning, onRaise, onShowText }: { warning: SpoilerWarning; onRaise: (change: LevelChange) => void; onShowText: (warning: SpoilerWarning) => void }) {
+function WarningActions({
+  warning,
+  onRaise,
+  onShowText,
+}: {
+  warning: SpoilerWarning;
+  onRaise: (change: LevelChange) => void;
+  onShowText: (warning: SpoilerWarning) => void;
+}) {
   return (
     <span className={styles.actions}>
       {warning.fix === 'raise' ? (
@@ -45,7 +53,15 @@ function WarningActions({ warning, onRaise, onShowText }: { warning: SpoilerWarn
   );
 }
 
-function WarningList({ warnings, onRaise, onShowText }: { warnings: SpoilerWarning[]; onRaise: (change: LevelChange) => void; onShowText: (warning: SpoilerWarning) => void }) {
+function WarningList({
+  warnings,
+  onRaise,
+  onShowText,
+}: {
+  warnings: SpoilerWarning[];
+  onRaise: (change: LevelChange) => void;
+  onShowText: (warning: SpoilerWarning) => void;
+}) {
   return (
     <ul className={styles.warnings}>
       {warnings.map((warning) => (
@@ -62,7 +78,13 @@ function WarningList({ warnings, onRaise, onShowText }: { warnings: SpoilerWarni
 }
 
 /** The lint of the form under the action bar: a count, opening to the warnings with their one-click fixes. Inside the form's provider. */
-export function SpoilerLintPanel({ onRaise, onShowText }: { onRaise: (change: LevelChange) => void; onShowText: (warning: SpoilerWarning) => void }) {
+export function SpoilerLintPanel({
+  onRaise,
+  onShowText,
+}: {
+  onRaise: (change: LevelChange) => void;
+  onShowText: (warning: SpoilerWarning) => void;
+}) {
   const warnings = useSpoilerLint();
   return (
     <details className={styles.lint} aria-label="Spoiler lint">
@@ -71,7 +93,9 @@ export function SpoilerLintPanel({ onRaise, onShowText }: { onRaise: (change: Le
         {warnings.length === 0 ? 'no warnings' : <span className={styles.warning}>{plural(warnings.length, 'warning')}</span>}
       </summary>
       {warnings.length === 0 ? (
-        <p className={ui.hint}>No item names something that only a higher level reveals, and no text every reader sees gives the story away.</p>
+        <p className={ui.hint}>
+          No item names something that only a higher level reveals, and no text every reader sees gives the story away.
+        </p>
       ) : (
         <WarningList warnings={warnings} onRaise={onRaise} onShowText={onShowText} />
       )}
@@ -176,7 +200,8 @@ export function SuggestLevelsDialog({
 
   async function accept(changes: LevelChange[], message: string) {
     if (changes.length === 0) return;
-    if (await onAccept(changes, message)) setAccepted((before) => ({ ...before, ...Object.fromEntries(changes.map((c) => [c.path, c.level])) }));
+    if (await onAccept(changes, message))
+      setAccepted((before) => ({ ...before, ...Object.fromEntries(changes.map((c) => [c.path, c.level])) }));
   }
 
   return (
@@ -185,19 +210,26 @@ export function SuggestLevelsDialog({
         Suggested spoiler levels
       </h2>
       <p className={ui.hint}>
-        From the page itself: the premise is spoiler-free, the timeline and the story say when each thing is first revealed, and the ending is full.
-        Nothing changes until you accept; each acceptance saves a revision. {plural(differing.length, 'item')} differ from the suggestion
+        From the page itself: the premise is spoiler-free, the timeline and the story say when each thing is first revealed, and the ending
+        is full. Nothing changes until you accept; each acceptance saves a revision. {plural(differing.length, 'item')} differ from the
+        suggestion
         {suggestions.length > differing.length ? `, ${suggestions.length - differing.length} agree` : ''}.
       </p>
       <div className={styles.dialogActions}>
         <label className={styles.toggle}>
-          <input type="checkbox" checked={showAgreeing} onChange={(event) => setShowAgreeing(event.target.checked)} /> Show the items that agree
+          <input type="checkbox" checked={showAgreeing} onChange={(event) => setShowAgreeing(event.target.checked)} /> Show the items that
+          agree
         </label>
         <button
           type="button"
           className={`${ui.button} ${ui.primary}`}
           disabled={busy || differing.length === 0}
-          onClick={() => void accept(differing.map((s) => ({ path: s.path, level: s.suggested })), `Accepted ${plural(differing.length, 'suggested spoiler level')}`)}
+          onClick={() =>
+            void accept(
+              differing.map((s) => ({ path: s.path, level: s.suggested })),
+              `Accepted ${plural(differing.length, 'suggested spoiler level')}`,
+            )
+          }
         >
           Accept all ({differing.length})
         </button>
@@ -244,7 +276,12 @@ export function SuggestLevelsDialog({
                     className={`${ui.button} ${ui.small}`}
                     disabled={busy || pick === now}
                     aria-label={`${pick === s.suggested ? 'Accept' : 'Set'} ${SPOILER_LABELS[pick]} for ${s.label}`}
-                    onClick={() => void accept([{ path: s.path, level: pick }], `${pick === s.suggested ? 'Accepted the suggested' : 'Set the'} spoiler level of ${s.label}: ${SPOILER_LABELS[pick]}`)}
+                    onClick={() =>
+                      void accept(
+                        [{ path: s.path, level: pick }],
+                        `${pick === s.suggested ? 'Accepted the suggested' : 'Set the'} spoiler level of ${s.label}: ${SPOILER_LABELS[pick]}`,
+                      )
+                    }
                   >
                     {pick === now ? 'Done' : pick === s.suggested ? 'Accept' : 'Set'}
                   </button>

@@ -17,11 +17,7 @@ export const StorySection = memo(function StorySection(section: SectionProps) {
         label="Full story"
         rows={16}
         meta={<TextStats name="story" withReadingTime />}
-        hint={
-          <>
-            One paragraph per line. Start a line with “&gt; ” to make it a quotation. Actors’ names link to their pages.
-          </>
-        }
+        hint={<>One paragraph per line. Start a line with “&gt; ” to make it a quotation. Actors’ names link to their pages.</>}
       />
     </Section>
   );

@@ -49,7 +49,15 @@ export function SubmitForReview({
       <label htmlFor="review-note" className="visually-hidden">
         Note to the reviewer (optional)
       </label>
-      <input id="review-note" className={ui.input} placeholder="Note to the reviewer (optional)" maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} autoFocus />
+      <input
+        id="review-note"
+        className={ui.input}
+        placeholder="Note to the reviewer (optional)"
+        maxLength={1000}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        autoFocus
+      />
       <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={sending || blocked}>
         {sending ? 'Submitting…' : `Submit revision ${revision}`}
       </button>

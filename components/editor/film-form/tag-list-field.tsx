@@ -22,7 +22,12 @@ export function TagListField({ name, owner }: { name: TagListPath; owner: string
       {list.fields.length > 0 ? (
         <SortableList listId={fieldId(name)} items={list.fields} nameOf={list.nameOf} onMove={list.move} className={styles.rowList}>
           {(field, controls) => (
-            <CompactRow controls={controls} noun="tag" labelField={`${name}.${controls.index}.label`} onRemove={() => list.removeAt(controls.index)}>
+            <CompactRow
+              controls={controls}
+              noun="tag"
+              labelField={`${name}.${controls.index}.label`}
+              onRemove={() => list.removeAt(controls.index)}
+            >
               <TagInputs name={`${name}.${controls.index}`} position={controls.index + 1} />
             </CompactRow>
           )}
@@ -44,7 +49,13 @@ function TagInputs({ name, position }: { name: `${TagListPath}.${number}`; posit
   return (
     <>
       <RowInput id={emojiId} label={`Tag ${position} emoji`} error={emojiError} className={styles.emoji}>
-        <input id={emojiId} className={`${ui.input} ${styles.emoji}`} placeholder="🙂" aria-invalid={emojiError ? true : undefined} {...register(`${name}.emoji`)} />
+        <input
+          id={emojiId}
+          className={`${ui.input} ${styles.emoji}`}
+          placeholder="🙂"
+          aria-invalid={emojiError ? true : undefined}
+          {...register(`${name}.emoji`)}
+        />
       </RowInput>
       <RowInput id={labelId} label={`Tag ${position} label`} error={labelError}>
         <input

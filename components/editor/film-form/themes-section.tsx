@@ -15,7 +15,13 @@ export const ThemesSection = memo(function ThemesSection(section: SectionProps) 
   const list = useListEditor('themes', { noun: 'theme', labelOf: (t) => String(t.title ?? ''), focusKey: 'title' });
   const selection = useItemSelection(list.fields);
   return (
-    <Section id="themes" title="Themes" count={list.fields.length} description="Ideas the story keeps returning to, numbered 01, 02, … on the page in this order." {...section}>
+    <Section
+      id="themes"
+      title="Themes"
+      count={list.fields.length}
+      description="Ideas the story keeps returning to, numbered 01, 02, … on the page in this order."
+      {...section}
+    >
       <div className={sectionStyles.listBlock}>
         <BulkLevelBar name="themes" nouns={['theme', 'themes']} selection={selection} />
         <SortableList listId="themes" items={list.fields} nameOf={list.nameOf} onMove={list.move} className={sectionStyles.list}>
@@ -42,7 +48,11 @@ export const ThemesSection = memo(function ThemesSection(section: SectionProps) 
         </SortableList>
       </div>
       <div>
-        <button type="button" className={ui.button} onClick={() => list.add({ id: newItemId(), title: '', description: '', spoiler: DEFAULT_ITEM_LEVEL })}>
+        <button
+          type="button"
+          className={ui.button}
+          onClick={() => list.add({ id: newItemId(), title: '', description: '', spoiler: DEFAULT_ITEM_LEVEL })}
+        >
           + Add theme
         </button>
       </div>

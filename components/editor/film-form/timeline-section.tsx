@@ -30,7 +30,9 @@ function TimelineFacts() {
 }
 
 function WhenWhere({ index }: { index: number }) {
-  const [when, where] = useWatch<FilmContent, [`events.${number}.when`, `events.${number}.where`]>({ name: [`events.${index}.when`, `events.${index}.where`] });
+  const [when, where] = useWatch<FilmContent, [`events.${number}.when`, `events.${number}.where`]>({
+    name: [`events.${index}.when`, `events.${index}.where`],
+  });
   return <>{[when?.trim(), where?.trim()].filter(Boolean).join(' · ')}</>;
 }
 

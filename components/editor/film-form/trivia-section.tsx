@@ -16,7 +16,13 @@ export const TriviaSection = memo(function TriviaSection(section: SectionProps) 
   const list = useListEditor('trivia', { noun: 'trivia item', labelOf: (t) => String(t.text ?? ''), focusKey: 'text' });
   const selection = useItemSelection(list.fields);
   return (
-    <Section id="trivia" title="Trivia" count={list.fields.length} description="Things worth knowing about the film and its making, shown in this order. A piece about the ending is a spoiler like the ending." {...section}>
+    <Section
+      id="trivia"
+      title="Trivia"
+      count={list.fields.length}
+      description="Things worth knowing about the film and its making, shown in this order. A piece about the ending is a spoiler like the ending."
+      {...section}
+    >
       <div className={sectionStyles.listBlock}>
         <BulkLevelBar name="trivia" nouns={['trivia item', 'trivia items']} selection={selection} />
         <SortableList listId="trivia" items={list.fields} nameOf={list.nameOf} onMove={list.move} className={sectionStyles.list}>
@@ -35,15 +41,29 @@ export const TriviaSection = memo(function TriviaSection(section: SectionProps) 
                 onRemove={() => list.removeAt(i)}
                 defaultOpen={list.isNew(i)}
               >
-                <TextAreaField name={`trivia.${i}.text`} label="Text" placeholder="e.g. The rink scenes were shot before opening hours." rows={3} />
-                <TextField name={`trivia.${i}.source`} label="Source" optional placeholder="e.g. an interview with the director, or an address" />
+                <TextAreaField
+                  name={`trivia.${i}.text`}
+                  label="Text"
+                  placeholder="e.g. The rink scenes were shot before opening hours."
+                  rows={3}
+                />
+                <TextField
+                  name={`trivia.${i}.source`}
+                  label="Source"
+                  optional
+                  placeholder="e.g. an interview with the director, or an address"
+                />
               </ItemCard>
             );
           }}
         </SortableList>
       </div>
       <div>
-        <button type="button" className={ui.button} onClick={() => list.add({ id: newItemId(), text: '', source: '', spoiler: DEFAULT_ITEM_LEVEL })}>
+        <button
+          type="button"
+          className={ui.button}
+          onClick={() => list.add({ id: newItemId(), text: '', source: '', spoiler: DEFAULT_ITEM_LEVEL })}
+        >
           + Add trivia item
         </button>
       </div>

@@ -46,7 +46,8 @@ export function useAutosave({
   });
 
   const { mutateAsync: writeSlot } = useMutation({
-    mutationFn: async (content: WorkInProgress) => unwrap(await saveAutosaveAction({ filmId, baseRevision: refs.current.baseRevision, content })),
+    mutationFn: async (content: WorkInProgress) =>
+      unwrap(await saveAutosaveAction({ filmId, baseRevision: refs.current.baseRevision, content })),
   });
   const { mutateAsync: emptySlot } = useMutation({ mutationFn: async () => unwrap(await discardAutosaveAction({ filmId })) });
 
@@ -94,10 +95,13 @@ export function useAutosave({
   );
 
   /** Autosaves now (before opening a preview of the unsaved work). */
-  const flush = useCallback(async (values: WorkInProgress & { quiz?: unknown }) => {
-    pending.current = withoutQuiz(values);
-    await run();
-  }, [run]);
+  const flush = useCallback(
+    async (values: WorkInProgress & { quiz?: unknown }) => {
+      pending.current = withoutQuiz(values);
+      await run();
+    },
+    [run],
+  );
 
   /** A revision was saved: the server emptied the slot; forget any pending autosave. */
   const revisionSaved = useCallback(() => {

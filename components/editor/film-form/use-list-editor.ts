@@ -19,7 +19,10 @@ export function useListEditor<N extends ListPath>(
   // Our own item ids (not RHF's field keys) of items added in this session: they start expanded.
   const added = useRef(new Set<string>());
 
-  const itemAt = useCallback((index: number) => (getValues(`${name}.${index}` as never) ?? {}) as Record<string, unknown>, [getValues, name]);
+  const itemAt = useCallback(
+    (index: number) => (getValues(`${name}.${index}` as never) ?? {}) as Record<string, unknown>,
+    [getValues, name],
+  );
 
   const nameOf = useCallback(
     (index: number) => {

@@ -1,7 +1,8 @@
 import { SPOILER_LEVELS, SPOILER_LABELS, type SpoilerLevel } from '@/lib/spoilers/levels';
 import styles from './preview-banner.module.css';
 
-export type PreviewSource = { kind: 'revision'; number: number; published: boolean } | { kind: 'unsaved'; savedAt: string; baseRevision: number };
+export type PreviewSource =
+  { kind: 'revision'; number: number; published: boolean } | { kind: 'unsaved'; savedAt: string; baseRevision: number };
 
 /** The editor's frame around a preview: what is shown, at which level, and how to switch. */
 export function PreviewBanner({

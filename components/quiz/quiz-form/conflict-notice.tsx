@@ -31,8 +31,9 @@ export function ConflictNotice({
       <h3 className={styles.conflictTitle}>Not saved: revision {conflict.current.number} was saved meanwhile</h3>
       {quizChanged ? (
         <p>
-          {who} changed the quiz too ({theirs.questions.length} questions in their version, {mine.questions.length} in yours). Keep yours to save it on
-          top of their revision (their quiz changes are replaced; the rest of their page is kept), or load theirs and lose your changes.
+          {who} changed the quiz too ({theirs.questions.length} questions in their version, {mine.questions.length} in yours). Keep yours to
+          save it on top of their revision (their quiz changes are replaced; the rest of their page is kept), or load theirs and lose your
+          changes.
         </p>
       ) : (
         <p>{who} changed other parts of the page, not the quiz. Save your quiz on top of their revision: their changes are kept.</p>

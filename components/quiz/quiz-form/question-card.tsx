@@ -78,7 +78,6 @@ export function QuestionCard({
         />
         <ErrorText id={`${id}-explanation-error`} message={explanationError} />
       </div>
-
     </CardShell>
   );
 }

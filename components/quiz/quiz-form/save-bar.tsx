@@ -50,8 +50,13 @@ export function SaveBar({
       </div>
       <p id="quiz-save-hint" className={`${ui.hint} ${styles.saveHint}`}>
         {dirty ? <strong className={styles.unsaved}>Unsaved changes. </strong> : null}
-        Saving creates revision {baseRevision + 1}; it goes live when published from the <Link href={`/editor/films/${slug}`}>film editor</Link>
-        {live ? ' (the quiz shown here is live now).' : publishedRevision ? ` (revision ${publishedRevision} is live now).` : ' (the film is not published yet).'}
+        Saving creates revision {baseRevision + 1}; it goes live when published from the{' '}
+        <Link href={`/editor/films/${slug}`}>film editor</Link>
+        {live
+          ? ' (the quiz shown here is live now).'
+          : publishedRevision
+            ? ` (revision ${publishedRevision} is live now).`
+            : ' (the film is not published yet).'}
       </p>
       <div role="status" aria-live="polite" className={styles.statusRegion}>
         {status?.tone === 'success' ? <p className={styles.success}>{status.text}</p> : null}

@@ -3,7 +3,16 @@ import type { ReactNode } from 'react';
 import type { PersonRef } from '@/lib/content/schema';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { factsPart } from '@/lib/page/parts/facts';
-import { countryNames, formatFactDate, formatRuntime, genreHref, imdbUrl, languageNames, wikidataUrl, yearHref } from '@/lib/content/facts-text';
+import {
+  countryNames,
+  formatFactDate,
+  formatRuntime,
+  genreHref,
+  imdbUrl,
+  languageNames,
+  wikidataUrl,
+  yearHref,
+} from '@/lib/content/facts-text';
 import styles from './facts-box.module.css';
 
 function People({ people }: { people: PersonRef[] }) {
@@ -15,7 +24,13 @@ function People({ people }: { people: PersonRef[] }) {
   ));
 }
 
-const joined = (items: ReactNode[]) => items.map((item, i) => <span key={i}>{i > 0 && ', '}{item}</span>);
+const joined = (items: ReactNode[]) =>
+  items.map((item, i) => (
+    <span key={i}>
+      {i > 0 && ', '}
+      {item}
+    </span>
+  ));
 
 /** Whether the page has an infobox (and its contents list a "Facts" entry). */
 export const showsFacts = (film: Pick<VisibleFilm, 'facts' | 'releaseYear'>) => factsPart.reader.listed(film);
@@ -29,17 +44,46 @@ export function FactsBox({ film }: { film: VisibleFilm }) {
   if (!showsFacts(film)) return null;
   const rows: Array<[string, ReactNode]> = [];
   if (facts.releaseDate) rows.push(['Released', formatFactDate(facts.releaseDate)]);
-  else if (film.releaseYear !== null) rows.push(['Released', <Link key="y" href={yearHref(film.releaseYear)}>{film.releaseYear}</Link>]);
+  else if (film.releaseYear !== null)
+    rows.push([
+      'Released',
+      <Link key="y" href={yearHref(film.releaseYear)}>
+        {film.releaseYear}
+      </Link>,
+    ]);
   if (facts.runtimeMinutes !== null) rows.push(['Running time', formatRuntime(facts.runtimeMinutes)]);
-  if (facts.directors.length > 0) rows.push([facts.directors.length > 1 ? 'Directors' : 'Director', <People key="d" people={facts.directors} />]);
+  if (facts.directors.length > 0)
+    rows.push([facts.directors.length > 1 ? 'Directors' : 'Director', <People key="d" people={facts.directors} />]);
   if (facts.writers.length > 0) rows.push([facts.writers.length > 1 ? 'Writers' : 'Writer', <People key="w" people={facts.writers} />]);
-  if (facts.genres.length > 0) rows.push([facts.genres.length > 1 ? 'Genres' : 'Genre', joined(facts.genres.map((g) => <Link key={g} href={genreHref(g)}>{g}</Link>))]);
+  if (facts.genres.length > 0)
+    rows.push([
+      facts.genres.length > 1 ? 'Genres' : 'Genre',
+      joined(
+        facts.genres.map((g) => (
+          <Link key={g} href={genreHref(g)}>
+            {g}
+          </Link>
+        )),
+      ),
+    ]);
   if (facts.countries.length > 0) rows.push([facts.countries.length > 1 ? 'Countries' : 'Country', countryNames(facts).join(', ')]);
   if (facts.languages.length > 0) rows.push([facts.languages.length > 1 ? 'Languages' : 'Language', languageNames(facts).join(', ')]);
   if (facts.ageRatings.length > 0) rows.push(['Age rating', joined(facts.ageRatings)]);
   const links = [
-    ...(facts.imdbId ? [<a key="imdb" href={imdbUrl(facts.imdbId)} rel="external noopener">IMDb</a>] : []),
-    ...(facts.wikidataId ? [<a key="wd" href={wikidataUrl(facts.wikidataId)} rel="external noopener">Wikidata</a>] : []),
+    ...(facts.imdbId
+      ? [
+          <a key="imdb" href={imdbUrl(facts.imdbId)} rel="external noopener">
+            IMDb
+          </a>,
+        ]
+      : []),
+    ...(facts.wikidataId
+      ? [
+          <a key="wd" href={wikidataUrl(facts.wikidataId)} rel="external noopener">
+            Wikidata
+          </a>,
+        ]
+      : []),
   ];
   if (links.length > 0) rows.push(['Elsewhere', joined(links)]);
   return (

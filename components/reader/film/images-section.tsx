@@ -14,7 +14,15 @@ export function FilmPoster({ film }: { film: VisibleFilm }) {
   if (!poster) return null;
   return (
     <figure className={styles.poster} data-image={poster.image}>
-      <MediaImage image={poster.image} alt={poster.alt} width={poster.width} height={poster.height} sizes="(min-width: 880px) 220px, (min-width: 720px) 25vw, 40vw" fallbackRatio="2 / 3" priority />
+      <MediaImage
+        image={poster.image}
+        alt={poster.alt}
+        width={poster.width}
+        height={poster.height}
+        sizes="(min-width: 880px) 220px, (min-width: 720px) 25vw, 40vw"
+        fallbackRatio="2 / 3"
+        priority
+      />
     </figure>
   );
 }
@@ -29,7 +37,14 @@ export function ImagesSection({ film, hrefForLevel }: { film: VisibleFilm; hrefF
         {film.stills.map((still) => (
           <li key={still.id} id={`still-${still.id}`} data-image={still.image}>
             <figure className={styles.still}>
-              <MediaImage image={still.image} alt={still.alt} width={still.width} height={still.height} sizes="(min-width: 720px) 360px, 100vw" fallbackRatio="16 / 9" />
+              <MediaImage
+                image={still.image}
+                alt={still.alt}
+                width={still.width}
+                height={still.height}
+                sizes="(min-width: 720px) 360px, 100vw"
+                fallbackRatio="16 / 9"
+              />
               <figcaption className={styles.caption}>
                 {still.caption} <SpoilerBadge level={still.spoiler} />
               </figcaption>

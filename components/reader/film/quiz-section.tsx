@@ -18,9 +18,7 @@ export function QuizSection({ film, quizHref }: { film: VisibleFilm; quizHref: s
       ) : (
         <>
           <p className={styles.count}>
-            {visible === total
-              ? `${plural(total, 'question')}.`
-              : `${plural(visible, 'question')} at your spoiler level, ${total} in all.`}
+            {visible === total ? `${plural(total, 'question')}.` : `${plural(visible, 'question')} at your spoiler level, ${total} in all.`}
           </p>
           {quizHref && (
             <a className={styles.button} href={quizHref}>

@@ -34,7 +34,12 @@ export function SettingSection({ film, hrefForLevel }: { film: VisibleFilm; href
           <TagChips tags={setting.tags} label="About the setting" />
         </>
       ) : film.hidden.setting ? (
-        <HiddenNote level={film.level} hrefForLevel={hrefForLevel} section="setting" reveals={(to) => revealsMore(film.counts, 'setting', film.level, to)}>
+        <HiddenNote
+          level={film.level}
+          hrefForLevel={hrefForLevel}
+          section="setting"
+          reveals={(to) => revealsMore(film.counts, 'setting', film.level, to)}
+        >
           The setting contains spoilers.
         </HiddenNote>
       ) : null}

@@ -14,7 +14,18 @@ import styles from './trivia-section.module.css';
 function Source({ source }: { source: string }) {
   if (!source) return null;
   const isAddress = /^https?:\/\/\S+$/u.test(source);
-  return <p className={styles.source}>Source: {isAddress ? <a href={source} rel="nofollow noopener noreferrer">{source}</a> : source}</p>;
+  return (
+    <p className={styles.source}>
+      Source:{' '}
+      {isAddress ? (
+        <a href={source} rel="nofollow noopener noreferrer">
+          {source}
+        </a>
+      ) : (
+        source
+      )}
+    </p>
+  );
 }
 
 /** "Trivia About {title}": the pieces a reader's level shows, in order; hidden ones keep their place. Nothing when the film has none. */

@@ -103,11 +103,17 @@ export const restoredRevisionSchema = z
 export const filmDiffApiSchema = z.object({
   identical: z.boolean(),
   summary: z.string().meta({ description: '"premise edited, 2 events added, event 5 moved, …"' }),
-  entries: z.array(z.looseObject({})).meta({ description: 'One per part or list item (matched by id) with its changed fields; text fields carry a word diff' }),
+  entries: z
+    .array(z.looseObject({}))
+    .meta({ description: 'One per part or list item (matched by id) with its changed fields; text fields carry a word diff' }),
   flags: z.array(z.looseObject({})).meta({ description: 'Changes that make spoiling content more visible' }),
 });
 
-const comparedRevisionSchema = revisionSummarySchema.extend({ restoredFrom: revisionNumberSchema.nullable(), published: z.boolean(), latest: z.boolean() });
+const comparedRevisionSchema = revisionSummarySchema.extend({
+  restoredFrom: revisionNumberSchema.nullable(),
+  published: z.boolean(),
+  latest: z.boolean(),
+});
 
 export const revisionComparisonSchema = z
   .object({
@@ -147,5 +153,10 @@ export const importWarningSchema = z
   .meta({ id: 'ImportWarning' });
 
 export const importResultSchema = z
-  .object({ slug: slugSchema, revision: revisionNumberSchema, levels: importLevelsSchema.meta({ description: 'Which spoiler levels were stored' }), warnings: z.array(importWarningSchema) })
+  .object({
+    slug: slugSchema,
+    revision: revisionNumberSchema,
+    levels: importLevelsSchema.meta({ description: 'Which spoiler levels were stored' }),
+    warnings: z.array(importWarningSchema),
+  })
   .meta({ id: 'ImportResult' });

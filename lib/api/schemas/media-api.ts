@@ -16,7 +16,10 @@ export const imageAssetSchema = z
     thumbnail: z.string().meta({ description: 'Address of the smallest WebP file' }),
     createdAt: isoDateTime,
   })
-  .meta({ id: 'ImageAsset', description: 'An uploaded image: its files are at /media/{id}/{name}.{format} (or /media/{id}/{name}, AVIF or WebP by Accept)' });
+  .meta({
+    id: 'ImageAsset',
+    description: 'An uploaded image: its files are at /media/{id}/{name}.{format} (or /media/{id}/{name}, AVIF or WebP by Accept)',
+  });
 
 export const uploadedImageSchema = z.object({ image: imageAssetSchema });
 

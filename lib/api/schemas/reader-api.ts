@@ -11,11 +11,17 @@ import { isoDateTime } from './common-api';
  * spoiler level on the server. Schemas of what it answers, for the OpenAPI document and clients.
  */
 export const spoilersQuerySchema = z.object({
-  spoilers: spoilerLevelSchema.optional().meta({ description: 'How much to show (none < light < full); defaults to the reader cookie, else none' }),
+  spoilers: spoilerLevelSchema
+    .optional()
+    .meta({ description: 'How much to show (none < light < full); defaults to the reader cookie, else none' }),
 });
 
 export const searchSuggestionsQuerySchema = spoilersQuerySchema.extend({
-  q: z.string().max(200, 'At most 200 characters').default('').meta({ description: 'What the reader has typed so far (2 characters or more suggest something)' }),
+  q: z
+    .string()
+    .max(200, 'At most 200 characters')
+    .default('')
+    .meta({ description: 'What the reader has typed so far (2 characters or more suggest something)' }),
 });
 
 export const searchSuggestionsSchema = z.object({
@@ -49,17 +55,21 @@ export const filmListPageQuerySchema = z.object({
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type ReaderPart = (typeof READ_PARTS)[number];
 const readerShape = Object.assign({}, ...READ_PARTS.map((part) => part.reader.shape)) as UnionToIntersection<ReaderPart['reader']['shape']>;
-const hiddenShape = Object.assign({}, ...READ_PARTS.map((part) => part.reader.hidden)) as UnionToIntersection<ReaderPart['reader']['hidden']>;
+const hiddenShape = Object.assign({}, ...READ_PARTS.map((part) => part.reader.hidden)) as UnionToIntersection<
+  ReaderPart['reader']['hidden']
+>;
 
 /** VisibleFilm as the API answers it: each part's fields (lib/page/parts, `reader.shape`), the counts and what was held back. */
 export const visibleFilmSchema = z
   .object({
     level: spoilerLevelSchema,
     ...readerShape,
-    counts: z
-      .record(z.enum(COUNTED_PARTS), z.object({ none: z.int(), light: z.int(), full: z.int() }))
-      .meta({ description: 'How many items of each part are at each spoiler level: counts only, so a client can say what a level would add' }),
-    hidden: z.object(hiddenShape).meta({ description: 'How many items were held back at this level (they are not in the response at all)' }),
+    counts: z.record(z.enum(COUNTED_PARTS), z.object({ none: z.int(), light: z.int(), full: z.int() })).meta({
+      description: 'How many items of each part are at each spoiler level: counts only, so a client can say what a level would add',
+    }),
+    hidden: z
+      .object(hiddenShape)
+      .meta({ description: 'How many items were held back at this level (they are not in the response at all)' }),
   })
   .meta({ id: 'VisibleFilm', description: 'A published film page at one spoiler level' });
 
@@ -78,7 +88,10 @@ export const quizSchemaForReaders = z
   .meta({ id: 'ReaderQuiz', description: 'The questions at this level, never the answers' });
 
 /** The body the attempts route validates with (lib/quiz), named for the document. */
-export const quizAttemptBodySchema = attemptInputSchema.meta({ id: 'QuizAttemptBody', description: '{ answers: { questionId: optionId } }' });
+export const quizAttemptBodySchema = attemptInputSchema.meta({
+  id: 'QuizAttemptBody',
+  description: '{ answers: { questionId: optionId } }',
+});
 
 export const quizAttemptResultSchema = z
   .object({

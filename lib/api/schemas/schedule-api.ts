@@ -7,7 +7,9 @@ export const scheduledJobSchema = z
   .object({
     id: jobIdSchema,
     kind: z.enum(JOB_KINDS),
-    state: z.enum(JOB_STATES).meta({ description: 'scheduled → running → done; failed after the last attempt (lastError says why); cancelled' }),
+    state: z
+      .enum(JOB_STATES)
+      .meta({ description: 'scheduled → running → done; failed after the last attempt (lastError says why); cancelled' }),
     filmSlug: slugSchema,
     filmTitle: z.string(),
     revision: z.int().nullable().meta({ description: 'The revision a publish makes live; null for unpublish' }),

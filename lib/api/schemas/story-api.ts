@@ -6,12 +6,21 @@ import { revisionNumberSchema } from '../../films/film-schema';
 /** The spoiler-level suggestions' answers (lib/story-position; docs/spoiler-suggestions.md). */
 export const levelSuggestionSchema = z
   .object({
-    path: z.string().meta({ description: 'Content path of the object that holds the item’s `spoiler`, e.g. "events.11", "kind.ending", "setting"' }),
+    path: z
+      .string()
+      .meta({ description: 'Content path of the object that holds the item’s `spoiler`, e.g. "events.11", "kind.ending", "setting"' }),
     label: z.string().meta({ description: 'The item for people, e.g. "Event 12 “The cancer comes back”"' }),
-    part: z.string().meta({ description: 'The kind of item: event, character, setting, theme, trait, summary, mood, contentNote, trivia, poster, still, question' }),
+    part: z.string().meta({
+      description: 'The kind of item: event, character, setting, theme, trait, summary, mood, contentNote, trivia, poster, still, question',
+    }),
     current: spoilerLevelSchema.meta({ description: 'The level the item has in the latest revision' }),
     suggested: spoilerLevelSchema,
-    revealedAt: z.number().int().min(1).nullable().meta({ description: 'The timeline position (1..N) by which what the item names is revealed; null when the premise covers it' }),
+    revealedAt: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .meta({ description: 'The timeline position (1..N) by which what the item names is revealed; null when the premise covers it' }),
     reason: z.string().meta({ description: 'Why, in words: "Full: names ‘clear cell sarcoma’, first revealed by event 12 of 13"' }),
   })
   .meta({ id: 'LevelSuggestion' });

@@ -5,7 +5,20 @@ import { DEFAULT_ITEM_LEVEL } from '../../spoilers/levels';
 import { oneLine } from '../../page/page-text';
 import { charactersAmongThem, charactersLine, type Character } from '../../page/parts/characters';
 import { formatMarker, itemMarker, paragraphLines, positionalId, tagLine, type Marker } from '../page-text';
-import { assignIds, checkCount, checkPhrase, isDashLine, joinParagraphs, readMarker, readTag, unplaced, warn, type Context, type Line, type Pending } from '../parse-context';
+import {
+  assignIds,
+  checkCount,
+  checkPhrase,
+  isDashLine,
+  joinParagraphs,
+  readMarker,
+  readTag,
+  unplaced,
+  warn,
+  type Context,
+  type Line,
+  type Pending,
+} from '../parse-context';
 import type { PageFormatSection } from '../section';
 
 /**
@@ -26,7 +39,10 @@ type CharacterDraft = {
 };
 
 export const charactersSection = {
-  format: ({ characters }: { characters: Character[] }) => [charactersLine(characters), ...characters.flatMap((character, index) => characterLines(character, index))],
+  format: ({ characters }: { characters: Character[] }) => [
+    charactersLine(characters),
+    ...characters.flatMap((character, index) => characterLines(character, index)),
+  ],
   parse: (body: Line[], ctx: Context) => {
     const drafts: CharacterDraft[] = [];
     let expectName = false;
@@ -64,7 +80,13 @@ export const charactersSection = {
       current.description.push(line.text);
       current.stage = 'description';
     });
-    return { characters: assignIds(ctx, drafts.map((draft) => toCharacter(ctx, draft)), positionalId.character) };
+    return {
+      characters: assignIds(
+        ctx,
+        drafts.map((draft) => toCharacter(ctx, draft)),
+        positionalId.character,
+      ),
+    };
   },
   // A bad tag is left out on its own, before its character would be.
   removable: [
@@ -77,7 +99,9 @@ function characterLines(character: Character, index: number): string[] {
   const avatar = initials(oneLine(character.name));
   const actor = character.playedBy;
   const actorName = actor ? oneLine(actor.name) : '';
-  const playedBy = actor ? [`Played by ${actorName}${formatMarker({ slug: actor.slug === slugify(actorName) ? undefined : actor.slug })}`] : [];
+  const playedBy = actor
+    ? [`Played by ${actorName}${formatMarker({ slug: actor.slug === slugify(actorName) ? undefined : actor.slug })}`]
+    : [];
   return [
     avatar ? `- ${avatar}` : '-',
     `${oneLine(character.name)}${actor ? ` (${actorName})` : ''}${itemMarker(character, positionalId.character(index))}`,

@@ -6,7 +6,10 @@ import { parsePage } from '../parse-page';
 const facts = {
   releaseDate: '2020-05-01',
   runtimeMinutes: 94,
-  directors: [{ name: 'Dee Rector', slug: 'dee-rector' }, { name: 'Zoë Two', slug: 'zoe-2' }],
+  directors: [
+    { name: 'Dee Rector', slug: 'dee-rector' },
+    { name: 'Zoë Two', slug: 'zoe-2' },
+  ],
   writers: [{ name: 'Wri Ter', slug: 'wri-ter' }],
   genres: ['Drama', 'Sports film'],
   countries: ['CA', 'FR'],
@@ -49,8 +52,10 @@ describe('the facts section of the page format', () => {
   });
 
   it('leaves out what is wrong, with a warning on its line', () => {
-    const text = formatPage(sampleFilm())
-      .replace('What Happens in', 'Facts About Sample Film\nRuntime: long\nCountry: Narnia (NA1)\nGenre: Drama\nRelease date: 2019-01-01\nColour: yes\n\nWhat Happens in');
+    const text = formatPage(sampleFilm()).replace(
+      'What Happens in',
+      'Facts About Sample Film\nRuntime: long\nCountry: Narnia (NA1)\nGenre: Drama\nRelease date: 2019-01-01\nColour: yes\n\nWhat Happens in',
+    );
     const { content, warnings } = parsePage(text);
     expect(content.facts).toMatchObject({ runtimeMinutes: null, countries: [], genres: ['Drama'], releaseDate: '' });
     expect(warnings.map((w) => w.message)).toEqual([

@@ -45,7 +45,9 @@ export function factsLines(facts: FilmFacts): string[] {
     });
   return [
     ...(facts.releaseDate ? [line('releaseDate', facts.releaseDate)] : []),
-    ...(facts.runtimeMinutes !== null ? [line('runtimeMinutes', `${facts.runtimeMinutes} ${facts.runtimeMinutes === 1 ? 'minute' : 'minutes'}`)] : []),
+    ...(facts.runtimeMinutes !== null
+      ? [line('runtimeMinutes', `${facts.runtimeMinutes} ${facts.runtimeMinutes === 1 ? 'minute' : 'minutes'}`)]
+      : []),
     ...person('directors'),
     ...person('writers'),
     ...facts.genres.map((genre) => line('genres', oneLine(genre))),
@@ -92,7 +94,8 @@ export function readFacts(body: Line[], ctx: Context): FilmFacts {
       case 'writers': {
         const { text, marker } = readMarker(ctx, line, value, ['slug']);
         const slugOk = marker.slug !== undefined && slugSchema.safeParse(marker.slug).success;
-        if (marker.slug !== undefined && !slugOk) warn(ctx, line.n, 'marker', `“${marker.slug}” is not a slug (lowercase letters, digits, single hyphens); using the name’s`);
+        if (marker.slug !== undefined && !slugOk)
+          warn(ctx, line.n, 'marker', `“${marker.slug}” is not a slug (lowercase letters, digits, single hyphens); using the name’s`);
         const person = { name: text, slug: slugOk ? marker.slug! : slugify(text) };
         ctx.lineOf.set(person, line.n);
         facts[key].push(person);

@@ -17,7 +17,15 @@ const IMAGE_LINE = /^(Poster|Still):\s*(.*)$/iu;
 const ALT_LINE = /^Alt:\s*(.*)$/iu;
 const CAPTION_LINE = /^Caption:\s*(.*)$/iu;
 
-type ImageDraft = { kind: 'poster' | 'still'; line: Line; image: string; spoiler?: Still['spoiler']; id?: string; alt: string; caption: string };
+type ImageDraft = {
+  kind: 'poster' | 'still';
+  line: Line;
+  image: string;
+  spoiler?: Still['spoiler'];
+  id?: string;
+  alt: string;
+  caption: string;
+};
 
 function readImages(body: Line[], ctx: Context): { poster: Poster | null; stills: Still[] } {
   const drafts: ImageDraft[] = [];
@@ -55,7 +63,11 @@ function readImages(body: Line[], ctx: Context): { poster: Poster | null; stills
       else if (!parsed.success) warn(ctx, draft.line.n, 'invalid', `The poster was left out: ${parsed.error.issues[0].message}`);
       else poster = parsed.data;
     } else {
-      stills.push({ item: { id: '', image: draft.image, alt: draft.alt, caption: draft.caption, spoiler }, explicitId: draft.id, line: draft.line.n });
+      stills.push({
+        item: { id: '', image: draft.image, alt: draft.alt, caption: draft.caption, spoiler },
+        explicitId: draft.id,
+        line: draft.line.n,
+      });
     }
   }
   if (poster) ctx.lineOf.set(poster, drafts.find((d) => d.kind === 'poster')!.line.n);
@@ -65,7 +77,9 @@ function readImages(body: Line[], ctx: Context): { poster: Poster | null; stills
 /** Written only when the page has images: a page without them reads the same as before images existed. */
 function imageLines({ poster, stills }: { poster: Poster | null; stills: Still[] }): string[] | null {
   if (!poster && stills.length === 0) return null;
-  const posterLines = poster ? [`Poster: ${imageAddress(poster.image)}${formatMarker({ spoiler: levelMarker(poster.spoiler) })}`, `Alt: ${oneLine(poster.alt)}`] : [];
+  const posterLines = poster
+    ? [`Poster: ${imageAddress(poster.image)}${formatMarker({ spoiler: levelMarker(poster.spoiler) })}`, `Alt: ${oneLine(poster.alt)}`]
+    : [];
   const stillLines = stills.flatMap((still, index) => [
     `Still: ${imageAddress(still.image)}${itemMarker(still, positionalId.still(index))}`,
     `Alt: ${oneLine(still.alt)}`,

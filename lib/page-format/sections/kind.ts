@@ -2,7 +2,19 @@ import { DEFAULT_ITEM_LEVEL, type SpoilerLevel } from '../../spoilers/levels';
 import { oneLine } from '../../page/page-text';
 import { TRAIT_KEYS, TRAIT_LABELS, kindLine, kindSchema, type Kind, type LabelItem, type TraitKey } from '../../page/parts/kind';
 import { formatMarker, itemMarker, levelMarker, paragraphLines, positionalId } from '../page-text';
-import { afterDash, assignIds, checkPhrase, isDashLine, joinParagraphs, readMarker, unplaced, warn, type Context, type Line, type Pending } from '../parse-context';
+import {
+  afterDash,
+  assignIds,
+  checkPhrase,
+  isDashLine,
+  joinParagraphs,
+  readMarker,
+  unplaced,
+  warn,
+  type Context,
+  type Line,
+  type Pending,
+} from '../parse-context';
 import type { PageFormatSection } from '../section';
 
 /**
@@ -105,7 +117,9 @@ function contentNoteLines(notes: LabelItem[]): string[] {
   let run: LabelItem[] = [];
   const flush = () => {
     if (run.length === 0) return;
-    lines.push(`Content notes: ${run.map((note) => oneLine(note.label)).join(', ')}.${formatMarker({ spoiler: levelMarker(run[0].spoiler) })}`);
+    lines.push(
+      `Content notes: ${run.map((note) => oneLine(note.label)).join(', ')}.${formatMarker({ spoiler: levelMarker(run[0].spoiler) })}`,
+    );
     run = [];
   };
   notes.forEach((note, index) => {

@@ -56,8 +56,14 @@ function readQuiz(body: Line[], ctx: Context): QuizQuestion[] {
     const question = QUESTION.exec(line.text);
     if (question) {
       const number = Number(question[1]);
-      if (number !== drafts.length + 1) warn(ctx, line.n, 'count', `This question is numbered ${number} but is question ${drafts.length + 1}`);
-      drafts.push({ line: { ...line, ...readMarker(ctx, line, question[2], ['spoiler', 'id']) }, options: [], explanation: [], stage: 'options' });
+      if (number !== drafts.length + 1)
+        warn(ctx, line.n, 'count', `This question is numbered ${number} but is question ${drafts.length + 1}`);
+      drafts.push({
+        line: { ...line, ...readMarker(ctx, line, question[2], ['spoiler', 'id']) },
+        options: [],
+        explanation: [],
+        stage: 'options',
+      });
       return;
     }
     if (!current) return unplaced(ctx, line, 'quiz');
@@ -84,7 +90,8 @@ function readQuiz(body: Line[], ctx: Context): QuizQuestion[] {
 
 function readOption(ctx: Context, line: Line, match: RegExpExecArray, index: number): Pending<QuizQuestion['options'][number]> {
   const letter = match[2].toLowerCase();
-  if (letter !== optionLetter(index)) warn(ctx, line.n, 'count', `This option is lettered ${letter}) but is option ${optionLetter(index)})`);
+  if (letter !== optionLetter(index))
+    warn(ctx, line.n, 'count', `This option is lettered ${letter}) but is option ${optionLetter(index)})`);
   const { text, marker } = readMarker(ctx, line, match[3], ['id']);
   return { item: { id: '', text, correct: match[1] !== undefined }, explicitId: marker.id, line: line.n };
 }

@@ -4,7 +4,18 @@ import { DEFAULT_ITEM_LEVEL } from '../../spoilers/levels';
 import { oneLine } from '../../page/page-text';
 import { firstToLast, showOthersLine, timelineLine, type TimelineEvent } from '../../page/parts/timeline';
 import { itemMarker, paragraphLines, positionalId, type Marker } from '../page-text';
-import { assignIds, checkCount, checkPhrase, joinParagraphs, readMarker, unplaced, warn, type Context, type Line, type Pending } from '../parse-context';
+import {
+  assignIds,
+  checkCount,
+  checkPhrase,
+  joinParagraphs,
+  readMarker,
+  unplaced,
+  warn,
+  type Context,
+  type Line,
+  type Pending,
+} from '../parse-context';
 import type { PageFormatSection } from '../section';
 
 /**
@@ -70,7 +81,12 @@ function eventLines(event: TimelineEvent, index: number): string[] {
   const when = oneLine(event.when);
   const where = oneLine(event.where);
   const whenWhere = when || where ? [`When:${when}${where ? ` Where:${where}` : ''}`] : [];
-  return [`- ${index + 1}`, `${oneLine(event.title)}${itemMarker(event, positionalId.event(index))}`, ...paragraphLines(event.description), ...whenWhere];
+  return [
+    `- ${index + 1}`,
+    `${oneLine(event.title)}${itemMarker(event, positionalId.event(index))}`,
+    ...paragraphLines(event.description),
+    ...whenWhere,
+  ];
 }
 
 function toEvent(ctx: Context, draft: EventDraft, index: number): Pending<TimelineEvent> {
@@ -92,7 +108,8 @@ function checkTimelineLine(ctx: Context, line: Line, content: FilmContent) {
   const { events } = content;
   checkCount(ctx, line, 'key events', Number(TIMELINE_LINE.exec(line.text)![1]), events.length);
   const range = /from\s+[“"](.*)[”"]\s+to\s+[“"](.*)[”"]\./u.exec(line.text);
-  if (range && events.length > 0) checkPhrase(ctx, line, 'the first and last events', `from “${range[1]}” to “${range[2]}”`, firstToLast(events));
+  if (range && events.length > 0)
+    checkPhrase(ctx, line, 'the first and last events', `from “${range[1]}” to “${range[2]}”`, firstToLast(events));
   const facts = placeFacts(events);
   const named = /(\d+) events? names? a place/iu.exec(line.text);
   if (named) checkCount(ctx, line, 'events naming a place', Number(named[1]), facts.eventsWithPlace);
@@ -105,5 +122,7 @@ function checkShowOthers(ctx: Context, line: Line, claimed: number, eventsBefore
   if (eventsBefore !== TIMELINE_FIRST_SHOWN) {
     warn(ctx, line.n, 'count', `“Show the other events” comes after event ${eventsBefore}; it belongs after event ${TIMELINE_FIRST_SHOWN}`);
   }
-  ctx.checks.push((content) => checkCount(ctx, line, 'events after the first ten', claimed, Math.max(0, content.events.length - TIMELINE_FIRST_SHOWN)));
+  ctx.checks.push((content) =>
+    checkCount(ctx, line, 'events after the first ten', claimed, Math.max(0, content.events.length - TIMELINE_FIRST_SHOWN)),
+  );
 }

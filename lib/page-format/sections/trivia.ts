@@ -2,7 +2,18 @@ import type { FilmContent } from '../../content/schema';
 import { DEFAULT_ITEM_LEVEL } from '../../spoilers/levels';
 import { triviaLine, type TriviaItem } from '../../page/parts/trivia';
 import { itemMarker, paragraphLines, type Marker } from '../page-text';
-import { afterDash, assignIds, checkCount, isDashLine, joinParagraphs, readMarker, unplaced, type Context, type Line, type Pending } from '../parse-context';
+import {
+  afterDash,
+  assignIds,
+  checkCount,
+  isDashLine,
+  joinParagraphs,
+  readMarker,
+  unplaced,
+  type Context,
+  type Line,
+  type Pending,
+} from '../parse-context';
 import type { PageFormatSection } from '../section';
 
 /**
@@ -30,7 +41,11 @@ export const triviaSection = {
           triviaLine(title, trivia),
           ...trivia.flatMap((item, index) => {
             const [first = '', ...rest] = paragraphLines(item.text);
-            return [`- ${first}${itemMarker(item, positionalId(index))}`, ...rest, ...(item.source ? [`Source: ${item.source.replace(/\s+/gu, ' ')}`] : [])];
+            return [
+              `- ${first}${itemMarker(item, positionalId(index))}`,
+              ...rest,
+              ...(item.source ? [`Source: ${item.source.replace(/\s+/gu, ' ')}`] : []),
+            ];
           }),
         ],
   parse: (body: Line[], ctx: Context) => {
@@ -42,7 +57,12 @@ export const triviaSection = {
         return;
       }
       if (isDashLine(line.text)) {
-        drafts.push({ line: { ...line, ...readMarker(ctx, line, afterDash(line.text), ['spoiler', 'id']) }, paragraphs: [], source: '', closed: false });
+        drafts.push({
+          line: { ...line, ...readMarker(ctx, line, afterDash(line.text), ['spoiler', 'id']) },
+          paragraphs: [],
+          source: '',
+          closed: false,
+        });
         return;
       }
       if (!current || current.closed) return unplaced(ctx, line, 'trivia');
@@ -54,13 +74,16 @@ export const triviaSection = {
       }
       current.paragraphs.push(line.text);
     });
-    const pending = drafts.map(
-      (draft): Pending<TriviaItem> => ({
-        item: { id: '', text: joinParagraphs([draft.line.text, ...draft.paragraphs].filter(Boolean)), source: draft.source, spoiler: draft.line.marker.spoiler ?? DEFAULT_ITEM_LEVEL },
-        explicitId: draft.line.marker.id,
-        line: draft.line.n,
-      }),
-    );
+    const pending = drafts.map((draft): Pending<TriviaItem> => ({
+      item: {
+        id: '',
+        text: joinParagraphs([draft.line.text, ...draft.paragraphs].filter(Boolean)),
+        source: draft.source,
+        spoiler: draft.line.marker.spoiler ?? DEFAULT_ITEM_LEVEL,
+      },
+      explicitId: draft.line.marker.id,
+      line: draft.line.n,
+    }));
     return { trivia: assignIds(ctx, pending, positionalId) };
   },
   removable: [{ path: ['trivia'], what: 'trivia item' }],

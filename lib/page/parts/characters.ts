@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { MAX_SHORT, MAX_TEXT, itemIdSchema, personRefSchema, requiredText, spoiler, tagSchema, trimmed, uniqueIds, type PersonRef, type Tag } from '../../content/fields';
+import {
+  MAX_SHORT,
+  MAX_TEXT,
+  itemIdSchema,
+  personRefSchema,
+  requiredText,
+  spoiler,
+  tagSchema,
+  trimmed,
+  uniqueIds,
+  type PersonRef,
+  type Tag,
+} from '../../content/fields';
 import { castOf, plural } from '../../content/derive';
 import { levelField, quote, type Item } from '../diff-spec';
 import { definePart } from '../part';
@@ -59,17 +71,42 @@ export const charactersPart = definePart({
     hidden: { characters: z.int() },
     visible: (c: { characters: Character[] }, level) => {
       const characters = visibleAt(c.characters, level);
-      return { characters, charactersTotal: c.characters.length, cast: castOf(characters), hidden: { characters: c.characters.length - characters.length } };
+      return {
+        characters,
+        charactersTotal: c.characters.length,
+        cast: castOf(characters),
+        hidden: { characters: c.characters.length - characters.length },
+      };
     },
     select: (level) => ({
       fields: {
-        characters: { ...atLevelInOrder(level), select: { itemId: true, name: true, description: true, tags: true, spoiler: true, person: { select: { name: true, slug: true } } } },
+        characters: {
+          ...atLevelInOrder(level),
+          select: {
+            itemId: true,
+            name: true,
+            description: true,
+            tags: true,
+            spoiler: true,
+            person: { select: { name: true, slug: true } },
+          },
+        },
       },
       counts: { characters: true },
     }),
     read: (row: { characters: CharacterRow[]; _count: { characters: number } }) => {
-      const characters = row.characters.map(({ itemId, person, tags, ...c }) => ({ id: itemId, playedBy: person, tags: tags as Tag[], ...c }));
-      return { characters, charactersTotal: row._count.characters, cast: castOf(characters), hidden: { characters: row._count.characters - row.characters.length } };
+      const characters = row.characters.map(({ itemId, person, tags, ...c }) => ({
+        id: itemId,
+        playedBy: person,
+        tags: tags as Tag[],
+        ...c,
+      }));
+      return {
+        characters,
+        charactersTotal: row._count.characters,
+        cast: castOf(characters),
+        hidden: { characters: row._count.characters - row.characters.length },
+      };
     },
   },
   storage: {
@@ -87,7 +124,12 @@ export const charactersPart = definePart({
       ],
     ],
     // Names are not spoilers: an actor has a page whatever the level of the parts they play.
-    people: { order: 0, table: 'character', relation: 'characters', of: (c: { characters: Character[] }) => castOf(c.characters).map((person) => ({ person, role: 'cast member' })) },
+    people: {
+      order: 0,
+      table: 'character',
+      relation: 'characters',
+      of: (c: { characters: Character[] }) => castOf(c.characters).map((person) => ({ person, role: 'cast member' })),
+    },
   },
   search: {
     kinds: { character: { label: 'Character', anchor: 'item', named: true, termsFromTitle: true } },

@@ -43,8 +43,18 @@ const codeSchema = (pattern: RegExp, formatMessage: string, names: Intl.DisplayN
       else if (!knownName(names, code)) ctx.addIssue({ code: 'custom', message: unknownMessage });
     });
 
-export const countryCodeSchema = codeSchema(/^[A-Z]{2}$/, 'Use a two-letter country code such as CA (ISO 3166)', regionNames, 'Unknown country code');
-export const languageCodeSchema = codeSchema(/^[a-z]{2,3}$/, 'Use a two- or three-letter language code such as en (ISO 639)', languageNames, 'Unknown language code');
+export const countryCodeSchema = codeSchema(
+  /^[A-Z]{2}$/,
+  'Use a two-letter country code such as CA (ISO 3166)',
+  regionNames,
+  'Unknown country code',
+);
+export const languageCodeSchema = codeSchema(
+  /^[a-z]{2,3}$/,
+  'Use a two- or three-letter language code such as en (ISO 639)',
+  languageNames,
+  'Unknown language code',
+);
 
 /** How a genre is matched (home page filter, duplicates): "Sports Film" and "sports film" are one genre. */
 export const genreKey = (genre: string) => genre.trim().toLocaleLowerCase('en');
@@ -67,11 +77,20 @@ export const factsSchema = z
     languages: z.array(languageCodeSchema).max(30).default([]),
     /** Free text naming the country: "Canada: PG". */
     ageRatings: z.array(requiredText(80, 'Age rating')).max(30).default([]),
-    imdbId: z.string().trim().regex(/^(tt\d{7,})?$/, 'Use an IMDb id such as tt1234567').default(''),
-    wikidataId: z.string().trim().regex(/^(Q[1-9]\d*)?$/, 'Use a Wikidata id such as Q42').default(''),
+    imdbId: z
+      .string()
+      .trim()
+      .regex(/^(tt\d{7,})?$/, 'Use an IMDb id such as tt1234567')
+      .default(''),
+    wikidataId: z
+      .string()
+      .trim()
+      .regex(/^(Q[1-9]\d*)?$/, 'Use a Wikidata id such as Q42')
+      .default(''),
   })
   .superRefine((facts, ctx) => {
-    for (const key of ['directors', 'writers'] as const) uniqueBy(facts[key], (p) => p.slug, [key], 'slug', 'This person is listed twice', ctx);
+    for (const key of ['directors', 'writers'] as const)
+      uniqueBy(facts[key], (p) => p.slug, [key], 'slug', 'This person is listed twice', ctx);
     uniqueBy(facts.genres, genreKey, ['genres'], null, 'This genre is listed twice', ctx);
     uniqueBy(facts.countries, (c) => c, ['countries'], null, 'This country is listed twice', ctx);
     uniqueBy(facts.languages, (l) => l, ['languages'], null, 'This language is listed twice', ctx);
@@ -103,7 +122,11 @@ export const factsPart = definePart({
   refine: (content: { releaseYear: number | null; facts: FilmFacts }, ctx) => {
     const dateYear = isRealDate(content.facts.releaseDate) ? Number(content.facts.releaseDate.slice(0, 4)) : null;
     if (dateYear !== null && content.releaseYear !== dateYear) {
-      ctx.addIssue({ code: 'custom', path: ['facts', 'releaseDate'], message: `The release date’s year must be the release year (${content.releaseYear ?? 'not set'})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['facts', 'releaseDate'],
+        message: `The release date’s year must be the release year (${content.releaseYear ?? 'not set'})`,
+      });
     }
   },
   // Facts are not spoilers: readers see them at every level.
@@ -136,7 +159,8 @@ export const factsPart = definePart({
     shape: {
       facts: factsSchema.meta({
         id: 'FilmFacts',
-        description: 'Release date, runtime, directors, writers, genres, countries (ISO 3166), languages (ISO 639), age ratings, IMDb and Wikidata ids: not spoilers, the same at every level',
+        description:
+          'Release date, runtime, directors, writers, genres, countries (ISO 3166), languages (ISO 639), age ratings, IMDb and Wikidata ids: not spoilers, the same at every level',
       }),
     },
     hidden: {},
@@ -151,7 +175,10 @@ export const factsPart = definePart({
         ageRatings: true,
         imdbId: true,
         wikidataId: true,
-        credits: { orderBy: [{ role: 'asc' }, { position: 'asc' }], select: { role: true, person: { select: { name: true, slug: true } } } },
+        credits: {
+          orderBy: [{ role: 'asc' }, { position: 'asc' }],
+          select: { role: true, person: { select: { name: true, slug: true } } },
+        },
       },
     }),
     // The infobox (and its "Facts" entry in the contents) shows the release year too.
@@ -174,9 +201,17 @@ export const factsPart = definePart({
   },
   storage: {
     // genreKeys are the lower-case genres the home page filters on.
-    columns: ({ facts: { directors: _d, writers: _w, ...facts } }: { facts: FilmFacts }) => ({ ...facts, genreKeys: facts.genres.map(genreKey) }),
+    columns: ({ facts: { directors: _d, writers: _w, ...facts } }: { facts: FilmFacts }) => ({
+      ...facts,
+      genreKeys: facts.genres.map(genreKey),
+    }),
     rows: (c: { facts: FilmFacts }, { filmId, personId }) => [
-      ['filmCredit', CREDIT_ROLES.flatMap(({ role, key }) => c.facts[key].map((person, position) => ({ filmId, role, position, personId: personId(person.slug) })))],
+      [
+        'filmCredit',
+        CREDIT_ROLES.flatMap(({ role, key }) =>
+          c.facts[key].map((person, position) => ({ filmId, role, position, personId: personId(person.slug) })),
+        ),
+      ],
     ],
     people: {
       order: 1,

@@ -21,8 +21,24 @@ export const filmPart = definePart({
   spoiler: { fixed: 'none' },
   diff: {
     fields: [
-      { key: 'title', label: 'Title', noun: 'title', kind: 'text', get: (c) => c.title, set: (c, v) => void (c.title = v as string), level: () => 'none' },
-      { key: 'slug', label: 'Slug', noun: 'slug', kind: 'text', get: (c) => c.slug, set: (c, v) => void (c.slug = v as string), level: () => 'none' },
+      {
+        key: 'title',
+        label: 'Title',
+        noun: 'title',
+        kind: 'text',
+        get: (c) => c.title,
+        set: (c, v) => void (c.title = v as string),
+        level: () => 'none',
+      },
+      {
+        key: 'slug',
+        label: 'Slug',
+        noun: 'slug',
+        kind: 'text',
+        get: (c) => c.slug,
+        set: (c, v) => void (c.slug = v as string),
+        level: () => 'none',
+      },
       {
         key: 'releaseYear',
         label: 'Release year',

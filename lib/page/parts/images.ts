@@ -55,7 +55,15 @@ const toVisibleImage = (item: Poster | Still): VisibleImage => ({
   height: null,
 });
 
-type ImageRow = { kind: string; itemId: string; imageId: string; alt: string; caption: string; spoiler: SpoilerLevel; image: { width: number | null; height: number | null } };
+type ImageRow = {
+  kind: string;
+  itemId: string;
+  imageId: string;
+  alt: string;
+  caption: string;
+  spoiler: SpoilerLevel;
+  image: { width: number | null; height: number | null };
+};
 
 /** "Poster and Stills From {title}": listed only when there are images. */
 export const imagesPart = definePart({
@@ -71,7 +79,13 @@ export const imagesPart = definePart({
   spoiler: 'per-item',
   counts: [
     { key: 'stills', nouns: ['still', 'stills'], label: 'Stills', items: (c: ImagesContent) => c.stills },
-    { key: 'poster', nouns: ['poster', 'posters'], whole: 'the poster', label: 'Poster', items: (c: ImagesContent) => (c.poster ? [c.poster] : []) },
+    {
+      key: 'poster',
+      nouns: ['poster', 'posters'],
+      whole: 'the poster',
+      label: 'Poster',
+      items: (c: ImagesContent) => (c.poster ? [c.poster] : []),
+    },
   ],
   diff: {
     fields: [
@@ -112,23 +126,51 @@ export const imagesPart = definePart({
     visible: (c: ImagesContent, level) => {
       const stills = visibleAt(c.stills, level);
       const poster = c.poster != null && isVisibleAt(c.poster.spoiler, level) ? toVisibleImage(c.poster) : null;
-      return { poster, stills: stills.map(toVisibleImage), stillsTotal: c.stills.length, hidden: { stills: c.stills.length - stills.length } };
+      return {
+        poster,
+        stills: stills.map(toVisibleImage),
+        stillsTotal: c.stills.length,
+        hidden: { stills: c.stills.length - stills.length },
+      };
     },
     select: (level) => ({
       fields: {
         images: {
           ...atLevelInOrder(level),
-          select: { kind: true, itemId: true, imageId: true, alt: true, caption: true, spoiler: true, image: { select: { width: true, height: true } } },
+          select: {
+            kind: true,
+            itemId: true,
+            imageId: true,
+            alt: true,
+            caption: true,
+            spoiler: true,
+            image: { select: { width: true, height: true } },
+          },
         },
       },
       counts: { images: { where: { kind: 'still' } } },
     }),
     read: (row: { images: ImageRow[]; _count: { images: number } }) => {
-      const images = row.images.map(({ kind, itemId, imageId, image, ...rest }) => ({ kind, id: itemId, image: imageId, width: image.width, height: image.height, ...rest }));
+      const images = row.images.map(({ kind, itemId, imageId, image, ...rest }) => ({
+        kind,
+        id: itemId,
+        image: imageId,
+        width: image.width,
+        height: image.height,
+        ...rest,
+      }));
       const poster = images.find((i) => i.kind === 'poster') ?? null;
       const stills = images.filter((i) => i.kind === 'still').map(({ kind: _kind, ...still }) => still);
       return {
-        poster: poster && { id: poster.id, image: poster.image, alt: poster.alt, caption: poster.caption, spoiler: poster.spoiler, width: poster.width, height: poster.height },
+        poster: poster && {
+          id: poster.id,
+          image: poster.image,
+          alt: poster.alt,
+          caption: poster.caption,
+          spoiler: poster.spoiler,
+          width: poster.width,
+          height: poster.height,
+        },
         stills,
         stillsTotal: row._count.images,
         hidden: { stills: row._count.images - stills.length },
@@ -142,8 +184,30 @@ export const imagesPart = definePart({
       [
         'filmImage',
         [
-          ...(poster ? [{ filmId, kind: 'poster', itemId: 'poster', position: 0, imageId: poster.image, alt: poster.alt, caption: '', spoiler: poster.spoiler }] : []),
-          ...stills.map((still, position) => ({ filmId, kind: 'still', itemId: still.id, position, imageId: still.image, alt: still.alt, caption: still.caption, spoiler: still.spoiler })),
+          ...(poster
+            ? [
+                {
+                  filmId,
+                  kind: 'poster',
+                  itemId: 'poster',
+                  position: 0,
+                  imageId: poster.image,
+                  alt: poster.alt,
+                  caption: '',
+                  spoiler: poster.spoiler,
+                },
+              ]
+            : []),
+          ...stills.map((still, position) => ({
+            filmId,
+            kind: 'still',
+            itemId: still.id,
+            position,
+            imageId: still.image,
+            alt: still.alt,
+            caption: still.caption,
+            spoiler: still.spoiler,
+          })),
         ],
       ],
     ],

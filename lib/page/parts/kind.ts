@@ -56,7 +56,8 @@ export function visibleKind(kind: Kind, level: SpoilerLevel) {
   const summaryShown = kind.summary.text !== '' && isVisibleAt(kind.summary.spoiler, level);
   const moods = visibleAt(kind.moods, level);
   const contentNotes = visibleAt(kind.contentNotes, level);
-  const hidden = traits.length - shownTraits.length + (kind.summary.text !== '' && !summaryShown ? 1 : 0) + (kind.moods.length - moods.length);
+  const hidden =
+    traits.length - shownTraits.length + (kind.summary.text !== '' && !summaryShown ? 1 : 0) + (kind.moods.length - moods.length);
   return {
     shown: { traits: shownTraits, summary: summaryShown ? kind.summary.text : null, moods, contentNotes },
     hidden,
@@ -77,7 +78,12 @@ const traitParts = TRAIT_KEYS.map((trait) => ({
 }));
 
 type ItemRow = { itemId: string; label: string; spoiler: SpoilerLevel };
-type KindRow = { traits: Array<{ key: string; value: string }>; moods: ItemRow[]; contentNotes: ItemRow[]; _count: { traits: number; moods: number; contentNotes: number } };
+type KindRow = {
+  traits: Array<{ key: string; value: string }>;
+  moods: ItemRow[];
+  contentNotes: ItemRow[];
+  _count: { traits: number; moods: number; contentNotes: number };
+};
 
 /** "What Kind of Film Is {title}?": tone, pacing, story, intensity, ending, a summary, moods and content notes, each at its level. */
 export const kindPart = definePart({
@@ -97,11 +103,21 @@ export const kindPart = definePart({
       nouns: ['kind-of-film detail', 'kind-of-film details'],
       items: (c: KindContent) => [...filledKindValues(c.kind), ...c.kind.moods],
       views: [
-        { key: 'kindValues', label: 'Kind of film', nouns: ['kind-of-film value', 'kind-of-film values'], items: (c: KindContent) => filledKindValues(c.kind) },
+        {
+          key: 'kindValues',
+          label: 'Kind of film',
+          nouns: ['kind-of-film value', 'kind-of-film values'],
+          items: (c: KindContent) => filledKindValues(c.kind),
+        },
         { key: 'moods', label: 'Mood keywords', nouns: ['mood keyword', 'mood keywords'], items: (c: KindContent) => c.kind.moods },
       ],
     },
-    { key: 'contentNotes', label: 'Content notes', nouns: ['content note', 'content notes'], items: (c: KindContent) => c.kind.contentNotes },
+    {
+      key: 'contentNotes',
+      label: 'Content notes',
+      nouns: ['content note', 'content notes'],
+      items: (c: KindContent) => c.kind.contentNotes,
+    },
   ],
   diff: {
     fields: [
@@ -181,7 +197,10 @@ export const kindPart = definePart({
   },
   storage: {
     rows: ({ kind }: KindContent, { filmId }) => {
-      const traits = [...TRAIT_KEYS.map((key) => ({ key, ...kind[key] })), { key: 'summary', value: kind.summary.text, spoiler: kind.summary.spoiler }].filter((t) => t.value !== '');
+      const traits = [
+        ...TRAIT_KEYS.map((key) => ({ key, ...kind[key] })),
+        { key: 'summary', value: kind.summary.text, spoiler: kind.summary.spoiler },
+      ].filter((t) => t.value !== '');
       const items = (list: LabelItem[]) => list.map(({ id, ...item }, position) => ({ filmId, itemId: id, position, ...item }));
       return [
         ['kindTrait', traits.map((t, position) => ({ ...t, position, filmId }))],
@@ -198,8 +217,14 @@ export const kindPart = definePart({
         const body = bodyLines(
           ...TRAIT_KEYS.filter((key) => k[key].value && k[key].spoiler === level).map((key) => `${TRAIT_LABELS[key]}: ${k[key].value}`),
           k.summary.text && k.summary.spoiler === level ? k.summary.text : '',
-          k.moods.filter((m) => m.spoiler === level).map((m) => m.label).join(', '),
-          k.contentNotes.filter((n) => n.spoiler === level).map((n) => n.label).join(', '),
+          k.moods
+            .filter((m) => m.spoiler === level)
+            .map((m) => m.label)
+            .join(', '),
+          k.contentNotes
+            .filter((n) => n.spoiler === level)
+            .map((n) => n.label)
+            .join(', '),
         );
         return body ? [{ kind: 'kind', itemId: '', position: 0, level, title: 'What kind of film it is', body }] : [];
       }),
@@ -217,12 +242,19 @@ export function kindLine(kind: Pick<Kind, 'tone' | 'pacing' | 'story'>): string 
   return `${said || 'Not described yet'}, going by the plot summary.`;
 }
 
-export function kindLineAt(film: { title: string; kind: { traits: Array<{ key: TraitKey; value: string }> }; hidden: { kind: number } }): string {
-  const value = (key: 'tone' | 'pacing' | 'story') => ({ value: film.kind.traits.find((t) => t.key === key)?.value ?? '', spoiler: 'none' as const });
+export function kindLineAt(film: {
+  title: string;
+  kind: { traits: Array<{ key: TraitKey; value: string }> };
+  hidden: { kind: number };
+}): string {
+  const value = (key: 'tone' | 'pacing' | 'story') => ({
+    value: film.kind.traits.find((t) => t.key === key)?.value ?? '',
+    spoiler: 'none' as const,
+  });
   const described = ['tone', 'pacing', 'story'].some((key) => film.kind.traits.some((t) => t.key === key));
   // "Not described yet" would be untrue when the description is there but above the reader's level.
   // The counts are per part, not per value, so the level that shows it for certain is full.
-  if (!described && film.hidden.kind > 0) return `What kind of film ${film.title} is, is hidden at this spoiler level. Full spoilers show it.`;
+  if (!described && film.hidden.kind > 0)
+    return `What kind of film ${film.title} is, is hidden at this spoiler level. Full spoilers show it.`;
   return kindLine({ tone: value('tone'), pacing: value('pacing'), story: value('story') });
 }
-

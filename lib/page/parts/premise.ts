@@ -12,7 +12,17 @@ export const premisePart = definePart({
   schema: { premise: trimmed(MAX_TEXT).default('') },
   spoiler: { fixed: 'none' },
   diff: {
-    fields: [{ key: 'premise', label: 'Premise', noun: 'premise', kind: 'long', get: (c) => c.premise, set: (c, v) => void (c.premise = v as string), level: () => 'none' }],
+    fields: [
+      {
+        key: 'premise',
+        label: 'Premise',
+        noun: 'premise',
+        kind: 'long',
+        get: (c) => c.premise,
+        set: (c, v) => void (c.premise = v as string),
+        level: () => 'none',
+      },
+    ],
   },
   reader: {
     shape: { premise: z.string(), premiseWords: z.int() },
@@ -25,7 +35,9 @@ export const premisePart = definePart({
   search: {
     kinds: { film: { label: 'Film', anchor: 'film', named: true, termsFromTitle: true } },
     // The film itself: found by its title and premise at every level.
-    documents: (c: { title: string; premise: string }) => [{ kind: 'film', itemId: '', position: 0, level: 'none', title: c.title, body: c.premise }],
+    documents: (c: { title: string; premise: string }) => [
+      { kind: 'film', itemId: '', position: 0, level: 'none', title: c.title, body: c.premise },
+    ],
   },
 });
 

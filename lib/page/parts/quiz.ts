@@ -91,7 +91,10 @@ export const quizPart = definePart({
       hidden: {},
     }),
     select: (level) => ({ fields: { questions: { where: atLevelWhere(level), select: { id: true } } }, counts: { questions: true } }),
-    read: (row: { questions: unknown[]; _count: { questions: number } }) => ({ quiz: { visible: row.questions.length, total: row._count.questions }, hidden: {} }),
+    read: (row: { questions: unknown[]; _count: { questions: number } }) => ({
+      quiz: { visible: row.questions.length, total: row._count.questions },
+      hidden: {},
+    }),
   },
   storage: {
     rows: (c: QuizContent, { filmId }) => {
@@ -108,7 +111,12 @@ export const quizPart = definePart({
       }));
       return [
         ['quizQuestion', questions.map(({ options: _options, ...q }) => q)],
-        ['quizOption', questions.flatMap((q) => q.options.map((o, i) => ({ questionId: q.id, itemId: o.id, position: i, text: o.text, correct: o.correct })))],
+        [
+          'quizOption',
+          questions.flatMap((q) =>
+            q.options.map((o, i) => ({ questionId: q.id, itemId: o.id, position: i, text: o.text, correct: o.correct })),
+          ),
+        ],
       ];
     },
   },

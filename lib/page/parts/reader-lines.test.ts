@@ -36,7 +36,14 @@ describe('derived lines below full', () => {
   it('never name or describe what is hidden', () => {
     for (const level of ['none', 'light'] as const) {
       const film = at(level);
-      const lines = [timelineLineAt(film), storyLineAt(film), charactersLineAt(film), themesLineAt(film), settingLineAt(film), kindLineAt(film)].join('\n');
+      const lines = [
+        timelineLineAt(film),
+        storyLineAt(film),
+        charactersLineAt(film),
+        themesLineAt(film),
+        settingLineAt(film),
+        kindLineAt(film),
+      ].join('\n');
       expect(lines).not.toContain('FULLWORD');
       if (level === 'none') expect(lines).not.toContain('LIGHTWORD');
     }
@@ -46,12 +53,24 @@ describe('derived lines below full', () => {
     expect(timelineLineAt(at('light'))).toBe(
       '3 key events in the order they happen, from “Arrival NONEWORD”. 2 are shown at this spoiler level: 2 name a place, across 1 location.',
     );
-    const lastVisible = visibleFilm(sampleFilm({ events: [{ id: 'a', title: 'Start', spoiler: 'full' }, { id: 'b', title: 'End', spoiler: 'none' }] }), 'none');
-    expect(timelineLineAt(lastVisible)).toBe('2 key events in the order they happen, ending with “End”. 1 is shown at this spoiler level: 0 name a place, across 0 locations.');
+    const lastVisible = visibleFilm(
+      sampleFilm({
+        events: [
+          { id: 'a', title: 'Start', spoiler: 'full' },
+          { id: 'b', title: 'End', spoiler: 'none' },
+        ],
+      }),
+      'none',
+    );
+    expect(timelineLineAt(lastVisible)).toBe(
+      '2 key events in the order they happen, ending with “End”. 1 is shown at this spoiler level: 0 name a place, across 0 locations.',
+    );
   });
 
   it('still give the story’s length when the story is hidden', () => {
-    expect(storyLineAt(at('none'))).toMatch(/^The complete story of Sample Film, from the first scene to the last, in \d+ words \(about 1 minute\)\./u);
+    expect(storyLineAt(at('none'))).toMatch(
+      /^The complete story of Sample Film, from the first scene to the last, in \d+ words \(about 1 minute\)\./u,
+    );
   });
 
   it('count every character but list only visible ones', () => {
@@ -61,15 +80,25 @@ describe('derived lines below full', () => {
   });
 
   it('say the kind of film is hidden, not missing, when none of it is visible', () => {
-    const kind = { ...content.kind, tone: { ...content.kind.tone, spoiler: 'full' as const }, pacing: { ...content.kind.pacing, spoiler: 'full' as const }, story: { ...content.kind.story, spoiler: 'full' as const } };
+    const kind = {
+      ...content.kind,
+      tone: { ...content.kind.tone, spoiler: 'full' as const },
+      pacing: { ...content.kind.pacing, spoiler: 'full' as const },
+      story: { ...content.kind.story, spoiler: 'full' as const },
+    };
     const film = visibleFilm({ ...content, kind }, 'none');
     expect(kindLineAt(film)).toBe('What kind of film Sample Film is, is hidden at this spoiler level. Full spoilers show it.');
     expect(kindLineAt(visibleFilm({ ...content, kind }, 'full'))).toMatch(/^Bittersweet in tone/u);
     const empty = { value: '', spoiler: 'none' as const };
     const undescribed = { ...kind, tone: empty, pacing: empty, story: empty, intensity: empty, ending: empty };
-    expect(kindLineAt(visibleFilm({ ...content, kind: { ...undescribed, moods: [], contentNotes: [], summary: { text: '', spoiler: 'none' as const } } }, 'none'))).toBe(
-      'Not described yet, going by the plot summary.',
-    );
+    expect(
+      kindLineAt(
+        visibleFilm(
+          { ...content, kind: { ...undescribed, moods: [], contentNotes: [], summary: { text: '', spoiler: 'none' as const } } },
+          'none',
+        ),
+      ),
+    ).toBe('Not described yet, going by the plot summary.');
   });
 
   it('describe the kind of film from the visible values only', () => {

@@ -30,7 +30,14 @@ export const settingPart = definePart({
   heading: (title) => `Where and When Is ${title} Set?`,
   schema: { setting: settingSchema.default(() => settingSchema.parse({})) },
   spoiler: 'per-item',
-  counts: [{ key: 'setting', nouns: ['setting', 'settings'], whole: 'the setting', items: (c: { setting: Setting }) => (settingHasContent(c.setting) ? [c.setting] : []) }],
+  counts: [
+    {
+      key: 'setting',
+      nouns: ['setting', 'settings'],
+      whole: 'the setting',
+      items: (c: { setting: Setting }) => (settingHasContent(c.setting) ? [c.setting] : []),
+    },
+  ],
   diff: {
     fields: [
       {
@@ -60,10 +67,18 @@ export const settingPart = definePart({
       return { setting: shown ? c.setting : null, hidden: { setting: !shown } };
     },
     // At most one row per film, a list relation so that it can be filtered by level.
-    select: (level) => ({ fields: { settings: { where: atLevelWhere(level), select: { era: true, when: true, place: true, where: true, tags: true, spoiler: true } } }, counts: { settings: true } }),
+    select: (level) => ({
+      fields: {
+        settings: { where: atLevelWhere(level), select: { era: true, when: true, place: true, where: true, tags: true, spoiler: true } },
+      },
+      counts: { settings: true },
+    }),
     read: (row: { settings: Array<Omit<Setting, 'tags'> & { tags: unknown }>; _count: { settings: number } }) => {
       const setting = row.settings[0];
-      return { setting: setting ? { ...setting, tags: setting.tags as Tag[] } : null, hidden: { setting: row._count.settings > 0 && !setting } };
+      return {
+        setting: setting ? { ...setting, tags: setting.tags as Tag[] } : null,
+        hidden: { setting: row._count.settings > 0 && !setting },
+      };
     },
   },
   storage: {
@@ -76,14 +91,20 @@ export const settingPart = definePart({
     kinds: { setting: { label: 'Setting', anchor: 'section', named: false } },
     documents: ({ setting: s }: { setting: Setting }) => {
       const body = bodyLines(s.era, s.when, s.place, s.where, tagLabels(s.tags));
-      return body ? [{ kind: 'setting', itemId: '', position: 0, level: s.spoiler, title: 'Where and when it is set', body, names: [s.place] }] : [];
+      return body
+        ? [{ kind: 'setting', itemId: '', position: 0, level: s.spoiler, title: 'Where and when it is set', body, names: [s.place] }]
+        : [];
     },
   },
 });
 
 export function settingLine(title: string, setting: Pick<Setting, 'era' | 'place'>): string {
   const era = oneLine(setting.era);
-  const places = joinAnd(oneLine(setting.place).split(/\s*,\s*/u).filter(Boolean));
+  const places = joinAnd(
+    oneLine(setting.place)
+      .split(/\s*,\s*/u)
+      .filter(Boolean),
+  );
   if (places && era) return `${title} is set in ${places} (${era}). Here is why the time and place matter to the story.`;
   if (places) return `${title} is set in ${places}. Here is why the place matters to the story.`;
   if (era) return `${title} is set in the ${era}. Here is why the time matters to the story.`;

@@ -19,9 +19,26 @@ export const storyPart = definePart({
   heading: (title) => `What Happens in ${title}?`,
   schema: { story: trimmed(MAX_TEXT * 2).default('') },
   spoiler: rule,
-  counts: [{ key: 'story', nouns: ['full story', 'full stories'], whole: 'the full story', items: (c: { story: string }) => (c.story !== '' ? [{ spoiler: rule.fixed }] : []) }],
+  counts: [
+    {
+      key: 'story',
+      nouns: ['full story', 'full stories'],
+      whole: 'the full story',
+      items: (c: { story: string }) => (c.story !== '' ? [{ spoiler: rule.fixed }] : []),
+    },
+  ],
   diff: {
-    fields: [{ key: 'story', label: 'Full story', noun: 'full story', kind: 'long', get: (c) => c.story, set: (c, v) => void (c.story = v as string), level: () => rule.fixed }],
+    fields: [
+      {
+        key: 'story',
+        label: 'Full story',
+        noun: 'full story',
+        kind: 'long',
+        get: (c) => c.story,
+        set: (c, v) => void (c.story = v as string),
+        level: () => rule.fixed,
+      },
+    ],
   },
   reader: {
     shape: {
@@ -30,7 +47,11 @@ export const storyPart = definePart({
       storyWords: z.int(),
     },
     hidden: { story: z.boolean() },
-    visible: (c: { story: string }, level) => ({ story: shown(level) ? c.story : null, storyWords: countWords(c.story), hidden: { story: !shown(level) && c.story !== '' } }),
+    visible: (c: { story: string }, level) => ({
+      story: shown(level) ? c.story : null,
+      storyWords: countWords(c.story),
+      hidden: { story: !shown(level) && c.story !== '' },
+    }),
     select: (level) => ({ fields: { story: shown(level), storyWords: true } }),
     read: (row: { story?: string; storyWords: number }, level) => ({
       story: shown(level) ? (row.story ?? '') : null,
@@ -43,7 +64,8 @@ export const storyPart = definePart({
   },
   search: {
     kinds: { story: { label: 'Full story', anchor: 'section', named: false } },
-    documents: (c: { story: string }) => (c.story ? [{ kind: 'story', itemId: '', position: 0, level: rule.fixed, title: 'The full story', body: c.story }] : []),
+    documents: (c: { story: string }) =>
+      c.story ? [{ kind: 'story', itemId: '', position: 0, level: rule.fixed, title: 'The full story', body: c.story }] : [],
   },
 });
 
@@ -64,7 +86,12 @@ export function storyLine(content: StoryContent): string {
 }
 
 /** The story's line at a reader's level: the counts are not spoilers, the story itself is. */
-export function storyLineAt(film: { title: string; story: string | null; storyWords: number; characters: Pick<Character, 'playedBy'>[] }): string {
+export function storyLineAt(film: {
+  title: string;
+  story: string | null;
+  storyWords: number;
+  characters: Pick<Character, 'playedBy'>[];
+}): string {
   if (film.story !== null) return storyLine({ title: film.title, story: film.story, characters: film.characters });
   const words = film.storyWords;
   return (

@@ -37,7 +37,11 @@ export const themesPart = definePart({
         name: (item) => `theme${quote(item.title)}`,
         label: (item, n) => `Theme ${String(n).padStart(2, '0')}${quote(item.title)}`,
         title: (item) => String(item.title ?? ''),
-        fields: [{ field: 'title', label: 'title', kind: 'text' }, { field: 'description', label: 'description', kind: 'long' }, levelField],
+        fields: [
+          { field: 'title', label: 'title', kind: 'text' },
+          { field: 'description', label: 'description', kind: 'long' },
+          levelField,
+        ],
       },
     ],
   },
@@ -48,7 +52,12 @@ export const themesPart = definePart({
       const themes = visibleAt(numbered(c.themes), level);
       return { themes, themesTotal: c.themes.length, hidden: { themes: c.themes.length - themes.length } };
     },
-    select: (level) => ({ fields: { themes: { ...atLevelInOrder(level), select: { itemId: true, position: true, title: true, description: true, spoiler: true } } }, counts: { themes: true } }),
+    select: (level) => ({
+      fields: {
+        themes: { ...atLevelInOrder(level), select: { itemId: true, position: true, title: true, description: true, spoiler: true } },
+      },
+      counts: { themes: true },
+    }),
     read: (row: { themes: ThemeRow[]; _count: { themes: number } }) => ({
       themes: row.themes.map(({ itemId, position, ...t }) => ({ id: itemId, number: position + 1, ...t })),
       themesTotal: row._count.themes,
@@ -58,7 +67,8 @@ export const themesPart = definePart({
   storage: { rows: (c: { themes: Theme[] }, { filmId }) => [['theme', listRows(filmId, c.themes)]] },
   search: {
     kinds: { theme: { label: 'Theme', anchor: 'item', named: true } },
-    documents: (c: { themes: Theme[] }) => c.themes.map((t, position) => ({ kind: 'theme', itemId: t.id, position, level: t.spoiler, title: t.title, body: t.description })),
+    documents: (c: { themes: Theme[] }) =>
+      c.themes.map((t, position) => ({ kind: 'theme', itemId: t.id, position, level: t.spoiler, title: t.title, body: t.description })),
   },
 });
 

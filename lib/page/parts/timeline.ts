@@ -67,7 +67,12 @@ export const timelinePart = definePart({
       return { events, eventsTotal: c.events.length, hidden: { events: c.events.length - events.length } };
     },
     select: (level) => ({
-      fields: { events: { ...atLevelInOrder(level), select: { itemId: true, position: true, title: true, description: true, when: true, where: true, spoiler: true } } },
+      fields: {
+        events: {
+          ...atLevelInOrder(level),
+          select: { itemId: true, position: true, title: true, description: true, when: true, where: true, spoiler: true },
+        },
+      },
       counts: { events: true },
     }),
     read: (row: { events: EventRow[]; _count: { events: number } }) => ({
@@ -116,7 +121,10 @@ const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
  * The timeline's line at a reader's level: with nothing held back, the page format's own line;
  * else it counts everything but names only what is shown (its last event only when that is shown).
  */
-export function timelineLineAt(film: { events: Array<Pick<TimelineEvent, 'title' | 'where'> & { number: number }>; eventsTotal: number }): string {
+export function timelineLineAt(film: {
+  events: Array<Pick<TimelineEvent, 'title' | 'where'> & { number: number }>;
+  eventsTotal: number;
+}): string {
   const { events, eventsTotal } = film;
   if (events.length === eventsTotal) return timelineLine(events);
   const first = events[0]?.number === 1 ? `“${events[0].title}”` : null;

@@ -40,7 +40,8 @@ export const triviaPart = definePart({
         get: (c) => c.trivia as Item[],
         set: (c, items) => void (c.trivia = items),
         name: (_item, n) => `trivia item ${n}`,
-        label: (item, n) => `Trivia ${n}${quote(typeof item.text === 'string' && item.text.length > 60 ? `${item.text.slice(0, 59)}…` : item.text)}`,
+        label: (item, n) =>
+          `Trivia ${n}${quote(typeof item.text === 'string' && item.text.length > 60 ? `${item.text.slice(0, 59)}…` : item.text)}`,
         title: (item) => String(item.text ?? ''),
         fields: [{ field: 'text', label: 'text', kind: 'long' }, { field: 'source', label: 'source', kind: 'text' }, levelField],
       },
@@ -53,7 +54,10 @@ export const triviaPart = definePart({
       const trivia = visibleAt(numbered(c.trivia), level);
       return { trivia, triviaTotal: c.trivia.length, hidden: { trivia: c.trivia.length - trivia.length } };
     },
-    select: (level) => ({ fields: { trivia: { ...atLevelInOrder(level), select: { itemId: true, position: true, text: true, source: true, spoiler: true } } }, counts: { trivia: true } }),
+    select: (level) => ({
+      fields: { trivia: { ...atLevelInOrder(level), select: { itemId: true, position: true, text: true, source: true, spoiler: true } } },
+      counts: { trivia: true },
+    }),
     read: (row: { trivia: TriviaRow[]; _count: { trivia: number } }) => ({
       trivia: row.trivia.map(({ itemId, position, ...item }) => ({ id: itemId, number: position + 1, ...item })),
       triviaTotal: row._count.trivia,
@@ -66,7 +70,14 @@ export const triviaPart = definePart({
   search: {
     kinds: { trivia: { label: 'Trivia', anchor: 'item', named: false } },
     documents: (c: TriviaContent) =>
-      c.trivia.map((item, position) => ({ kind: 'trivia', itemId: item.id, position, level: item.spoiler, title: 'Trivia', body: bodyLines(item.text, item.source && `Source: ${item.source}`) })),
+      c.trivia.map((item, position) => ({
+        kind: 'trivia',
+        itemId: item.id,
+        position,
+        level: item.spoiler,
+        title: 'Trivia',
+        body: bodyLines(item.text, item.source && `Source: ${item.source}`),
+      })),
   },
 });
 

@@ -16,7 +16,10 @@ describe('diffFilm', () => {
   });
 
   it('diffs long text word by word', () => {
-    const diff = diffFilm(base(), edit((c) => (c.premise = 'A skater NONEWORD returns home to coach.')));
+    const diff = diffFilm(
+      base(),
+      edit((c) => (c.premise = 'A skater NONEWORD returns home to coach.')),
+    );
     expect(diff.summary).toBe('premise edited');
     const [entry] = diff.entries;
     expect(entry).toMatchObject({ key: 'premise', type: 'changed', section: 'premise' });
@@ -27,7 +30,10 @@ describe('diffFilm', () => {
 
   it('reports list items added, removed, changed and moved by id, in page order', () => {
     const after = edit((c) => {
-      c.events.push({ id: 'e4', title: 'Epilogue', description: '', when: '', where: '', spoiler: 'full' }, { id: 'e5', title: 'Credits', description: '', when: '', where: '', spoiler: 'full' });
+      c.events.push(
+        { id: 'e4', title: 'Epilogue', description: '', when: '', where: '', spoiler: 'full' },
+        { id: 'e5', title: 'Credits', description: '', when: '', where: '', spoiler: 'full' },
+      );
       c.events = [c.events[2], c.events[0], c.events[1], c.events[3], c.events[4]]; // e3 moved to the top
       c.characters = c.characters.filter((ch) => ch.id !== 'c2');
       c.themes[0].description = 'Sport and friendship NONEWORD.';
@@ -45,13 +51,19 @@ describe('diffFilm', () => {
   });
 
   it('names spoiler-level changes in the summary and flags a lowered level', () => {
-    const diff = diffFilm(base(), edit((c) => (c.characters[1].spoiler = 'light')));
+    const diff = diffFilm(
+      base(),
+      edit((c) => (c.characters[1].spoiler = 'light')),
+    );
     expect(diff.summary).toBe("character The Rival's spoiler level full → light");
     expect(diff.flags).toEqual([expect.objectContaining({ key: 'characters/c2', reason: 'level-lowered', from: 'full', to: 'light' })]);
   });
 
   it('does not flag a raised level', () => {
-    const diff = diffFilm(base(), edit((c) => (c.characters[0].spoiler = 'full')));
+    const diff = diffFilm(
+      base(),
+      edit((c) => (c.characters[0].spoiler = 'full')),
+    );
     expect(diff.summary).toBe("character Ann Skater's spoiler level none → full");
     expect(diff.flags).toEqual([]);
   });
@@ -91,7 +103,12 @@ describe('diffFilm', () => {
     expect(diff.summary).toBe("release year 2020 → 2021, character Ann Skater edited, setting edited, ending's spoiler level full → light");
     const setting = diff.entries.find((e) => e.key === 'setting')!;
     expect(setting.fields.map((f) => f.field)).toEqual(['tags']);
-    expect(setting.fields[0].text!.filter((p) => p.added).map((p) => p.value).join('')).toContain('Rink');
+    expect(
+      setting.fields[0]
+        .text!.filter((p) => p.added)
+        .map((p) => p.value)
+        .join(''),
+    ).toContain('Rink');
     expect(diff.entries.find((e) => e.key === 'characters/c1')!.fields.map((f) => f.label)).toEqual(['played by']);
   });
 
@@ -126,8 +143,18 @@ describe('diffFilm', () => {
     const facts = diff.entries.find((e) => e.key === 'facts')!;
     expect(facts).toMatchObject({ section: 'facts', label: 'Facts', level: { before: 'none', after: 'none' } });
     expect(facts.fields.map((f) => f.label)).toEqual(['runtime (minutes)', 'directors', 'countries']);
-    expect(facts.fields[1].text!.filter((p) => p.added).map((p) => p.value).join('')).toContain('Sean Cisterna');
-    expect(facts.fields[2].text!.filter((p) => p.added).map((p) => p.value).join('')).toContain('Canada (CA)');
+    expect(
+      facts.fields[1]
+        .text!.filter((p) => p.added)
+        .map((p) => p.value)
+        .join(''),
+    ).toContain('Sean Cisterna');
+    expect(
+      facts.fields[2]
+        .text!.filter((p) => p.added)
+        .map((p) => p.value)
+        .join(''),
+    ).toContain('Canada (CA)');
     expect(diff.summary).toBe('facts edited');
     expect(diff.flags).toEqual([]);
   });

@@ -60,7 +60,11 @@ function fieldChange(spec: FieldSpec, before: unknown, after: unknown): FieldCha
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** Differing fields of a changed object; for an added or removed item, every field that holds something. */
-function objectFieldChanges(fields: FieldSpec[], before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): FieldChange[] {
+function objectFieldChanges(
+  fields: FieldSpec[],
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): FieldChange[] {
   return fields
     .filter((f) => (before && after ? !sameContent(before[f.field], after[f.field]) : !isEmpty((before ?? after)?.[f.field])))
     .map((f) => fieldChange(f, before?.[f.field], after?.[f.field]));

@@ -5,5 +5,14 @@ export { diffText, splitSides, addedPhrases, countChangedWords, type TextPart } 
 export { type SpoilerFlag } from './spoiler-flags';
 export { summarizeEntries } from './summarize';
 export { formatValue, type ValueKind } from './page-model';
-export { findMergeUnits, flipChoices, isConflict, mergeContent, type MergeChoice, type MergeChoices, type MergeSide, type MergeUnit } from './three-way-merge';
+export {
+  findMergeUnits,
+  flipChoices,
+  isConflict,
+  mergeContent,
+  type MergeChoice,
+  type MergeChoices,
+  type MergeSide,
+  type MergeUnit,
+} from './three-way-merge';
 export { describeMergedChange, mergedChangeName, unitRows, type UnitRow } from './merge-display';

@@ -25,7 +25,11 @@ describe('diffList (items matched by id)', () => {
 
   it('finds a changed item by id even when its position changed because of an insert', () => {
     const before = items('a', 'b');
-    const after = [{ id: 'x', title: 'New' }, { id: 'a', title: 'Title a' }, { id: 'b', title: 'Renamed' }];
+    const after = [
+      { id: 'x', title: 'New' },
+      { id: 'a', title: 'Title a' },
+      { id: 'b', title: 'Renamed' },
+    ];
     const changes = diffList(before, after, sameContent);
     expect(changes).toEqual([
       { type: 'added', id: 'x', item: after[0], at: 1 },
@@ -44,7 +48,12 @@ describe('diffList (items matched by id)', () => {
 
   it('combines add, remove, change and move in one list', () => {
     const before = items('a', 'b', 'c', 'd');
-    const after = [{ id: 'd', title: 'Title d' }, { id: 'a', title: 'Title a' }, { id: 'c', title: 'Changed c' }, { id: 'n', title: 'New' }];
+    const after = [
+      { id: 'd', title: 'Title d' },
+      { id: 'a', title: 'Title a' },
+      { id: 'c', title: 'Changed c' },
+      { id: 'n', title: 'New' },
+    ];
     expect(types(before, after).sort()).toEqual(['added:n', 'changed:c', 'moved:d', 'removed:b']);
   });
 

@@ -15,7 +15,9 @@ describe('unitRows (what the conflict screen shows per unit)', () => {
   it('shows a field unit as one row, its value as text on each side', () => {
     const theirs = edit((c) => (c.events[0].title = 'Their title'));
     const mine = edit((c) => (c.events[0].spoiler = 'full'));
-    const rows = findMergeUnits(base, theirs, mine).map((unit) => unitRows(unit, { base, theirs, mine }).map((r) => [r.label, r.base, r.theirs, r.mine]));
+    const rows = findMergeUnits(base, theirs, mine).map((unit) =>
+      unitRows(unit, { base, theirs, mine }).map((r) => [r.label, r.base, r.theirs, r.mine]),
+    );
     expect(rows).toEqual([
       [['Event 1 “Their title” · title', 'Arrival NONEWORD', 'Their title', 'Arrival NONEWORD']],
       [['Event 1 “Their title” · spoiler level', 'none', 'none', 'full']],

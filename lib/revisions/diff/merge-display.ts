@@ -23,7 +23,16 @@ function orderText(listKey: string, ids: unknown, contents: FilmContent[]): stri
 export function unitRows(unit: MergeUnit, contents: { base: FilmContent; theirs: FilmContent; mine: FilmContent }): UnitRow[] {
   if (unit.kind === 'order') {
     const all = [contents.base, contents.theirs, contents.mine];
-    return [{ field: 'order', label: 'order', kind: 'long', base: orderText(unit.list!, unit.base, all), theirs: orderText(unit.list!, unit.theirs, all), mine: orderText(unit.list!, unit.mine, all) }];
+    return [
+      {
+        field: 'order',
+        label: 'order',
+        kind: 'long',
+        base: orderText(unit.list!, unit.base, all),
+        theirs: orderText(unit.list!, unit.theirs, all),
+        mine: orderText(unit.list!, unit.mine, all),
+      },
+    ];
   }
   if (unit.kind === 'field') {
     const kind = unit.valueKind ?? 'text';
@@ -35,9 +44,18 @@ export function unitRows(unit: MergeUnit, contents: { base: FilmContent; theirs:
     .filter((f) => {
       const values = [unit.base, unit.theirs, unit.mine].filter((v) => v !== undefined).map((v) => fieldOf(v, f.field));
       // An item one side added or deleted shows all its filled fields; otherwise only the ones that differ.
-      return [unit.base, unit.theirs, unit.mine].some((v) => v === undefined) ? values.some((v) => formatValue(f.kind, v) !== '') : values.some((v) => !sameContent(v, values[0]));
+      return [unit.base, unit.theirs, unit.mine].some((v) => v === undefined)
+        ? values.some((v) => formatValue(f.kind, v) !== '')
+        : values.some((v) => !sameContent(v, values[0]));
     })
-    .map((f) => ({ field: f.field, label: f.label, kind: f.kind, base: text(unit.base, f), theirs: text(unit.theirs, f), mine: text(unit.mine, f) }));
+    .map((f) => ({
+      field: f.field,
+      label: f.label,
+      kind: f.kind,
+      base: text(unit.base, f),
+      theirs: text(unit.theirs, f),
+      mine: text(unit.mine, f),
+    }));
 }
 
 const SHORT = 80;

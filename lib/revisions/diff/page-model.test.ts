@@ -28,9 +28,26 @@ describe('page model', () => {
       for (const field of list.fields) {
         const after = structuredClone(before);
         const item = list.get(after)[0];
-        item[field.field] = field.kind === 'level' ? (item.spoiler === 'none' ? 'full' : 'none') : field.kind === 'person' ? { name: 'X Y', slug: 'x-y' } : field.kind === 'tags' ? [{ emoji: '', label: 'New' }] : field.kind === 'options' ? [{ id: 'z1', text: 'A', correct: true }, { id: 'z2', text: 'B', correct: false }] : 'Changed text';
+        item[field.field] =
+          field.kind === 'level'
+            ? item.spoiler === 'none'
+              ? 'full'
+              : 'none'
+            : field.kind === 'person'
+              ? { name: 'X Y', slug: 'x-y' }
+              : field.kind === 'tags'
+                ? [{ emoji: '', label: 'New' }]
+                : field.kind === 'options'
+                  ? [
+                      { id: 'z1', text: 'A', correct: true },
+                      { id: 'z2', text: 'B', correct: false },
+                    ]
+                  : 'Changed text';
         const diff = diffFilm(before, after);
-        expect(diff.entries.map((e) => `${e.key}:${e.fields.map((f) => f.field).join()}`), `${list.key}.${field.field}`).toEqual([`${list.key}/${item.id}:${field.field}`]);
+        expect(
+          diff.entries.map((e) => `${e.key}:${e.fields.map((f) => f.field).join()}`),
+          `${list.key}.${field.field}`,
+        ).toEqual([`${list.key}/${item.id}:${field.field}`]);
       }
     }
     for (const part of PARTS) {
@@ -38,7 +55,10 @@ describe('page model', () => {
       const value = part.get(after);
       if (part.fields) (value as Record<string, unknown>)[part.fields[0].field] = part.fields[0].kind === 'tags' ? [] : 'Changed text';
       else part.set(after, part.kind === 'number' ? 1999 : part.key === 'slug' ? 'changed-slug' : 'Changed text');
-      expect(diffFilm(before, after).entries.map((e) => e.key), part.key).toEqual([part.key]);
+      expect(
+        diffFilm(before, after).entries.map((e) => e.key),
+        part.key,
+      ).toEqual([part.key]);
       // …and a merge can take it from either side.
       expect(mergeContent(before, before, after)).toEqual(after);
       expect(mergeContent(before, after, before)).toEqual(after);

@@ -60,12 +60,18 @@ export function textsByLevel(content: FilmContent): LeveledText[] {
     const lvl = part.level(content);
     if (isText(part.kind)) texts.push({ level: lvl, text: String(value ?? ''), label: part.label.toLowerCase() });
     for (const f of part.fields ?? [])
-      if (isText(f.kind)) texts.push({ level: lvl, text: String((value as Record<string, unknown> | null)?.[f.field] ?? ''), label: part.label.toLowerCase() });
+      if (isText(f.kind))
+        texts.push({
+          level: lvl,
+          text: String((value as Record<string, unknown> | null)?.[f.field] ?? ''),
+          label: part.label.toLowerCase(),
+        });
   }
   for (const list of LISTS)
     list.get(content).forEach((item, i) => {
       for (const f of list.fields)
-        if (isText(f.kind)) texts.push({ level: item.spoiler as SpoilerLevel, text: String(item[f.field] ?? ''), label: list.name(item, i + 1) });
+        if (isText(f.kind))
+          texts.push({ level: item.spoiler as SpoilerLevel, text: String(item[f.field] ?? ''), label: list.name(item, i + 1) });
     });
   return texts.filter((t) => t.text.trim() !== '');
 }

@@ -52,9 +52,20 @@ export function findSpoilerFlags(entries: DiffEntry[], before: FilmContent): Spo
     const from = entry.level?.before;
     const to = entry.level?.after;
     if (entry.type === 'changed' && from && to && levelRank(to) < levelRank(from))
-      flags.push({ key: entry.key, reason: 'level-lowered', from, to, message: `${entry.label}: spoiler level lowered ${from} → ${to}, so readers at “${to}” now see it` });
+      flags.push({
+        key: entry.key,
+        reason: 'level-lowered',
+        from,
+        to,
+        message: `${entry.label}: spoiler level lowered ${from} → ${to}, so readers at “${to}” now see it`,
+      });
     if (entry.type === 'added' && to && to !== 'full')
-      flags.push({ key: entry.key, reason: 'added-visible', to, message: `${entry.label} added at spoiler level “${to}” (new items default to full)` });
+      flags.push({
+        key: entry.key,
+        reason: 'added-visible',
+        to,
+        message: `${entry.label} added at spoiler level “${to}” (new items default to full)`,
+      });
 
     if ((entry.type !== 'changed' && entry.type !== 'added') || !to || to === 'full') continue;
     for (const field of entry.fields) {
@@ -64,7 +75,13 @@ export function findSpoilerFlags(entries: DiffEntry[], before: FilmContent): Spo
         const source = revealedSource(phrase, to, earlierTexts);
         if (!source) continue;
         const into = entry.key === 'premise' ? 'moved into the premise' : `now in ${entry.label} at level “${to}”`;
-        flags.push({ key: entry.key, reason: 'text-revealed', from: source.level, to, message: `Text from ${source.label} (level “${source.level}”) ${into}: “${snippet(phrase)}”` });
+        flags.push({
+          key: entry.key,
+          reason: 'text-revealed',
+          from: source.level,
+          to,
+          message: `Text from ${source.label} (level “${source.level}”) ${into}: “${snippet(phrase)}”`,
+        });
         break;
       }
     }

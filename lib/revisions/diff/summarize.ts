@@ -15,7 +15,8 @@ const editedBeyondLevel = (entry: DiffEntry) => entry.fields.some((f) => f.kind 
 function partPhrases(entry: DiffEntry): string[] {
   const part = PARTS.find((p) => p.key === entry.key)!;
   const phrases: string[] = [];
-  if (part.kind === 'number') phrases.push(`${part.noun} ${String(entry.fields[0].before ?? 'none')} → ${String(entry.fields[0].after ?? 'none')}`);
+  if (part.kind === 'number')
+    phrases.push(`${part.noun} ${String(entry.fields[0].before ?? 'none')} → ${String(entry.fields[0].after ?? 'none')}`);
   else if (part.kind === 'text') phrases.push(`${part.noun} changed`);
   else if (editedBeyondLevel(entry)) phrases.push(`${part.noun} edited`);
   const level = levelPhrase(part.noun, entry);
@@ -47,7 +48,12 @@ export function summarizeEntries(entries: DiffEntry[]): string {
     if (!entry.list) phrases.push(...partPhrases(entry));
     else if (!listsDone.has(entry.list)) {
       listsDone.add(entry.list);
-      phrases.push(...listPhrases(entry.list, entries.filter((e) => e.list === entry.list)));
+      phrases.push(
+        ...listPhrases(
+          entry.list,
+          entries.filter((e) => e.list === entry.list),
+        ),
+      );
     }
   }
   if (phrases.length <= MAX_PHRASES) return phrases.join(', ');

@@ -6,7 +6,12 @@ describe('diffText (word level, jsdiff)', () => {
     const parts = diffText('She skates in Toronto.', 'She skates in Montreal.');
     expect(parts.filter((p) => p.removed).map((p) => p.value.trim())).toEqual(['Toronto']);
     expect(parts.filter((p) => p.added).map((p) => p.value.trim())).toEqual(['Montreal']);
-    expect(parts.filter((p) => !p.added && !p.removed).map((p) => p.value).join('')).toContain('She skates in');
+    expect(
+      parts
+        .filter((p) => !p.added && !p.removed)
+        .map((p) => p.value)
+        .join(''),
+    ).toContain('She skates in');
   });
 
   it('is one unchanged part for equal texts and nothing for two empty ones', () => {

@@ -24,7 +24,11 @@ describe('three-way merge, field by field', () => {
     expect(merged.poster).toEqual(poster);
     expect(merged.premise).toBe(theirs.premise);
     const other = { ...structuredClone(base), poster: { ...poster, alt: 'Another poster' } };
-    expect(findMergeUnits(base, other, mine).filter(isConflict).map((u) => u.key)).toEqual(['poster']);
+    expect(
+      findMergeUnits(base, other, mine)
+        .filter(isConflict)
+        .map((u) => u.key),
+    ).toEqual(['poster']);
   });
 
   it('merges two edits of the same part by itself when they touch different fields (setting era / place)', () => {
@@ -57,10 +61,15 @@ describe('three-way merge, field by field', () => {
     });
     const mine = edit((c) => (c.setting.place = 'My place'));
     const conflicts = findMergeUnits(base, theirs, mine).filter(isConflict);
-    expect(conflicts).toEqual([expect.objectContaining({ key: 'setting.place', label: 'Setting · place', theirs: 'Their place', mine: 'My place' })]);
+    expect(conflicts).toEqual([
+      expect.objectContaining({ key: 'setting.place', label: 'Setting · place', theirs: 'Their place', mine: 'My place' }),
+    ]);
     expect(mergeContent(base, theirs, mine, { 'setting.place': 'theirs' }).setting).toMatchObject({ era: '1990s', place: 'Their place' });
     expect(mergeContent(base, theirs, mine, { 'setting.place': 'mine' }).setting).toMatchObject({ era: '1990s', place: 'My place' });
-    expect(mergeContent(base, theirs, mine, { 'setting.place': { value: 'Our place' } }).setting).toMatchObject({ era: '1990s', place: 'Our place' });
+    expect(mergeContent(base, theirs, mine, { 'setting.place': { value: 'Our place' } }).setting).toMatchObject({
+      era: '1990s',
+      place: 'Our place',
+    });
   });
 
   it('asks nothing when both made the same change', () => {
@@ -92,7 +101,9 @@ describe('three-way merge, field by field', () => {
   it('asks when one side deleted an item the other edited; the edited item stays until the editor chooses', () => {
     const theirs = edit((c) => (c.events = c.events.filter((e) => e.id !== 'e2')));
     const mine = edit((c) => (c.events[1].description = 'Edited by me'));
-    expect(findMergeUnits(base, theirs, mine)).toEqual([expect.objectContaining({ key: 'events/e2', kind: 'item', changedBy: 'both', theirs: undefined })]);
+    expect(findMergeUnits(base, theirs, mine)).toEqual([
+      expect.objectContaining({ key: 'events/e2', kind: 'item', changedBy: 'both', theirs: undefined }),
+    ]);
     expect(mergeContent(base, theirs, mine).events.map((e) => e.id)).toEqual(['e1', 'e2', 'e3']);
     expect(mergeContent(base, theirs, mine, { 'events/e2': 'theirs' }).events.map((e) => e.id)).toEqual(['e1', 'e3']);
     // The same from the other side: their edit against my deletion.
@@ -103,7 +114,11 @@ describe('three-way merge, field by field', () => {
     const theirs = edit((c) => c.events.reverse());
     const mine = edit((c) => (c.events[0].title = 'Mine'));
     expect(keys(base, theirs, mine)).toEqual(['events/e1.title:mine', 'events#order:theirs']);
-    expect(mergeContent(base, theirs, mine).events.map((e) => `${e.id}:${e.title}`)).toEqual(['e3:Ending FULLWORD', 'e2:Training LIGHTWORD', 'e1:Mine']);
+    expect(mergeContent(base, theirs, mine).events.map((e) => `${e.id}:${e.title}`)).toEqual([
+      'e3:Ending FULLWORD',
+      'e2:Training LIGHTWORD',
+      'e1:Mine',
+    ]);
   });
 
   it('makes two different reorderings a conflict', () => {
@@ -125,7 +140,7 @@ describe('three-way merge, field by field', () => {
 
 /** Values an edit may write, few enough that both sides sometimes write the same one. */
 function valueFor(kind: ValueKind, seed: number): unknown {
-  const pick = <T,>(values: T[]) => values[seed % values.length];
+  const pick = <T>(values: T[]) => values[seed % values.length];
   switch (kind) {
     case 'level':
       return pick(['none', 'light', 'full']);
@@ -137,15 +152,23 @@ function valueFor(kind: ValueKind, seed: number): unknown {
       return pick([null, { name: 'X Y', slug: 'x-y' }, { name: 'Z W', slug: 'z-w' }]);
     case 'options':
       return pick([
-        [{ id: 'o1', text: 'A', correct: true }, { id: 'o2', text: 'B', correct: false }],
-        [{ id: 'o1', text: 'A', correct: false }, { id: 'o2', text: 'C', correct: true }],
+        [
+          { id: 'o1', text: 'A', correct: true },
+          { id: 'o2', text: 'B', correct: false },
+        ],
+        [
+          { id: 'o1', text: 'A', correct: false },
+          { id: 'o2', text: 'C', correct: true },
+        ],
       ]);
     default:
       return pick(['one', 'two', '']);
   }
 }
 
-const PART_FIELDS: Array<{ part: (typeof PARTS)[number]; field?: FieldSpec }> = PARTS.flatMap((part) => (part.fields ? part.fields.map((field) => ({ part, field })) : [{ part }]));
+const PART_FIELDS: Array<{ part: (typeof PARTS)[number]; field?: FieldSpec }> = PARTS.flatMap((part) =>
+  part.fields ? part.fields.map((field) => ({ part, field })) : [{ part }],
+);
 
 type Op =
   | { op: 'part'; target: number; seed: number }
@@ -245,7 +268,11 @@ describe('three-way merge properties', () => {
       fc.property(edits(), edits(), fc.infiniteStream(fc.boolean()), (theirOps, myOps, coins) => {
         const theirs = applyOps(base, theirOps, 't');
         const mine = applyOps(base, myOps, 'm');
-        const choices: MergeChoices = Object.fromEntries(findMergeUnits(base, theirs, mine).filter(isConflict).map((u) => [u.key, coins.next().value ? 'theirs' : 'mine']));
+        const choices: MergeChoices = Object.fromEntries(
+          findMergeUnits(base, theirs, mine)
+            .filter(isConflict)
+            .map((u) => [u.key, coins.next().value ? 'theirs' : 'mine']),
+        );
         const merged = mergeContent(base, theirs, mine, choices);
         expect(mergeContent(base, mine, theirs, flipChoices(choices))).toEqual(merged);
         // Two valid pages merge into a valid page.

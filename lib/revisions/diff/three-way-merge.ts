@@ -65,17 +65,26 @@ type Fields = Record<string, unknown>;
 /** The fields of objects that may differ: the described ones in order, then any other key they hold. */
 function fieldsOf(specs: FieldSpec[], objects: unknown[]): FieldSpec[] {
   const known = new Set(specs.map((f) => f.field));
-  const extra = [...new Set(objects.flatMap((o) => (o && typeof o === 'object' ? Object.keys(o) : [])))].filter((k) => k !== 'id' && !known.has(k));
+  const extra = [...new Set(objects.flatMap((o) => (o && typeof o === 'object' ? Object.keys(o) : [])))].filter(
+    (k) => k !== 'id' && !known.has(k),
+  );
   return [...specs, ...extra.map((field): FieldSpec => ({ field, label: field, kind: 'text' }))];
 }
 
 /** One unit per field of an object part or list item that changed since base. */
-function fieldUnits(keyOf: (field: string) => string, labelOf: (f: FieldSpec) => string, specs: FieldSpec[], objects: Values, where: Pick<MergeUnit, 'section' | 'list' | 'itemId'>): MergeUnit[] {
+function fieldUnits(
+  keyOf: (field: string) => string,
+  labelOf: (f: FieldSpec) => string,
+  specs: FieldSpec[],
+  objects: Values,
+  where: Pick<MergeUnit, 'section' | 'list' | 'itemId'>,
+): MergeUnit[] {
   const units: MergeUnit[] = [];
   for (const f of fieldsOf(specs, [objects.base, objects.theirs, objects.mine])) {
     const [base, theirs, mine] = [objects.base, objects.theirs, objects.mine].map((o) => (o as Fields)[f.field]);
     const by = changedBy(base, theirs, mine);
-    if (by) units.push({ key: keyOf(f.field), ...where, kind: 'field', label: labelOf(f), valueKind: f.kind, base, theirs, mine, changedBy: by });
+    if (by)
+      units.push({ key: keyOf(f.field), ...where, kind: 'field', label: labelOf(f), valueKind: f.kind, base, theirs, mine, changedBy: by });
   }
   return units;
 }
@@ -84,13 +93,23 @@ function partUnits(part: PartSpec, base: FilmContent, theirs: FilmContent, mine:
   const values = { base: part.get(base), theirs: part.get(theirs), mine: part.get(mine) };
   // A part that is absent on some side (no poster: null) is merged whole: there are no fields to pair.
   const allObjects = [values.base, values.theirs, values.mine].every((v) => v !== null && typeof v === 'object');
-  if (part.fields && allObjects) return fieldUnits((field) => `${part.key}.${field}`, (f) => `${part.label} · ${f.label}`, part.fields, values, { section: part.section });
+  if (part.fields && allObjects)
+    return fieldUnits(
+      (field) => `${part.key}.${field}`,
+      (f) => `${part.label} · ${f.label}`,
+      part.fields,
+      values,
+      { section: part.section },
+    );
   const by = changedBy(values.base, values.theirs, values.mine);
-  return by ? [{ key: part.key, section: part.section, kind: 'field', label: part.label, valueKind: part.kind, ...values, changedBy: by }] : [];
+  return by
+    ? [{ key: part.key, section: part.section, kind: 'field', label: part.label, valueKind: part.kind, ...values, changedBy: by }]
+    : [];
 }
 
 /** The ids in all three versions, in the given list's order. */
-const commonIn = (items: Item[], b: Map<string, Item>, t: Map<string, Item>, m: Map<string, Item>) => items.map((i) => i.id).filter((id) => b.has(id) && t.has(id) && m.has(id));
+const commonIn = (items: Item[], b: Map<string, Item>, t: Map<string, Item>, m: Map<string, Item>) =>
+  items.map((i) => i.id).filter((id) => b.has(id) && t.has(id) && m.has(id));
 
 /**
  * Did a side reorder the list? Compared over the items all three versions have, so an added or
@@ -102,7 +121,17 @@ function orderUnit(list: ListSpec, b: Item[], t: Item[], m: Item[]): MergeUnit |
   const by = changedBy(ob, ot, om);
   if (!by) return null;
   const ids = (items: Item[]) => items.map((i) => i.id);
-  return { key: `${list.key}#order`, section: list.section, kind: 'order', list: list.key, label: `Order of ${list.nouns}`, base: ids(b), theirs: ids(t), mine: ids(m), changedBy: by };
+  return {
+    key: `${list.key}#order`,
+    section: list.section,
+    kind: 'order',
+    list: list.key,
+    label: `Order of ${list.nouns}`,
+    base: ids(b),
+    theirs: ids(t),
+    mine: ids(m),
+    changedBy: by,
+  };
 }
 
 function listUnits(list: ListSpec, base: FilmContent, theirs: FilmContent, mine: FilmContent): MergeUnit[] {
@@ -116,7 +145,15 @@ function listUnits(list: ListSpec, base: FilmContent, theirs: FilmContent, mine:
     const label = list.label(shown, position);
     const where = { section: list.section, list: list.key, itemId: id };
     if (values.base && values.theirs && values.mine) {
-      units.push(...fieldUnits((field) => `${list.key}/${id}.${field}`, (f) => `${label} · ${f.label}`, list.fields, values, where));
+      units.push(
+        ...fieldUnits(
+          (field) => `${list.key}/${id}.${field}`,
+          (f) => `${label} · ${f.label}`,
+          list.fields,
+          values,
+          where,
+        ),
+      );
       continue;
     }
     // Added, deleted, or added by both: the item as a whole.
@@ -158,7 +195,13 @@ function orderSide(unit: MergeUnit | undefined, choices: MergeChoices): MergeSid
 }
 
 /** An object with each field taken as its unit says; a field resolved to `undefined` is left out. */
-function mergeObject(start: unknown, units: Map<string, MergeUnit>, choices: MergeChoices, keyOf: (field: string) => string, fields: string[]): Fields {
+function mergeObject(
+  start: unknown,
+  units: Map<string, MergeUnit>,
+  choices: MergeChoices,
+  keyOf: (field: string) => string,
+  fields: string[],
+): Fields {
   const merged: Fields = structuredClone(start as Fields);
   for (const field of fields) {
     const unit = units.get(keyOf(field));
@@ -177,7 +220,14 @@ function mergeObject(start: unknown, units: Map<string, MergeUnit>, choices: Mer
  * sides put after the same shared item: runs ordered by id, so the result does not depend on who
  * is "theirs".
  */
-function mergeList(list: ListSpec, base: FilmContent, theirs: FilmContent, mine: FilmContent, units: Map<string, MergeUnit>, choices: MergeChoices): Item[] {
+function mergeList(
+  list: ListSpec,
+  base: FilmContent,
+  theirs: FilmContent,
+  mine: FilmContent,
+  units: Map<string, MergeUnit>,
+  choices: MergeChoices,
+): Item[] {
   const [b, t, m] = [list.get(base), list.get(theirs), list.get(mine)];
   const [bById, tById, mById] = [byId(b), byId(t), byId(m)];
   const kept = new Map<string, Item>();
@@ -214,7 +264,9 @@ function mergeList(list: ListSpec, base: FilmContent, theirs: FilmContent, mine:
   }
   const order: string[] = [];
   const place = (anchor: string) => {
-    const sorted = (runs.get(anchor) ?? []).map((run) => ({ run, by: run.join('\u0000') })).sort((x, y) => (x.by < y.by ? -1 : x.by > y.by ? 1 : 0));
+    const sorted = (runs.get(anchor) ?? [])
+      .map((run) => ({ run, by: run.join('\u0000') }))
+      .sort((x, y) => (x.by < y.by ? -1 : x.by > y.by ? 1 : 0));
     for (const { run } of sorted) order.push(...run);
   };
   place('');
@@ -234,7 +286,10 @@ export function mergeContent(base: FilmContent, theirs: FilmContent, mine: FilmC
     if (units.has(part.key)) part.set(merged, structuredClone(resolve(units.get(part.key), choices, undefined)));
     else if (part.fields && part.get(theirs) !== null && typeof part.get(theirs) === 'object') {
       const fields = fieldsOf(part.fields, [part.get(base), part.get(theirs), part.get(mine)]).map((f) => f.field);
-      part.set(merged, mergeObject(part.get(theirs), units, choices, (field) => `${part.key}.${field}`, fields));
+      part.set(
+        merged,
+        mergeObject(part.get(theirs), units, choices, (field) => `${part.key}.${field}`, fields),
+      );
     }
   }
   for (const list of LISTS) list.set(merged, mergeList(list, base, theirs, mine, units, choices));

@@ -62,13 +62,18 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
   const prepared = useMemo(() => (parsed?.ok ? withoutQuizFor(mayEditQuiz, parsed) : null), [parsed, mayEditQuiz]);
   // What the draft will hold: the page's own levels, or every item at its suggested level (the
   // same function the server applies), so the preview at each level shows the page as it will be.
-  const suggestedContent = useMemo(() => (prepared && levels === 'suggested' ? withSuggestedLevels(prepared.content) : null), [prepared, levels]);
+  const suggestedContent = useMemo(
+    () => (prepared && levels === 'suggested' ? withSuggestedLevels(prepared.content) : null),
+    [prepared, levels],
+  );
   const draftContent = suggestedContent ?? prepared?.content ?? null;
   const unmarked = useMemo(() => (prepared ? storyItemsOf(prepared.content).every((item) => item.level === 'full') : false), [prepared]);
   const slug = slugOverride ?? prepared?.content.slug ?? '';
   const tooLarge = text.length > MAX_PAGE_CHARS;
   // Whether the address is free, asked as soon as the page is read and after each change to it.
-  const [slugCheck, setSlugCheck] = useState<{ slug: string; taken: SlugTakenDetails['existing'] | null; free: string | null } | null>(null);
+  const [slugCheck, setSlugCheck] = useState<{ slug: string; taken: SlugTakenDetails['existing'] | null; free: string | null } | null>(
+    null,
+  );
   useEffect(() => {
     if (!slug.trim()) return;
     let current = true;
@@ -153,8 +158,8 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
           <h1>Import a page</h1>
           <p className={pageStyles.lead}>
             Paste a film page in the page format (the one the text export writes) or a JSON export, or choose a file. You see what will be
-            imported before anything is saved; it becomes a new draft, never published by itself. Spoiler levels that the page does not mark are set
-            to full spoilers, unless you choose the levels suggested from the page’s own story.
+            imported before anything is saved; it becomes a new draft, never published by itself. Spoiler levels that the page does not mark
+            are set to full spoilers, unless you choose the levels suggested from the page’s own story.
           </p>
         </div>
       </header>
@@ -203,7 +208,10 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
           ) : !parsed.ok ? (
             <div className={styles.errors} role="alert">
               <h2>This cannot be imported</h2>
-              <ProblemList problems={parsed.errors.map((e) => ({ line: e.line ?? 0, message: e.path ? `${e.path}: ${e.message}` : e.message }))} onLine={showLine} />
+              <ProblemList
+                problems={parsed.errors.map((e) => ({ line: e.line ?? 0, message: e.path ? `${e.path}: ${e.message}` : e.message }))}
+                onLine={showLine}
+              />
             </div>
           ) : (
             <>
@@ -213,22 +221,36 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
                 {[`${plural(countWords(prepared!.content.story), 'word')} of story`, ...describeContents(prepared!.content)].join(' · ')}
               </p>
               <div className={styles.warnings}>
-                <h3>{prepared!.warnings.length === 0 ? 'No warnings: everything on the page was placed.' : plural(prepared!.warnings.length, 'warning')}</h3>
+                <h3>
+                  {prepared!.warnings.length === 0
+                    ? 'No warnings: everything on the page was placed.'
+                    : plural(prepared!.warnings.length, 'warning')}
+                </h3>
                 {prepared!.warnings.length > 0 ? <ProblemList problems={prepared!.warnings} onLine={showLine} /> : null}
               </div>
               <fieldset className={styles.levels}>
                 <legend className={ui.label}>Spoiler levels</legend>
                 <label>
-                  <input type="radio" name={`${ids}-levels`} value="page" checked={levels === 'page'} onChange={() => setLevels('page')} /> As the page marks
-                  them (items without a marker at full spoilers)
+                  <input type="radio" name={`${ids}-levels`} value="page" checked={levels === 'page'} onChange={() => setLevels('page')} />{' '}
+                  As the page marks them (items without a marker at full spoilers)
                 </label>
                 <label>
-                  <input type="radio" name={`${ids}-levels`} value="suggested" checked={levels === 'suggested'} onChange={() => setLevels('suggested')} />{' '}
+                  <input
+                    type="radio"
+                    name={`${ids}-levels`}
+                    value="suggested"
+                    checked={levels === 'suggested'}
+                    onChange={() => setLevels('suggested')}
+                  />{' '}
                   Suggested from the page’s own story (the premise is spoiler-free; the timeline says when each thing is revealed)
                 </label>
                 <p className={ui.hint}>
-                  {unmarked && levels === 'page' ? 'This page marks no spoiler levels: every item would be at full, and a no-spoiler reader would see the premise only. ' : ''}
-                  {levels === 'suggested' ? 'You can review each suggestion and its reason in the editor afterwards (Suggest levels). ' : ''}
+                  {unmarked && levels === 'page'
+                    ? 'This page marks no spoiler levels: every item would be at full, and a no-spoiler reader would see the premise only. '
+                    : ''}
+                  {levels === 'suggested'
+                    ? 'You can review each suggestion and its reason in the editor afterwards (Suggest levels). '
+                    : ''}
                   {describeLevelView(countReaderView(draftContent!, 'none'))}
                 </p>
               </fieldset>
@@ -303,7 +325,8 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
       {prepared ? (
         <div className={styles.preview} role="region" aria-label="Preview of the imported page" onClick={onPreviewClick}>
           <div className={styles.previewBar}>
-            <strong>Preview</strong> as the reader page will show it{levels === 'suggested' ? ' with the suggested levels' : ''}, to a reader who chose:
+            <strong>Preview</strong> as the reader page will show it{levels === 'suggested' ? ' with the suggested levels' : ''}, to a
+            reader who chose:
             {SPOILER_LEVELS.map((option) => (
               <button
                 key={option}

@@ -26,7 +26,9 @@ export default async function PeopleEditorPage({ searchParams }: Props) {
       <div className={styles.header}>
         <div>
           <h1>People</h1>
-          <p className={styles.lead}>Everyone who plays, directs or writes in a published film. Names and roles come from the films; dates are set here.</p>
+          <p className={styles.lead}>
+            Everyone who plays, directs or writes in a published film. Names and roles come from the films; dates are set here.
+          </p>
         </div>
       </div>
       <form method="get" role="search" aria-label="People" className={styles.panel}>

@@ -19,8 +19,8 @@ export default async function TokensPage() {
         <div>
           <h1>API tokens</h1>
           <p className={styles.lead}>
-            Tokens let scripts use the editorial API (<a href="/api/v1/openapi.json">OpenAPI description</a>) as an editor or an admin. A token stops
-            working when it is revoked or when the admin who created it is disabled.
+            Tokens let scripts use the editorial API (<a href="/api/v1/openapi.json">OpenAPI description</a>) as an editor or an admin. A
+            token stops working when it is revoked or when the admin who created it is disabled.
           </p>
         </div>
       </div>

@@ -39,7 +39,9 @@ export default async function EditFilmPage({ params }: Props) {
   ]);
   // Work that started from an older revision needs that revision to show what others changed since.
   const baseContent =
-    autosave && autosave.baseRevision !== draft.revision ? (await getRevision({ slug: draft.slug, number: autosave.baseRevision, actor })).content : null;
+    autosave && autosave.baseRevision !== draft.revision
+      ? (await getRevision({ slug: draft.slug, number: autosave.baseRevision, actor })).content
+      : null;
 
   const initial: EditorInitialData = {
     filmId: draft.filmId,

@@ -98,7 +98,9 @@ export default async function QuizPage({ params, searchParams }: Props) {
         />
       ) : (
         <p className={styles.empty}>
-          {quiz.hidden > 0 ? 'Every question of this quiz reveals part of the story: choose a spoiler level above to see them.' : 'This film has no quiz yet.'}
+          {quiz.hidden > 0
+            ? 'Every question of this quiz reveals part of the story: choose a spoiler level above to see them.'
+            : 'This film has no quiz yet.'}
         </p>
       )}
     </main>

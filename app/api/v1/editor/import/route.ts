@@ -17,5 +17,8 @@ export const POST = apiHandler('film.edit', async ({ request, actor }) => {
   const text = await readBodyText(request, BODY_LIMITS.content);
   assertSafeText(text, ['(body)']);
   const imported = await importFilm({ text, actor, slug, levels });
-  return NextResponse.json({ slug: imported.slug, revision: imported.revision, levels: imported.levels, warnings: imported.warnings }, { status: 201 });
+  return NextResponse.json(
+    { slug: imported.slug, revision: imported.revision, levels: imported.levels, warnings: imported.warnings },
+    { status: 201 },
+  );
 });

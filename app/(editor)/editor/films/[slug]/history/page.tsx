@@ -14,7 +14,8 @@ import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const positiveInt = (value: unknown) => (typeof value === 'string' && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
+const positiveInt = (value: unknown) =>
+  typeof value === 'string' && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;

@@ -62,7 +62,9 @@ export default async function QuizEditorPage({ params }: Props) {
             ) : live ? (
               <span className={styles.live}>this quiz is live on the reader site</span>
             ) : (
-              <span className={styles.pending}>the quiz differs from the published revision {draft.published}: publish the page to make it live</span>
+              <span className={styles.pending}>
+                the quiz differs from the published revision {draft.published}: publish the page to make it live
+              </span>
             )}
             {draft.published !== null ? (
               <>
@@ -99,7 +101,10 @@ export default async function QuizEditorPage({ params }: Props) {
       {stats ? (
         <section aria-labelledby="statistics" className={styles.section}>
           <h2 id="statistics" className={styles.sectionTitle}>
-            Statistics {stats.publishedRevision !== null ? <span className={styles.subtle}>of the published quiz (revision {stats.publishedRevision})</span> : null}
+            Statistics{' '}
+            {stats.publishedRevision !== null ? (
+              <span className={styles.subtle}>of the published quiz (revision {stats.publishedRevision})</span>
+            ) : null}
           </h2>
           <QuizStats stats={stats} />
         </section>

@@ -16,7 +16,9 @@ export const GET = apiHandler<Params>('film.read', async ({ params, actor }) => 
 /** Saves a new revision on top of `baseRevision`; 409 with both sides when someone saved first. */
 export const PUT = apiHandler<Params>('film.edit', async ({ request, params, actor }) => {
   const { slug } = parseInput(slugParamsSchema, params);
-  const { baseRevision, content, message } = parseInput(saveFilmBodySchema, await readJson(request, BODY_LIMITS.content), { contentKey: 'content' });
+  const { baseRevision, content, message } = parseInput(saveFilmBodySchema, await readJson(request, BODY_LIMITS.content), {
+    contentKey: 'content',
+  });
   const saved = await saveDraft({ slug, baseRevision, content, message, actor });
   return { slug: saved.slug, revision: saved.revision };
 });

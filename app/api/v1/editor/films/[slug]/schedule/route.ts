@@ -18,7 +18,8 @@ export const GET = apiHandler<{ slug: string }>('film.read', async ({ params, ac
 export const POST = apiHandler<{ slug: string }>('film.publish', async ({ request, params, actor }) => {
   const { slug } = parseInput(slugParamsSchema, params);
   const { action, at, revision } = parseInput(scheduleBodySchema, await readJson(request));
-  const job = action === 'publish' ? await schedulePublish({ slug, revision: revision!, at, actor }) : await scheduleUnpublish({ slug, at, actor });
+  const job =
+    action === 'publish' ? await schedulePublish({ slug, revision: revision!, at, actor }) : await scheduleUnpublish({ slug, at, actor });
   return NextResponse.json(job, { status: 201 });
 });
 

@@ -35,12 +35,16 @@ export default async function RestorePage({ params }: Props) {
 
   return (
     <div className={styles.page}>
-      <FilmBreadcrumb slug={comparison.slug} title={comparison.title} steps={[{ label: 'History', href: history }, { label: `Restore revision ${number}` }]} />
+      <FilmBreadcrumb
+        slug={comparison.slug}
+        title={comparison.title}
+        steps={[{ label: 'History', href: history }, { label: `Restore revision ${number}` }]}
+      />
       <header>
         <h1 className={styles.title}>Restore revision {number}?</h1>
         <p className={styles.status}>
-          Restoring saves the content of revision {number} as a new revision {draft.revision + 1} on top of the current draft (revision {draft.revision}).
-          Nothing is deleted: revision {draft.revision} stays in the history. Restoring does not publish.
+          Restoring saves the content of revision {number} as a new revision {draft.revision + 1} on top of the current draft (revision{' '}
+          {draft.revision}). Nothing is deleted: revision {draft.revision} stays in the history. Restoring does not publish.
         </p>
       </header>
       <div className={styles.meta}>
@@ -52,7 +56,13 @@ export default async function RestorePage({ params }: Props) {
       ) : (
         <>
           <div className={styles.actions}>
-            <RestoreButton slug={comparison.slug} number={number} baseRevision={draft.revision} restore={restoreRevisionAction} identical={comparison.diff.identical} />
+            <RestoreButton
+              slug={comparison.slug}
+              number={number}
+              baseRevision={draft.revision}
+              restore={restoreRevisionAction}
+              identical={comparison.diff.identical}
+            />
             <Link href={history}>Cancel</Link>
           </div>
           <section className={styles.section} aria-labelledby="restore-changes">

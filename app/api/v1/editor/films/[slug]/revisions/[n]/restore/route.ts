@@ -11,4 +11,3 @@ export const POST = apiHandler<{ slug: string; n: string }>('film.edit', async (
   const restored = await restoreRevision({ slug, number: n, baseRevision, actor });
   return NextResponse.json({ slug: restored.slug, revision: restored.revision, restoredFrom: n }, { status: 201 });
 });
-
