@@ -37,7 +37,7 @@ export default defineConfig([
     settings: {
       'boundaries/elements': [
         { type: 'reader', pattern: 'lib/reader', partialMatch: false },
-        { type: 'writer', pattern: 'lib/revisions', partialMatch: false },
+        { type: 'writer', pattern: 'lib/films', partialMatch: false },
         { type: 'lib', pattern: 'lib', partialMatch: false },
         { type: 'components', pattern: 'components', partialMatch: false },
         { type: 'app', pattern: 'app', partialMatch: false },
@@ -71,7 +71,7 @@ export default defineConfig([
           selector: name.startsWith('$')
             ? `CallExpression > MemberExpression.callee[property.name='${name}']`
             : `CallExpression > MemberExpression.callee[property.name='${name}'][object.type='MemberExpression']`,
-          message: `Reader code reads published content only: ${name}() writes. Writes go through lib/revisions (or their own domain module).`,
+          message: `Reader code reads published content only: ${name}() writes. Writes go through lib/films (or their own domain module).`,
         })),
         ...['$executeRaw', '$executeRawUnsafe'].map((name) => ({
           selector: `TaggedTemplateExpression > MemberExpression.tag[property.name='${name}']`,

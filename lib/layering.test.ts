@@ -25,9 +25,9 @@ describe('the layering lint', () => {
         'import { db } from \'../db\';\nexport const f = () => db().$executeRaw`DELETE FROM "Film"`;\n',
       ),
     ).toEqual(['no-restricted-syntax']);
-    expect(await problems('lib/reader/example.ts', "import { publishFilm } from '../revisions';\nexport const f = publishFilm;\n")).toEqual(
-      ['boundaries/dependencies'],
-    );
+    expect(await problems('lib/reader/example.ts', "import { publishFilm } from '../films';\nexport const f = publishFilm;\n")).toEqual([
+      'boundaries/dependencies',
+    ]);
     expect(
       await problems(
         'lib/reader/example.ts',

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../lib/db';
 import { importText } from '../lib/import';
 import { makeActor } from '../test-support/actors';
-import { getDraft } from '../lib/revisions';
+import { getDraft } from '../lib/films';
 import { suggestFilmLevels } from '../lib/story-position';
 import { Redis } from 'ioredis';
 import { REDIS_TEST_URL, deleteRedisKeys, runNode, testPrefix, tsx, type Env } from './ops/support';

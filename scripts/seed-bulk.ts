@@ -1,6 +1,6 @@
 /**
  * `npm run seed:bulk -- --films N`: N realistic generated films (scripts/seed-bulk/generate-film.ts),
- * created and published in batches through lib/revisions (createPublishedFilms), so they are stored
+ * created and published in batches through lib/films (createPublishedFilms), so they are stored
  * exactly as the product stores films (revision blobs, materialised reader tables, search documents,
  * audit rows). Films already there (by slug) are skipped, so an interrupted run can be continued.
  * For the scale benchmark and for trying the site with a large catalogue; into DATABASE_URL.

@@ -14,7 +14,7 @@ import type { FilmContent } from '../lib/content/schema';
 import { posterSchema, stillSchema } from '../lib/page/parts/images';
 import { uploadImage } from '../lib/media/upload-image';
 import type { Actor } from '../lib/auth/permissions';
-import { createFilm, publishFilm } from '../lib/revisions';
+import { createFilm, publishFilm } from '../lib/films';
 import { systemActor } from '../lib/auth/system-actor';
 import { ensureUser } from '../lib/users/ensure-user';
 import { db, disconnectDb } from '../lib/db';

@@ -1,6 +1,6 @@
 import { sampleFilm } from './sample-film';
 import type { FilmContent } from '../lib/content/schema';
-import { createFilm, publishFilm } from '../lib/revisions';
+import { createFilm, publishFilm } from '../lib/films';
 import type { Actor } from '../lib/auth/permissions';
 
 /**

@@ -9,7 +9,7 @@ import { ActionFailure, placeFieldErrors, unwrap } from './action-result';
 export type SaveOutcome<TSaved, TConflict> =
   /** `mergedWith`: the newer revisions this save was merged with on the way (see `mergeConflict`). */
   | { kind: 'saved'; saved: TSaved; mergedWith: TConflict[] }
-  /** 409: someone saved a newer revision first (lib/revisions/save-draft.ts). */
+  /** 409: someone saved a newer revision first (lib/films/save-draft.ts). */
   | { kind: 'conflict'; conflict: TConflict }
   /** 400 with field errors: `onFields` are shown on the form already, `elsewhere` by no field. */
   | { kind: 'invalid'; error: ActionFailure; onFields: FieldError[]; elsewhere: FieldError[] }

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { FilmDiff } from '@/lib/revisions/diff';
+import type { FilmDiff } from '@/lib/films/diff';
 import type { ReviewSummary } from '@/lib/reviews/list-reviews';
 import type { FilmCommentView } from '@/lib/comments/comment-store';
 import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from '@/lib/reviews/review-schema';

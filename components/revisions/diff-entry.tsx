@@ -1,5 +1,5 @@
 import { levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
-import type { DiffEntry, FieldChange, SpoilerFlag } from '@/lib/revisions/diff';
+import type { DiffEntry, FieldChange, SpoilerFlag } from '@/lib/films/diff';
 import { thumbnailUrl } from '@/lib/media/image-asset';
 import { LevelChip } from './level-chip';
 import { TextChange, type DiffLayout } from './text-change';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { SECTION_LABELS } from '@/lib/page/parts';
-import type { FilmDiff } from '@/lib/revisions/diff';
+import type { FilmDiff } from '@/lib/films/diff';
 import { DiffEntryView } from './diff-entry';
 import type { DiffLayout } from './text-change';
 import styles from './diff-view.module.css';

@@ -1,4 +1,4 @@
-import type { MergeChoice, MergeUnit, TextPart, UnitRow } from '@/lib/revisions/diff';
+import type { MergeChoice, MergeUnit, TextPart, UnitRow } from '@/lib/films/diff';
 import ui from '@/components/editor/ui.module.css';
 import styles from './three-way-conflict.module.css';
 import { MarkedText } from './text-change';

@@ -1,4 +1,4 @@
-import type { PresentEditor } from '@/lib/revisions/presence';
+import type { PresentEditor } from '@/lib/films/presence';
 import { usePresence } from './use-presence';
 import ui from '@/components/editor/ui.module.css';
 import styles from './presence-bar.module.css';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import type { PruneResult, RetentionSetting } from '@/lib/revisions/retention';
+import type { PruneResult, RetentionSetting } from '@/lib/films/retention';
 import type { ActionResult } from '@/lib/action-result';
 import ui from '@/components/editor/ui.module.css';
 import styles from './retention-panel.module.css';

@@ -1,4 +1,4 @@
-import type { ComparedRevision } from '@/lib/revisions/compare-revisions';
+import type { ComparedRevision } from '@/lib/films/compare-revisions';
 import { TimeAgo } from '@/components/editor/time-ago';
 import { RevisionBadges } from './revision-badges';
 import styles from './history-page.module.css';

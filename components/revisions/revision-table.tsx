@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { FilmHistory } from '@/lib/revisions/list-history';
+import type { FilmHistory } from '@/lib/films/list-history';
 import { TimeAgo } from '@/components/editor/time-ago';
 import { RevisionBadges } from './revision-badges';
 import { exportHref } from '@/components/editor/export-links';

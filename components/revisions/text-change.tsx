@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { splitSides, type TextPart } from '@/lib/revisions/diff';
+import { splitSides, type TextPart } from '@/lib/films/diff';
 import styles from './diff-view.module.css';
 
 export type DiffLayout = 'inline' | 'side';

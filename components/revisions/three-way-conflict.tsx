@@ -12,7 +12,7 @@ import {
   type MergeChoice,
   type MergeChoices,
   type MergeSide,
-} from '@/lib/revisions/diff';
+} from '@/lib/films/diff';
 import { MergeUnitView } from './merge-unit-view';
 import ui from '@/components/editor/ui.module.css';
 import styles from './three-way-conflict.module.css';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PresenceState } from '@/lib/revisions/presence';
+import type { PresenceState } from '@/lib/films/presence';
 
 /** This browser tab's id for presence: new per page load, so two tabs of one user are told apart. */
 function newTabId(): string {

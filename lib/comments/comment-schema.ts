@@ -4,7 +4,7 @@ import { revisionNumberSchema } from '../films/film-schema';
 
 /**
  * One schema module for editorial comments. A comment is on the whole revision
- * (itemKey "") or on one part of the page, named as lib/revisions/diff names it: "premise",
+ * (itemKey "") or on one part of the page, named as lib/films/diff names it: "premise",
  * "kind.ending", "events/<id>", "characters/<id>". Client-safe.
  */
 export const itemKeySchema = z

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { sampleFilm } from '../../test-support/sample-film';
 import { hashToken, newTokenSecret } from '../auth/api-token';
-import { createFilm, publishFilm } from '../revisions';
+import { createFilm, publishFilm } from '../films';
 import { makeActor } from '../../test-support/actors';
 import { callRoute, type RouteHandler } from '../../test-support/call-route';
 import type { Actor, Role } from '../auth/permissions';

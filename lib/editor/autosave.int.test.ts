@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { sampleFilm } from '../../test-support/sample-film';
-import { createFilm, saveDraft } from '../revisions';
+import { createFilm, saveDraft } from '../films';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
-import { contentHash } from '../revisions/content-hash';
-import { readContent } from '../revisions/revision-store';
+import { contentHash } from '../films/content-hash';
+import { readContent } from '../films/revision-store';
 import { asFilmContent, workInProgressSchema, type WorkInProgress } from './work-in-progress';
 
 export type AutosaveSlot = {

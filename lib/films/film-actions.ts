@@ -1,7 +1,7 @@
 'use server';
 
 import { guardedAction } from '../auth/guarded-action';
-import { createFilm, publishFilm, restoreRevision, saveDraft, unpublishFilm } from '../revisions';
+import { createFilm, publishFilm, restoreRevision, saveDraft, unpublishFilm } from '.';
 import { createFilmInputSchema, publishInputSchema, restoreInputSchema, saveDraftInputSchema, unpublishInputSchema } from './film-schema';
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { sampleFilm } from '../../test-support/sample-film';
-import { createFilm, publishFilm, restoreRevision, saveDraft } from '../revisions';
+import { createFilm, publishFilm, restoreRevision, saveDraft } from '.';
 import { NotFoundError, UnauthorizedError } from '../errors';
 import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';

@@ -4,7 +4,7 @@ import { assertCan, can, type Actor } from '../auth/permissions';
 import { slugSchema } from '../content/schema';
 import { db } from '../db';
 import { ConflictError, ValidationError } from '../errors';
-import { createFilm, publishFilm } from '../revisions';
+import { createFilm, publishFilm } from '../films';
 import { withSuggestedLevels } from '../story-position/suggest-levels';
 import type { ImportLevels } from '../films/film-schema';
 import { importText, MAX_PAGE_CHARS, withoutQuizFor, type ImportError, type ImportFormat, type PageWarning } from './index';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { sampleFilm } from '../../test-support/sample-film';
-import { createFilm, publishFilm, saveDraft } from '../revisions';
+import { createFilm, publishFilm, saveDraft } from '../films';
 import { getPublishedFilm } from '../reader/get-published-film';
 import { visibleFilm } from '../spoilers/visible-film';
 import { makeActor } from '../../test-support/actors';

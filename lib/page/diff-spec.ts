@@ -1,9 +1,9 @@
 import type { SpoilerLevel } from '../spoilers/levels';
 
 /**
- * How a part describes itself for comparing and merging (lib/revisions/diff): its fields and its
+ * How a part describes itself for comparing and merging (lib/films/diff): its fields and its
  * lists, how to name them for people and where their spoiler level is. Each part's entry in the
- * registry holds its own; lib/revisions/diff/page-model.ts puts them together.
+ * registry holds its own; lib/films/diff/page-model.ts puts them together.
  */
 
 /** How a value is shown and compared: long text gets a word-level diff; `image`: an uploaded image's id (the compare view shows both). */

@@ -106,7 +106,7 @@ export type PagePart = {
   label: string;
   /**
    * The top-level content keys the part holds: also its revision storage group (one
-   * content-addressed blob per part, lib/revisions/revision-store.ts). Keep them stable: changing
+   * content-addressed blob per part, lib/films/revision-store.ts). Keep them stable: changing
    * a part's keys stores every page's part once more.
    */
   keys: readonly string[];
@@ -117,7 +117,7 @@ export type PagePart = {
   refine?: (content: never, ctx: z.RefinementCtx) => void;
   spoiler: SpoilerRule;
   counts?: readonly LevelCount[];
-  /** How it is compared and merged (lib/revisions/diff): its fields and its lists. */
+  /** How it is compared and merged (lib/films/diff): its fields and its lists. */
   diff: { fields?: ReadonlyArray<Omit<PartSpec, 'section'>>; lists?: ReadonlyArray<Omit<ListSpec, 'section'>> };
   reader?: ReaderSpec;
   storage?: PartStorage;

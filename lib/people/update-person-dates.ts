@@ -8,7 +8,7 @@ import type { PersonDates } from './person-schema';
 
 /**
  * Sets a person's birth and death dates (their reader page shows them). People exist while they
- * have a part or a credit in a published film (lib/revisions/materialize-published.ts), so only
+ * have a part or a credit in a published film (lib/films/materialize-published.ts), so only
  * those can be edited; the audit row records the dates before and after.
  */
 export async function updatePersonDates(

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readerRequest } from '../../test-support/reader-request';
-import { createFilm } from '../revisions';
+import { createFilm } from '../films';
 import { makeActor } from '../../test-support/actors';
 import { getPublicQuiz } from './get-public-quiz';
 import { publishedQuizFilm, quizFilm, uniqueSlug } from '../../test-support/quiz-fixtures';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createFilm } from '../revisions';
+import { createFilm } from '../films';
 import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';

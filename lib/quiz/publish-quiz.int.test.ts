@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
-import { createFilm, getDraft, publishFilm, restoreRevision, saveDraft } from '../revisions';
+import { createFilm, getDraft, publishFilm, restoreRevision, saveDraft } from '../films';
 import { makeActor } from '../../test-support/actors';
 import { hashToken, newTokenSecret } from '../auth/api-token';
 import { callRoute } from '../../test-support/call-route';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { createFilm, getDraft, publishFilm, saveDraft } from '../revisions';
+import { createFilm, getDraft, publishFilm, saveDraft } from '../films';
 import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { ConflictError, ForbiddenError, ValidationError } from '../errors';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { assertCan, type Actor } from '../auth/permissions';
-import { getDraft, saveDraft } from '../revisions';
+import { getDraft, saveDraft } from '../films';
 import type { FilmContent } from '../content/schema';
 
 export type SaveQuizResult = { revision: number; quiz: FilmContent['quiz'] };

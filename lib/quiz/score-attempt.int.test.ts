@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { createFilm } from '../revisions';
+import { createFilm } from '../films';
 import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { NotFoundError, ValidationError } from '../errors';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleFilm } from '../../test-support/sample-film';
 import { makeActor } from '../../test-support/actors';
-import { createFilm, publishFilm } from '../revisions';
+import { createFilm, publishFilm } from '../films';
 import type { Actor } from '../auth/permissions';
 import { correctQuery } from './correct-query';
 import { searchWithCorrection } from './search-films';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFilm } from '../../test-support/sample-film';
-import { createPublishedFilms } from '../revisions';
+import { createPublishedFilms } from '../films';
 import { makeActor } from '../../test-support/actors';
 import { countQueries, disconnectQueryCounter } from '../../test-support/count-queries';
 import { listFilms } from '../films/list-editor-films';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleFilm } from '../../test-support/sample-film';
-import { createFilm, publishFilm, saveDraft, unpublishFilm } from '../revisions';
+import { createFilm, publishFilm, saveDraft, unpublishFilm } from '../films';
 import { visibleFilm } from '../spoilers/visible-film';
 import { SPOILER_LEVELS } from '../spoilers/levels';
 import { db } from '../db';

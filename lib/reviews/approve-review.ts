@@ -3,7 +3,7 @@ import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { ConflictError } from '../errors';
-import { publishFilmInTransaction } from '../revisions';
+import { publishFilmInTransaction } from '../films';
 import { invalidateFilmPages } from '../cache/invalidate-film-pages';
 import { schedulePublishInTransaction } from '../schedule/schedule-publish';
 import { lockedReview } from './lock-film';

@@ -3,8 +3,8 @@ import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { NotFoundError } from '../errors';
 import { filmContentSchema } from '../content/schema';
-import { diffFilm, type FilmDiff } from '../revisions/diff';
-import { readContents } from '../revisions/revision-store';
+import { diffFilm, type FilmDiff } from '../films/diff';
+import { readContents } from '../films/revision-store';
 import type { ReviewState } from './review-schema';
 
 const reviewSelect = {

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { sampleFilm } from '../../test-support/sample-film';
-import { createFilm, saveDraft, getDraft, publishFilm, unpublishFilm } from '../revisions';
+import { createFilm, saveDraft, getDraft, publishFilm, unpublishFilm } from '../films';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../errors';
 import { getPublishedFilm } from '../reader/get-published-film';
 import { makeActor } from '../../test-support/actors';
@@ -15,7 +15,7 @@ import { requestChanges } from './request-changes';
 import { approveReview } from './approve-review';
 import { getFilmReviewStatus, getReview, listReviews } from './list-reviews';
 import { listEditorNotifications } from '../notifications/editor-notifications';
-import { pruneRevisions, setRetentionSetting } from '../revisions/retention';
+import { pruneRevisions, setRetentionSetting } from '../films/retention';
 import { createJobRunner } from '../schedule/job-runner';
 import { schedulePublish } from '../schedule/schedule-publish';
 import { retryScheduledJob } from '../schedule/retry-scheduled-job';

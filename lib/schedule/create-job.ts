@@ -5,7 +5,7 @@ import { writeAudit } from '../audit/write-audit';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { MAX_SCHEDULE_AHEAD_DAYS, scheduleAtSchema, type JobKind, type ScheduledJobView } from './schedule-schema';
 import { jobViewSelect, toJobView } from './job-view';
-import { assertPublishable } from '../revisions';
+import { assertPublishable } from '../films';
 
 /**
  * `at` as a Date, or a 400 naming `field` (the request's name for it, `at` by default): a valid

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { sampleFilm } from '../../test-support/sample-film';
-import { createFilm, publishFilm, saveDraft, unpublishFilm } from '../revisions';
+import { createFilm, publishFilm, saveDraft, unpublishFilm } from '../films';
 import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { schedulePublish } from './schedule-publish';

@@ -5,7 +5,7 @@ import { db, type Tx } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { DomainError, ForbiddenError } from '../errors';
-import { publishFilm, unpublishFilm } from '../revisions';
+import { publishFilm, unpublishFilm } from '../films';
 import { logger } from '../log';
 import { runOutsideRequest } from '../ops/outside-request';
 import { env } from '../env';

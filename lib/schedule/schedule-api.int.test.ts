@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { sampleFilm } from '../../test-support/sample-film';
 import { hashToken, newTokenSecret } from '../auth/api-token';
-import { createFilm } from '../revisions';
+import { createFilm } from '../films';
 import { callRoute, type RouteHandler } from '../../test-support/call-route';
 import { makeActor } from '../../test-support/actors';
 import * as schedule from '@/app/api/v1/editor/films/[slug]/schedule/route';

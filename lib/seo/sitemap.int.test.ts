@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleFilm } from '../../test-support/sample-film';
-import { createPublishedFilms } from '../revisions';
+import { createPublishedFilms } from '../films';
 import { makeActor } from '../../test-support/actors';
 import { countPublished, listFilmPage, listFilmSummaries, FILMS_PER_PAGE } from '../reader/list-published-films';
 import { listPublishedPeople } from '../reader/get-person';

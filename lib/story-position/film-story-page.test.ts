@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePage } from '../import';
-import { LISTS, PARTS } from '../revisions/diff/page-model';
+import { LISTS, PARTS } from '../films/diff/page-model';
 import { countByLevel } from '../spoilers/level-counts';
 import { storyItemsOf, storyPageOf } from './film-story-page';
 import { withLevels } from './suggest-levels';

@@ -1,5 +1,5 @@
 import type { FilmContent } from '../content/schema';
-import { LISTS, PARTS, type FieldSpec, type Item } from '../revisions/diff/page-model';
+import { LISTS, PARTS, type FieldSpec, type Item } from '../films/diff/page-model';
 import { visibleFilm } from '../spoilers/visible-film';
 import { charactersLineAt } from '../page/parts/characters';
 import { kindLineAt } from '../page/parts/kind';
@@ -11,7 +11,7 @@ import type { ItemPart, ItemText, ShownText, StoryItem, StoryPage } from './stor
 
 /**
  * The page as the suggestions and the lint read it (story-page.ts), walked from the page model
- * that describes every part, field and list once (lib/revisions/diff/page-model.ts): every
+ * that describes every part, field and list once (lib/films/diff/page-model.ts): every
  * item that carries a spoiler level, with its texts. A part or list with a level that is not
  * mapped here is an error, not a silent gap (story-page.test.ts walks every one).
  */

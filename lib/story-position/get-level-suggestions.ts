@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Actor } from '../auth/permissions';
-import { getDraft } from '../revisions';
+import { getDraft } from '../films';
 import { suggestFilmLevels } from './suggest-levels';
 
 /**

@@ -16,7 +16,7 @@ import { parsePage } from '../import';
 import { suggestFilmLevels } from './suggest-levels';
 import * as importRoute from '@/app/api/v1/editor/import/route';
 import * as publishRoute from '@/app/api/v1/editor/films/[slug]/publish/route';
-import { getDraft } from '../revisions';
+import { getDraft } from '../films';
 import { getPublishedFilm } from '../reader/get-published-film';
 import { countReaderView } from '../spoilers/level-counts';
 import { levelRank } from '../spoilers/levels';

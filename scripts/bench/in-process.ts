@@ -22,7 +22,7 @@ export async function runDomain(iterations: number): Promise<OpGroup> {
   const { db } = await import('../../lib/db');
   const { getPublishedFilm } = await import('../../lib/reader/get-published-film');
   const { searchPublished } = await import('../../lib/reader/search-films');
-  const { getDraft, saveDraft } = await import('../../lib/revisions');
+  const { getDraft, saveDraft } = await import('../../lib/films');
   const { systemActor } = await import('../../lib/auth/system-actor');
   const { realisticEdit, seededRandom } = await import('./realistic-edits');
 

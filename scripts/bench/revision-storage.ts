@@ -59,7 +59,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
  */
 export async function measureRevisionStorage(revisions: number): Promise<RevisionStorageResult> {
   const { parsePage } = await import('../../lib/page-format');
-  const { createFilm, saveDraft } = await import('../../lib/revisions');
+  const { createFilm, saveDraft } = await import('../../lib/films');
   const { systemActor } = await import('../../lib/auth/system-actor');
   const { db } = await import('../../lib/db');
   const { realisticEdit, seededRandom } = await import('./realistic-edits');

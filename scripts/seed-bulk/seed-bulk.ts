@@ -1,4 +1,4 @@
-import { createPublishedFilms } from '../../lib/revisions';
+import { createPublishedFilms } from '../../lib/films';
 import { systemActor } from '../../lib/auth/system-actor';
 import { ensureUser } from '../../lib/users/ensure-user';
 import { db } from '../../lib/db';

@@ -1,4 +1,4 @@
-import { LISTS } from '@/lib/revisions/diff/page-model';
+import { LISTS } from '@/lib/films/diff/page-model';
 
 /** How a comment's item key reads in lists: "" is the whole page, "events/ab12" an event (the lists' nouns, lib/page/parts). */
 const LIST_NOUNS: Record<string, string> = Object.fromEntries(

@@ -10,7 +10,7 @@ import { plural } from '@/lib/content/derive';
 import { saveDraftAction } from '@/lib/films/film-actions';
 import { sameContent } from '@/lib/content/same-content';
 import { PAGE_PARTS, withUneditedPartsOf } from '@/lib/page/parts';
-import { findMergeUnits, isConflict, mergeContent, mergedChangeName } from '@/lib/revisions/diff';
+import { findMergeUnits, isConflict, mergeContent, mergedChangeName } from '@/lib/films/diff';
 import { countReaderViews, emptyViews, type LevelView } from '@/lib/spoilers/level-counts';
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
 import type { FilmStatusInfo } from '@/lib/films/film-status';

@@ -3,7 +3,7 @@ import type { QuizFormValues } from '@/lib/quiz/quiz-schema';
 import ui from '@/components/editor/ui.module.css';
 import styles from './quiz-editor.module.css';
 
-/** The newest revision a refused save carries (lib/revisions/save-draft.ts SaveConflict). */
+/** The newest revision a refused save carries (lib/films/save-draft.ts SaveConflict). */
 export type QuizConflict = { current: { number: number; author: string | null; content: { quiz: QuizFormValues } } };
 
 /**

@@ -3,7 +3,7 @@ import { notFound, redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
 import { NotFoundError } from '@/lib/errors';
-import { getDraft, getRevision } from '@/lib/revisions';
+import { getDraft, getRevision } from '@/lib/films';
 import { getFilmStatus } from '@/lib/films/list-editor-films';
 import { getAutosave } from '@/lib/editor/get-autosave';
 import { getFilmReviewStatus } from '@/lib/reviews/list-reviews';

@@ -4,7 +4,7 @@ import { BODY_LIMITS } from '@/lib/api/read-body';
 import { parseInput, queryOf } from '@/lib/api/parse-input';
 import { createFilmBodySchema, listFilmsQuerySchema } from '@/lib/films/film-schema';
 import { listFilms } from '@/lib/films/list-editor-films';
-import { createFilm } from '@/lib/revisions';
+import { createFilm } from '@/lib/films';
 
 /** One page of films with their status (draft / published / changed), last edit and author; `q` and `status` filter. */
 export const GET = apiHandler('film.read', async ({ request, actor }) => {

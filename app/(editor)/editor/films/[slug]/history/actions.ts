@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { guardedAction } from '@/lib/auth/guarded-action';
-import { MAX_RETENTION_DAYS, pruneRevisions, setRetentionSetting } from '@/lib/revisions/retention';
+import { MAX_RETENTION_DAYS, pruneRevisions, setRetentionSetting } from '@/lib/films/retention';
 
 /** The history pages' retention actions (restoring is a film action: lib/films/film-actions.ts). */
 

@@ -5,7 +5,7 @@ import { getActor } from '@/lib/auth/get-actor';
 import { sameContent } from '@/lib/content/same-content';
 import { can, type Actor } from '@/lib/auth/permissions';
 import { NotFoundError } from '@/lib/errors';
-import { getDraft, getRevision } from '@/lib/revisions';
+import { getDraft, getRevision } from '@/lib/films';
 import { getQuizStats } from '@/lib/quiz/get-quiz-stats';
 import { saveQuizAction } from '@/lib/quiz/quiz-actions';
 import { QuizEditor } from '@/components/quiz/quiz-form/quiz-editor';

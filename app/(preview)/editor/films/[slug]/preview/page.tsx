@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
 import { NotFoundError } from '@/lib/errors';
-import { getDraft } from '@/lib/revisions';
+import { getDraft } from '@/lib/films';
 import { getAutosave } from '@/lib/editor/get-autosave';
 import { asFilmContent } from '@/lib/editor/work-in-progress';
 import { parseSpoilerLevel, type SpoilerLevel } from '@/lib/spoilers/levels';

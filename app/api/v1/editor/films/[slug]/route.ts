@@ -2,7 +2,7 @@ import { apiHandler, readJson } from '@/lib/api/api-handler';
 import { BODY_LIMITS } from '@/lib/api/read-body';
 import { parseInput } from '@/lib/api/parse-input';
 import { saveFilmBodySchema, slugParamsSchema } from '@/lib/films/film-schema';
-import { getDraft, saveDraft } from '@/lib/revisions';
+import { getDraft, saveDraft } from '@/lib/films';
 
 type Params = { slug: string };
 

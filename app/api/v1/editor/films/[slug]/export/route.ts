@@ -1,7 +1,7 @@
 import { apiHandler } from '@/lib/api/api-handler';
 import { parseInput, queryOf } from '@/lib/api/parse-input';
 import { exportQuerySchema, slugParamsSchema } from '@/lib/films/film-schema';
-import { getDraft, getRevision } from '@/lib/revisions';
+import { getDraft, getRevision } from '@/lib/films';
 import { formatPage } from '@/lib/page-format';
 
 /**

@@ -1,7 +1,7 @@
 import { apiHandler, readJson } from '@/lib/api/api-handler';
 import { parseInput } from '@/lib/api/parse-input';
 import { presenceBodySchema, slugParamsSchema } from '@/lib/films/film-schema';
-import { leavePresence, recordPresence } from '@/lib/revisions/presence';
+import { leavePresence, recordPresence } from '@/lib/films/presence';
 
 /**
  * POST /api/v1/editor/films/{slug}/presence `{tabId, action}`: the editor's heartbeat (default),

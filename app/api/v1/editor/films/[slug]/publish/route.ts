@@ -1,7 +1,7 @@
 import { apiHandler, readJson } from '@/lib/api/api-handler';
 import { parseInput } from '@/lib/api/parse-input';
 import { publishBodySchema, slugParamsSchema } from '@/lib/films/film-schema';
-import { publishFilm } from '@/lib/revisions';
+import { publishFilm } from '@/lib/films';
 
 /** Publishes one revision: the reader site switches to it atomically. */
 export const POST = apiHandler<{ slug: string }>('film.publish', async ({ request, params, actor }) => {

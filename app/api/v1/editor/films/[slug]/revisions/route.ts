@@ -1,7 +1,7 @@
 import { apiHandler } from '@/lib/api/api-handler';
 import { parseInput } from '@/lib/api/parse-input';
 import { slugParamsSchema } from '@/lib/films/film-schema';
-import { listRevisions } from '@/lib/revisions';
+import { listRevisions } from '@/lib/films';
 
 /** The film's history, newest first, without content. */
 export const GET = apiHandler<{ slug: string }>('film.read', async ({ params, actor }) => {

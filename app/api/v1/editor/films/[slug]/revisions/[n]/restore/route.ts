@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { apiHandler, readOptionalJson } from '@/lib/api/api-handler';
 import { parseInput } from '@/lib/api/parse-input';
 import { restoreBodySchema, revisionParamsSchema } from '@/lib/films/film-schema';
-import { restoreRevision } from '@/lib/revisions';
+import { restoreRevision } from '@/lib/films';
 
 /** Restores revision n as a new revision on top of the latest (never publishes). The body is optional. */
 export const POST = apiHandler<{ slug: string; n: string }>('film.edit', async ({ request, params, actor }) => {

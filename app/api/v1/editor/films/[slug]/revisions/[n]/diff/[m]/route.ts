@@ -1,7 +1,7 @@
 import { apiHandler } from '@/lib/api/api-handler';
 import { parseInput } from '@/lib/api/parse-input';
 import { revisionDiffParamsSchema } from '@/lib/films/film-schema';
-import { compareRevisions } from '@/lib/revisions/compare-revisions';
+import { compareRevisions } from '@/lib/films/compare-revisions';
 
 // The folder is [n] (not [a]) because Next.js needs one name per dynamic segment, and
 // `revisions/[n]` already exists; the second revision is [m].

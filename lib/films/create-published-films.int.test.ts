@@ -5,7 +5,7 @@ import { ForbiddenError, ValidationError } from '../errors';
 import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import { getPublishedFilm } from '../reader/get-published-film';
-import { getFilmStatus } from '../films/list-editor-films';
+import { getFilmStatus } from './list-editor-films';
 import { createFilm, createPublishedFilms, publishFilm, unpublishFilm } from '.';
 import { PAGE_SECTIONS } from '../page/parts';
 
