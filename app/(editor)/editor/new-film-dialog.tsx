@@ -4,6 +4,7 @@ import { slugify } from '@/lib/content/schema';
 import { createFilmAction } from '@/lib/films/film-actions';
 import ui from '@/components/editor/ui.module.css';
 import styles from './film-list.module.css';
+import dialogStyles from '@/components/editor/dialog.module.css';
 
 /** "New film": a title, a slug suggested from it, then straight into the editor. */
 export function NewFilmDialog() {
@@ -44,9 +45,9 @@ export function NewFilmDialog() {
       <button type="button" className={`${ui.button} ${ui.primary}`} onClick={open}>
         + New film
       </button>
-      <dialog ref={dialog} className={styles.dialog} aria-labelledby="new-film-title">
+      <dialog ref={dialog} className={`${dialogStyles.dialog} ${dialogStyles.narrow}`} aria-labelledby="new-film-title">
         <form onSubmit={submit} noValidate>
-          <h2 id="new-film-title" className={styles.dialogTitle}>
+          <h2 id="new-film-title" className={dialogStyles.title}>
             New film
           </h2>
           <p className={ui.hint}>It starts as a draft: nothing appears on the site until you publish it.</p>
@@ -94,7 +95,7 @@ export function NewFilmDialog() {
               {errors.form}
             </p>
           ) : null}
-          <div className={styles.dialogActions}>
+          <div className={dialogStyles.actions}>
             <button type="button" className={ui.button} onClick={() => dialog.current?.close()}>
               Cancel
             </button>

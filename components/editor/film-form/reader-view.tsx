@@ -6,15 +6,16 @@ import { SPOILER_LABELS } from '@/lib/spoilers/levels';
 import type { SectionId } from './sections';
 import ui from '../ui.module.css';
 import styles from './reader-view.module.css';
+import dialogStyles from '../dialog.module.css';
 
 function totals(view: LevelView) {
   return view.parts.reduce((sum, p) => ({ shown: sum.shown + p.shown, total: sum.total + p.total }), { shown: 0, total: 0 });
 }
 
 /** Each level's sentence ("A no-spoiler reader sees 0 of 13 events, …"), then what it would miss; the dot is the level's colour. */
-function LevelSentences({ views }: { views: LevelView[] }) {
+function LevelSentences({ views, inDialog = false }: { views: LevelView[]; inDialog?: boolean }) {
   return (
-    <ul className={styles.levels}>
+    <ul className={inDialog ? `${styles.levels} ${styles.dialogLevels}` : styles.levels}>
       {views.map((view) => (
         <li key={view.level} className={styles[view.level]}>
           {describeLevelView(view)}
@@ -97,19 +98,19 @@ export function PublishCheckDialog({
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={dialogStyles.dialog}
       aria-labelledby="publish-check-title"
       aria-describedby="publish-check-lead"
       onClose={onCancel}
     >
-      <h2 id="publish-check-title" className={styles.dialogTitle}>
+      <h2 id="publish-check-title" className={dialogStyles.title}>
         Some readers would see nothing in parts of this page
       </h2>
       <p id="publish-check-lead" className={ui.hint}>
         Items above a reader’s spoiler level are left out for them. Imported pages start with every item at full spoilers.
       </p>
-      {views ? <LevelSentences views={views} /> : null}
-      <div className={styles.dialogActions}>
+      {views ? <LevelSentences views={views} inDialog /> : null}
+      <div className={dialogStyles.actions}>
         {firstEmpty ? (
           <button type="button" className={ui.button} onClick={() => onReview(firstEmpty.section)}>
             Set levels first

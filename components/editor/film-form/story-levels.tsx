@@ -8,6 +8,7 @@ import { lintFilmSpoilers, suggestFilmLevels, type LevelSuggestion, type Spoiler
 import { SPOILER_LABELS, SPOILER_LEVELS, type SpoilerLevel } from '@/lib/spoilers/levels';
 import ui from '../ui.module.css';
 import styles from './story-levels.module.css';
+import dialogStyles from '../dialog.module.css';
 
 /**
  * Spoiler levels by story position in the workspace (docs/spoiler-suggestions.md): "Suggest
@@ -126,8 +127,8 @@ export function SpoilerLintDialog({
     if (!warnings && element.open) element.close();
   }, [warnings]);
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby="lint-check-title" onClose={onCancel}>
-      <h2 id="lint-check-title" className={styles.dialogTitle}>
+    <dialog ref={dialog} className={dialogStyles.dialog} aria-labelledby="lint-check-title" onClose={onCancel}>
+      <h2 id="lint-check-title" className={dialogStyles.title}>
         {warnings ? plural(warnings.length, 'spoiler warning') : 'Spoiler warnings'} on revision {revision}
       </h2>
       <p className={ui.hint}>Readers below the level a text calls for may see what it gives away.</p>
@@ -143,7 +144,7 @@ export function SpoilerLintDialog({
           {warnings.length > 8 ? <li>and {warnings.length - 8} more</li> : null}
         </ul>
       ) : null}
-      <div className={styles.dialogActions}>
+      <div className={dialogStyles.actions}>
         <button type="button" className={ui.button} onClick={onReview}>
           Review the warnings
         </button>
@@ -205,8 +206,8 @@ export function SuggestLevelsDialog({
   }
 
   return (
-    <dialog ref={dialog} className={`${styles.dialog} ${styles.wide}`} aria-labelledby="suggest-levels-title" onClose={onClose}>
-      <h2 id="suggest-levels-title" className={styles.dialogTitle}>
+    <dialog ref={dialog} className={`${dialogStyles.dialog} ${dialogStyles.wide}`} aria-labelledby="suggest-levels-title" onClose={onClose}>
+      <h2 id="suggest-levels-title" className={dialogStyles.title}>
         Suggested spoiler levels
       </h2>
       <p className={ui.hint}>
@@ -215,7 +216,7 @@ export function SuggestLevelsDialog({
         suggestion
         {suggestions.length > differing.length ? `, ${suggestions.length - differing.length} agree` : ''}.
       </p>
-      <div className={styles.dialogActions}>
+      <div className={dialogStyles.actions}>
         <label className={styles.toggle}>
           <input type="checkbox" checked={showAgreeing} onChange={(event) => setShowAgreeing(event.target.checked)} /> Show the items that
           agree
@@ -291,7 +292,7 @@ export function SuggestLevelsDialog({
           })}
         </tbody>
       </table>
-      <div className={styles.dialogActions}>
+      <div className={dialogStyles.actions}>
         <button type="button" className={ui.button} onClick={onClose}>
           Close
         </button>
