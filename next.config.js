@@ -16,6 +16,10 @@ const nextConfig = {
   // 127.0.0.1, 0.0.0.0 or ::), so its rewrites stay inside the server; see sameOrigin() there.
   skipProxyUrlNormalize: true,
   reactStrictMode: true,
+  // A reader who shortens /films/{slug} to /films lands on the films index (the home page, with its filters).
+  async redirects() {
+    return [{ source: '/films', destination: '/', permanent: true }];
+  },
   // forbidden(): admin-only editor pages answer an editor with 403 and app/(editor)/editor/forbidden.tsx.
   // proxyClientMaxBodySize: Next copies every request body proxy.ts sees, cut at this size, so the
   // largest body a route takes (an image upload, 15 MiB plus its form) must fit. What each route may

@@ -18,6 +18,12 @@ test('the home page renders', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test('/films, the film address without a slug, leads to the films index with its filter', async ({ request }) => {
+  const response = await request.get('/films?genre=drama', { maxRedirects: 0 });
+  expect(response.status()).toBe(308);
+  expect(response.headers()['location']).toBe('/?genre=drama');
+});
+
 test('every page names a site icon that loads, so browsers never hit a 404 for one', async ({ page, request }) => {
   const failed: string[] = [];
   page.on('response', (response) => {
