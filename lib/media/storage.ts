@@ -175,7 +175,8 @@ export class S3MediaStorage implements MediaStorage {
       const page = await this.client.send(
         new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
       );
-      for (const object of page.Contents ?? []) if (object.Key) keys.push({ key: object.Key, modifiedAt: object.LastModified ?? new Date(0) });
+      for (const object of page.Contents ?? [])
+        if (object.Key) keys.push({ key: object.Key, modifiedAt: object.LastModified ?? new Date(0) });
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return keys;
@@ -204,7 +205,11 @@ export class S3MediaStorage implements MediaStorage {
     for (const { key } of await this.keysUnder(`${from}/`)) {
       if (!KEY.test(key)) continue;
       await this.client.send(
-        new CopyObjectCommand({ Bucket: this.settings.bucket, CopySource: `${this.settings.bucket}/${key}`, Key: `${to}/${key.slice(from.length + 1)}` }),
+        new CopyObjectCommand({
+          Bucket: this.settings.bucket,
+          CopySource: `${this.settings.bucket}/${key}`,
+          Key: `${to}/${key.slice(from.length + 1)}`,
+        }),
       );
     }
     await this.deleteImage(from);
