@@ -150,11 +150,16 @@ export async function ensurePrismaClient({ force = false } = {}) {
   return true;
 }
 
-/** Apply migrations to `url` (`prisma migrate deploy`). */
-/** @param {string} url @param {{ quiet?: boolean }} [options] */
+/** Apply migrations to `url` (`prisma migrate deploy`), then the image re-key (scripts/ops/rekey-images.mjs). */
+/** @param {string} url @param {{ quiet?: boolean, mediaDir?: string }} [options] */
 export async function migrate(url, options = {}) {
   await runOrThrow(process.execPath, [path.join(REPO_ROOT, 'scripts', 'prisma.mjs'), 'migrate', 'deploy'], {
     env: { DATABASE_URL: url },
+    stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  });
+  // The data step that cannot be SQL: images named by their content's hash get random ids (files moved).
+  await runOrThrow(process.execPath, [path.join(REPO_ROOT, 'scripts', 'ops', 'rekey-images.mjs')], {
+    env: { DATABASE_URL: url, ...(options.mediaDir ? { MEDIA_DIR: options.mediaDir } : {}) },
     stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
 }
