@@ -23,17 +23,20 @@ import path from 'node:path';
 import pg from 'pg';
 
 /**
- * @param {{ databaseUrl: string, mediaDir: string, log?: (line: string) => void }} options
+ * @param {{ databaseUrl: string, mediaDir: string, log?: (line: string) => void, only?: string[] }} options  `only`: these ids and no others (tests share a database)
  * @returns {Promise<{ rekeyed: { from: string, to: string }[] }>}
  */
-export async function rekeyImages({ databaseUrl, mediaDir, log = () => {} }) {
+export async function rekeyImages({ databaseUrl, mediaDir, log = () => {}, only }) {
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on('error', () => {});
   await client.connect();
   /** @type {{ from: string, to: string }[]} */
   const rekeyed = [];
   try {
-    const { rows } = await client.query(`SELECT id FROM "ImageAsset" WHERE id = left(sha256, 32) ORDER BY "createdAt"`);
+    const { rows } = await client.query(
+      `SELECT id FROM "ImageAsset" WHERE id = left(sha256, 32) AND ($1::text[] IS NULL OR id = ANY($1::text[])) ORDER BY "createdAt"`,
+      [only ?? null],
+    );
     for (const { id: from } of rows) {
       const to = randomBytes(16).toString('hex');
       copyFolder(path.join(mediaDir, from), path.join(mediaDir, to));
