@@ -49,7 +49,7 @@ export async function startServer(env: Record<string, string>) {
 }
 
 /** kill -9, and wait until the process is gone. */
-export async function killHard(child: { pid?: number; exitCode: number | null; signalCode: string | null; once: Function }) {
+export async function killHard(child: import('node:child_process').ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const gone = new Promise((resolve) => child.once('exit', resolve));
   process.kill(child.pid!, 'SIGKILL');
