@@ -1,6 +1,7 @@
 # Multi-stage image for the film-page CMS, on Node 24 LTS (package.json `engines` lists the others).
 #   target "runner"  (default): the Next.js standalone server, non-root, production deps only
-#   target "migrate": a one-shot `prisma migrate deploy` (the offline WebAssembly engine, no download)
+#   target "migrate": a one-shot `prisma migrate deploy` (the offline WebAssembly engine, no download),
+#                     then scripts/ops/rekey-images.mjs (random ids for content-hash-named images)
 # No `# syntax=` line: BuildKit would fetch a frontend image for it, and nothing here needs one.
 # Builds with BuildKit and with the classic builder alike (scripts/test-docker.mjs builds both).
 
@@ -39,8 +40,10 @@ COPY prisma/migrations ./prisma/migrations
 COPY scripts/prisma.mjs ./scripts/prisma.mjs
 COPY scripts/prisma/schema-engine.mjs ./scripts/prisma/schema-engine.mjs
 COPY lib/ops/secret-files.mjs ./lib/ops/secret-files.mjs
+COPY scripts/ops/rekey-images.mjs ./scripts/ops/rekey-images.mjs
 USER node
-CMD ["node", "scripts/prisma.mjs", "migrate", "deploy"]
+# Then the one data step SQL cannot do: content-hash image ids become random, their files moved (MEDIA_DIR).
+CMD ["sh", "-c", "node scripts/prisma.mjs migrate deploy && node scripts/ops/rekey-images.mjs"]
 
 FROM node:24-bookworm-slim AS runner
 WORKDIR /app

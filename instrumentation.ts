@@ -3,7 +3,8 @@ import type { Instrumentation } from 'next';
 /**
  * Runs once when a server instance starts: validate the environment (one clear line per wrong
  * variable, then exit), create the first production admin from ADMIN_EMAIL + ADMIN_PASSWORD and
- * start the scheduled-job runner (every instance runs one; JOB_RUNNER=off opts out).
+ * start the scheduled-job runner (every instance runs one; JOB_RUNNER=off opts out) and the media
+ * sweep (what killed uploads left in the media storage).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -38,6 +39,21 @@ export async function register() {
     });
   }
   runner?.start();
+  if (process.env.NEXT_PHASE !== 'phase-production-build') {
+    // What a killed upload left behind: swept at start and every hour (and once the schema exists).
+    const [{ sweepMedia }, { logger }] = await Promise.all([import('./lib/media/sweep-media'), import('./lib/log')]);
+    const sweep = () =>
+      sweepMedia({ graceMs: config.MEDIA_SWEEP_GRACE_MS }).then(
+        ({ removed }) => removed.length > 0 && logger.info({ removed }, 'media sweep removed what killed uploads left'),
+        (error) => logger.warn({ err: error }, 'media sweep failed'),
+      );
+    const sweeping = sweep();
+    const timer = setInterval(sweep, 3_600_000).unref();
+    onShutdown('media sweep', async () => {
+      clearInterval(timer);
+      await sweeping;
+    });
+  }
 }
 
 /** Every error a request hits on the server, as one JSON line with the request's id. */

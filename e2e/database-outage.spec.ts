@@ -5,14 +5,21 @@
  * (SIGQUIT). Reader pages that no cache holds (a search, a person, a list page, an unknown film, an
  * unvisited level), the APIs and sign-in's session answer 503 with Retry-After, never 500; pages a
  * cache holds may still answer 200. When the database is back, so are the pages.
+ *
+ * And a network cut mid-query: the server reaches PostgreSQL through a small TCP proxy in this
+ * test, which stops passing answers back while reader pages, APIs and saves are in flight, then
+ * destroys every connection and stops listening. Those requests, and the ones after, answer 503
+ * with Retry-After, never 500.
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
 import { migrate, seedDemo, startStandaloneServer } from '../scripts/lib/build.mjs';
-import { createFreshDatabase, findFreePort } from '../scripts/lib/database.mjs';
+import { createFreshDatabase } from '../scripts/lib/database.mjs';
 import { startEmbeddedPostgres } from '../scripts/lib/embedded-postgres.mjs';
+import { freePortNearE2E, ownDatabase, startServer } from './support/own-server';
 
 test.setTimeout(10 * 60_000);
 
@@ -60,7 +67,7 @@ test('reader pages and APIs answer 503 with Retry-After while the database is do
   };
   await migrate(databaseUrl, { quiet: true });
   await seedDemo(databaseUrl, appEnv);
-  const server = await startStandaloneServer({ port: await findFreePort(), env: appEnv, stdio: 'ignore' });
+  const server = await startStandaloneServer({ port: await freePortNearE2E(), env: appEnv, stdio: 'ignore' });
   try {
     // Up: every address answers (no 5xx).
     for (const answer of await statuses(server.url, 'up')) expect(answer.status, answer.address).toBeLessThan(500);
@@ -99,5 +106,114 @@ test('reader pages and APIs answer 503 with Retry-After while the database is do
     await server.stop();
     await pg.stop().catch(() => {});
     fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+/** A TCP proxy to PostgreSQL that the test can make swallow answers, cut, and bring back. */
+async function startProxy(target: { host: string; port: number }, port: number) {
+  const sockets = new Set<net.Socket>();
+  let holding = false;
+  let queriesWhileHolding = 0;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {});
+    }
+    client.on('data', (chunk) => {
+      if (holding) queriesWhileHolding++;
+      upstream.write(chunk);
+    });
+    // While holding, answers are swallowed: whoever asked is left waiting mid-query.
+    upstream.on('data', (chunk) => void (holding || client.write(chunk)));
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen();
+  return {
+    port,
+    hold: () => {
+      holding = true;
+      queriesWhileHolding = 0;
+    },
+    queriesWhileHolding: () => queriesWhileHolding,
+    /** Every connection destroyed, and no new one accepted. */
+    cut: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+    restore: async () => {
+      holding = false;
+      await listen();
+    },
+  };
+}
+
+test('a network cut mid-query: reader pages, APIs and saves answer 503 with Retry-After, never 500', async () => {
+  const database = await ownDatabase('proxycut');
+  await database.seed();
+  const target = new URL(database.url);
+  const proxy = await startProxy({ host: target.hostname, port: Number(target.port || 5432) }, await freePortNearE2E());
+  const throughProxy = new URL(database.url);
+  throughProxy.hostname = '127.0.0.1';
+  throughProxy.port = String(proxy.port);
+  const server = await startServer({ ...database.appEnv, DATABASE_URL: throughProxy.toString() });
+  const api = await request.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
+  try {
+    const { csrfToken } = await (await api.get('/api/auth/csrf')).json();
+    const signIn = await api.post('/api/auth/callback/credentials', {
+      form: { csrfToken, email: 'editor@example.com', password: 'demo-password', callbackUrl: `${server.url}/editor` },
+      maxRedirects: 0,
+    });
+    expect(signIn.status()).toBeLessThan(400);
+    const draft = await (await api.get('/api/v1/editor/films/kiss-and-cry')).json();
+    expect(draft.revision).toBeGreaterThan(0);
+    const save = (message: string) =>
+      api.put('/api/v1/editor/films/kiss-and-cry', {
+        data: { baseRevision: draft.revision, content: draft.content, message },
+        headers: { 'content-type': 'application/json' },
+      });
+    type Answer = { address: string; status: number; retryAfter: string | null };
+    const ask = async (phase: string): Promise<Answer[]> =>
+      Promise.all([
+        ...[...fresh(phase), ...ADDRESSES].map(async (address) => {
+          const response = await api.get(address, { maxRedirects: 0, headers: { cookie: 'film-spoilers=full' } });
+          return { address, status: response.status(), retryAfter: response.headers()['retry-after'] ?? null };
+        }),
+        (async () => {
+          const response = await save(`cut ${phase}`);
+          return { address: `PUT save (${phase})`, status: response.status(), retryAfter: response.headers()['retry-after'] ?? null };
+        })(),
+      ]);
+    const wrong = (answers: Answer[]) =>
+      answers.filter(({ status, retryAfter }) => !(status < 500 || (status === 503 && retryAfter !== null)));
+
+    for (const answer of await ask('up')) expect(answer.status, answer.address).toBeLessThan(500);
+
+    // Mid-query: answers stop coming back, requests pile up waiting, then the network is gone.
+    proxy.hold();
+    const inFlight = ask('cut');
+    await expect.poll(() => proxy.queriesWhileHolding(), { timeout: 30_000 }).toBeGreaterThan(2);
+    await proxy.cut();
+    const cut = await inFlight;
+    expect(wrong(cut), `cut mid-query: ${JSON.stringify(cut)}`).toEqual([]);
+    expect(cut.filter(({ status }) => status === 503).length, JSON.stringify(cut)).toBeGreaterThan(0);
+
+    // Still cut off: the fresh addresses and the save are 503s.
+    const down = await ask('down');
+    expect(wrong(down), `cut off: ${JSON.stringify(down)}`).toEqual([]);
+    for (const address of [...fresh('down'), 'PUT save (down)'])
+      expect(down.find((answer) => answer.address === address)?.status, address).toBe(503);
+
+    await proxy.restore();
+    await expect.poll(async () => (await fetch(`${server.url}/search?q=kiss`)).status, { timeout: 60_000, intervals: [500] }).toBe(200);
+  } finally {
+    await api.dispose();
+    await server.stop();
+    await proxy.cut();
+    await database.drop().catch(() => {});
   }
 });

@@ -8,7 +8,8 @@
  * What is generated: the app's addresses (reader pages at any level, editor pages, the REST API,
  * next-auth's routes, media, feeds) mutated with bad percent-encoding, NUL, traversal, long values,
  * foreign callbackUrls and absolute-form targets; every server action by its real id (from the
- * build's manifest) and made-up ids; bodies that are JSON arrays, objects, broken JSON, valid and
+ * build's manifest: FUZZ_CALLS_PER_ACTION calls each, same-origin as the site makes them, signed in
+ * or not, with garbage arguments; the test fails when the manifest names none) and made-up ids; bodies that are JSON arrays, objects, broken JSON, valid and
  * broken multipart forms, random bytes; Origin same, foreign, `null` or garbage; anonymous, an
  * admin's session cookie or garbage cookies.
  */
@@ -17,23 +18,23 @@ import net from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
+import { NEXT_DIR } from '../scripts/lib/build.mjs';
 import { signedInContext } from './support/editor-session';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS) || 10_000;
 const SEED = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31);
 const PARALLEL = 8;
+/** Of every action id, this many calls as the site itself would make them (same origin, signed in or not) with garbage arguments. */
+const CALLS_PER_ACTION = Number(process.env.FUZZ_CALLS_PER_ACTION) || 40;
 
 test.setTimeout(20 * 60_000);
 
 type Sent = { method: string; target: string; headers: Record<string, string>; body: Buffer };
 
+/** The build's server actions by id (the server-reference manifest of the build the server runs). */
 function actionIds(): string[] {
-  const manifest = path.join(process.cwd(), '.next/server/server-reference-manifest.json');
-  try {
-    return Object.keys(JSON.parse(fs.readFileSync(manifest, 'utf8')).node ?? {});
-  } catch {
-    return [];
-  }
+  const manifest = path.join(NEXT_DIR, 'server', 'server-reference-manifest.json');
+  return Object.keys(JSON.parse(fs.readFileSync(manifest, 'utf8')).node ?? {});
 }
 
 const PATHS = [
@@ -141,6 +142,67 @@ const BODIES = [
   '\u0000\u0001\u0002',
 ];
 
+/** What a server action receives instead of its arguments: broken encodings and arguments of every wrong shape. */
+const ACTION_BODIES = [
+  '',
+  '[',
+  '{}',
+  'null',
+  '"x"',
+  '[null]',
+  '[1]',
+  '["\\u0000"]',
+  '[{"slug":"%00","revision":-1}]',
+  '[{"slug":"no-such-film-9","revision":"1e999"}]',
+  '[{"__proto__":{"role":"ADMIN"}}]',
+  '["$K1"]',
+  '["$@1"]',
+  '["$Q1"]',
+  '["$T"]',
+  '["$$"]',
+  '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+  `[${JSON.stringify('x'.repeat(60_000))}]`,
+  '--x\r\nContent-Disposition: form-data; name="1_$ACTION_ID_x"\r\n\r\n\r\n--x--\r\n',
+  '--x\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$K1"]\r\n--x--\r\n',
+];
+
+/** Server actions by their real ids, posted the way the site posts them, with garbage bodies. */
+function actionCalls(actions: string[], host: string, sessionCookie: string) {
+  return fc
+    .record({
+      action: fc.constantFrom(...actions),
+      page: fc.constantFrom(
+        '/',
+        '/editor',
+        '/editor/films/kiss-and-cry',
+        '/editor/users',
+        '/account',
+        '/login',
+        '/films/kiss-and-cry/quiz',
+      ),
+      type: fc.constantFrom('text/plain;charset=UTF-8', 'multipart/form-data; boundary=x', 'application/json', undefined),
+      body: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...ACTION_BODIES) },
+        { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('latin1')) },
+      ),
+      signedIn: fc.boolean(),
+    })
+    .map(({ action, page, type, body, signedIn }): Sent => {
+      const bytes = Buffer.from(body, 'latin1');
+      const headers: Record<string, string> = {
+        Host: host,
+        Connection: 'close',
+        Origin: `http://${host}`,
+        'Next-Action': action,
+        Accept: 'text/x-component',
+        'Content-Length': String(bytes.length),
+      };
+      if (type) headers['Content-Type'] = type;
+      if (signedIn) headers.Cookie = sessionCookie;
+      return { method: 'POST', target: page, headers, body: bytes };
+    });
+}
+
 function generator(actions: string[], host: string, sessionCookie: string) {
   const target = fc
     .tuple(
@@ -240,7 +302,13 @@ test('no input makes the production server answer 5xx', async ({ browser, baseUR
   const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
 
   console.log(`HTTP fuzz: ${REQUESTS} requests, FUZZ_SEED=${SEED}`);
-  const requests = fc.sample(generator(actionIds(), url.host, `${session!.name}=${session!.value}`), { seed: SEED, numRuns: REQUESTS });
+  const actions = actionIds();
+  expect(actions.length, 'server actions in the build manifest').toBeGreaterThan(0);
+  const cookie = `${session!.name}=${session!.value}`;
+  const calls = fc.sample(actionCalls(actions, url.host, cookie), { seed: SEED, numRuns: actions.length * CALLS_PER_ACTION });
+  console.log(`${actions.length} server actions, ${calls.length} calls by their real ids`);
+  // The action calls first: the general fuzz may end the admin's session (sign-out).
+  const requests = [...calls, ...fc.sample(generator(actions, url.host, cookie), { seed: SEED, numRuns: REQUESTS })];
   const statuses = new Map<number, number>();
   const failures: string[] = [];
   let next = 0;

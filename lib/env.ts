@@ -71,6 +71,8 @@ const envSchema = z
     MEDIA_S3_KEY: z.string().optional(),
     MEDIA_S3_SECRET: z.string().optional(),
     MEDIA_S3_REGION: z.string().default('us-east-1'),
+    /** What a killed upload left in the media storage is removed once unchanged this long (lib/media/sweep-media.ts; at start and hourly). */
+    MEDIA_SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(3_600_000),
     /** Images processed at once per instance (lib/media/image-jobs.ts); default one per core. */
     IMAGE_JOBS: z.coerce.number().int().min(1).max(64).optional(),
   })

@@ -175,10 +175,17 @@ export async function bodyRefusal({ method = 'GET', url = '/', headers = {} }, b
   const contentType = String(headers['content-type'] ?? '');
   if (isUpload(url)) return null;
   if (/^multipart\/form-data/i.test(contentType)) {
+    let form;
     try {
-      await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+      form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
     } catch {
       return { status: 400, message: 'The body is not a well-formed multipart form' };
+    }
+    // A form naming a server action (progressive enhancement) by an id that is not an action's shape: Next fails to find it (a 500).
+    for (const name of form.keys()) {
+      const named = /^(?:\d+_)?\$ACTION_(?:ID|REF)_(.*)$/.exec(name);
+      if (named && !/^(?:[0-9a-f]{40,64})?$/.test(named[1]))
+        return { status: 400, message: `The form field ${JSON.stringify(name).slice(0, 80)} names no server action` };
     }
     return null;
   }
@@ -190,8 +197,26 @@ export async function bodyRefusal({ method = 'GET', url = '/', headers = {} }, b
       args = null;
     }
     if (!Array.isArray(args)) return { status: 400, message: "A server action's body must be a JSON array of its arguments" };
+    if (!plainReply(args)) return { status: 400, message: "A server action's arguments refer to parts a one-part body does not have" };
   }
   return null;
+}
+
+/**
+ * In React's reply format a string starting with `$` is a reference (`$$…` is a string that starts
+ * with `$`). A body sent as one text part can hold only those that stand alone (undefined, NaN,
+ * ±Infinity, -0, a date, a bigint); the others point at parts (a Map, a Set, a promise, a blob, a
+ * form…) that only a multipart body carries, and decoding one that is missing fails with a 500.
+ * @param {unknown} value
+ * @returns {boolean}
+ */
+function plainReply(value, depth = 0) {
+  if (depth > 200) return false;
+  if (typeof value === 'string')
+    return !value.startsWith('$') || /^\$(?:\$|u$|undefined$|NaN$|Infinity$|-Infinity$|-0$|D|n-?\d+$)/.test(value);
+  if (Array.isArray(value)) return value.every((item) => plainReply(item, depth + 1));
+  if (value && typeof value === 'object') return Object.values(value).every((item) => plainReply(item, depth + 1));
+  return true;
 }
 
 /**

@@ -194,6 +194,20 @@ describe('request guard', () => {
     expect([good.status, good.body]).toEqual([200, `passed /films/x ${form.length}:${form}`]);
   });
 
+  it('action arguments referring to parts a one-part body lacks, and forms naming no action by its shape: 400', async () => {
+    for (const body of ['["$Q1"]', '["$W2"]', '["$@1"]', '["$K1"]', '[{"a":["$T"]}]', '["$1"]', '["$B0"]']) {
+      const response = await action('Next-Action: 7f00\nContent-Type: text/plain', body);
+      expect(response.status, body).toBe(400);
+    }
+    // What a one-part reply may hold stands alone: an escaped $, undefined, dates, bigints, NaN.
+    const plain = '["$$5 off","$undefined","$D2026-12-03T00:00:00.000Z","$n12","$NaN",{"k":"-$"}]';
+    expect((await action('Next-Action: 7f00\nContent-Type: text/plain', plain)).status).toBe(200);
+    const form = (name: string) => `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n\r\n--x--\r\n`;
+    expect((await action('Content-Type: multipart/form-data; boundary=x', form('1_$ACTION_ID_x'))).status).toBe(400);
+    expect((await action('Content-Type: multipart/form-data; boundary=x', form('$ACTION_REF_../x'))).status).toBe(400);
+    expect((await action('Content-Type: multipart/form-data; boundary=x', form(`1_$ACTION_ID_${'7f'.repeat(21)}`))).status).toBe(200);
+  });
+
   it('a body past its limit: 413 from the declared length before reading, or as soon as a chunked one passes it', async () => {
     const declared = await raw(
       `POST /api/auth/callback/credentials HTTP/1.1\nHost: 127.0.0.1\nContent-Length: ${DEFAULT_BODY_LIMIT + 1}\nContent-Type: application/x-www-form-urlencoded`,

@@ -1,8 +1,16 @@
 import 'server-only';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { env } from '../env';
 
 /**
@@ -19,6 +27,17 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** The address the app serves the file at. */
   url(key: string): string;
+  /** Every image id that has anything stored (files, or a folder a killed upload left), with when it last changed. */
+  listImages(): Promise<{ id: string; modifiedAt: Date }[]>;
+  /** Removes everything stored under an image id, half-written files and the folder included. */
+  deleteImage(id: string): Promise<void>;
+  /** Moves an image's files to another id (the files are copied, then the old ones removed). */
+  moveImage(from: string, to: string): Promise<void>;
+}
+
+const IMAGE_ID = /^[0-9a-f]{32}$/;
+function assertImageId(id: string): void {
+  if (!IMAGE_ID.test(id)) throw new Error(`media storage: not an image id: ${JSON.stringify(id)}`);
 }
 
 /** "{32 hex}/{variant}.{avif|webp}": nothing else is ever a key, so no key can leave the folder or bucket prefix. */
@@ -66,6 +85,47 @@ export class FileMediaStorage implements MediaStorage {
   url(key: string): string {
     return mediaUrl(key);
   }
+
+  async listImages(): Promise<{ id: string; modifiedAt: Date }[]> {
+    const entries = await readdir(this.dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    const images: { id: string; modifiedAt: Date }[] = [];
+    for (const entry of entries) {
+      if (!entry.isDirectory() || !IMAGE_ID.test(entry.name)) continue;
+      const folder = path.join(this.dir, entry.name);
+      try {
+        // The folder's own time changes when a file is created in it; a file being written changes its own.
+        let latest = (await stat(folder)).mtimeMs;
+        for (const name of await readdir(folder)) latest = Math.max(latest, (await stat(path.join(folder, name))).mtimeMs);
+        images.push({ id: entry.name, modifiedAt: new Date(latest) });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error; // removed meanwhile
+      }
+    }
+    return images;
+  }
+
+  async deleteImage(id: string): Promise<void> {
+    assertImageId(id);
+    await rm(path.join(this.dir, id), { recursive: true, force: true });
+  }
+
+  async moveImage(from: string, to: string): Promise<void> {
+    assertImageId(from);
+    assertImageId(to);
+    const source = path.join(this.dir, from);
+    const names = await readdir(source).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    for (const name of names) {
+      if (!KEY.test(`${from}/${name}`)) continue; // a half-written file stays behind and goes with the folder
+      await this.put(`${to}/${name}`, await readFile(path.join(source, name)));
+    }
+    await this.deleteImage(from);
+  }
 }
 
 export type S3Settings = { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
@@ -106,6 +166,53 @@ export class S3MediaStorage implements MediaStorage {
 
   url(key: string): string {
     return mediaUrl(key);
+  }
+
+  private async keysUnder(prefix: string): Promise<{ key: string; modifiedAt: Date }[]> {
+    const keys: { key: string; modifiedAt: Date }[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? [])
+        if (object.Key) keys.push({ key: object.Key, modifiedAt: object.LastModified ?? new Date(0) });
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  }
+
+  async listImages(): Promise<{ id: string; modifiedAt: Date }[]> {
+    const images = new Map<string, Date>();
+    for (const { key, modifiedAt } of await this.keysUnder('')) {
+      const id = key.split('/')[0]!;
+      if (!IMAGE_ID.test(id)) continue;
+      const seen = images.get(id);
+      if (!seen || seen < modifiedAt) images.set(id, modifiedAt);
+    }
+    return [...images].map(([id, modifiedAt]) => ({ id, modifiedAt }));
+  }
+
+  async deleteImage(id: string): Promise<void> {
+    assertImageId(id);
+    for (const { key } of await this.keysUnder(`${id}/`))
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+
+  async moveImage(from: string, to: string): Promise<void> {
+    assertImageId(from);
+    assertImageId(to);
+    for (const { key } of await this.keysUnder(`${from}/`)) {
+      if (!KEY.test(key)) continue;
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.settings.bucket,
+          CopySource: `${this.settings.bucket}/${key}`,
+          Key: `${to}/${key.slice(from.length + 1)}`,
+        }),
+      );
+    }
+    await this.deleteImage(from);
   }
 }
 

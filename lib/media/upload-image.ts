@@ -16,7 +16,7 @@ const FORMAT_TYPES = { avif: 'image/avif', webp: 'image/webp' } as const;
  * (image-jobs.ts: a few at a time, so uploads cannot take the CPU from readers), its files put in
  * the media storage, then its ImageAsset row and audit row in one transaction. Whatever fails,
  * nothing stays: a refused file stores nothing, and files already put are deleted again if a later
- * step fails. The same file uploaded again is the same asset (`created: false`), stored once: found
+ * step fails (a kill -9 in between leaves files without a row: sweep-media.ts removes them). The same file uploaded again is the same asset (`created: false`), stored once: found
  * by the content's hash, which is never shown. The asset's id, which is its files' address, is
  * random: holding a file does not tell anyone where it would be served (a hidden still stays
  * unconfirmed). Each user or token may have UPLOAD_LIMIT new images processed per window (429 past it).
@@ -39,12 +39,9 @@ export async function uploadImage({
 
   const image = await imageJob(() => processImage(data));
   const id = newImageId();
-  const put: string[] = [];
   try {
     for (const variant of image.variants) {
-      const key = mediaKey(id, variant.name, variant.format);
-      await storage.put(key, variant.data, FORMAT_TYPES[variant.format]);
-      put.push(key);
+      await storage.put(mediaKey(id, variant.name, variant.format), variant.data, FORMAT_TYPES[variant.format]);
     }
     const variants: Variant[] = image.variants.map(({ data: _data, ...variant }) => variant);
     const row = await db().$transaction(async (tx) => {
@@ -70,9 +67,9 @@ export async function uploadImage({
     });
     return { asset: toImageAsset(row), created: true };
   } catch (error) {
-    // The same file uploaded at the same moment: the other upload stored these very files.
-    // The same file uploaded at the same moment: the other upload's asset is the one kept.
-    await Promise.all(put.map((key) => storage.delete(key).catch(() => {})));
+    // Everything under this upload's id goes, a half-written file and the folder included. The
+    // same file uploaded at the same moment: the other upload's asset is the one kept.
+    await storage.deleteImage(id).catch(() => {});
     const again = await findAsset({ sha256 }).catch(() => null);
     if (again) return { asset: again, created: false };
     throw error;

@@ -115,14 +115,14 @@ export async function ensureDependencies() {
   return true;
 }
 
-/** @param {string[]} files */
-function hashFiles(files) {
+/** @param {string[]} files @param {string} [root] */
+function hashFiles(files, root = REPO_ROOT) {
   const hash = createHash('sha256');
   for (const file of files) {
     hash.update(file);
     hash.update('\0');
     try {
-      hash.update(fs.readFileSync(path.join(REPO_ROOT, file)));
+      hash.update(fs.readFileSync(path.join(root, file)));
     } catch {
       hash.update('<missing>');
     }
@@ -150,11 +150,16 @@ export async function ensurePrismaClient({ force = false } = {}) {
   return true;
 }
 
-/** Apply migrations to `url` (`prisma migrate deploy`). */
-/** @param {string} url @param {{ quiet?: boolean }} [options] */
+/** Apply migrations to `url` (`prisma migrate deploy`), then the image re-key (scripts/ops/rekey-images.mjs). */
+/** @param {string} url @param {{ quiet?: boolean, mediaDir?: string }} [options] */
 export async function migrate(url, options = {}) {
   await runOrThrow(process.execPath, [path.join(REPO_ROOT, 'scripts', 'prisma.mjs'), 'migrate', 'deploy'], {
     env: { DATABASE_URL: url },
+    stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  });
+  // The data step that cannot be SQL: images named by their content's hash get random ids (files moved).
+  await runOrThrow(process.execPath, [path.join(REPO_ROOT, 'scripts', 'ops', 'rekey-images.mjs')], {
+    env: { DATABASE_URL: url, ...(options.mediaDir ? { MEDIA_DIR: options.mediaDir } : {}) },
     stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
 }
@@ -191,12 +196,15 @@ const NOT_BUILD_INPUTS = [
  * A hash of what the build depends on, from git's own record: the blob id of every tracked file
  * (`git ls-files -s`, no file read), the content of files changed in the working tree or untracked
  * (and not ignored), the Node version and the NEXT_PUBLIC_* variables (inlined into the client
- * bundle). Null outside a git checkout (then every `ensureBuild` builds).
+ * bundle). What git ignores (`.gitignore`: backups/, .data/, test results…) is never an input, so
+ * `npm start` does not rebuild for a backup or a log. Null outside a git checkout (then every
+ * `ensureBuild` builds).
+ * @param {string} [root] the checkout (tests hand in a scratch one)
  */
-export function buildInputsHash() {
+export function buildInputsHash(root = REPO_ROOT) {
   /** @param {string[]} args */
   const git = (args) =>
-    spawnSync('git', [...args, '-z', '--', '.', ...NOT_BUILD_INPUTS], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+    spawnSync('git', [...args, '-z', '--', '.', ...NOT_BUILD_INPUTS], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
   const index = git(['ls-files', '--stage']);
   const changed = git(['ls-files', '--modified', '--others', '--exclude-standard']);
   if (index.status !== 0 || changed.status !== 0) return null;
@@ -206,7 +214,7 @@ export function buildInputsHash() {
     .map((key) => `${key}=${process.env[key]}`);
   return createHash('sha256')
     .update(index.stdout)
-    .update(hashFiles([...new Set(changed.stdout.split('\0').filter(Boolean))].sort()))
+    .update(hashFiles([...new Set(changed.stdout.split('\0').filter(Boolean))].sort(), root))
     .update(process.version)
     .update(publicEnv.join('\n'))
     .digest('hex');
