@@ -50,8 +50,8 @@ export function PersonBiographyForm({ slug, name, paragraphs }: { slug: string; 
       <form onSubmit={onSubmit} noValidate className={styles.panel} aria-label="Biography">
         <h2>Biography</h2>
         <p className={ui.hint}>
-          One paragraph per idea. A paragraph that tells how a film ends, or anything a reader should discover in it, gets a level
-          above None: readers below its level never receive it.
+          One paragraph per idea. A paragraph that tells how a film ends, or anything a reader should discover in it, gets a level above
+          None: readers below its level never receive it.
         </p>
         <input type="hidden" {...register('slug')} />
         {list.fields.map((field, i) => (

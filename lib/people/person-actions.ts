@@ -13,4 +13,6 @@ export const setPersonPhotoAction = guardedAction('film.publish', personPhotoSch
   setPersonPhoto({ actor, slug, image, alt }),
 );
 
-export const setPersonBiographyAction = guardedAction('film.publish', personBiographySchema, (input, actor) => setPersonBiography(actor, input));
+export const setPersonBiographyAction = guardedAction('film.publish', personBiographySchema, (input, actor) =>
+  setPersonBiography(actor, input),
+);

@@ -45,8 +45,8 @@ export default async function PersonEditorPage({ params }: Props) {
         </>
       ) : (
         <p role="note" className={styles.panel}>
-          A person’s photo, dates and biography show on their page at once, without review, so editors and admins change them. Ask an editor, or leave
-          a comment on the film.
+          A person’s photo, dates and biography show on their page at once, without review, so editors and admins change them. Ask an
+          editor, or leave a comment on the film.
         </p>
       )}
     </section>
