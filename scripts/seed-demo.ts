@@ -69,7 +69,7 @@ async function seedBiographies(actor: Actor) {
       if (!person) throw new Error(`${file}: no person ${slug} (is ${list.film} published?)`);
       if (person._count.biography > 0) continue;
       await setPersonBiography(actor, { slug, paragraphs });
-      console.log(`demo person ${slug}: biography of ${paragraphs.length} paragraphs`);
+      console.log(`demo person ${slug}: a biography of ${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'}`);
     }
   }
 }
