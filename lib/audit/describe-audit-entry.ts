@@ -84,6 +84,13 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Changed a person’s photo',
     describe: (subject, d) => (str(d.image) ? `Set the photo of ${subject} to image ${d.image}` : `Removed the photo of ${subject}`),
   },
+  'person.biography': {
+    label: 'Changed a person’s biography',
+    describe: (subject, d) => {
+      const n = Array.isArray(d.after) ? d.after.length : 0;
+      return n > 0 ? `Set the biography of ${subject} (${n} paragraph${n === 1 ? '' : 's'})` : `Removed the biography of ${subject}`;
+    },
+  },
   'person.update': {
     label: 'Changed a person',
     describe: (subject, d) => {
