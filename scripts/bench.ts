@@ -217,7 +217,11 @@ async function benchCatalogue(
   const logFile = path.join(RESULTS_DIR, 'catalogue-server.log');
   const log = fs.openSync(logFile, 'w');
   try {
-    const server = await startStandaloneServer({ port: await findFreePort(), env, stdio: ['ignore', log, log] });
+    const server = await startStandaloneServer({
+      port: await findFreePort(Number(process.env.BENCH_PORT) || undefined),
+      env,
+      stdio: ['ignore', log, log],
+    });
     console.log(`> standalone server on ${server.url} with ${slugs.length} films (log: ${path.relative(REPO_ROOT, logFile)})`);
     try {
       if (server.child.pid === undefined) throw new Error('the server has no process id');

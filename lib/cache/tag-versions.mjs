@@ -33,6 +33,7 @@ import { keyPrefix, onReconnect, reportError, sharedCacheEnabled, withCacheRedis
 
 const MEMORY = Symbol.for('film-cms.tag-versions');
 const PENDING = Symbol.for('film-cms.tag-versions-pending');
+const WRITTEN = Symbol.for('film-cms.tag-versions-written');
 const PAGE_TAGS = Symbol.for('film-cms.page-tags');
 /** Room for the tags of pages (per process; the least recently used go first): ~40,000 pages. */
 const PAGE_TAGS_BYTES = 8 * 1024 * 1024;
@@ -44,6 +45,13 @@ function memory() {
   const global = /** @type {Record<symbol, MemoryVersions | undefined>} */ (/** @type {unknown} */ (globalThis));
   global[MEMORY] ??= { version: 0, tags: new Map() };
   return global[MEMORY];
+}
+
+/** @returns {Map<string, number>} tag → the version this process last wrote to Redis for it */
+function written() {
+  const global = /** @type {Record<symbol, Map<string, number> | undefined>} */ (/** @type {unknown} */ (globalThis));
+  global[WRITTEN] ??= new Map();
+  return global[WRITTEN];
 }
 
 /** @returns {Set<string>} tags invalidated here while Redis could not be written */
@@ -113,8 +121,8 @@ export async function isCurrent(tags, asOf, { whenUnreachable = 'throw' } = {}) 
   } catch (error) {
     if (whenUnreachable !== 'local' || !sharedCacheEnabled()) throw error;
     const waiting = pending();
-    const { tags: written } = memory();
-    for (const tag of tags) if (waiting.has(tag) || (written.get(tag) ?? 0) > asOf) return false;
+    const mine = written();
+    for (const tag of tags) if (waiting.has(tag) || (mine.get(tag) ?? 0) > asOf) return false;
     return true;
   }
 }
@@ -135,7 +143,7 @@ export async function invalidateTags(tags) {
   try {
     const version = Number(await withCacheRedis((redis) => redis.eval(INVALIDATE_SCRIPT, 2, versionKey(), tagVersionsKey(), ...unique)));
     // This process's own record of what it invalidated, for isCurrent while Redis is away.
-    for (const tag of unique) memory().tags.set(tag, version);
+    for (const tag of unique) written().set(tag, version);
   } catch (error) {
     for (const tag of unique) pending().add(tag);
     reportError(error, 'redis cache: could not record a tag invalidation; will retry when Redis is back');
@@ -150,7 +158,7 @@ async function flushPendingInvalidations() {
   try {
     const version = Number(await withCacheRedis((redis) => redis.eval(INVALIDATE_SCRIPT, 2, versionKey(), tagVersionsKey(), ...tags)));
     for (const tag of tags) {
-      memory().tags.set(tag, version);
+      written().set(tag, version);
       waiting.delete(tag);
     }
   } catch (error) {
