@@ -147,8 +147,8 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
     const chunks = [];
     let size = 0;
     let storable = false;
-    /** @type {string[] | null} */
-    let tags = null;
+    /** @type {string | null} */
+    let renderedPath = null;
     const { writeHead, write, end } = response;
     response.writeHead = /** @type {typeof response.writeHead} */ (
       function (/** @type {any[]} */ ...args) {
@@ -157,13 +157,12 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
         const sameLevel = rendered === level;
         if (rendered !== undefined && !sameLevel) onMismatch?.(request.url ?? '', level, String(rendered));
         // The page Next served: proxy.ts's rewrite, else the address itself.
-        const renderedPath = pathOf(String(response.getHeader('x-middleware-rewrite') ?? request.url ?? '/'));
-        tags = renderedPath === null ? null : versions.pageTagsOf(renderedPath);
+        renderedPath = pathOf(String(response.getHeader('x-middleware-rewrite') ?? request.url ?? '/'));
         // A render (MISS) is stored too: the page cache has just stored the same page, with these
         // tags, from a request that started after asOf was read.
         const fromPageCache = response.getHeader('x-nextjs-cache');
         storable =
-          tags !== null &&
+          renderedPath !== null &&
           sameLevel &&
           (fromPageCache === 'HIT' || fromPageCache === 'MISS') &&
           response.getHeader('set-cookie') === undefined &&
@@ -191,17 +190,22 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
       function (/** @type {any[]} */ ...args) {
         keep(args[0], args[1]);
         const result = end.apply(response, /** @type {any} */ (args));
-        if (storable && response.statusCode === 200 && size <= MAX_BODY_BYTES) {
+        // The page's tags as Next's page cache holds them: looked up last, since a render stores them as it ends.
+        const tags = storable && renderedPath !== null ? versions.pageTagsOf(renderedPath) : null;
+        if (tags !== null && response.statusCode === 200 && size <= MAX_BODY_BYTES) {
           /** @type {Array<[string, string | string[]]>} */
           const headers = [];
           for (const name of response.getHeaderNames()) {
             const value = response.getHeader(name);
-            if (!NOT_REPLAYED.has(name) && value !== undefined) headers.push([name, typeof value === 'number' ? String(value) : value]);
+            if (NOT_REPLAYED.has(name) || value === undefined) continue;
+            // A replay is a cache hit, also of a page first sent as Next's render (MISS).
+            if (name === 'x-nextjs-cache') headers.push([name, 'HIT']);
+            else headers.push([name, typeof value === 'number' ? String(value) : value]);
           }
           const body = Buffer.concat(chunks);
           let headerBytes = 0;
           for (const [name, value] of headers) headerBytes += name.length + String(value).length;
-          entries.set(key, { headers, headerBytes, body, asOf, tags: /** @type {string[]} */ (tags) });
+          entries.set(key, { headers, headerBytes, body, asOf, tags });
         }
         return result;
       }
