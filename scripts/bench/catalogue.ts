@@ -67,7 +67,13 @@ async function load(url: string, duration: number, paths?: string[]): Promise<Sa
     url,
     connections: CONNECTIONS,
     duration,
-    ...(paths ? { requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }] } : {}),
+    ...(paths
+      ? {
+          requests: [
+            { method: 'GET', setupRequest: (request: Record<string, unknown>) => ({ ...request, path: paths[next++ % paths.length] }) },
+          ],
+        }
+      : {}),
   });
   return {
     requestsPerSecond: result.requests.average,

@@ -19,9 +19,10 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../lib/database.mjs';
+import { ensureBuild, startStandaloneServer } from '../lib/build.mjs';
 import { createDbClient } from '../../lib/db';
 import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
-import { buildModule, freshDatabase, runScript, testPrefix, waitFor, type TestDatabase } from './support';
+import { freshDatabase, runScript, testPrefix, waitFor, type TestDatabase } from './support';
 
 const FILM = 'kiss-and-cry';
 const SLOW = { timeout: 240_000 };
@@ -71,7 +72,6 @@ const READER_PAGES = [
 
 beforeAll(async () => {
   logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-redis-stall-'));
-  const { ensureBuild, startStandaloneServer } = await buildModule();
   await ensureBuild();
 
   const port = await findFreePort(PREFERRED_PORT);
