@@ -140,12 +140,13 @@ export async function runCatalogue({
   const bare = await startBare(recorded);
   const paths = zipfPaths(slugs, 200_000);
   try {
-    // JIT warm-up of both, not counted.
+    // JIT warm-up of both, not counted. The bare server gets the same paths (it answers every one
+    // with the same page): the load generator, on the same CPUs, does the same work for both.
     await load(baseUrl, Math.max(2, Math.round(duration / 3)), paths);
-    await load(bare.url, Math.max(2, Math.round(duration / 3)));
+    await load(bare.url, Math.max(2, Math.round(duration / 3)), paths);
 
     const quietPage = await load(baseUrl, duration, paths);
-    const quietBare = await load(bare.url, duration);
+    const quietBare = await load(bare.url, duration, paths);
 
     let publishes = 0;
     let publishErrors = 0;
@@ -176,7 +177,7 @@ export async function runCatalogue({
     const busyPage = await load(baseUrl, duration, paths);
     publishing = false;
     await publisher;
-    const busyBare = await load(bare.url, duration);
+    const busyBare = await load(bare.url, duration, paths);
 
     const stats = (await api('GET', '/api/v1/editor/cache-stats')) as CacheStats;
     return {
