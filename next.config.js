@@ -40,6 +40,7 @@ const nextConfig = {
       './lib/reader/level-cookie.mjs',
       './lib/spoilers/spoiler-levels.mjs',
       './lib/cache/tag-versions.mjs',
+      './lib/cache/bounded-cache.mjs',
       './node_modules/@edge-runtime/cookies/**',
     ],
     '/api/ready': ['./prisma/migrations/*/migration.sql'],
@@ -51,6 +52,10 @@ const nextConfig = {
   // `npm test` (tsc --noEmit), and the check is the slowest part of `next build` (minutes on 2 cores).
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === '1' },
   cacheHandler,
+  // The page cache in memory (without Redis, lib/cache/memory-store.mjs) holds a 1,000-film
+  // catalogue at one level; Next's default (50 MB) held a few hundred pages, so a catalogue
+  // thrashed it. The budget: docs/architecture.md, "The page cache".
+  cacheMaxMemorySize: 192 * 1024 * 1024,
   // The headers that never vary; CSP and HSTS are per request (proxy.ts, lib/security).
   async headers() {
     return [{ source: '/:path*', headers: FIXED_SECURITY_HEADERS }];

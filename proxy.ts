@@ -17,7 +17,7 @@ import { currentFilmSlug, isPublishedAddress } from '@/lib/reader/published-addr
 import { MISSING_PATH } from '@/lib/reader/missing-page';
 import { isSearchAddress, searchVariantPath } from '@/lib/reader/search-address';
 import { filterVariantPath, isFiltered, listPageOf, readFilterQuery } from '@/lib/reader/film-filter';
-import { LRUCache } from 'lru-cache';
+import { boundedCache, stringBytes } from '@/lib/cache/bounded-cache.mjs';
 import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders, type PagePolicy } from '@/lib/security/security-headers';
 
 /**
@@ -96,7 +96,11 @@ const CACHED: PagePolicy = { kind: 'cached' };
  * (docs/benchmarks.md), which one-off queries would pay for nothing. Per process and bounded: an
  * instance that has not seen a query renders it per request once more.
  */
-const seenSearches = new LRUCache<string, true>({ max: 10_000 });
+const seenSearches = boundedCache<string, true>('seen-searches', {
+  holds: 'which searches were asked before (proxy.ts)',
+  maxBytes: 4 * 1024 * 1024,
+  sizeOf: (_seen, path) => stringBytes(path) + 64,
+});
 
 /** The variant of a `/search?q=…` request (lib/reader/search-address.ts), and whether it was asked for before. */
 function searchVariant(request: NextRequest, decision: LevelDecision): { path: string; repeated: boolean } {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only http,domain,import,storage,scale] [--duration S] [--iterations N] [--revisions N] [--films 10,100,1000,10000]`
+ * `npm run bench [-- --only http,catalogue,domain,import,storage,scale] [--duration S] [--iterations N] [--revisions N] [--films 10,100,1000,10000] [--catalogue N]`
  *
  * Speed and memory of the main paths, each group against a baseline measured in the same run;
  * every row is reported as a ratio to its group's baseline (absolute numbers depend on the machine
@@ -11,6 +11,11 @@
  *            sending its exact bytes, in alternating rounds (scripts/bench/film-page-limit.ts);
  *            SQL statements per request, cached and uncached, counted on the server
  *            (scripts/bench/queries-per-request.ts)
+ *   catalogue  --catalogue N (1,000) generated films (seed:bulk) behind the production server, Zipf
+ *            traffic over their film pages (20 connections), quiet and with a publish every 3 s,
+ *            against a bare node:http server sending a film page's bytes
+ *            (scripts/bench/catalogue.ts); the server's caches and RSS after it; and the single
+ *            cached film page against the bare server (scripts/bench/film-page-limit.ts)
  *   domain   in-process against PostgreSQL: getPublishedFilm (uncached), saveDraft of a realistic
  *            edit, searchPublished, against `SELECT 1` through Prisma; the film page's Prisma query
  *            against the same SQL through pg, in alternating rounds (scripts/bench/prisma-vs-pg.ts)
@@ -43,6 +48,7 @@ import {
 } from './lib/build.mjs';
 import { createFreshDatabase, dropDatabase, findFreePort, onShutdownSignal, randomDatabaseName, resolveDatabase } from './lib/database.mjs';
 import { printHttp, runHttp, type HttpResult } from './bench/http';
+import { printCatalogue, runCatalogue, type CatalogueResult } from './bench/catalogue';
 import { printFilmPageLimit, runFilmPageLimit, type FilmPageLimitResult } from './bench/film-page-limit';
 import { DEMO_SLUG, printOps, runDomain, runImport, type OpGroup } from './bench/in-process';
 import type { RevisionStorageResult } from './bench/revision-storage';
@@ -51,10 +57,10 @@ import { DEFAULT_SCALE_SIZES, printScale, runScale, type ScaleResult } from './b
 import { printPrismaVsPg, runPrismaVsPg, type PrismaVsPgResult } from './bench/prisma-vs-pg';
 import { printQueriesPerRequest, runQueriesPerRequest, type QueriesPerRequestResult } from './bench/queries-per-request';
 
-const GROUPS = ['http', 'domain', 'import', 'storage', 'scale'] as const;
+const GROUPS = ['http', 'catalogue', 'domain', 'import', 'storage', 'scale'] as const;
 type Group = (typeof GROUPS)[number];
 
-const USAGE = `Usage: npm run bench [-- --only ${GROUPS.join(',')}] [--duration SECONDS (5)] [--iterations N (200)] [--revisions N (300)] [--films SIZES (${DEFAULT_SCALE_SIZES.join(',')})]`;
+const USAGE = `Usage: npm run bench [-- --only ${GROUPS.join(',')}] [--duration SECONDS (5)] [--iterations N (200)] [--revisions N (300)] [--films SIZES (${DEFAULT_SCALE_SIZES.join(',')})] [--catalogue FILMS (1000)]`;
 const RESULTS_DIR = path.join(REPO_ROOT, 'bench-results');
 
 function parseOptions(argv: string[]) {
@@ -68,6 +74,7 @@ function parseOptions(argv: string[]) {
         iterations: { type: 'string' },
         revisions: { type: 'string' },
         films: { type: 'string' },
+        catalogue: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -96,6 +103,7 @@ function parseOptions(argv: string[]) {
     duration: positive('duration', values.duration, 5),
     iterations: positive('iterations', values.iterations, 200),
     revisions: Math.max(2, positive('revisions', values.revisions, 300)),
+    catalogue: positive('catalogue', values.catalogue, 1000),
     films:
       values.films === undefined
         ? DEFAULT_SCALE_SIZES
@@ -160,6 +168,66 @@ async function benchHttp(appEnv: Record<string, string>, duration: number): Prom
       http.filmPageLimit = await runFilmPageLimit({ baseUrl: server.url, duration });
       http.queriesPerRequest = await runQueriesPerRequest({ baseUrl: server.url, logFile: queryLog });
       return http;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.closeSync(log);
+  }
+}
+
+type CatalogueGroupResult = { catalogue: CatalogueResult; filmPageLimit: FilmPageLimitResult };
+
+/** A database of its own: the demo film, then `films` generated ones (seed:bulk). */
+async function benchCatalogue(
+  database: Database,
+  appEnv: Record<string, string>,
+  films: number,
+  duration: number,
+): Promise<CatalogueGroupResult> {
+  const name = randomDatabaseName('bench_catalogue');
+  const url = await createFreshDatabase(database.adminUrl, name);
+  cleanups.push(() => dropDatabase(database.adminUrl, name));
+  const env = { ...appEnv, DATABASE_URL: url, DATABASE_REPLICA_URLS: '' };
+  await migrate(url, { quiet: true });
+  await seedDemo(url, env);
+  console.log(`> seed:bulk --films ${films}`);
+  const code = await run(process.execPath, [...tsxArgs('scripts/seed-bulk.ts'), '--films', String(films)], {
+    env: { DATABASE_URL: url, LOG_LEVEL: 'warn' },
+  });
+  if (code !== 0) throw new Error(`seed:bulk failed (exit code ${code})`);
+
+  // The film slugs, and an admin API token written as the tokens page would (the publishes, the cache statistics).
+  const { createDbClient } = await import('../lib/db');
+  const { hashToken, newTokenSecret } = await import('../lib/auth/api-token');
+  const token = newTokenSecret();
+  const client = createDbClient(url);
+  let slugs: string[];
+  try {
+    slugs = (await client.publishedFilm.findMany({ select: { slug: true }, orderBy: { slug: 'asc' } })).map((f) => f.slug);
+    const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
+    await client.apiToken.create({
+      data: { name: 'bench: catalogue', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id },
+    });
+  } finally {
+    await client.$disconnect();
+  }
+
+  if (!(await ensureBuild({ env }))) console.log('> the production build is up to date');
+  const logFile = path.join(RESULTS_DIR, 'catalogue-server.log');
+  const log = fs.openSync(logFile, 'w');
+  try {
+    const server = await startStandaloneServer({
+      port: await findFreePort(Number(process.env.BENCH_PORT) || undefined),
+      env,
+      stdio: ['ignore', log, log],
+    });
+    console.log(`> standalone server on ${server.url} with ${slugs.length} films (log: ${path.relative(REPO_ROOT, logFile)})`);
+    try {
+      if (server.child.pid === undefined) throw new Error('the server has no process id');
+      const catalogue = await runCatalogue({ baseUrl: server.url, pid: server.child.pid, token, slugs, duration });
+      const filmPageLimit = await runFilmPageLimit({ baseUrl: server.url, duration, connections: 20 });
+      return { catalogue, filmPageLimit };
     } finally {
       await server.stop();
     }
@@ -234,6 +302,7 @@ async function main(): Promise<number> {
 
   const results: {
     http?: HttpGroupResult;
+    catalogue?: CatalogueGroupResult;
     domain?: OpGroup & { prismaVsPg?: PrismaVsPgResult };
     import?: OpGroup;
     storage?: RevisionStorageResult;
@@ -252,7 +321,7 @@ async function main(): Promise<number> {
 
   await ensurePrismaClient();
   let database: Database | null = null;
-  if (selected('http') || selected('domain') || selected('storage') || selected('scale')) {
+  if (selected('http') || selected('catalogue') || selected('domain') || selected('storage') || selected('scale')) {
     database = await resolveDatabase({ purpose: 'test' });
     const stop = database.stop;
     cleanups.push(stop);
@@ -278,6 +347,14 @@ async function main(): Promise<number> {
       printHttp(results.http);
       if (results.http.filmPageLimit) printFilmPageLimit(results.http.filmPageLimit);
       if (results.http.queriesPerRequest) printQueriesPerRequest(results.http.queriesPerRequest);
+    });
+  }
+  if (selected('catalogue') && database) {
+    const db = database;
+    await attempt('catalogue', async () => {
+      results.catalogue = await benchCatalogue(db, appEnv, options.catalogue, options.duration);
+      printCatalogue(results.catalogue.catalogue);
+      printFilmPageLimit(results.catalogue.filmPageLimit);
     });
   }
   if (selected('domain')) {

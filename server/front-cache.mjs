@@ -5,7 +5,7 @@
  * in its router, proxy.ts and the render pipeline (docs/benchmarks.md), not in the cache.
  *
  * Correct by construction, not by knowing the routes:
- * - what is stored: a 200 to a GET that Next answered from its page cache (`x-nextjs-cache: HIT`)
+ * - what is stored: a 200 to a GET that Next answered from its page cache or rendered into it (`x-nextjs-cache: HIT` or `MISS`)
  *   with no time-based revalidation (s-maxage of a year = revalidate false) and no Set-Cookie, that
  *   says it was rendered at the request's level: proxy.ts's `x-rendered-level` (the level of the
  *   variant Next rendered) equals the level serve.mjs decided for the request. A disagreement is
@@ -16,12 +16,13 @@
  *   by serve.mjs and handed to proxy.ts in `x-reader-level`; this cache never reads the cookie) and
  *   Accept-Encoding (the body may be compressed). Requests with other query parameters or values,
  *   RSC/router headers, Range or conditional headers are not answered from here (Next answers
- *   them). At most 64 MB, least recently used out first;
+ *   them). At most FRONT_CACHE_MAX_MB (256 MB), counted in bytes, least recently used out first;
  * - validity: by version, as Next's page cache (lib/cache/tag-versions.mjs). An entry keeps the
  *   tags of the page Next served (the page cache's own record of them, by the path Next rendered)
  *   and the invalidation version read when its request started; it is used while none of those
  *   tags was invalidated since: in this process without Redis, on any instance with it (one HMGET
- *   per hit; an error is a miss). So publishing one film leaves every other film's page here. A
+ *   per hit; while Redis cannot be asked, this process's own record of invalidations decides, so a
+ *   publish here still shows at once). So publishing one film leaves every other film's page here. A
  *   page whose tags are not known is not stored. Entries live in memory only: a restart starts
  *   empty.
  */
@@ -31,8 +32,9 @@ import { pathToFileURL } from 'node:url';
 /** On responses this cache answered (and in the access log's `cache` field). */
 export const FRONT_CACHE_HEADER = 'x-front-cache';
 const ONE_YEAR_S = 31_536_000;
-// Bounded however many addresses, levels and encodings are asked for; the least recently used go first.
-const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+// Bounded in bytes however many addresses, levels and encodings are asked for; the least recently
+// used go first. Sized for the catalogue (docs/architecture.md, "The page cache": the budget).
+const MAX_TOTAL_BYTES = (Number(process.env.FRONT_CACHE_MAX_MB) > 0 ? Number(process.env.FRONT_CACHE_MAX_MB) : 256) * 1024 * 1024;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 // Not replayed: per-response headers Node or serve.mjs set again.
 const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'content-length']);
@@ -51,7 +53,7 @@ const BYPASS_HEADERS = [
 ];
 
 /**
- * @typedef {{ headers: Array<[string, string | string[]]>, body: Buffer, asOf: number, tags: string[] }} Entry
+ * @typedef {{ headers: Array<[string, string | string[]]>, headerBytes: number, body: Buffer, asOf: number, tags: string[] }} Entry
  * @typedef {import('node:http').IncomingMessage} Request
  * @typedef {import('node:http').ServerResponse} Response
  */
@@ -66,22 +68,26 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
   /** @type {typeof import('../lib/reader/level-cookie.mjs')} */
   const { RENDERED_LEVEL_HEADER } = await import(pathToFileURL(path.join(serverDir, 'lib/reader/level-cookie.mjs')).href);
 
-  /** @type {Map<string, Entry>} in least recently used order */
-  const entries = new Map();
-  let totalBytes = 0;
+  /** @type {typeof import('../lib/cache/bounded-cache.mjs')} */
+  const { boundedCache } = await import(pathToFileURL(path.join(serverDir, 'lib/cache/bounded-cache.mjs')).href);
+
+  /** @type {import('lru-cache').LRUCache<string, Entry>} */
+  const entries = boundedCache('front', {
+    holds: 'reader pages as sent (server/front-cache.mjs)',
+    maxBytes: MAX_TOTAL_BYTES,
+    sizeOf: (entry, key) => entry.body.length + entry.headerBytes + key.length,
+  });
 
   /** @param {string} key */
   function remove(key) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    totalBytes -= entry.body.length;
     entries.delete(key);
   }
 
   /** @param {Entry} entry */
   async function isCurrent(entry) {
     try {
-      return await versions.isCurrent(entry.tags, entry.asOf);
+      // Redis away (down, or its circuit breaker open): this process's own record of invalidations decides.
+      return await versions.isCurrent(entry.tags, entry.asOf, { whenUnreachable: 'local' });
     } catch {
       return false;
     }
@@ -120,8 +126,6 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
         response.setHeader(FRONT_CACHE_HEADER, 'HIT');
         response.writeHead(200);
         response.end(request.method === 'HEAD' ? undefined : entry.body);
-        entries.delete(key);
-        entries.set(key, entry);
         return true;
       }
       remove(key);
@@ -143,8 +147,8 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
     const chunks = [];
     let size = 0;
     let storable = false;
-    /** @type {string[] | null} */
-    let tags = null;
+    /** @type {string | null} */
+    let renderedPath = null;
     const { writeHead, write, end } = response;
     response.writeHead = /** @type {typeof response.writeHead} */ (
       function (/** @type {any[]} */ ...args) {
@@ -153,12 +157,14 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
         const sameLevel = rendered === level;
         if (rendered !== undefined && !sameLevel) onMismatch?.(request.url ?? '', level, String(rendered));
         // The page Next served: proxy.ts's rewrite, else the address itself.
-        const renderedPath = pathOf(String(response.getHeader('x-middleware-rewrite') ?? request.url ?? '/'));
-        tags = renderedPath === null ? null : versions.pageTagsOf(renderedPath);
+        renderedPath = pathOf(String(response.getHeader('x-middleware-rewrite') ?? request.url ?? '/'));
+        // A render (MISS) is stored too: the page cache has just stored the same page, with these
+        // tags, from a request that started after asOf was read.
+        const fromPageCache = response.getHeader('x-nextjs-cache');
         storable =
-          tags !== null &&
+          renderedPath !== null &&
           sameLevel &&
-          response.getHeader('x-nextjs-cache') === 'HIT' &&
+          (fromPageCache === 'HIT' || fromPageCache === 'MISS') &&
           response.getHeader('set-cookie') === undefined &&
           new RegExp(`(^|,)\\s*s-maxage=${ONE_YEAR_S}\\s*(,|$)`).test(cacheControl) &&
           !/stale-while-revalidate=\d/.test(cacheControl);
@@ -184,19 +190,22 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
       function (/** @type {any[]} */ ...args) {
         keep(args[0], args[1]);
         const result = end.apply(response, /** @type {any} */ (args));
-        if (storable && response.statusCode === 200 && size <= MAX_BODY_BYTES) {
+        // The page's tags as Next's page cache holds them: looked up last, since a render stores them as it ends.
+        const tags = storable && renderedPath !== null ? versions.pageTagsOf(renderedPath) : null;
+        if (tags !== null && response.statusCode === 200 && size <= MAX_BODY_BYTES) {
           /** @type {Array<[string, string | string[]]>} */
           const headers = [];
           for (const name of response.getHeaderNames()) {
             const value = response.getHeader(name);
-            if (!NOT_REPLAYED.has(name) && value !== undefined) headers.push([name, typeof value === 'number' ? String(value) : value]);
+            if (NOT_REPLAYED.has(name) || value === undefined) continue;
+            // A replay is a cache hit, also of a page first sent as Next's render (MISS).
+            if (name === 'x-nextjs-cache') headers.push([name, 'HIT']);
+            else headers.push([name, typeof value === 'number' ? String(value) : value]);
           }
           const body = Buffer.concat(chunks);
-          remove(key);
-          while (entries.size > 0 && totalBytes + body.length > MAX_TOTAL_BYTES)
-            remove(/** @type {string} */ (entries.keys().next().value));
-          entries.set(key, { headers, body, asOf, tags: /** @type {string[]} */ (tags) });
-          totalBytes += body.length;
+          let headerBytes = 0;
+          for (const [name, value] of headers) headerBytes += name.length + String(value).length;
+          entries.set(key, { headers, headerBytes, body, asOf, tags });
         }
         return result;
       }

@@ -38,6 +38,8 @@ const PERMISSIONS = {
   // Scheduled publishing. Scheduling itself is film.publish; this is the job list of
   // every film (/editor/jobs) and retrying failed jobs.
   'job.manage': ['ADMIN'],
+  /** The server's own statistics (its caches' sizes and hit rates): operations, also by token. */
+  'ops.read': ['ADMIN'],
   // ---- review workflow: a writer submits, an editor (the reviewer role) decides
   'review.submit': ['ADMIN', 'EDITOR', 'WRITER'],
   /** Approve (which publishes the named revision) or request changes. */
@@ -67,6 +69,7 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'history.retention': 'change how long revisions are kept',
   'account.update': 'change this account',
   'job.manage': 'manage scheduled jobs',
+  'ops.read': "read the server's statistics",
   'review.submit': 'submit a revision for review',
   'review.decide': 'approve or send back a review',
   'comment.write': 'comment on films',

@@ -13,7 +13,7 @@
  * The state hangs on globalThis: Next and the server wrapper's front cache (server/front-cache.mjs)
  * may load this module separately, and must see the same entries.
  */
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from './bounded-cache.mjs';
 
 const STATE = Symbol.for('film-cms.cache-memory');
 
@@ -22,7 +22,7 @@ const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
  * @typedef {{ lastModified: number, asOf: number, value: unknown, tags: string[], cacheControl?: unknown }} Entry
- * @typedef {{ entries: LRUCache<string, Entry> }} State
+ * @typedef {{ entries: import('lru-cache').LRUCache<string, Entry> }} State
  */
 
 /**
@@ -33,9 +33,10 @@ const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 function state(maxBytes) {
   const global = /** @type {Record<symbol, State | undefined>} */ (/** @type {unknown} */ (globalThis));
   global[STATE] ??= {
-    entries: new LRUCache({
-      maxSize: maxBytes && maxBytes > 0 ? maxBytes : DEFAULT_MAX_BYTES,
-      sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)),
+    entries: boundedCache('page', {
+      holds: "Next's page and data cache without Redis (lib/cache/memory-store.mjs)",
+      maxBytes: maxBytes && maxBytes > 0 ? maxBytes : DEFAULT_MAX_BYTES,
+      sizeOf: (entry, key) => sizeOf(entry.value) + 2 * key.length,
     }),
   };
   return global[STATE];

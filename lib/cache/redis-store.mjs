@@ -9,11 +9,14 @@
  *   {prefix}:isr:{buildId}:{cacheKey}        page / route / data cache entry (cacheHandler); has a TTL
  *
  * Redis trouble never fails a request: reads count as misses, writes are dropped, and an
- * invalidation that could not be written is retried when the connection is back.
+ * invalidation that could not be written is retried when the connection is back. Every command
+ * goes through the process's one circuit breaker (redis-breaker.mjs, `withCacheRedis`): after a
+ * failure Redis is left alone for a while instead of being waited on by every request.
  */
 import { Redis } from 'ioredis';
 import { rootLogger } from '../log/logger.mjs';
 import { onShutdown } from '../ops/shutdown.mjs';
+import { resetBreaker, throughBreaker } from './redis-breaker.mjs';
 
 const CLIENT = Symbol.for('film-cms.cache-redis');
 const RECONNECT_HOOKS = Symbol.for('film-cms.cache-reconnect-hooks');
@@ -90,6 +93,7 @@ function state() {
   redis.on('ready', () => {
     if (!created.healthy) log.info('redis cache connected');
     created.healthy = true;
+    resetBreaker();
     for (const hook of reconnectHooks()) void hook();
   });
   redis.on('error', (error) => reportError(error, 'redis cache connection failed'));
@@ -125,6 +129,17 @@ export async function cacheRedis() {
   const current = state();
   await current.connected;
   return current.redis;
+}
+
+/**
+ * Runs `command` on the shared cache connection through the circuit breaker (redis-breaker.mjs):
+ * while it is open, throws at once without asking Redis.
+ * @template T
+ * @param {(redis: Redis) => Promise<T>} command
+ * @returns {Promise<T>}
+ */
+export function withCacheRedis(command) {
+  return throughBreaker(async () => command(await cacheRedis()));
 }
 
 export async function closeCacheConnection() {
@@ -188,7 +203,7 @@ export function deserialize(text) {
  * @returns {Promise<any>} the stored object, or null
  */
 export async function readEntry(key) {
-  const text = await (await cacheRedis()).get(key);
+  const text = await withCacheRedis((redis) => redis.get(key));
   return text === null ? null : deserialize(text);
 }
 
@@ -202,5 +217,6 @@ export async function writeEntry(key, entry, ttlSeconds) {
     1,
     Math.min(Math.ceil(ttlSeconds && Number.isFinite(ttlSeconds) && ttlSeconds > 0 ? ttlSeconds : MAX_TTL_SECONDS), MAX_TTL_SECONDS),
   );
-  await (await cacheRedis()).set(key, serialize(entry), 'EX', ttl);
+  const text = serialize(entry);
+  await withCacheRedis((redis) => redis.set(key, text, 'EX', ttl));
 }

@@ -22,17 +22,21 @@
  * - Without: this process's memory, on globalThis (Next's bundles and serve.mjs may load this
  *   module separately and must see one record).
  *
- * Redis trouble: a read that fails throws (callers count a miss and store nothing); an
- * invalidation that could not be written is kept here and makes every entry with that tag a miss
- * on this instance until it is written when Redis is back.
+ * Redis trouble: a read that fails throws (callers count a miss and store nothing; the front
+ * cache decides from this process's own record instead, see isCurrent); an invalidation that could
+ * not be written is kept here and makes every entry with that tag a miss on this instance until it
+ * is written when Redis is back (reconnected, or the circuit breaker of redis-breaker.mjs closed).
  */
-import { cacheRedis, keyPrefix, onReconnect, reportError, sharedCacheEnabled } from './redis-store.mjs';
+import { boundedCache } from './bounded-cache.mjs';
+import { onBreakerClose } from './redis-breaker.mjs';
+import { keyPrefix, onReconnect, reportError, sharedCacheEnabled, withCacheRedis } from './redis-store.mjs';
 
 const MEMORY = Symbol.for('film-cms.tag-versions');
 const PENDING = Symbol.for('film-cms.tag-versions-pending');
+const WRITTEN = Symbol.for('film-cms.tag-versions-written');
 const PAGE_TAGS = Symbol.for('film-cms.page-tags');
-/** Pages whose tags are remembered (per process; the least recently used go first). */
-const MAX_PAGE_TAGS = 20_000;
+/** Room for the tags of pages (per process; the least recently used go first): ~40,000 pages. */
+const PAGE_TAGS_BYTES = 8 * 1024 * 1024;
 
 /** @typedef {{ version: number, tags: Map<string, number> }} MemoryVersions */
 
@@ -41,6 +45,13 @@ function memory() {
   const global = /** @type {Record<symbol, MemoryVersions | undefined>} */ (/** @type {unknown} */ (globalThis));
   global[MEMORY] ??= { version: 0, tags: new Map() };
   return global[MEMORY];
+}
+
+/** @returns {Map<string, number>} tag → the version this process last wrote to Redis for it */
+function written() {
+  const global = /** @type {Record<symbol, Map<string, number> | undefined>} */ (/** @type {unknown} */ (globalThis));
+  global[WRITTEN] ??= new Map();
+  return global[WRITTEN];
 }
 
 /** @returns {Set<string>} tags invalidated here while Redis could not be written */
@@ -64,7 +75,7 @@ return v`;
  */
 export async function currentVersion() {
   if (!sharedCacheEnabled()) return memory().version;
-  const value = await (await cacheRedis()).get(versionKey());
+  const value = await withCacheRedis((redis) => redis.get(versionKey()));
   return Number(value ?? 0);
 }
 
@@ -85,7 +96,7 @@ export async function latestTagVersion(tags) {
   }
   const waiting = pending();
   if (waiting.size > 0 && unique.some((tag) => waiting.has(tag))) return Number.POSITIVE_INFINITY;
-  const versions = await (await cacheRedis()).hmget(tagVersionsKey(), ...unique);
+  const versions = await withCacheRedis((redis) => redis.hmget(tagVersionsKey(), ...unique));
   let latest = 0;
   for (const version of versions) if (version !== null) latest = Math.max(latest, Number(version));
   return latest;
@@ -93,11 +104,27 @@ export async function latestTagVersion(tags) {
 
 /**
  * Whether an entry stored with `asOf` and these tags is still valid.
+ *
+ * `whenUnreachable: 'local'` (the front cache): when Redis cannot be asked (down, or the circuit
+ * breaker open), decide from what this process knows instead of throwing: the invalidations it
+ * wrote itself (their versions) and those it could not write (pending). So a publish on this
+ * instance still invalidates here at once, and the pages it did not touch keep being served while
+ * Redis is away. A publish on another instance reaches this one when Redis answers again.
  * @param {string[]} tags
  * @param {unknown} asOf
+ * @param {{ whenUnreachable?: 'throw' | 'local' }} [options]
  */
-export async function isCurrent(tags, asOf) {
-  return typeof asOf === 'number' && (await latestTagVersion(tags)) <= asOf;
+export async function isCurrent(tags, asOf, { whenUnreachable = 'throw' } = {}) {
+  if (typeof asOf !== 'number') return false;
+  try {
+    return (await latestTagVersion(tags)) <= asOf;
+  } catch (error) {
+    if (whenUnreachable !== 'local' || !sharedCacheEnabled()) throw error;
+    const waiting = pending();
+    const mine = written();
+    for (const tag of tags) if (waiting.has(tag) || (mine.get(tag) ?? 0) > asOf) return false;
+    return true;
+  }
 }
 
 /**
@@ -114,7 +141,9 @@ export async function invalidateTags(tags) {
     return;
   }
   try {
-    await (await cacheRedis()).eval(INVALIDATE_SCRIPT, 2, versionKey(), tagVersionsKey(), ...unique);
+    const version = Number(await withCacheRedis((redis) => redis.eval(INVALIDATE_SCRIPT, 2, versionKey(), tagVersionsKey(), ...unique)));
+    // This process's own record of what it invalidated, for isCurrent while Redis is away.
+    for (const tag of unique) written().set(tag, version);
   } catch (error) {
     for (const tag of unique) pending().add(tag);
     reportError(error, 'redis cache: could not record a tag invalidation; will retry when Redis is back');
@@ -127,17 +156,26 @@ async function flushPendingInvalidations() {
   if (waiting.size === 0) return;
   const tags = [...waiting];
   try {
-    await (await cacheRedis()).eval(INVALIDATE_SCRIPT, 2, versionKey(), tagVersionsKey(), ...tags);
-    for (const tag of tags) waiting.delete(tag);
+    const version = Number(await withCacheRedis((redis) => redis.eval(INVALIDATE_SCRIPT, 2, versionKey(), tagVersionsKey(), ...tags)));
+    for (const tag of tags) {
+      written().set(tag, version);
+      waiting.delete(tag);
+    }
   } catch (error) {
     reportError(error);
   }
 }
 
-/** @returns {Map<string, string[]>} in least recently used order */
+/** @returns {import('lru-cache').LRUCache<string, string[]>} */
 function pageTags() {
-  const global = /** @type {Record<symbol, Map<string, string[]> | undefined>} */ (/** @type {unknown} */ (globalThis));
-  global[PAGE_TAGS] ??= new Map();
+  const global = /** @type {Record<symbol, import('lru-cache').LRUCache<string, string[]> | undefined>} */ (
+    /** @type {unknown} */ (globalThis)
+  );
+  global[PAGE_TAGS] ??= boundedCache('page-tags', {
+    holds: 'the tags of each page Next cached, for the front cache (lib/cache/tag-versions.mjs)',
+    maxBytes: PAGE_TAGS_BYTES,
+    sizeOf: (tags, pathname) => 2 * (pathname.length + tags.join(',').length) + 64,
+  });
   return global[PAGE_TAGS];
 }
 
@@ -149,10 +187,7 @@ function pageTags() {
  * @param {string[]} tags
  */
 export function rememberPageTags(pathname, tags) {
-  const known = pageTags();
-  known.delete(pathname);
-  known.set(pathname, tags);
-  if (known.size > MAX_PAGE_TAGS) known.delete(/** @type {string} */ (known.keys().next().value));
+  pageTags().set(pathname, tags);
 }
 
 /** @param {string} pathname @returns {string[] | null} null when this process has not seen it */
@@ -161,3 +196,4 @@ export function pageTagsOf(pathname) {
 }
 
 onReconnect(flushPendingInvalidations);
+onBreakerClose(flushPendingInvalidations);

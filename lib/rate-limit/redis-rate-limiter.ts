@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { throughBreaker } from '../cache/redis-breaker.mjs';
 import type { RateLimiter, RateLimitOptions, RateLimitState } from './rate-limiter';
 
 /**
@@ -22,7 +23,9 @@ export type RedisRateLimitOptions = RateLimitOptions & {
 
 /**
  * A fixed-window limiter in Redis, shared by every instance behind a load balancer. When Redis is
- * unreachable it fails open: a rate limiter must not take the site down with it.
+ * unreachable it fails open: a rate limiter must not take the site down with it. Its commands go
+ * through the process's one Redis circuit breaker (lib/cache/redis-breaker.mjs), so a silent Redis
+ * costs one timeout, not one per request.
  */
 export class RedisRateLimiter implements RateLimiter {
   constructor(
@@ -32,7 +35,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   async check(key: string): Promise<RateLimitState> {
     try {
-      const [[, count], [, ttl]] = (await this.redis.multi().get(this.key(key)).pttl(this.key(key)).exec()) as [
+      const [[, count], [, ttl]] = (await throughBreaker(() => this.redis.multi().get(this.key(key)).pttl(this.key(key)).exec())) as [
         [unknown, string | null],
         [unknown, number],
       ];
@@ -44,7 +47,10 @@ export class RedisRateLimiter implements RateLimiter {
 
   async hit(key: string): Promise<RateLimitState> {
     try {
-      const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.key(key), String(this.options.windowMs))) as [number, number];
+      const [count, ttl] = (await throughBreaker(() => this.redis.eval(HIT_SCRIPT, 1, this.key(key), String(this.options.windowMs)))) as [
+        number,
+        number,
+      ];
       return this.state(count, ttl);
     } catch (error) {
       return this.failOpen(error);
@@ -53,7 +59,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   async reset(key: string): Promise<void> {
     try {
-      await this.redis.del(this.key(key));
+      await throughBreaker(() => this.redis.del(this.key(key)));
     } catch (error) {
       this.options.onError?.(error);
     }

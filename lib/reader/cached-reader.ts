@@ -1,10 +1,10 @@
 import 'server-only';
 import { cache } from 'react';
 import { unstable_cache } from 'next/cache';
-import { LRUCache } from 'lru-cache';
 import type { SpoilerLevel } from '../spoilers/levels';
 import { FILMS_TAG, filmTag } from '../cache/invalidate-film-pages';
 import { latestTagVersion } from '../cache/tag-versions.mjs';
+import { boundedCache, stringBytes } from '../cache/bounded-cache.mjs';
 import { getPublishedFilm } from './get-published-film';
 import { getPublishedPerson, listPublishedPeople } from './get-person';
 import { countPublished } from './list-published-films';
@@ -52,8 +52,10 @@ const catalogueVersion = () =>
  * memory rather than in the data cache, because queries come from anyone and the data cache would
  * write each distinct one to disk or Redis. Concurrent misses for one key share one query.
  */
-const searchResults = new LRUCache<string, SearchAnswer, { text: string; level: SpoilerLevel }>({
-  max: 500,
+const searchResults = boundedCache<string, SearchAnswer, { text: string; level: SpoilerLevel }>('search-results', {
+  holds: 'search results per query and level (lib/reader/cached-reader.ts)',
+  maxBytes: 16 * 1024 * 1024,
+  sizeOf: (answer, key) => stringBytes(key) + stringBytes(JSON.stringify(answer)),
   fetchMethod: (_key, _stale, { context }) => searchWithCorrection(context.text, context.level),
 });
 

@@ -2,10 +2,14 @@ import 'server-only';
 import { db } from '../db';
 import { FILMS_TAG } from '../cache/invalidate-film-pages';
 import { latestTagVersion } from '../cache/tag-versions.mjs';
+import { boundedCache, stringBytes } from '../cache/bounded-cache.mjs';
 
-const MAX_REMEMBERED = 10_000;
 /** Found addresses, with the version that last invalidated `films` when they were looked up. */
-const known = new Map<string, number>();
+const known = boundedCache<string, number>('published-addresses', {
+  holds: 'addresses found published (lib/reader/published-address.ts)',
+  maxBytes: 4 * 1024 * 1024,
+  sizeOf: (_version, key) => stringBytes(key) + 64,
+});
 
 export type ReaderSection = 'films' | 'people';
 
@@ -31,7 +35,6 @@ export async function isPublishedAddress(section: ReaderSection, slug: string): 
   } catch {
     return true;
   }
-  if (known.size >= MAX_REMEMBERED) known.clear();
   if (version !== null) known.set(key, version);
   return true;
 }

@@ -34,6 +34,8 @@ declare module 'autocannon' {
     timeout?: number;
     headers?: Record<string, string>;
     idReplacement?: boolean;
+    /** Requests in turn on each connection; setupRequest may change each one (its path). */
+    requests?: Array<{ method?: string; path?: string; setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }>;
   };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

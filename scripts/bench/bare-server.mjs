@@ -21,7 +21,8 @@ const server = http.createServer((request, response) => {
   response.writeHead(recorded.status, headers);
   response.end(body);
 });
-server.listen(0, '127.0.0.1', () => {
+// An optional port (BENCH_BARE_PORT), else any free one.
+server.listen(Number(process.env.BENCH_BARE_PORT) || 0, '127.0.0.1', () => {
   const address = server.address();
   console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
 });

@@ -38,7 +38,7 @@ export type FilmPageLimitResult = {
 const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
 
 /** The film page's response exactly as the server sends it (status, headers in order, body bytes). */
-function record(url: string): Promise<{ status: number; headers: Array<[string, string]>; body: Buffer }> {
+export function recordResponse(url: string): Promise<{ status: number; headers: Array<[string, string]>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, (response) => {
@@ -56,7 +56,7 @@ function record(url: string): Promise<{ status: number; headers: Array<[string, 
   });
 }
 
-async function startBare(recorded: { status: number; headers: Array<[string, string]>; body: Buffer }) {
+export async function startBare(recorded: { status: number; headers: Array<[string, string]>; body: Buffer }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
   const file = path.join(dir, 'response.json');
   fs.writeFileSync(
@@ -109,7 +109,7 @@ export async function runFilmPageLimit({
   rounds?: number;
 }): Promise<FilmPageLimitResult> {
   const url = `${baseUrl}${FILM_PAGE_PATH}`;
-  const recorded = await record(url);
+  const recorded = await recordResponse(url);
   if (recorded.status !== 200) throw new Error(`${url} answered HTTP ${recorded.status}, not 200`);
   const bare = await startBare(recorded);
   try {

@@ -4,6 +4,7 @@ import { registerReaderPaths } from './reader-paths';
 import { registerSchedulePaths } from './schedule-paths';
 import { registerReviewPaths } from './review-paths';
 import { registerStoryPaths } from './story-paths';
+import { registerOpsPaths } from './ops-paths';
 
 /** Every documented call, for the completeness test and the document itself. */
 export function openApiRegistry(): OpenAPIRegistry {
@@ -13,6 +14,7 @@ export function openApiRegistry(): OpenAPIRegistry {
   registerSchedulePaths(registry);
   registerReviewPaths(registry);
   registerStoryPaths(registry);
+  registerOpsPaths(registry);
   return registry;
 }
 
