@@ -154,10 +154,14 @@ beforeAll(async () => {
   redisProxy = await startTcpProxy(hostPort(REDIS_TEST_URL));
   const viaProxy = new URL(database.url);
   viaProxy.port = String(dbProxy.port);
+  // The same Redis database (the URL's path) through the proxy.
+  const redisViaProxy = new URL(REDIS_TEST_URL);
+  redisViaProxy.hostname = '127.0.0.1';
+  redisViaProxy.port = String(redisProxy.port);
   const shared = { AUTH_SECRET, DEMO_PASSWORD, CACHE_KEY_PREFIX: prefix, DATABASE_REPLICA_URLS: '' };
   [a, b] = await Promise.all([
     startInstance('a', { ...shared, DATABASE_URL: database.url, REDIS_URL: REDIS_TEST_URL }),
-    startInstance('b', { ...shared, DATABASE_URL: viaProxy.toString(), REDIS_URL: `redis://127.0.0.1:${redisProxy.port}` }),
+    startInstance('b', { ...shared, DATABASE_URL: viaProxy.toString(), REDIS_URL: redisViaProxy.toString() }),
   ]);
 }, 30 * 60_000);
 
