@@ -1,52 +1,78 @@
 /**
- * Read replicas (DATABASE_REPLICA_URLS, lib/db.ts): model reads go to a replica; writes, raw
- * queries and transactions to the primary. The "replica" here is a second database with a row the
- * primary doesn't have, so where each query went shows in what it finds.
+ * Read replicas (DATABASE_REPLICA_URLS, lib/db.ts) against a real streaming standby that applies
+ * commits 2 s late: a model read goes to the standby only once it has replayed every write this
+ * client recorded, else to the primary; writes, raw queries and transactions go to the primary.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, parseReplicaUrls, type Db } from './db';
-import { cloneDatabase, freshDatabase, type TestDatabase } from '../scripts/ops/support';
+import { freshDatabase, waitFor, type TestDatabase } from '../scripts/ops/support';
+import { startStreamingReplica, type StreamingReplica } from '../test-support/streaming-replica';
 
-let primary: TestDatabase;
-let replica: TestDatabase;
+// Write positions in this process's memory, not in a Redis another test may share.
+delete process.env.REDIS_URL;
+
+let cluster: StreamingReplica;
+let database: TestDatabase;
 let client: Db;
-const onlyOnReplica = `replica-only-${Date.now().toString(36)}@example.com`;
+let primaryOnly: Db;
+let standbyOnly: Db;
+const email = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 beforeAll(async () => {
-  primary = await freshDatabase('primary');
-  replica = await cloneDatabase(primary, 'replica');
-  const replicaOnly = createDbClient(replica.url);
-  await replicaOnly.user.create({ data: { email: onlyOnReplica, passwordHash: 'not-used' } });
-  await replicaOnly.$disconnect();
-  client = createDbClient(primary.url, [replica.url]);
-}, 120_000);
+  cluster = await startStreamingReplica({ primaryPort: 5443, standbyPort: 5444, applyDelay: '2s' });
+  database = await freshDatabase('replicas', { server: cluster.primaryUrl });
+  const standbyUrl = cluster.onStandby(database.url);
+  standbyOnly = createDbClient(standbyUrl);
+  primaryOnly = createDbClient(database.url);
+  await waitFor('the standby to replay the migrations', () => standbyOnly.user.count().then(() => true), 60_000, 250);
+  client = createDbClient(database.url, [standbyUrl]);
+  // Connected before the tests: a first connection may take longer than the standby's delay.
+  await Promise.all([client.user.count(), primaryOnly.user.count(), client.$queryRaw`SELECT 1`]);
+}, 180_000);
 
 afterAll(async () => {
   await client?.$disconnect();
-  await primary?.drop();
-  await replica?.drop();
-});
+  await primaryOnly?.$disconnect();
+  await standbyOnly?.$disconnect();
+  await database?.drop();
+  await cluster?.stop();
+}, 60_000);
 
-describe('with DATABASE_REPLICA_URLS', () => {
-  it('model reads go to the replica', async () => {
-    expect(await client.user.findUnique({ where: { email: onlyOnReplica } })).not.toBeNull();
-    expect(await client.user.count({ where: { email: onlyOnReplica } })).toBe(1);
-    expect((await client.user.findMany()).map((u) => u.email)).toContain(onlyOnReplica);
+describe('with DATABASE_REPLICA_URLS at a lagging standby', () => {
+  it('a read right after a write sees it, while the standby does not have it yet', async () => {
+    const written = email('written');
+    await client.user.create({ data: { email: written, passwordHash: 'not-used' } });
+    const [seen, onStandby] = await Promise.all([
+      client.user.findUnique({ where: { email: written } }),
+      standbyOnly.user.findUnique({ where: { email: written } }),
+    ]);
+    expect(onStandby).toBeNull();
+    expect(seen).not.toBeNull();
+    // The same after a transaction.
+    const inTransaction = email('in-transaction');
+    await client.$transaction((tx) => tx.user.create({ data: { email: inTransaction, passwordHash: 'not-used' } }));
+    expect(await client.user.count({ where: { email: inTransaction } })).toBe(1);
   });
 
-  it('writes go to the primary', async () => {
-    const email = `written-${Date.now().toString(36)}@example.com`;
-    await client.user.create({ data: { email, passwordHash: 'not-used' } });
-    // Not on the replica (this one doesn't replicate): the write went to the primary…
-    expect(await client.user.findUnique({ where: { email } })).toBeNull();
-    // …as a transaction, which reads the primary, shows.
-    expect(await client.$transaction((tx) => tx.user.findUnique({ where: { email } }))).not.toBeNull();
+  it('reads go to the standby once it has replayed what was written through the client', async () => {
+    const written = email('replayed');
+    await client.user.create({ data: { email: written, passwordHash: 'not-used' } });
+    await waitFor('the standby to replay the write', () => standbyOnly.user.findUnique({ where: { email: written } }), 30_000, 100);
+    // A write this client did not make (and so did not record) is on the primary only for 2 s:
+    // a read that finds nothing there came from the standby.
+    const elsewhere = email('elsewhere');
+    await primaryOnly.user.create({ data: { email: elsewhere, passwordHash: 'not-used' } });
+    expect(await client.user.findUnique({ where: { email: elsewhere } })).toBeNull();
+    expect(await primaryOnly.user.findUnique({ where: { email: elsewhere } })).not.toBeNull();
   });
 
   it('transactions and raw queries use the primary', async () => {
-    expect(await client.$transaction((tx) => tx.user.findUnique({ where: { email: onlyOnReplica } }))).toBeNull();
-    const [row] = await client.$queryRaw<Array<{ db: string }>>`SELECT current_database() AS db`;
-    expect(row.db).toBe(primary.name);
+    const [raw] = await client.$queryRaw<Array<{ standby: boolean }>>`SELECT pg_is_in_recovery() AS standby`;
+    expect(raw.standby).toBe(false);
+    const [inTransaction] = await client.$transaction(
+      (tx) => tx.$queryRaw<Array<{ standby: boolean }>>`SELECT pg_is_in_recovery() AS standby`,
+    );
+    expect(inTransaction.standby).toBe(false);
   });
 });
 

@@ -1,7 +1,6 @@
 import 'server-only';
 import { appendFileSync } from 'node:fs';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { readReplicas } from '@prisma/extension-read-replicas';
 import { PrismaClient } from './generated/prisma/client';
 import { env } from './env';
 import { isDatabaseUnavailable } from './db-errors';
@@ -11,10 +10,9 @@ import { markDatabaseUnavailable } from './http/outage.mjs';
  * One Prisma client per process (kept on globalThis so dev hot reloads don't open new pools).
  * The generated client is Rust-free: it talks to PostgreSQL through the pg driver adapter.
  *
- * With DATABASE_REPLICA_URLS (comma-separated), model reads outside a transaction (findMany,
- * findUnique, count, …) go to a random replica; writes, raw queries and everything inside
- * `$transaction` go to DATABASE_URL. Replicas lag: code that must read what it just wrote reads
- * inside a transaction (see docs/deploy.md).
+ * With DATABASE_REPLICA_URLS (comma-separated streaming replicas), a model read outside a
+ * transaction goes to a replica that has replayed every write acknowledged so far, else to the
+ * primary: see readingFromReplicas. Writes, raw queries and transactions go to DATABASE_URL.
  */
 const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
 
@@ -57,15 +55,107 @@ export function parseReplicaUrls(value: string): string[] {
 
 /** A client for `url`, reading from `replicaUrls` when there are any; `queryLog`: see appendStatement. */
 export function createDbClient(url: string, replicaUrls: string[] = [], { queryLog }: { queryLog?: string } = {}): PrismaClient {
-  const primary = clientFor(url, queryLog);
-  if (replicaUrls.length === 0) return noticingOutages(primary);
-  // The extended client keeps PrismaClient's API (plus $primary()/$replica()); typed as the plain
-  // client so callers and Tx stay as they are.
-  return noticingOutages(
-    primary.$extends(
-      readReplicas({ replicas: replicaUrls.map((replicaUrl) => clientFor(replicaUrl, queryLog)) }),
-    ) as unknown as PrismaClient,
+  const primary = noticingOutages(clientFor(url, queryLog));
+  if (replicaUrls.length === 0) return primary;
+  return readingFromReplicas(
+    primary,
+    replicaUrls.map((replicaUrl) => noticingOutages(clientFor(replicaUrl, queryLog))),
   );
+}
+
+const READ_OPERATIONS = new Set([
+  'findFirst',
+  'findFirstOrThrow',
+  'findMany',
+  'findUnique',
+  'findUniqueOrThrow',
+  'groupBy',
+  'aggregate',
+  'count',
+]);
+
+type Position = Array<{ position: string | null }>;
+
+/**
+ * Read-your-writes over lagging replicas, for every reader and editor alike. After each write
+ * commits (a model write, a raw statement, a `$transaction`) and before it returns, the primary's
+ * WAL insert position (past the commit record even with synchronous_commit off) is recorded with the cache's versions (lib/cache/tag-versions.mjs: Redis, shared by
+ * every instance, else this process). A model read outside a transaction then goes to a replica
+ * only if that replica has replayed at least that far (`pg_last_wal_replay_lsn()`, remembered per
+ * replica since replay only moves forward); otherwise, or when the position cannot be read, the
+ * primary answers at once. So a page rendered after a publish was acknowledged (and cached with
+ * the version read at its start) never comes from a replica that is behind the publish, and an
+ * editor's reload shows their save. No waiting for a lagging replica: the reads that find it
+ * behind are the few cache misses right after a write, and the primary serves them without delay.
+ * A process's first read records the primary's position once, so writes made before it started
+ * (or by a process without replicas) count too. @prisma/extension-read-replicas, used before,
+ * sends every read to a random replica whatever its lag, with no hook to choose.
+ */
+function readingFromReplicas(primary: PrismaClient, replicas: PrismaClient[]): PrismaClient {
+  const replayed = replicas.map(() => -1);
+  const positions = () => import('./cache/tag-versions.mjs');
+  const recordWrite = async () => {
+    const [row] = await primary.$queryRaw<Position>`SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text AS position`;
+    await (await positions()).recordWritePosition(Number(row.position));
+  };
+  let floor: Promise<void> | null = null;
+
+  async function caughtUpReplica(): Promise<PrismaClient | null> {
+    let required: number;
+    try {
+      floor ??= recordWrite().catch((error) => {
+        floor = null;
+        throw error;
+      });
+      await floor;
+      required = await (await positions()).requiredWritePosition();
+    } catch {
+      return null;
+    }
+    const first = Math.floor(Math.random() * replicas.length);
+    for (let k = 0; k < replicas.length; k++) {
+      const i = (first + k) % replicas.length;
+      if (replayed[i] < required) {
+        try {
+          // NULL: not replaying (not a standby), never used.
+          const [row] = await replicas[i].$queryRaw<Position>`SELECT pg_wal_lsn_diff(pg_last_wal_replay_lsn(), '0/0')::text AS position`;
+          if (row.position !== null) replayed[i] = Math.max(replayed[i], Number(row.position));
+        } catch {
+          continue;
+        }
+      }
+      if (replayed[i] >= required) return replicas[i];
+    }
+    return null;
+  }
+
+  return primary.$extends({
+    client: {
+      async $transaction(...args: Parameters<PrismaClient['$transaction']>) {
+        const result = await (primary.$transaction as (...a: typeof args) => Promise<unknown>)(...args);
+        await recordWrite();
+        return result;
+      },
+      async $disconnect() {
+        await Promise.all([primary.$disconnect(), ...replicas.map((replica) => replica.$disconnect())]);
+      },
+    },
+    query: {
+      // @ts-expect-error __internalParams is Prisma's, not in the extension's types (as in @prisma/extension-read-replicas)
+      async $allOperations({ args, model, operation, query, __internalParams: { transaction } }) {
+        if (transaction) return query(args);
+        if (model && READ_OPERATIONS.has(operation)) {
+          const replica = await caughtUpReplica();
+          if (replica)
+            return (replica as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>)[model][operation](args);
+          return query(args);
+        }
+        const result = await query(args);
+        await recordWrite();
+        return result;
+      },
+    },
+  }) as unknown as PrismaClient;
 }
 
 /**

@@ -150,6 +150,50 @@ export async function invalidateTags(tags) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The primary's write position, for read replicas (lib/db.ts)
+
+const WRITE_POSITION = Symbol.for('film-cms.write-position');
+export const writePositionKey = () => `${keyPrefix()}:write-position`;
+
+// KEYS[1] the position; ARGV[1] a new one. Only ever raised (writes acknowledged out of order).
+const RAISE_SCRIPT = `local n = tonumber(ARGV[1])
+if n > tonumber(redis.call('GET', KEYS[1]) or '0') then redis.call('SET', KEYS[1], ARGV[1]) end
+return 1`;
+
+/** @returns {{ position: number }} */
+function writePositionMemory() {
+  const global = /** @type {Record<symbol, { position: number } | undefined>} */ (/** @type {unknown} */ (globalThis));
+  global[WRITE_POSITION] ??= { position: 0 };
+  return global[WRITE_POSITION];
+}
+
+/**
+ * Records the primary's WAL position (bytes, pg_current_wal_lsn()) after a write committed and
+ * before it is acknowledged, beside the versions: a replica may answer a read only once it has
+ * replayed this far. With REDIS_URL every instance reads it; a position Redis missed stays known
+ * here, and other instances read their primary until Redis answers (requiredWritePosition throws).
+ * @param {number} position
+ */
+export async function recordWritePosition(position) {
+  const local = writePositionMemory();
+  local.position = Math.max(local.position, position);
+  if (!sharedCacheEnabled()) return;
+  await (await cacheRedis()).eval(RAISE_SCRIPT, 1, writePositionKey(), String(position));
+}
+
+/**
+ * The highest write position recorded by any instance (0: none yet). Throws when Redis cannot
+ * be read: the caller then reads the primary.
+ * @returns {Promise<number>}
+ */
+export async function requiredWritePosition() {
+  const local = writePositionMemory().position;
+  if (!sharedCacheEnabled()) return local;
+  const shared = await (await cacheRedis()).get(writePositionKey());
+  return Math.max(local, Number(shared ?? 0));
+}
+
 /** Writes the invalidations Redis missed, when the connection is back. */
 async function flushPendingInvalidations() {
   const waiting = pending();

@@ -4,35 +4,23 @@
  * either. Cache validity is by version (lib/cache/tag-versions.mjs), so no response to a request
  * sent more than 1 s after a publish was acknowledged may carry the previous revision.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../lib/database.mjs';
 import { createDbClient } from '../../lib/db';
 import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
+import { startProductionServer, stopProductionServer, type ProductionServer } from '../../test-support/production-server';
 import { ensureOpsBuild, type OpsBuild } from './ops-build';
-import {
-  BASE_ENV,
-  REDIS_TEST_URL,
-  REPO_ROOT,
-  buildModule,
-  deleteRedisKeys,
-  freshDatabase,
-  runScript,
-  testPrefix,
-  type TestDatabase,
-} from './support';
+import { REDIS_TEST_URL, deleteRedisKeys, freshDatabase, runScript, testPrefix, type TestDatabase } from './support';
 
 const FILM = 'kiss-and-cry';
-const SERVE = path.join(REPO_ROOT, 'server', 'serve.mjs');
 const AUTH_SECRET = randomBytes(48).toString('base64url');
 const PUBLISHES = 25;
 const ADDRESSES = [`/films/${FILM}`, `/films/${FILM}?spoilers=full`, `/api/v1/films/${FILM}`, '/'];
 
-type Server = { url: string; child: ChildProcess; logFile: string };
+type Server = ProductionServer;
 
 let build: OpsBuild;
 let database: TestDatabase;
@@ -42,38 +30,22 @@ const prefix = testPrefix('skew');
 const servers: Server[] = [];
 
 async function startServer(name: string, clockAhead: string | null): Promise<Server> {
-  const { waitForHttp } = await buildModule();
-  const port = await findFreePort();
-  const logFile = path.join(logDir, `${name}.log`);
-  const log = fs.openSync(logFile, 'w');
-  const command = [SERVE, build.serverJs];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...BASE_ENV,
-    NODE_ENV: 'production',
-    HOSTNAME: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    DATABASE_REPLICA_URLS: '',
-    AUTH_SECRET,
-    REDIS_URL: REDIS_TEST_URL,
-    CACHE_KEY_PREFIX: prefix,
-    LOG_LEVEL: 'warn',
-    JOB_RUNNER: 'off',
-  };
-  const child = clockAhead
-    ? spawn('faketime', ['-f', clockAhead, process.execPath, ...command], { cwd: build.standalone, env, stdio: ['ignore', log, log] })
-    : spawn(process.execPath, command, { cwd: build.standalone, env, stdio: ['ignore', log, log] });
-  fs.closeSync(log);
-  const server = { url: `http://127.0.0.1:${port}`, child, logFile };
+  const server = await startProductionServer({
+    build,
+    logDir,
+    name,
+    wrapper: clockAhead ? ['faketime', '-f', clockAhead] : [],
+    env: {
+      DATABASE_URL: database.url,
+      DATABASE_REPLICA_URLS: '',
+      AUTH_SECRET,
+      REDIS_URL: REDIS_TEST_URL,
+      CACHE_KEY_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      JOB_RUNNER: 'off',
+    },
+  });
   servers.push(server);
-  try {
-    await waitForHttp(`${server.url}/api/health`, { child, timeoutMs: 120_000 });
-  } catch (error) {
-    throw new Error(
-      `${name} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`,
-    );
-  }
   return server;
 }
 
@@ -110,8 +82,7 @@ beforeAll(async () => {
 }, 30 * 60_000);
 
 afterAll(async () => {
-  const { stopChild } = await buildModule();
-  await Promise.all(servers.map((server) => stopChild(server.child, 10_000)));
+  await Promise.all(servers.map((server) => stopProductionServer(server)));
   await deleteRedisKeys(prefix);
   await database?.drop();
   if (logDir) fs.rmSync(logDir, { recursive: true, force: true });

@@ -13,21 +13,18 @@
  * JSON logs without secrets; readiness failing and recovering with the database; Redis going away
  * costing misses, not errors; and a graceful shutdown on SIGTERM.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../lib/database.mjs';
-import { REPO_ROOT } from '../lib/paths.mjs';
 import { createDbClient } from '../../lib/db';
 import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
 import { SIGN_IN_LIMIT } from '../../lib/rate-limit/sign-in-limiter';
+import { startProductionServer, type ProductionServer } from '../../test-support/production-server';
 import { ensureOpsBuild, type OpsBuild } from './ops-build';
 import {
-  BASE_ENV,
   REDIS_TEST_URL,
   buildModule,
   deleteRedisKeys,
@@ -47,7 +44,7 @@ const SLOW = { timeout: 180_000 };
 const DEMO_PASSWORD = `demo-${randomBytes(6).toString('hex')}`;
 const AUTH_SECRET = randomBytes(48).toString('base64url');
 
-type Instance = { name: string; url: string; child: ChildProcess; logFile: string; exited: Promise<number | null> };
+type Instance = ProductionServer;
 
 let build: OpsBuild;
 let database: TestDatabase;
@@ -61,27 +58,8 @@ let logDir: string;
 const instances: Instance[] = [];
 
 async function startInstance(name: string, env: Env): Promise<Instance> {
-  const { waitForHttp } = await buildModule();
-  const port = await findFreePort();
-  const logFile = path.join(logDir, `${name}.log`);
-  const log = fs.openSync(logFile, 'w');
-  // The image's command (CMD ["node", "serve.mjs"]), with server.js given by path.
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'server', 'serve.mjs'), build.serverJs], {
-    cwd: build.standalone,
-    env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', HOSTNAME: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', log, log],
-  });
-  fs.closeSync(log);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const instance = { name, url: `http://127.0.0.1:${port}`, child, logFile, exited };
+  const instance = await startProductionServer({ build, logDir, name, env });
   instances.push(instance);
-  try {
-    await waitForHttp(`${instance.url}/api/health`, { child, timeoutMs: 120_000 });
-  } catch (error) {
-    throw new Error(
-      `${name} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`,
-    );
-  }
   return instance;
 }
 
@@ -176,10 +154,14 @@ beforeAll(async () => {
   redisProxy = await startTcpProxy(hostPort(REDIS_TEST_URL));
   const viaProxy = new URL(database.url);
   viaProxy.port = String(dbProxy.port);
+  // The same Redis database (the URL's path) through the proxy.
+  const redisViaProxy = new URL(REDIS_TEST_URL);
+  redisViaProxy.hostname = '127.0.0.1';
+  redisViaProxy.port = String(redisProxy.port);
   const shared = { AUTH_SECRET, DEMO_PASSWORD, CACHE_KEY_PREFIX: prefix, DATABASE_REPLICA_URLS: '' };
   [a, b] = await Promise.all([
     startInstance('a', { ...shared, DATABASE_URL: database.url, REDIS_URL: REDIS_TEST_URL }),
-    startInstance('b', { ...shared, DATABASE_URL: viaProxy.toString(), REDIS_URL: `redis://127.0.0.1:${redisProxy.port}` }),
+    startInstance('b', { ...shared, DATABASE_URL: viaProxy.toString(), REDIS_URL: redisViaProxy.toString() }),
   ]);
 }, 30 * 60_000);
 

@@ -6,24 +6,23 @@
  * page cache on disk outliving a restart. And `npm run import --publish` through the server's
  * editorial API shows the film in the server's cached lists on the next request.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../lib/database.mjs';
 import { createDbClient } from '../../lib/db';
 import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
+import { startProductionServer, stopProductionServer, type ProductionServer } from '../../test-support/production-server';
 import { ensureOpsBuild, type OpsBuild } from './ops-build';
-import { BASE_ENV, REPO_ROOT, buildModule, freshDatabase, runNode, runScript, tsx, type TestDatabase } from './support';
+import { REPO_ROOT, buildModule, freshDatabase, runNode, runScript, tsx, type TestDatabase } from './support';
 
 const FILM = 'kiss-and-cry';
 const SLOW = { timeout: 240_000 };
 const AUTH_SECRET = randomBytes(48).toString('base64url');
-const SERVE = path.join(REPO_ROOT, 'server', 'serve.mjs');
 
-type Server = { url: string; child: ChildProcess; logFile: string };
+type Server = ProductionServer;
 
 let build: OpsBuild;
 let database: TestDatabase;
@@ -33,42 +32,18 @@ const running = new Set<ChildProcess>();
 
 /** The image's command on a port of its own, without Redis. */
 async function startServer(name: string): Promise<Server> {
-  const { waitForHttp } = await buildModule();
-  const port = await findFreePort();
-  const logFile = path.join(logDir, `${name}-${port}.log`);
-  const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [SERVE, build.serverJs], {
-    cwd: build.standalone,
-    env: {
-      ...process.env,
-      ...BASE_ENV,
-      NODE_ENV: 'production',
-      HOSTNAME: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      DATABASE_REPLICA_URLS: '',
-      AUTH_SECRET,
-      REDIS_URL: '',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', log, log],
+  const server = await startProductionServer({
+    build,
+    logDir,
+    name,
+    env: { DATABASE_URL: database.url, DATABASE_REPLICA_URLS: '', AUTH_SECRET, REDIS_URL: '' },
   });
-  fs.closeSync(log);
-  running.add(child);
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${url}/api/health`, { child, timeoutMs: 120_000 });
-  } catch (error) {
-    throw new Error(
-      `${name} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`,
-    );
-  }
-  return { url, child, logFile };
+  running.add(server.child);
+  return server;
 }
 
 async function stopServer(server: Server) {
-  const { stopChild } = await buildModule();
-  await stopChild(server.child, 10_000);
+  await stopProductionServer(server);
   running.delete(server.child);
 }
 

@@ -16,10 +16,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../lib/database.mjs';
 import { DEMO_SLUG, demo } from '../../e2e/reader-demo';
+import { startProductionServer, stopProductionServer } from '../../test-support/production-server';
 import { ensureOpsBuild } from './ops-build';
-import { BASE_ENV, REPO_ROOT, buildModule, freshDatabase, runScript, waitFor, type TestDatabase } from './support';
+import { REPO_ROOT, freshDatabase, runScript, waitFor, type TestDatabase } from './support';
 
-const SERVE = path.join(REPO_ROOT, 'server', 'serve.mjs');
 const FILM = `/films/${DEMO_SLUG}`;
 // Someone whose part is hidden at none, so their page differs by level.
 const PERSON = demo.characters.find((character) => character.playedBy && character.spoiler !== 'none')!.playedBy!.slug;
@@ -42,7 +42,6 @@ const ADDRESSES: Address[] = [
 let database: TestDatabase;
 let child: ChildProcess;
 let port: number;
-let logFile: string;
 let workDir: string;
 let nginx: ChildProcess | undefined;
 
@@ -201,27 +200,14 @@ beforeAll(async () => {
     DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
   });
   expect(seeded.code, seeded.stderr).toBe(0);
-  port = await findFreePort();
-  logFile = path.join(workDir, 'server.log');
-  const log = fs.openSync(logFile, 'w');
-  child = spawn(process.execPath, [SERVE, build.serverJs], {
-    cwd: build.standalone,
-    env: {
-      ...process.env,
-      ...BASE_ENV,
-      NODE_ENV: 'production',
-      HOSTNAME: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      AUTH_SECRET: randomBytes(48).toString('base64url'),
-      REDIS_URL: '',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', log, log],
+  const server = await startProductionServer({
+    build,
+    logDir: workDir,
+    name: 'server',
+    env: { DATABASE_URL: database.url, AUTH_SECRET: randomBytes(48).toString('base64url'), REDIS_URL: '' },
   });
-  fs.closeSync(log);
-  const { waitForHttp } = await buildModule();
-  await waitForHttp(`http://127.0.0.1:${port}/api/health`, { child, timeoutMs: 120_000 });
+  child = server.child;
+  port = server.port;
 }, 900_000);
 
 afterAll(async () => {
@@ -230,11 +216,7 @@ afterAll(async () => {
     nginx.kill('SIGTERM');
     await exited;
   }
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  if (child) await stopProductionServer({ child });
   await database?.drop();
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });

@@ -5,7 +5,7 @@
  * server `npm start` runs dies with its parent; the front cache (server/front-cache.mjs)
  * keeps every reader rule.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,27 +19,16 @@ import { createDbClient } from '../../lib/db';
 import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
 import { DEMO_SLUG, LEVELS, demo, found, probesAt } from '../../e2e/reader-demo';
 import { SPOILER_LABELS } from '../../lib/spoilers/levels';
+import { startProductionServer, type ProductionServer } from '../../test-support/production-server';
 import { ensureOpsBuild, type OpsBuild } from './ops-build';
-import {
-  BASE_ENV,
-  REDIS_TEST_URL,
-  REPO_ROOT,
-  buildModule,
-  deleteRedisKeys,
-  freshDatabase,
-  runScript,
-  testPrefix,
-  waitFor,
-  type TestDatabase,
-} from './support';
+import { REDIS_TEST_URL, REPO_ROOT, deleteRedisKeys, freshDatabase, runScript, testPrefix, waitFor, type TestDatabase } from './support';
 
 const SLOW = { timeout: 240_000 };
 const AUTH_SECRET = randomBytes(48).toString('base64url');
-const SERVE = path.join(REPO_ROOT, 'server', 'serve.mjs');
 const PROBE = path.join(REPO_ROOT, 'scripts', 'ops', 'socket-probe.mjs');
 const PERSON = demo.characters.find((character) => character.playedBy)!.playedBy!.slug;
 
-type Server = { child: ChildProcess; port: number; host: string; probeFile: string; logFile: string; exited: Promise<number | null> };
+type Server = ProductionServer & { host: string; probeFile: string };
 
 let build: OpsBuild;
 let database: TestDatabase;
@@ -49,40 +38,20 @@ const servers: Server[] = [];
 
 /** The image's command, with the socket probe preloaded. `host` is where the test connects. */
 async function startServer(hostname: string, host: string, env: Record<string, string> = {}): Promise<Server> {
-  const { waitForHttp } = await buildModule();
   const port = await findFreePort();
   const probeFile = path.join(workDir, `probe-${port}.jsonl`);
-  const logFile = path.join(workDir, `server-${port}.log`);
-  const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', pathToFileURL(PROBE).href, SERVE, build.serverJs], {
-    cwd: build.standalone,
-    env: {
-      ...process.env,
-      ...BASE_ENV,
-      NODE_ENV: 'production',
-      HOSTNAME: hostname,
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      AUTH_SECRET,
-      REDIS_URL: '',
-      LOG_LEVEL: 'info',
-      SOCKET_PROBE_FILE: probeFile,
-      ...env,
-    },
-    stdio: ['ignore', log, log],
+  const started = startProductionServer({
+    build,
+    logDir: workDir,
+    name: 'server',
+    port,
+    hostname,
+    host,
+    nodeArgs: ['--import', pathToFileURL(PROBE).href],
+    env: { DATABASE_URL: database.url, AUTH_SECRET, REDIS_URL: '', SOCKET_PROBE_FILE: probeFile, ...env },
   });
-  fs.closeSync(log);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const server = { child, port, host, probeFile, logFile, exited };
+  const server = { ...(await started), host, probeFile };
   servers.push(server);
-  const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  try {
-    await waitForHttp(`${base}/api/health`, { child, timeoutMs: 120_000 });
-  } catch (error) {
-    throw new Error(
-      `the server on ${hostname} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`,
-    );
-  }
   return server;
 }
 

@@ -1,0 +1,73 @@
+/**
+ * The production server as the operations tests run it: the image's command (`node serve.mjs`,
+ * server.js given by path) from the ops build (scripts/ops/ops-build.ts), on a port of its own,
+ * its output in a log file, ready once /api/health answers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { findFreePort } from '../scripts/lib/database.mjs';
+import { BASE_ENV, REPO_ROOT, buildModule, type Env } from '../scripts/ops/support';
+import type { OpsBuild } from '../scripts/ops/ops-build';
+
+export const SERVE = path.join(REPO_ROOT, 'server', 'serve.mjs');
+
+export type ProductionServer = {
+  name: string;
+  url: string;
+  port: number;
+  child: ChildProcess;
+  logFile: string;
+  exited: Promise<number | null>;
+};
+
+export type ServerOptions = {
+  build: OpsBuild;
+  logDir: string;
+  name: string;
+  /** On top of process.env, NODE_ENV=production, HOSTNAME, PORT and LOG_LEVEL=info. */
+  env?: Env;
+  port?: number;
+  /** Where the server listens (default 127.0.0.1) and where the test connects (default the same). */
+  hostname?: string;
+  host?: string;
+  /** Node options before serve.mjs (e.g. --import a probe). */
+  nodeArgs?: string[];
+  /** A command the server runs under (e.g. ['faketime', '-f', '+5s']). */
+  wrapper?: string[];
+};
+
+/** Starts the server and waits until it answers; a failure to start says why, with the log's end. */
+export async function startProductionServer(options: ServerOptions): Promise<ProductionServer> {
+  const { build, logDir, name, env = {}, hostname = '127.0.0.1', nodeArgs = [], wrapper = [] } = options;
+  const { waitForHttp } = await buildModule();
+  const port = options.port ?? (await findFreePort());
+  const host = options.host ?? hostname;
+  const logFile = path.join(logDir, `${name}-${port}.log`);
+  const log = fs.openSync(logFile, 'w');
+  const command = [process.execPath, ...nodeArgs, SERVE, build.serverJs];
+  const [file, ...args] = [...wrapper, ...command];
+  const child = spawn(file, args, {
+    cwd: build.standalone,
+    env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', HOSTNAME: hostname, PORT: String(port), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  try {
+    await waitForHttp(`${url}/api/health`, { child, timeoutMs: 120_000 });
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(
+      `${name} did not start: ${error instanceof Error ? error.message : error}\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`,
+    );
+  }
+  return { name, url, port, child, logFile, exited };
+}
+
+/** Stops it (SIGTERM, then SIGKILL after `graceMs`) and waits for it to exit. */
+export async function stopProductionServer(server: Pick<ProductionServer, 'child'>, graceMs = 10_000): Promise<void> {
+  const { stopChild } = await buildModule();
+  await stopChild(server.child, graceMs);
+}
