@@ -179,7 +179,7 @@ export async function recordWritePosition(position) {
   const local = writePositionMemory();
   local.position = Math.max(local.position, position);
   if (!sharedCacheEnabled()) return;
-  await (await cacheRedis()).eval(RAISE_SCRIPT, 1, writePositionKey(), String(position));
+  await withCacheRedis((redis) => redis.eval(RAISE_SCRIPT, 1, writePositionKey(), String(position)));
 }
 
 /**
@@ -190,7 +190,7 @@ export async function recordWritePosition(position) {
 export async function requiredWritePosition() {
   const local = writePositionMemory().position;
   if (!sharedCacheEnabled()) return local;
-  const shared = await (await cacheRedis()).get(writePositionKey());
+  const shared = await withCacheRedis((redis) => redis.get(writePositionKey()));
   return Math.max(local, Number(shared ?? 0));
 }
 
