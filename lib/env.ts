@@ -73,7 +73,9 @@ const envSchema = z
     MEDIA_S3_REGION: z.string().default('us-east-1'),
     // ---- mail (lib/mail/send-mail.ts): invitations and password resets; unset, the admin hands the link over
     /** smtp://user:pass@host:587 or smtps://…:465 (nodemailer's URL form; options such as ?pool=true in the query). */
-    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587' }).optional(),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587' })
+      .optional(),
     /** The sender of those mails, e.g. `Film pages <films@example.com>`; default no-reply at SITE_URL's host. */
     MAIL_FROM: z.string().min(3, 'must be an address such as Film pages <films@example.com>').max(320).optional(),
     /** Images processed at once per instance (lib/media/image-jobs.ts); default one per core. */

@@ -57,7 +57,9 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
       <input type="hidden" {...register('token')} />
       <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
       <FormField id="newPassword" label="New password" hint="At least 12 characters." error={errors.newPassword?.message}>
-        {(aria) => <input {...aria} {...register('newPassword')} type="password" autoComplete="new-password" className={ui.input} autoFocus />}
+        {(aria) => (
+          <input {...aria} {...register('newPassword')} type="password" autoComplete="new-password" className={ui.input} autoFocus />
+        )}
       </FormField>
       <FormField id="confirmPassword" label="Repeat the new password" error={errors.confirmPassword?.message}>
         {(aria) => <input {...aria} {...register('confirmPassword')} type="password" autoComplete="new-password" className={ui.input} />}

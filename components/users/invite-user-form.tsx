@@ -30,9 +30,7 @@ export function InviteUserForm() {
       onSubmit={onSubmit}
       isSubmitting={formState.isSubmitting}
       failure={failure}
-      result={
-invited ? <PasswordLinkOutcome result={invited} what="invite" /> : null
-      }
+      result={invited ? <PasswordLinkOutcome result={invited} what="invite" /> : null}
     >
       <FormField id="invite-email" label="Email" error={errors.email?.message} className={styles.grow}>
         {(aria) => <input {...aria} {...register('email')} type="email" autoComplete="off" className={ui.input} />}

@@ -2,8 +2,7 @@ import { OneTimeSecret } from '../admin/one-time-secret';
 import styles from '../admin/admin.module.css';
 
 export type PasswordLinkResult = { email: string; expiresAt: string } & (
-  | { delivery: 'mail' }
-  | { delivery: 'link'; url: string; mailError?: string }
+  { delivery: 'mail' } | { delivery: 'link'; url: string; mailError?: string }
 );
 
 /**
@@ -19,18 +18,13 @@ export function PasswordLinkOutcome({ result, what }: { result: PasswordLinkResu
       </p>
     );
   return (
-    <OneTimeSecret
-      label={`${what === 'invite' ? 'Invitation link' : 'Password reset link'} for ${result.email}`}
-      secret={result.url}
-    >
+    <OneTimeSecret label={`${what === 'invite' ? 'Invitation link' : 'Password reset link'} for ${result.email}`} secret={result.url}>
       {result.mailError ? (
         <p role="alert" className={styles.alert}>
           The mail could not be sent ({result.mailError}): give them the link yourself.
         </p>
       ) : null}
-      <p className={styles.message}>
-        Give it to them privately; they choose their own password there. It works once, until {until}.
-      </p>
+      <p className={styles.message}>Give it to them privately; they choose their own password there. It works once, until {until}.</p>
     </OneTimeSecret>
   );
 }

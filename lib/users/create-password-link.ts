@@ -25,7 +25,10 @@ export function passwordLinkPath(token: string): string {
  * invitation or the reset it belongs to). Earlier unused links of the user stop working: only the
  * newest one an admin handed out or mailed can be used.
  */
-export async function createPasswordLink(tx: Tx, { userId, purpose, now = new Date() }: { userId: string; purpose: PasswordLinkPurpose; now?: Date }) {
+export async function createPasswordLink(
+  tx: Tx,
+  { userId, purpose, now = new Date() }: { userId: string; purpose: PasswordLinkPurpose; now?: Date },
+) {
   // 256 bits, base64url: fits an address without escaping.
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + PASSWORD_LINK_TTL_MS[purpose]);

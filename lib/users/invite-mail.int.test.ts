@@ -70,9 +70,15 @@ const linkIn = (text: string) => {
 };
 
 const follow = (token: string, password: string) =>
-  callRoute(setPasswordRoute as unknown as RouteHandler, 'POST', '/api/password-link', {}, {
-    json: { token, newPassword: password, confirmPassword: password },
-  });
+  callRoute(
+    setPasswordRoute as unknown as RouteHandler,
+    'POST',
+    '/api/password-link',
+    {},
+    {
+      json: { token, newPassword: password, confirmPassword: password },
+    },
+  );
 
 describe('invitation by mail', () => {
   it('mails the invitee a one-time link; following it sets their password, and it works once', async () => {
@@ -101,9 +107,9 @@ describe('invitation by mail', () => {
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: string }).error).toContain('already used');
     expect(await authenticate({ email, password: 'another-password-2' })).toMatchObject({ ok: false });
-    expect(await db().auditLog.count({ where: { action: 'user.invite', subject: email, details: { path: ['mailed'], equals: true } } })).toBe(
-      1,
-    );
+    expect(
+      await db().auditLog.count({ where: { action: 'user.invite', subject: email, details: { path: ['mailed'], equals: true } } }),
+    ).toBe(1);
   });
 
   it('a reset mails a new link, and a short password is a 400 naming the field', async () => {
