@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import type { Actor } from '../auth/permissions';
 import { authenticate } from '../auth/authenticate';
-import { verifyPassword } from '../auth/password';
 import { makeActor } from '../../test-support/actors';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import { inviteUser } from './invite-user';
