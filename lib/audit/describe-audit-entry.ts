@@ -155,6 +155,11 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   'user.disable': { label: 'Disabled a user', describe: (subject, d) => `Disabled ${subject}${str(d.reason) ? ` (${d.reason})` : ''}` },
   'user.enable': { label: 'Enabled a user', describe: (subject) => `Enabled ${subject}` },
   'user.reset-password': { label: 'Reset a password', describe: (subject) => `Reset the password of ${subject}` },
+  'user.set-password': {
+    label: 'Set a password from a link',
+    describe: (_subject, d) =>
+      d.purpose === 'invite' ? 'Accepted the invitation and chose a password' : 'Chose a new password after a reset',
+  },
   'user.change-password': { label: 'Changed own password', describe: () => 'Changed their own password' },
   'user.sign-out-everywhere': { label: 'Signed out everywhere', describe: (subject) => `Signed ${subject} out of every session` },
   'token.create': {
