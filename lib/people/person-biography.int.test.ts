@@ -127,7 +127,7 @@ describe('a person’s biography', () => {
 
   it('is refused to writers and anonymous callers, in the data layer as in the API and the server action', async () => {
     await setPersonBiography(editor, { slug, paragraphs: [...PARAGRAPHS] });
-    const change = { paragraphs: [{ text: 'Rewritten by someone else', spoiler: 'none' }] };
+    const change = { paragraphs: [{ text: 'Rewritten by someone else', spoiler: 'none' as const }] };
 
     await expect(setPersonBiography(writer, { slug, ...change } as never)).rejects.toMatchObject({ status: 403 });
     await expect(setPersonBiography(null, { slug, ...change } as never)).rejects.toMatchObject({ status: 401 });
