@@ -20,9 +20,14 @@ export function readingPointsFrom(events: ReadingPoints['events'], suggestions: 
   for (const suggestion of suggestions) {
     const own = suggestion.part === 'event' ? ++event : 0;
     const at = Math.max(suggestion.revealedAt ?? 0, own);
-    const key = suggestion.id ?? (suggestion.path.includes('.') ? suggestion.path.slice(suggestion.path.lastIndexOf('.') + 1) : SINGLE_ITEM);
+    const key = readingKeyOfItem(suggestion);
     // Two items under one key (ids are unique per list, not per page): the later point holds, so neither shows early.
     items[key] = Math.max(items[key] ?? 0, at);
   }
   return { events, items };
+}
+
+/** An item's key in ReadingPoints.items, as its published row gives it (readingKeyOfRow): its id, a kind-of-film value's key, or SINGLE_ITEM. */
+export function readingKeyOfItem(item: { id: string | null; path: string }): string {
+  return item.id ?? (item.path.includes('.') ? item.path.slice(item.path.lastIndexOf('.') + 1) : SINGLE_ITEM);
 }
