@@ -13,6 +13,14 @@ export type ValueKind =
 export type FieldSpec = { field: string; label: string; kind: ValueKind };
 
 /**
+ * What kind of spoiler item a levelled part or list holds, as the story-position suggestions and
+ * the lint read it (lib/story-position): an event dates what it names, a content note is judged
+ * by its wording, and so on. Every spec with a level field names one (film-story-page.test.ts).
+ */
+export type StoryKind =
+  'event' | 'character' | 'setting' | 'theme' | 'trait' | 'summary' | 'mood' | 'contentNote' | 'trivia' | 'question' | 'poster' | 'still';
+
+/**
  * A page as the diff reads it. The specs are written in their parts' own terms; the diff walks
  * them over whole pages, so the content is left open here (the registry's types derive from the
  * parts, which must not depend on the page type in turn).
@@ -35,6 +43,8 @@ export type PartSpec = {
   fields?: FieldSpec[];
   /** The level at which readers see this part. */
   level: (content: DiffContent) => SpoilerLevel;
+  /** Its kind of spoiler item, when it has a level of its own. */
+  storyKind?: StoryKind;
 };
 
 export type Item = { id: string } & Record<string, unknown>;
@@ -54,6 +64,8 @@ export type ListSpec = {
   /** The item's own name or title, for lists of items. */
   title: (item: Item) => string;
   fields: FieldSpec[];
+  /** Its items' kind of spoiler item, when they have levels. */
+  storyKind?: StoryKind;
 };
 
 export const quote = (text: unknown) => (typeof text === 'string' && text.trim() ? ` “${text.trim()}”` : '');

@@ -117,6 +117,22 @@ export type PagePart = {
   refine?: (content: never, ctx: z.RefinementCtx) => void;
   spoiler: SpoilerRule;
   counts?: readonly LevelCount[];
+  /**
+   * The line above the section that a reader sees whatever their level (lib/story-position lints
+   * it): its text at a level, and the content paths of the items it names ("events.3"), since
+   * raising their level takes the words away.
+   */
+  lede?: { label: string; text: (film: never) => string; names: (film: never, content: never, line: string) => string[] };
+  /**
+   * What the story-position suggestions read of the part besides its levelled items: texts that
+   * are spoiler-free by definition (the title, the premise, the genres), the full story (which
+   * dates every term), and a text every reader sees at every level, to lint.
+   */
+  storyTexts?: {
+    spoilerFree?: (content: never) => Array<{ field: string; text: string }>;
+    story?: (content: never) => string;
+    shown?: { path: string; label: string; text: (content: never) => string };
+  };
   /** How it is compared and merged (lib/films/diff): its fields and its lists. */
   diff: { fields?: ReadonlyArray<Omit<PartSpec, 'section'>>; lists?: ReadonlyArray<Omit<ListSpec, 'section'>> };
   reader?: ReaderSpec;

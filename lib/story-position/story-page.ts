@@ -1,3 +1,4 @@
+import type { StoryKind } from '../page/diff-spec';
 import type { SpoilerLevel } from '../spoilers/levels';
 
 /**
@@ -6,9 +7,8 @@ import type { SpoilerLevel } from '../spoilers/levels';
  * anything that can list a page's items with their texts can build it instead.
  */
 
-/** The kinds of item that carry a spoiler level. */
-export type ItemPart =
-  'event' | 'character' | 'setting' | 'theme' | 'trait' | 'summary' | 'mood' | 'contentNote' | 'trivia' | 'question' | 'poster' | 'still';
+/** The kinds of item that carry a spoiler level (each levelled part says its own, lib/page/diff-spec.ts). */
+export type ItemPart = StoryKind;
 
 /** One text of an item, with the content path of the field that holds it ("events.11.description"). */
 export type ItemText = { field: string; text: string };

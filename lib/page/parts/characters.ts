@@ -14,6 +14,7 @@ import {
 } from '../../content/fields';
 import { castOf, plural } from '../../content/derive';
 import { levelField, quote, type Item } from '../diff-spec';
+import { itemsNamedIn } from '../lede';
 import { definePart } from '../part';
 import { bodyLines, joinAnd, oneLine, tagLabels } from '../page-text';
 import { atLevelInOrder, visibleAt } from '../spoiler-filter';
@@ -40,10 +41,17 @@ export const charactersPart = definePart({
   refine: (c: { characters: Character[] }, ctx) => uniqueIds(c.characters, ['characters'], ctx),
   spoiler: 'per-item',
   counts: [{ key: 'characters', nouns: ['character', 'characters'], items: (c: { characters: Character[] }) => c.characters }],
+  lede: {
+    label: 'The characters’ summary line',
+    text: (film: Parameters<typeof charactersLineAt>[0]) => charactersLineAt(film),
+    names: (film: { characters: Character[] }, content: { characters: Character[] }, line: string) =>
+      itemsNamedIn(line, 'characters', film.characters, content.characters, (c) => c.name),
+  },
   diff: {
     lists: [
       {
         key: 'characters',
+        storyKind: 'character',
         noun: 'character',
         nouns: 'characters',
         get: (c) => c.characters as Item[],

@@ -117,6 +117,9 @@ export const factsPart = definePart({
   id: 'facts',
   label: 'Facts',
   keys: ['facts'],
+  storyTexts: {
+    spoilerFree: (c: { facts: { genres: string[] } }) => c.facts.genres.map((genre, i) => ({ field: `facts.genres.${i}`, text: genre })),
+  },
   heading: (title) => `Facts About ${title}`,
   schema: { facts: factsSchema.default(emptyFacts) },
   refine: (content: { releaseYear: number | null; facts: FilmFacts }, ctx) => {

@@ -7,6 +7,10 @@ export const filmPart = definePart({
   id: 'film',
   label: 'Film',
   keys: ['title', 'slug', 'releaseYear'],
+  storyTexts: {
+    spoilerFree: (c: { title: string }) => [{ field: 'title', text: c.title }],
+    shown: { path: 'title', label: 'The title', text: (c: { title: string }) => c.title },
+  },
   schema: {
     title: requiredText(MAX_SHORT, 'Title'),
     slug: slugSchema,

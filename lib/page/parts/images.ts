@@ -91,6 +91,7 @@ export const imagesPart = definePart({
     fields: [
       {
         key: 'poster',
+        storyKind: 'poster',
         label: 'Poster',
         noun: 'poster',
         get: (c) => c.poster,
@@ -103,6 +104,7 @@ export const imagesPart = definePart({
     lists: [
       {
         key: 'stills',
+        storyKind: 'still',
         noun: 'still',
         nouns: 'stills',
         get: (c) => c.stills as Item[],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_TEXT, itemIdSchema, requiredText, spoiler, trimmed, uniqueIds } from '../../content/fields';
 import { DEFAULT_ITEM_LEVEL, SPOILER_LEVELS, isVisibleAt, type SpoilerLevel } from '../../spoilers/levels';
 import { levelField, quote, type Item } from '../diff-spec';
+import { mentions } from '../lede';
 import { definePart, type Leveled } from '../part';
 import { bodyLines, oneLine } from '../page-text';
 import { atLevelInOrder, visibleAt } from '../spoiler-filter';
@@ -67,6 +68,7 @@ export function visibleKind(kind: Kind, level: SpoilerLevel) {
 
 const traitParts = TRAIT_KEYS.map((trait) => ({
   key: `kind.${trait}`,
+  storyKind: 'trait' as const,
   label: `Kind of film: ${TRAIT_LABELS[trait]}`,
   noun: TRAIT_LABELS[trait].toLowerCase(),
   get: (c: KindContent) => c.kind[trait],
@@ -119,11 +121,18 @@ export const kindPart = definePart({
       items: (c: KindContent) => c.kind.contentNotes,
     },
   ],
+  lede: {
+    label: 'The kind of film’s summary line',
+    text: (film: Parameters<typeof kindLineAt>[0]) => kindLineAt(film),
+    names: (film: Parameters<typeof kindLineAt>[0], _content: unknown, line: string) =>
+      film.kind.traits.filter((t) => mentions(line, t.value)).map((t) => `kind.${t.key}`),
+  },
   diff: {
     fields: [
       ...traitParts,
       {
         key: 'kind.summary',
+        storyKind: 'summary',
         label: 'Kind of film: summary',
         noun: 'kind-of-film summary',
         get: (c) => c.kind.summary,
@@ -135,6 +144,7 @@ export const kindPart = definePart({
     lists: [
       {
         key: 'kind.moods',
+        storyKind: 'mood',
         noun: 'mood keyword',
         nouns: 'mood keywords',
         get: (c) => c.kind.moods as Item[],
@@ -146,6 +156,7 @@ export const kindPart = definePart({
       },
       {
         key: 'kind.contentNotes',
+        storyKind: 'contentNote',
         noun: 'content note',
         nouns: 'content notes',
         get: (c) => c.kind.contentNotes as Item[],

@@ -8,6 +8,10 @@ export const premisePart = definePart({
   id: 'premise',
   label: 'Premise',
   keys: ['premise'],
+  storyTexts: {
+    spoilerFree: (c: { premise: string }) => [{ field: 'premise', text: c.premise }],
+    shown: { path: 'premise', label: 'The premise (and the meta description made from it)', text: (c: { premise: string }) => c.premise },
+  },
   heading: (title) => `What Is ${title} About?`,
   schema: { premise: trimmed(MAX_TEXT).default('') },
   spoiler: { fixed: 'none' },

@@ -66,6 +66,7 @@ export const quizPart = definePart({
     lists: [
       {
         key: 'quiz.questions',
+        storyKind: 'question',
         noun: 'quiz question',
         nouns: 'quiz questions',
         get: (c) => c.quiz.questions as Item[],

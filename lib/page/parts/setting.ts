@@ -38,10 +38,16 @@ export const settingPart = definePart({
       items: (c: { setting: Setting }) => (settingHasContent(c.setting) ? [c.setting] : []),
     },
   ],
+  lede: {
+    label: 'The setting’s summary line',
+    text: (film: Parameters<typeof settingLineAt>[0]) => settingLineAt(film),
+    names: (film: { setting: Setting | null }) => (film.setting ? ['setting'] : []),
+  },
   diff: {
     fields: [
       {
         key: 'setting',
+        storyKind: 'setting',
         label: 'Setting',
         noun: 'setting',
         get: (c) => c.setting,

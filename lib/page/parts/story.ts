@@ -16,6 +16,7 @@ export const storyPart = definePart({
   id: 'story',
   label: 'Full story',
   keys: ['story'],
+  storyTexts: { story: (c: { story: string }) => c.story },
   heading: (title) => `What Happens in ${title}?`,
   schema: { story: trimmed(MAX_TEXT * 2).default('') },
   spoiler: rule,

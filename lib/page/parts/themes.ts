@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_SHORT, MAX_TEXT, itemIdSchema, requiredText, spoiler, trimmed, uniqueIds } from '../../content/fields';
 import { plural } from '../../content/derive';
 import { levelField, quote, type Item } from '../diff-spec';
+import { itemsNamedIn } from '../lede';
 import { definePart } from '../part';
 import { joinAnd, oneLine } from '../page-text';
 import { atLevelInOrder, listRows, numbered, visibleAt } from '../spoiler-filter';
@@ -26,10 +27,17 @@ export const themesPart = definePart({
   refine: (c: { themes: Theme[] }, ctx) => uniqueIds(c.themes, ['themes'], ctx),
   spoiler: 'per-item',
   counts: [{ key: 'themes', nouns: ['theme', 'themes'], items: (c: { themes: Theme[] }) => c.themes }],
+  lede: {
+    label: 'The themes’ summary line',
+    text: (film: Parameters<typeof themesLineAt>[0]) => themesLineAt(film),
+    names: (film: { themes: Theme[] }, content: { themes: Theme[] }, line: string) =>
+      itemsNamedIn(line, 'themes', film.themes, content.themes, (t) => t.title),
+  },
   diff: {
     lists: [
       {
         key: 'themes',
+        storyKind: 'theme',
         noun: 'theme',
         nouns: 'themes',
         get: (c) => c.themes as Item[],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_SHORT, MAX_TEXT, itemIdSchema, requiredText, spoiler, trimmed, uniqueIds } from '../../content/fields';
 import { placeFacts, plural } from '../../content/derive';
 import { levelField, quote, type Item } from '../diff-spec';
+import { itemsNamedIn } from '../lede';
 import { definePart } from '../part';
 import { bodyLines, oneLine } from '../page-text';
 import { atLevelInOrder, listRows, numbered, visibleAt } from '../spoiler-filter';
@@ -38,10 +39,17 @@ export const timelinePart = definePart({
       },
     },
   ],
+  lede: {
+    label: 'The timeline’s summary line',
+    text: (film: Parameters<typeof timelineLineAt>[0]) => timelineLineAt(film),
+    names: (film: { events: TimelineEvent[] }, content: { events: TimelineEvent[] }, line: string) =>
+      itemsNamedIn(line, 'events', film.events, content.events, (e) => e.title),
+  },
   diff: {
     lists: [
       {
         key: 'events',
+        storyKind: 'event',
         noun: 'event',
         nouns: 'events',
         get: (c) => c.events as Item[],

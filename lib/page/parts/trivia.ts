@@ -35,6 +35,7 @@ export const triviaPart = definePart({
     lists: [
       {
         key: 'trivia',
+        storyKind: 'trivia',
         noun: 'trivia item',
         nouns: 'trivia items',
         get: (c) => c.trivia as Item[],
