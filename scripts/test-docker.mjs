@@ -100,6 +100,8 @@ function exec(command, args, { env = {}, input, quiet = true, allowFail = false,
         );
       else resolve(result);
     });
+    // A command may exit before it has read all of its input (docker on a failed build): its exit code and output say why.
+    child.stdin.on('error', () => {});
     if (input !== undefined) child.stdin.end(input);
     else child.stdin.end();
   });
