@@ -45,10 +45,12 @@ export function probesAt(upto: number): UptoProbes {
       }
     }
   }
-  if (upto < EVENTS) for (const paragraph of paragraphs(demo.story)) for (const s of sentencesOf(paragraph.text)) {
-    const probe = probeOf(s);
-    if (probe) hidden.add(probe);
-  }
+  if (upto < EVENTS)
+    for (const paragraph of paragraphs(demo.story))
+      for (const s of sentencesOf(paragraph.text)) {
+        const probe = probeOf(s);
+        if (probe) hidden.add(probe);
+      }
   const all = shownText.join('\n');
   return { hidden: [...hidden].filter((probe) => !all.includes(probe)), shown: [...shown] };
 }

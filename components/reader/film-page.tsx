@@ -89,8 +89,11 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
           <h1 className={styles.title}>{film.title}</h1>
           {film.upto ? (
             <p className={styles.showing} data-upto-showing="">
-              Showing: <strong>up to event {film.upto.seen} of {film.upto.events}</strong>. What the story reveals after it is not sent
-              to your browser.
+              Showing:{' '}
+              <strong>
+                up to event {film.upto.seen} of {film.upto.events}
+              </strong>
+              . What the story reveals after it is not sent to your browser.
             </p>
           ) : (
             <p className={styles.showing}>

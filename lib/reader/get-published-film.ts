@@ -33,7 +33,8 @@ export async function getPublishedFilmUpTo(slug: string, upto: number): Promise<
   if (points) keepRevealed(film, points, seen);
   const visible = assemble(film, level);
   const everySeen = points !== null && seen >= points.events.length;
-  if (!everySeen && visible.story !== null) Object.assign(visible, { story: null, hidden: { ...visible.hidden, story: visible.storyWords > 0 } });
+  if (!everySeen && visible.story !== null)
+    Object.assign(visible, { story: null, hidden: { ...visible.hidden, story: visible.storyWords > 0 } });
   return { ...visible, upto: { seen, events: points?.events.length ?? visible.eventsTotal } };
 }
 

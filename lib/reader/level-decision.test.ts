@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { decideReaderLevel, formatLevelDecision, parseLevelDecision, readingOf, renderedLevelOfPath, renderedReadingOfPath } from './level-cookie.mjs';
+import {
+  decideReaderLevel,
+  formatLevelDecision,
+  parseLevelDecision,
+  readingOf,
+  renderedLevelOfPath,
+  renderedReadingOfPath,
+} from './level-cookie.mjs';
 import { levelForFilm, parseLevelCookie } from './reader-level';
 
 const FILM = 'kiss-and-cry';
@@ -119,7 +126,10 @@ describe('decideReaderLevel, reading up to a point', () => {
   });
 
   it('carries the point in the decision header, and renders it under its own key', () => {
-    for (const decision of [{ level: 'none', source: 'query', upto: 3 }, { level: 'none', source: 'cookie', upto: 0 }] as const) {
+    for (const decision of [
+      { level: 'none', source: 'query', upto: 3 },
+      { level: 'none', source: 'cookie', upto: 0 },
+    ] as const) {
       expect(parseLevelDecision(formatLevelDecision(decision))).toEqual(decision);
       expect(readingOf(decision)).toBe(`upto-${decision.upto}`);
     }

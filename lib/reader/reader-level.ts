@@ -86,7 +86,8 @@ export type LevelTarget = { film: string } | 'default' | 'every-film';
 /** A film's choice goes first; one equal to the all-films level needs no entry. */
 export function chooseLevel(choices: LevelChoices, level: SpoilerLevel, target: LevelTarget): LevelChoices {
   if (target === 'every-film') return { all: level, films: [] };
-  if (target === 'default') return { all: level, films: choices.films.filter((choice) => choice.upto !== undefined || choice.level !== level) };
+  if (target === 'default')
+    return { all: level, films: choices.films.filter((choice) => choice.upto !== undefined || choice.level !== level) };
   const film = target.film;
   const others = choices.films.filter((choice) => choice.slug !== film);
   const same = level === (choices.all ?? 'none');

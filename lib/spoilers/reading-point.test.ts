@@ -5,7 +5,10 @@ import { parsePage } from '../import';
 import { readingPointsFrom, readingPointsOf, suggestFilmLevels } from '../story-position';
 import { SINGLE_ITEM, clampPoint, levelAtPoint, parseReadingPoints, readingKeyOfRow, shownUpTo, type ReadingPoints } from './reading-point';
 
-const POINTS: ReadingPoints = { events: ['none', 'none', 'light', 'full'], items: { e1: 1, e2: 2, e3: 3, e4: 4, c1: 0, c2: 3, tone: 0, ending: 4, [SINGLE_ITEM]: 2 } };
+const POINTS: ReadingPoints = {
+  events: ['none', 'none', 'light', 'full'],
+  items: { e1: 1, e2: 2, e3: 3, e4: 4, c1: 0, c2: 3, tone: 0, ending: 4, [SINGLE_ITEM]: 2 },
+};
 
 describe('levelAtPoint', () => {
   it('is the highest level of the events seen, and full once every event is seen', () => {
@@ -80,10 +83,33 @@ describe('readingPointsOf, on the demo film', () => {
   });
 
   it('keeps the later point when two items share a key', () => {
-    const twice = readingPointsFrom([], [
-      { path: 'themes.0', id: 'x', part: 'theme', label: '', current: 'none', suggested: 'none', revealedAt: 2, reason: '', evidence: null },
-      { path: 'trivia.0', id: 'x', part: 'trivia', label: '', current: 'none', suggested: 'none', revealedAt: 1, reason: '', evidence: null },
-    ]);
+    const twice = readingPointsFrom(
+      [],
+      [
+        {
+          path: 'themes.0',
+          id: 'x',
+          part: 'theme',
+          label: '',
+          current: 'none',
+          suggested: 'none',
+          revealedAt: 2,
+          reason: '',
+          evidence: null,
+        },
+        {
+          path: 'trivia.0',
+          id: 'x',
+          part: 'trivia',
+          label: '',
+          current: 'none',
+          suggested: 'none',
+          revealedAt: 1,
+          reason: '',
+          evidence: null,
+        },
+      ],
+    );
     expect(twice.items.x).toBe(2);
   });
 });

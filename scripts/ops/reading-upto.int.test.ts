@@ -32,7 +32,10 @@ beforeAll(async () => {
     startStandaloneServer: (options: { port: number; env: Record<string, string>; stdio: 'ignore' }) => Promise<typeof server>;
   };
   database = await freshDatabase('upto');
-  const seeded = await runScript('scripts/seed-demo.ts', { DATABASE_URL: database.url, DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}` });
+  const seeded = await runScript('scripts/seed-demo.ts', {
+    DATABASE_URL: database.url,
+    DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
+  });
   expect(seeded.code, seeded.stderr).toBe(0);
   await build.ensureBuild({ env: { DATABASE_URL: database.url } });
   server = await build.startStandaloneServer({
@@ -77,7 +80,12 @@ describe('reading up to a point, on the production server', () => {
     const early = probesAt(1).hidden;
     // Fill Next's page cache and the front cache with every kind of answer, several times over.
     for (let i = 0; i < 3; i++)
-      for (const headers of <Array<Record<string, string>>>[{}, { Cookie: `spoilers=${DEMO_SLUG}.1` }, { Cookie: `spoilers=${DEMO_SLUG}.${EVENTS}` }, { Cookie: 'spoilers=full' }]) {
+      for (const headers of <Array<Record<string, string>>>[
+        {},
+        { Cookie: `spoilers=${DEMO_SLUG}.1` },
+        { Cookie: `spoilers=${DEMO_SLUG}.${EVENTS}` },
+        { Cookie: 'spoilers=full' },
+      ]) {
         await get(FILM, headers);
         await get(`${FILM}?upto=${EVENTS}`, headers);
         await get(`${FILM}?spoilers=full`, headers);
