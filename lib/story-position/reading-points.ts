@@ -18,6 +18,8 @@ export function readingPointsFrom(events: ReadingPoints['events'], suggestions: 
   const items: Record<string, number> = {};
   let event = 0;
   for (const suggestion of suggestions) {
+    // The poster has no id to share with its published row; it is read by the rule for unknown items (its level).
+    if (suggestion.part === 'poster') continue;
     const own = suggestion.part === 'event' ? ++event : 0;
     const at = Math.max(suggestion.revealedAt ?? 0, own);
     const key = readingKeyOfItem(suggestion);
@@ -28,6 +30,7 @@ export function readingPointsFrom(events: ReadingPoints['events'], suggestions: 
 }
 
 /** An item's key in ReadingPoints.items, as its published row gives it (readingKeyOfRow): its id, a kind-of-film value's key, or SINGLE_ITEM. */
-export function readingKeyOfItem(item: { id: string | null; path: string }): string {
+export function readingKeyOfItem(item: { id: string | null; path: string; part?: string }): string {
+  if (item.part === 'poster') return 'poster';
   return item.id ?? (item.path.includes('.') ? item.path.slice(item.path.lastIndexOf('.') + 1) : SINGLE_ITEM);
 }
