@@ -11,14 +11,11 @@ export function SubmitForReview({
   blocked,
   dirty,
   onSubmit,
-  beforeAsk,
 }: {
   revision: number;
   blocked: boolean;
   dirty: boolean;
   onSubmit: (note: string) => Promise<boolean>;
-  /** A question first (open spoiler-lint warnings); the note opens when it calls `open`. */
-  beforeAsk?: (open: () => void) => void;
 }) {
   const [asking, setAsking] = useState(false);
   const [note, setNote] = useState('');
@@ -30,11 +27,7 @@ export function SubmitForReview({
         className={`${ui.button} ${!dirty ? ui.primary : ''}`}
         aria-disabled={blocked}
         aria-describedby={dirty ? 'publish-hint' : undefined}
-        onClick={() => {
-          if (blocked) return;
-          if (beforeAsk) beforeAsk(() => setAsking(true));
-          else setAsking(true);
-        }}
+        onClick={() => !blocked && setAsking(true)}
       >
         Submit for review
       </button>
