@@ -1,4 +1,4 @@
-import { FilmListLink } from './film-list-link';
+import Link from 'next/link';
 import type { FilmFacets as Facets, FilmSummary } from '@/lib/reader/list-published-films';
 import { FilmFacets } from './film-facets';
 import { FilmList } from './film-list';
@@ -53,17 +53,17 @@ export function HomeView({
         {pages > 1 ? (
           <nav className={styles.pager} aria-label="Pages of films">
             {page > 1 ? (
-              <FilmListLink href={pageHref(page - 1)} rel="prev">
+              <Link href={pageHref(page - 1)} rel="prev">
                 Newer films
-              </FilmListLink>
+              </Link>
             ) : null}
             <span>
               Page {page} of {pages}
             </span>
             {page < pages ? (
-              <FilmListLink href={pageHref(page + 1)} rel="next">
+              <Link href={pageHref(page + 1)} rel="next">
                 Older films
-              </FilmListLink>
+              </Link>
             ) : null}
           </nav>
         ) : null}

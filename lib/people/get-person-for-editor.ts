@@ -1,7 +1,6 @@
 import 'server-only';
 import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
-import type { BioParagraph } from './person-schema';
 
 export type EditablePerson = {
   slug: string;
@@ -10,8 +9,6 @@ export type EditablePerson = {
   deathDate: string;
   films: Array<{ slug: string; title: string }>;
   photo: { image: string; alt: string } | null;
-  /** Every paragraph, whatever its level: the editor sees them all. */
-  biography: BioParagraph[];
 };
 
 /** A person as the editor's person page shows them, or null when nobody has this address. */
@@ -26,7 +23,6 @@ export async function getPersonForEditor(actor: Actor, slug: string): Promise<Ed
       deathDate: true,
       photoId: true,
       photoAlt: true,
-      biography: { orderBy: { position: 'asc' }, select: { text: true, spoiler: true } },
       characters: { distinct: ['filmId'], select: { film: { select: { slug: true, title: true } } } },
       credits: { select: { film: { select: { slug: true, title: true } } } },
     },
@@ -40,6 +36,5 @@ export async function getPersonForEditor(actor: Actor, slug: string): Promise<Ed
     deathDate: person.deathDate,
     films: [...films.values()],
     photo: person.photoId ? { image: person.photoId, alt: person.photoAlt } : null,
-    biography: person.biography,
   };
 }

@@ -2,8 +2,7 @@
 
 import { guardedAction } from '../auth/guarded-action';
 import { setPersonPhoto } from '../media/set-person-photo';
-import { personBiographySchema, personDatesSchema, personPhotoSchema } from './person-schema';
-import { setPersonBiography } from './set-person-biography';
+import { personDatesSchema, personPhotoSchema } from './person-schema';
 import { updatePersonDates } from './update-person-dates';
 
 /** Server actions of /editor/people/{slug}. */
@@ -11,8 +10,4 @@ export const updatePersonDatesAction = guardedAction('film.publish', personDates
 
 export const setPersonPhotoAction = guardedAction('film.publish', personPhotoSchema, ({ slug, image, alt }, actor) =>
   setPersonPhoto({ actor, slug, image, alt }),
-);
-
-export const setPersonBiographyAction = guardedAction('film.publish', personBiographySchema, (input, actor) =>
-  setPersonBiography(actor, input),
 );

@@ -13,7 +13,6 @@ import {
   wikidataUrl,
   yearHref,
 } from '@/lib/content/facts-text';
-import { FilmListLink } from '../film-list-link';
 import styles from './facts-box.module.css';
 
 function People({ people }: { people: PersonRef[] }) {
@@ -48,9 +47,9 @@ export function FactsBox({ film }: { film: VisibleFilm }) {
   else if (film.releaseYear !== null)
     rows.push([
       'Released',
-      <FilmListLink key="y" href={yearHref(film.releaseYear)}>
+      <Link key="y" href={yearHref(film.releaseYear)}>
         {film.releaseYear}
-      </FilmListLink>,
+      </Link>,
     ]);
   if (facts.runtimeMinutes !== null) rows.push(['Running time', formatRuntime(facts.runtimeMinutes)]);
   if (facts.directors.length > 0)
@@ -61,9 +60,9 @@ export function FactsBox({ film }: { film: VisibleFilm }) {
       facts.genres.length > 1 ? 'Genres' : 'Genre',
       joined(
         facts.genres.map((g) => (
-          <FilmListLink key={g} href={genreHref(g)}>
+          <Link key={g} href={genreHref(g)}>
             {g}
-          </FilmListLink>
+          </Link>
         )),
       ),
     ]);
