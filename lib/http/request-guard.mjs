@@ -269,17 +269,26 @@ function readBody(request, limit) {
   });
 }
 
+/** A refused body up to this size is read and dropped after the answer; a larger one is cut off. */
+const DISCARD_LIMIT = 32 * 1024 * 1024;
+
 /**
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  * @param {Answer} answer
+ * @param {{ bodyUntouched?: boolean }} [options] nothing of the body was read yet
  */
-function answer(request, response, { status, message, headers }) {
+function answer(request, response, { status, message, headers }, { bodyUntouched = false } = {}) {
   const body = `${STATUS_TEXT[status]}: ${message}\n`;
-  // The body of a refused request is not read (or not all of it): close the connection rather
-  // than drain it. Set before writeHead, which decides the Connection header (else clients reuse a
-  // closed socket).
-  response.shouldKeepAlive = false;
+  // The answer goes out before the refused body is read, and the body is never buffered. A client
+  // still sending a body of a declared, modest length would get a reset (EPIPE) instead of the
+  // answer if the connection closed now: that body is read and dropped once answered (as nginx's
+  // lingering close does). Anything else (a streamed or huge body, or one partly read) closes the
+  // connection; set before writeHead, which decides the Connection header.
+  const declared = Number(request.headers['content-length']);
+  const discard = bodyUntouched && request.headers['transfer-encoding'] === undefined && declared > 0 && declared <= DISCARD_LIMIT;
+  if (discard) request.resume();
+  else response.shouldKeepAlive = false;
   response.writeHead(status, {
     'Content-Type': 'text/plain; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
@@ -301,7 +310,7 @@ export function guardRequests(listener) {
     (/** @type {import('node:http').IncomingMessage} */ request, /** @type {import('node:http').ServerResponse} */ response) => {
       const refused = refusal(request);
       if (refused && 'rewrite' in refused) request.url = refused.rewrite;
-      else if (refused) return answer(request, response, refused);
+      else if (refused) return answer(request, response, refused, { bodyUntouched: true });
       const absolute = absoluteForm(request.url ?? '/');
       if (absolute) request.url = absolute.path;
       if (!mustReadBody(request)) return listener(request, response);
