@@ -38,7 +38,9 @@ import { migrationNames } from '../lib/ops/pending-migrations.mjs';
 
 const BUDGET_MB = { migrate: 450, runner: 450 };
 const SHARED = process.env.SHARED_DOCKER_DIR || path.resolve(REPO_ROOT, '..', 'shared', 'docker');
-const DOCKER = process.env.DOCKER || (fs.existsSync('/usr/bin/docker') ? '/usr/bin/docker' : 'docker');
+// Looked up at each call: on a new machine the engine script installs Debian's CLI (/usr/bin/docker)
+// after this file is loaded, and a preinstalled one on the PATH may have no BuildKit (buildx).
+const dockerCli = () => process.env.DOCKER || (fs.existsSync('/usr/bin/docker') ? '/usr/bin/docker' : 'docker');
 const BUILDERS = (process.env.DOCKER_TEST_BUILDERS || 'buildkit,classic')
   .split(',')
   .map((b) => b.trim())
@@ -107,8 +109,8 @@ function exec(command, args, { env = {}, input, quiet = true, allowFail = false,
   });
 }
 /** @param {string[]} args @param {Parameters<typeof exec>[2]} [options] */
-const docker = (args, options) => exec(DOCKER, args, options);
-const engineUp = () => spawnSync(DOCKER, ['info'], { stdio: 'ignore' }).status === 0;
+const docker = (args, options) => exec(dockerCli(), args, options);
+const engineUp = () => spawnSync(dockerCli(), ['info'], { stdio: 'ignore' }).status === 0;
 
 // ---------------------------------------------------------------------------------------------
 // HTTP
@@ -418,7 +420,7 @@ async function main() {
     if (volumes.length) await docker(['volume', 'rm', '-f', ...volumes]);
   });
   if (
-    spawnSync(DOCKER, ['image', 'inspect', BASE_IMAGE], { stdio: 'ignore' }).status !== 0 &&
+    spawnSync(dockerCli(), ['image', 'inspect', BASE_IMAGE], { stdio: 'ignore' }).status !== 0 &&
     fs.existsSync(path.join(SHARED, 'base-image.sh'))
   ) {
     const began = Date.now();
