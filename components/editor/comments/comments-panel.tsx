@@ -11,17 +11,21 @@ import ui from '../ui.module.css';
 import styles from './comments.module.css';
 
 /**
- * Editorial comments of the film beside the form: those on the item chosen with its badge (or all),
- * open ones first, with a box to add one. Editorial only: reader pages never load them.
+ * Editorial comments of the film: those on the item chosen with its badge, shown inside that item's
+ * card (`itemKey`), or all of them (and those on the whole page) under the form. Open ones first,
+ * with a box to add one. One panel at a time: the one whose place matches the target. Editorial
+ * only: reader pages never load them.
  */
-export function CommentsPanel({ revision, userLabel }: { revision: number; userLabel: string }) {
+export function CommentsPanel({ itemKey }: { itemKey?: string }) {
   const comments = useComments();
   const { notify } = useNotices();
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
   const [showResolved, setShowResolved] = useState(false);
   if (!comments) return null;
-  const { target, names } = comments;
+  const { target, names, revision, userLabel } = comments;
+  const here = itemKey ? target?.itemKey === itemKey : !target?.itemKey;
+  if (!here) return null;
 
   const shown = comments.comments
     .filter((c) => (target ? c.itemKey === target.itemKey : true))
