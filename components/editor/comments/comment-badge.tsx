@@ -14,10 +14,15 @@ export function useItemKey(path: string): string | null {
   return typeof id === 'string' ? `${path.replace(/\.\d+$/, '')}/${id}` : null;
 }
 
-/** The comments panel when it is open on this item: inside the item's card, beside its button. */
+/**
+ * The comments panel when it is open on this item: inside the item's card, beside its button.
+ * Nothing where there are no comments (the quiz editor's cards share the card but not comments).
+ */
 export function ItemComments({ path }: { path: string }) {
+  const comments = useComments();
   const itemKey = useItemKey(path);
-  return itemKey ? <CommentsPanel itemKey={itemKey} /> : null;
+  if (!comments || !itemKey || comments.target?.itemKey !== itemKey) return null;
+  return <CommentsPanel itemKey={itemKey} />;
 }
 
 /**
