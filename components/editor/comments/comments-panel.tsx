@@ -47,6 +47,14 @@ export function CommentsPanel({ itemKey }: { itemKey?: string }) {
     }
   }
 
+  async function addComment() {
+    if (!body.trim()) return;
+    const added = await run('add the comment', async () =>
+      unwrap(await addCommentAction({ slug: comments!.slug, body, itemKey: target?.itemKey ?? '', revision })),
+    );
+    if (added) setBody('');
+  }
+
   const where = target ? (target.itemKey ? target.name : 'the whole page') : 'the whole page';
   return (
     <section id="film-comments" className={styles.panel} aria-labelledby="film-comments-title">
@@ -108,27 +116,19 @@ export function CommentsPanel({ itemKey }: { itemKey?: string }) {
           </li>
         ))}
       </ul>
-      <form
-        className={styles.form}
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (!body.trim()) return;
-          const added = await run('add the comment', async () =>
-            unwrap(await addCommentAction({ slug: comments.slug, body, itemKey: target?.itemKey ?? '', revision })),
-          );
-          if (added) setBody('');
-        }}
-      >
+      {/* Not a <form>: inside an item's card the panel sits within the film's own form, and a form
+          nested in a form is submitted by the browser itself (a page load), not by this handler. */}
+      <div className={styles.form}>
         <label htmlFor="new-comment" className={ui.label}>
           Comment on {where} (revision {revision})
         </label>
         <textarea id="new-comment" className={ui.input} rows={2} maxLength={4000} value={body} onChange={(e) => setBody(e.target.value)} />
         <div>
-          <button type="submit" className={`${ui.button} ${ui.small}`} disabled={busy || !body.trim()}>
+          <button type="button" className={`${ui.button} ${ui.small}`} disabled={busy || !body.trim()} onClick={addComment}>
             Add comment
           </button>
         </div>
-      </form>
+      </div>
     </section>
   );
 }
