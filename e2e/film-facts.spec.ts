@@ -59,7 +59,9 @@ test('an editor sets the facts, publishes, and readers see the infobox, the JSON
 
   await box.getByRole('link', { name: director }).click();
   await expect(reader.getByRole('heading', { level: 1, name: director })).toBeVisible();
-  await expect(reader.getByRole('link', { name: `${title} (2017)` })).toBeVisible();
+  // The film is named twice: among the films they are known for, and under their credits as director.
+  await expect(reader.getByRole('region', { name: 'Known for' }).getByRole('link', { name: `${title} (2017)` })).toBeVisible();
+  await expect(reader.getByRole('region', { name: /^Director/u }).getByRole('link', { name: `${title} (2017)` })).toBeVisible();
   await expect(reader.getByText(/behind the camera on 1 film/u)).toBeVisible();
 
   // The person editor: dates show on the (cached) person page at once.

@@ -12,6 +12,8 @@ const PAGES = [
   `${DEMO_PATH}?spoilers=light`,
   `${DEMO_PATH}?spoilers=full`,
   `/people/${demo.characters[0].playedBy!.slug}`,
+  // The lead's biography at every paragraph's level (prisma/demo/kiss-and-cry.people.json).
+  `/people/${demo.characters[0].playedBy!.slug}?spoilers=full`,
   `/people/${demo.characters.find((c) => c.spoiler !== 'none' && c.playedBy)?.playedBy?.slug ?? demo.characters[1].playedBy!.slug}?spoilers=none`,
   '/search',
   '/search?q=skating',

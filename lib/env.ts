@@ -73,6 +73,13 @@ const envSchema = z
     MEDIA_S3_REGION: z.string().default('us-east-1'),
     /** What a killed upload left in the media storage is removed once unchanged this long (lib/media/sweep-media.ts; at start and hourly). */
     MEDIA_SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(3_600_000),
+    // ---- mail (lib/mail/send-mail.ts): invitations and password resets; unset, the admin hands the link over
+    /** smtp://user:pass@host:587 or smtps://…:465 (nodemailer's URL form; options such as ?pool=true in the query). */
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587' })
+      .optional(),
+    /** The sender of those mails, e.g. `Film pages <films@example.com>`; default no-reply at SITE_URL's host. */
+    MAIL_FROM: z.string().min(3, 'must be an address such as Film pages <films@example.com>').max(320).optional(),
     /** Images processed at once per instance (lib/media/image-jobs.ts); default one per core. */
     IMAGE_JOBS: z.coerce.number().int().min(1).max(64).optional(),
   })

@@ -1,7 +1,8 @@
 /**
  * `npm run seed:demo`: the demo film (Kiss and Cry, from prisma/demo/*.page.txt, through the page
  * importer) with its poster and stills (prisma/demo/images: drawn for the demo as SVG, rendered to
- * PNG and uploaded like an editor's upload), and the demo accounts. Idempotent: existing accounts
+ * PNG and uploaded like an editor's upload), its people's biographies (prisma/demo/*.people.json,
+ * set like an editor's save), and the demo accounts. Idempotent: existing accounts
  * and films are left as they are. Demo accounts exist only through this command or `npm start` on
  * the embedded database.
  */
@@ -17,6 +18,8 @@ import type { Actor } from '../lib/auth/permissions';
 import { createFilm, publishFilm } from '../lib/films';
 import { systemActor } from '../lib/auth/system-actor';
 import { ensureUser } from '../lib/users/ensure-user';
+import { biographyParagraphsSchema } from '../lib/people/person-schema';
+import { setPersonBiography } from '../lib/people/set-person-biography';
 import { db, disconnectDb } from '../lib/db';
 import { env } from '../lib/env';
 import { runShutdownHooks } from '../lib/ops/shutdown.mjs';
@@ -51,6 +54,26 @@ async function withDemoImages(content: FilmContent, actor: Actor): Promise<FilmC
   return { ...content, poster, stills };
 }
 
+/** prisma/demo/{slug}.people.json: biographies of the film's people, each paragraph at its level. */
+const peopleListSchema = z.object({
+  film: z.string(),
+  people: z.array(z.object({ slug: z.string(), paragraphs: biographyParagraphsSchema })),
+});
+
+/** Gives the demo people their biographies; a person who has one already (an editor's) keeps it. */
+async function seedBiographies(actor: Actor) {
+  for (const file of (await readdir(DEMO_DIR)).filter((f) => f.endsWith('.people.json')).sort()) {
+    const list = peopleListSchema.parse(JSON.parse(await readFile(path.join(DEMO_DIR, file), 'utf8')));
+    for (const { slug, paragraphs } of list.people) {
+      const person = await db().person.findUnique({ where: { slug }, select: { _count: { select: { biography: true } } } });
+      if (!person) throw new Error(`${file}: no person ${slug} (is ${list.film} published?)`);
+      if (person._count.biography > 0) continue;
+      await setPersonBiography(actor, { slug, paragraphs });
+      console.log(`demo person ${slug}: a biography of ${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'}`);
+    }
+  }
+}
+
 async function main() {
   const password = env().DEMO_PASSWORD;
   const admin = await ensureUser({ email: 'admin@example.com', password, role: 'ADMIN', name: 'Demo Admin' });
@@ -78,6 +101,7 @@ async function main() {
     await publishFilm({ slug: content.slug, revision, actor });
     console.log(`demo film ${content.slug}: published (revision ${revision})`);
   }
+  await seedBiographies(actor);
 }
 
 main()

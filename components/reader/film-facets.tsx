@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { FilmListLink } from './film-list-link';
 import type { FilmFacets as Facets } from '@/lib/reader/list-published-films';
 import { listPageHref, type FilmFilter } from '@/lib/reader/film-filter';
 import styles from './home-view.module.css';
@@ -8,7 +8,7 @@ const genreLabel = (genre: string) => genre.charAt(0).toLocaleUpperCase('en') + 
 
 /**
  * Browse by genre and by year (grouped by decade), each with how many films it holds under the
- * other filter: plain links to the filtered list, so they work without JavaScript.
+ * other filter: plain links to the filtered list (document loads, see FilmListLink), so they work without JavaScript.
  */
 export function FilmFacets({ facets, filter }: { facets: Facets; filter: FilmFilter }) {
   if (facets.genres.length === 0 && facets.years.length === 0) return null;
@@ -22,13 +22,13 @@ export function FilmFacets({ facets, filter }: { facets: Facets; filter: FilmFil
           <ul className={styles.facetList}>
             {facets.genres.map(({ genre, count }) => (
               <li key={genre}>
-                <Link
+                <FilmListLink
                   href={listPageHref(1, { ...filter, genre: filter.genre === genre ? null : genre })}
                   aria-current={filter.genre === genre ? 'true' : undefined}
                   data-facet="genre"
                 >
                   {genreLabel(genre)} <span className={styles.facetCount}>{count}</span>
-                </Link>
+                </FilmListLink>
               </li>
             ))}
           </ul>
@@ -46,13 +46,13 @@ export function FilmFacets({ facets, filter }: { facets: Facets; filter: FilmFil
                 <ul className={styles.facetList}>
                   {years.map(({ year, count }) => (
                     <li key={year}>
-                      <Link
+                      <FilmListLink
                         href={listPageHref(1, { ...filter, year: filter.year === year ? null : year })}
                         aria-current={filter.year === year ? 'true' : undefined}
                         data-facet="year"
                       >
                         {year} <span className={styles.facetCount}>{count}</span>
-                      </Link>
+                      </FilmListLink>
                     </li>
                   ))}
                 </ul>

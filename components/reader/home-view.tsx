@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { FilmListLink } from './film-list-link';
 import type { FilmFacets as Facets, FilmSummary } from '@/lib/reader/list-published-films';
 import { FilmFacets } from './film-facets';
 import { FilmList } from './film-list';
@@ -53,17 +53,17 @@ export function HomeView({
         {pages > 1 ? (
           <nav className={styles.pager} aria-label="Pages of films">
             {page > 1 ? (
-              <Link href={pageHref(page - 1)} rel="prev">
+              <FilmListLink href={pageHref(page - 1)} rel="prev">
                 Newer films
-              </Link>
+              </FilmListLink>
             ) : null}
             <span>
               Page {page} of {pages}
             </span>
             {page < pages ? (
-              <Link href={pageHref(page + 1)} rel="next">
+              <FilmListLink href={pageHref(page + 1)} rel="next">
                 Older films
-              </Link>
+              </FilmListLink>
             ) : null}
           </nav>
         ) : null}

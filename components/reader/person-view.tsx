@@ -38,10 +38,33 @@ function lifeDates(person: VisiblePerson): string | null {
   return [born, died].filter(Boolean).join('; ').replace(/^died/u, 'Died') + '.';
 }
 
-/** A person's page at the reader's level: the films they are in, the characters they play, what they directed or wrote. */
+/** "as Sarah Ivanov", "Director and writer": what a person is in a film, for "Known for". */
+function partIn(film: VisiblePerson['films'][number]): string {
+  const credits = film.credits.map((role, i) => (i === 0 ? CREDIT_WORDS[role] : CREDIT_WORDS[role].toLowerCase())).join(' and ');
+  const characters = film.characters.length > 0 ? `as ${film.characters.map((c) => c.name).join(', ')}` : '';
+  if (credits && characters) return `${credits}; ${characters}`;
+  return credits || characters || 'Cast';
+}
+
+function hiddenBioText(n: number, shown: boolean): string {
+  if (n === 1) return `${shown ? 'Another paragraph' : 'A paragraph'} of this biography contains spoilers.`;
+  return `${n} ${shown ? 'more ' : ''}paragraphs of this biography contain spoilers.`;
+}
+
+/**
+ * A person's page at the reader's level: photo and name, the biography's paragraphs at or below
+ * the level (the others only counted), the films they are known for, and their credits by role:
+ * the characters they play, what they directed or wrote.
+ */
 export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hrefForLevel: HrefForLevel }) {
   const parts = person.films.reduce((n, f) => n + f.characters.length + f.hiddenCharacters, 0);
   const credited = person.films.filter((f) => f.credits.length > 0).length;
+  const cast = person.films.filter((f) => f.characters.length + f.hiddenCharacters > 0);
+  const behind = (['director', 'writer'] as const)
+    .map((role) => ({ role, films: person.films.filter((f) => f.credits.includes(role)) }))
+    .filter((group) => group.films.length > 0);
+  const bySlug = new Map(person.films.map((film) => [film.slug, film]));
+  const knownFor = person.knownFor.map((slug) => bySlug.get(slug)).filter((film) => film !== undefined);
   const life = lifeDates(person);
   return (
     <article className={styles.page}>
@@ -69,8 +92,7 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
             </p>
           )}
           <p className={styles.summary}>
-            {parts > 0 &&
-              `${plural(parts, 'part')} in ${plural(person.films.filter((f) => f.characters.length + f.hiddenCharacters > 0).length, 'film')}`}
+            {parts > 0 && `${plural(parts, 'part')} in ${plural(cast.length, 'film')}`}
             {parts > 0 && credited > 0 && '; '}
             {credited > 0 && `behind the camera on ${plural(credited, 'film')}`} on this site. Showing:{' '}
             <strong>{SPOILER_LABELS[person.level]}</strong>.
@@ -80,38 +102,97 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
       <div className={styles.control}>
         <SpoilerControl level={person.level} hrefForLevel={hrefForLevel} />
       </div>
-      <section aria-labelledby="films-heading">
-        <h2 id="films-heading" className={styles.sectionHeading}>
-          Films, characters and credits
+      {person.biography.length + person.hiddenBioParagraphs > 0 && (
+        <section aria-labelledby="biography-heading" className={styles.biography} id="biography">
+          <h2 id="biography-heading" className={styles.sectionHeading}>
+            Biography
+          </h2>
+          {person.biography.map((paragraph, i) => (
+            <p key={i} className={styles.bioParagraph}>
+              {paragraph.spoiler !== 'none' && (
+                <>
+                  <SpoilerBadge level={paragraph.spoiler} />{' '}
+                </>
+              )}
+              {paragraph.text}
+            </p>
+          ))}
+          {person.hiddenBioParagraphs > 0 && (
+            <HiddenNote level={person.level} hrefForLevel={hrefForLevel} section="biography">
+              {hiddenBioText(person.hiddenBioParagraphs, person.biography.length > 0)}
+            </HiddenNote>
+          )}
+        </section>
+      )}
+      {knownFor.length > 0 && (
+        <section aria-labelledby="known-for-heading" className={styles.knownForSection}>
+          <h2 id="known-for-heading" className={styles.sectionHeading}>
+            Known for
+          </h2>
+          <ol className={styles.knownFor}>
+            {knownFor.map((film) => (
+              <li key={film.slug} className={styles.knownForItem}>
+                <Link href={`/films/${film.slug}`} className={styles.knownForTitle}>
+                  {filmName(film)}
+                </Link>
+                <span className={styles.knownForPart}>{partIn(film)}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      <section aria-labelledby="credits-heading">
+        <h2 id="credits-heading" className={styles.sectionHeading}>
+          Credits
         </h2>
-        {person.films.map((film) => (
-          <section key={film.slug} className={styles.film} aria-labelledby={`film-${film.slug}`}>
-            <h3 id={`film-${film.slug}`} className={styles.filmTitle}>
-              <Link href={`/films/${film.slug}`}>{filmName(film)}</Link>
+        {cast.length > 0 && (
+          <section aria-labelledby="credits-cast" className={styles.role}>
+            <h3 id="credits-cast" className={styles.roleHeading}>
+              Cast <span className={styles.roleCount}>({plural(cast.length, 'film')})</span>
             </h3>
-            {film.credits.length > 0 && <p className={styles.credits}>{film.credits.map((role) => CREDIT_WORDS[role]).join(' and ')}</p>}
-            {film.characters.length > 0 && (
-              <ul className={styles.characters}>
-                {film.characters.map((character) => (
-                  <li key={character.id} className={styles.character}>
-                    <div className={styles.characterTop}>
-                      <InitialsAvatar name={character.name} />
-                      <h4 className={styles.characterName}>
-                        <Link href={`/films/${film.slug}#character-${character.id}`}>{character.name}</Link>{' '}
-                        <SpoilerBadge level={character.spoiler} />
-                      </h4>
-                    </div>
-                    {character.description && <p className={styles.description}>{character.description}</p>}
-                    <TagChips tags={character.tags} label={`Traits of ${character.name}`} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            {film.hiddenCharacters > 0 && (
-              <HiddenNote level={person.level} hrefForLevel={hrefForLevel}>
-                {hiddenPartsText(person.name, film)}
-              </HiddenNote>
-            )}
+            {cast.map((film) => (
+              <section key={film.slug} className={styles.film} aria-labelledby={`film-${film.slug}`}>
+                <h4 id={`film-${film.slug}`} className={styles.filmTitle}>
+                  <Link href={`/films/${film.slug}`}>{filmName(film)}</Link>
+                </h4>
+                {film.characters.length > 0 && (
+                  <ul className={styles.characters}>
+                    {film.characters.map((character) => (
+                      <li key={character.id} className={styles.character}>
+                        <div className={styles.characterTop}>
+                          <InitialsAvatar name={character.name} />
+                          <h5 className={styles.characterName}>
+                            <Link href={`/films/${film.slug}#character-${character.id}`}>{character.name}</Link>{' '}
+                            <SpoilerBadge level={character.spoiler} />
+                          </h5>
+                        </div>
+                        {character.description && <p className={styles.description}>{character.description}</p>}
+                        <TagChips tags={character.tags} label={`Traits of ${character.name}`} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {film.hiddenCharacters > 0 && (
+                  <HiddenNote level={person.level} hrefForLevel={hrefForLevel}>
+                    {hiddenPartsText(person.name, film)}
+                  </HiddenNote>
+                )}
+              </section>
+            ))}
+          </section>
+        )}
+        {behind.map(({ role, films }) => (
+          <section key={role} aria-labelledby={`credits-${role}`} className={styles.role}>
+            <h3 id={`credits-${role}`} className={styles.roleHeading}>
+              {CREDIT_WORDS[role]} <span className={styles.roleCount}>({plural(films.length, 'film')})</span>
+            </h3>
+            <ul className={styles.creditList}>
+              {films.map((film) => (
+                <li key={film.slug}>
+                  <Link href={`/films/${film.slug}`}>{filmName(film)}</Link>
+                </li>
+              ))}
+            </ul>
           </section>
         ))}
       </section>

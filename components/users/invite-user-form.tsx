@@ -5,14 +5,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { inviteUserSchema, type InviteUserInput } from '@/lib/users/user-schema';
 import { inviteUserAction } from '@/lib/users/user-actions';
 import { FormField } from '../admin/form-field';
-import { OneTimeSecret } from '../admin/one-time-secret';
+import { PasswordLinkOutcome } from './password-link-result';
 import { CreatePanel, RoleField, useCreateWithSecret } from '../admin/create-with-secret';
 import ui from '../editor/ui.module.css';
 import styles from '../admin/admin.module.css';
 
 const FIELDS = ['email', 'name', 'role'] as const;
 
-/** Creates an account with a one-time password, shown here once for the admin to hand over. */
+/** Creates an account and a one-time link to choose a password: mailed, or shown here once to hand over. */
 export function InviteUserForm() {
   const form = useForm<InviteUserInput>({
     resolver: zodResolver(inviteUserSchema),
@@ -30,13 +30,7 @@ export function InviteUserForm() {
       onSubmit={onSubmit}
       isSubmitting={formState.isSubmitting}
       failure={failure}
-      result={
-        invited ? (
-          <OneTimeSecret label={`One-time password for ${invited.email}`} secret={invited.oneTimePassword}>
-            <p className={styles.message}>Give it to them privately; they choose their own password when they first sign in.</p>
-          </OneTimeSecret>
-        ) : null
-      }
+      result={invited ? <PasswordLinkOutcome result={invited} what="invite" /> : null}
     >
       <FormField id="invite-email" label="Email" error={errors.email?.message} className={styles.grow}>
         {(aria) => <input {...aria} {...register('email')} type="email" autoComplete="off" className={ui.input} />}

@@ -12,12 +12,12 @@ import {
 } from '@/lib/users/user-actions';
 import type { ActionResult } from '@/lib/action-result';
 import { formatDateTime } from '../admin/format-date-time';
-import { OneTimeSecret } from '../admin/one-time-secret';
+import { PasswordLinkOutcome, type PasswordLinkResult } from './password-link-result';
 import { ChangeRoleForm } from './change-role-form';
 import ui from '../editor/ui.module.css';
 import styles from '../admin/admin.module.css';
 
-type RowMessage = { userId: string; tone: 'ok' | 'error'; text: string; secret?: string };
+type RowMessage = { userId: string; tone: 'ok' | 'error'; text: string; link?: PasswordLinkResult };
 
 /** Every account with what an admin can do to it. Each button is a server action checked on the server. */
 export function UsersTable({ users, currentUserId }: { users: PublicUser[]; currentUserId: string }) {
@@ -121,7 +121,7 @@ export function UsersTable({ users, currentUserId }: { users: PublicUser[]; curr
                       run(
                         user.id,
                         () => resetPasswordAction({ userId: user.id }),
-                        (d) => ({ text: `New one-time password for ${d.email}`, secret: d.oneTimePassword }),
+                        (d) => ({ text: `Password of ${d.email} reset`, link: d }),
                         `Reset the password of ${user.email}? Their sessions end.`,
                       )
                     }
@@ -154,7 +154,7 @@ export function UsersTable({ users, currentUserId }: { users: PublicUser[]; curr
 }
 
 function RowFeedback({ message }: { message: RowMessage }) {
-  if (message.secret) return <OneTimeSecret label={message.text} secret={message.secret} />;
+  if (message.link) return <PasswordLinkOutcome result={message.link} what="reset" />;
   return (
     <p role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? styles.alert : styles.message}>
       {message.text}

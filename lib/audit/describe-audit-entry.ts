@@ -84,6 +84,13 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Changed a person’s photo',
     describe: (subject, d) => (str(d.image) ? `Set the photo of ${subject} to image ${d.image}` : `Removed the photo of ${subject}`),
   },
+  'person.biography': {
+    label: 'Changed a person’s biography',
+    describe: (subject, d) => {
+      const n = Array.isArray(d.after) ? d.after.length : 0;
+      return n > 0 ? `Set the biography of ${subject} (${n} paragraph${n === 1 ? '' : 's'})` : `Removed the biography of ${subject}`;
+    },
+  },
   'person.update': {
     label: 'Changed a person',
     describe: (subject, d) => {
@@ -148,6 +155,11 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   'user.disable': { label: 'Disabled a user', describe: (subject, d) => `Disabled ${subject}${str(d.reason) ? ` (${d.reason})` : ''}` },
   'user.enable': { label: 'Enabled a user', describe: (subject) => `Enabled ${subject}` },
   'user.reset-password': { label: 'Reset a password', describe: (subject) => `Reset the password of ${subject}` },
+  'user.set-password': {
+    label: 'Set a password from a link',
+    describe: (_subject, d) =>
+      d.purpose === 'invite' ? 'Accepted the invitation and chose a password' : 'Chose a new password after a reset',
+  },
   'user.change-password': { label: 'Changed own password', describe: () => 'Changed their own password' },
   'user.sign-out-everywhere': { label: 'Signed out everywhere', describe: (subject) => `Signed ${subject} out of every session` },
   'token.create': {

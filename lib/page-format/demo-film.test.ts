@@ -5,6 +5,7 @@ import { castOf, countWords, paragraphs, peopleNamedIn, placeFacts } from '../co
 import type { FilmContent } from '../content/schema';
 import { isVisibleAt, type SpoilerLevel } from '../spoilers/levels';
 import { visibleFilm } from '../spoilers/visible-film';
+import { biographyParagraphsSchema } from '../people/person-schema';
 import { formatPage } from './format-page';
 import { parsePage } from './parse-page';
 
@@ -142,5 +143,26 @@ describe('the demo film at each spoiler level', () => {
     expect(page.kind.traits.map((t) => t.value)).toContain('Sad');
     expect(page.kind.contentNotes.map((n) => n.label)).toContain('death of a young person');
     expect(Object.values(page.hidden).every((hidden) => hidden === 0 || hidden === false)).toBe(true);
+  });
+});
+
+describe('the demo people’s biographies', () => {
+  const list = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../prisma/demo/kiss-and-cry.people.json'), 'utf8')) as {
+    film: string;
+    people: Array<{ slug: string; paragraphs: unknown }>;
+  };
+
+  it('name people of the demo film, valid as an editor’s save, with something above no spoilers', () => {
+    const people = new Set([
+      ...content.characters.flatMap((c) => (c.playedBy ? [c.playedBy.slug] : [])),
+      ...content.facts.directors.map((d) => d.slug),
+    ]);
+    expect(list.film).toBe(content.slug);
+    const levels = list.people.flatMap(({ slug, paragraphs }) => {
+      expect(people.has(slug), slug).toBe(true);
+      return biographyParagraphsSchema.parse(paragraphs).map((p) => p.spoiler);
+    });
+    expect(levels).toContain('none');
+    expect(levels.some((level) => level !== 'none')).toBe(true);
   });
 });

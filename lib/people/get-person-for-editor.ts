@@ -1,6 +1,7 @@
 import 'server-only';
 import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
+import type { BioParagraph } from './person-schema';
 
 export type EditablePerson = {
   slug: string;
@@ -9,6 +10,8 @@ export type EditablePerson = {
   deathDate: string;
   films: Array<{ slug: string; title: string }>;
   photo: { image: string; alt: string } | null;
+  /** Every paragraph, whatever its level: the editor sees them all. */
+  biography: BioParagraph[];
 };
 
 /** A person as the editor's person page shows them, or null when nobody has this address. */
@@ -23,6 +26,7 @@ export async function getPersonForEditor(actor: Actor, slug: string): Promise<Ed
       deathDate: true,
       photoId: true,
       photoAlt: true,
+      biography: { orderBy: { position: 'asc' }, select: { text: true, spoiler: true } },
       characters: { distinct: ['filmId'], select: { film: { select: { slug: true, title: true } } } },
       credits: { select: { film: { select: { slug: true, title: true } } } },
     },
@@ -36,5 +40,6 @@ export async function getPersonForEditor(actor: Actor, slug: string): Promise<Ed
     deathDate: person.deathDate,
     films: [...films.values()],
     photo: person.photoId ? { image: person.photoId, alt: person.photoAlt } : null,
+    biography: person.biography,
   };
 }

@@ -2,7 +2,8 @@
 
 import { guardedAction } from '../auth/guarded-action';
 import { setPersonPhoto } from '../media/set-person-photo';
-import { personDatesSchema, personPhotoSchema } from './person-schema';
+import { personBiographySchema, personDatesSchema, personPhotoSchema } from './person-schema';
+import { setPersonBiography } from './set-person-biography';
 import { updatePersonDates } from './update-person-dates';
 
 /** Server actions of /editor/people/{slug}. */
@@ -10,4 +11,8 @@ export const updatePersonDatesAction = guardedAction('film.publish', personDates
 
 export const setPersonPhotoAction = guardedAction('film.publish', personPhotoSchema, ({ slug, image, alt }, actor) =>
   setPersonPhoto({ actor, slug, image, alt }),
+);
+
+export const setPersonBiographyAction = guardedAction('film.publish', personBiographySchema, (input, actor) =>
+  setPersonBiography(actor, input),
 );

@@ -29,7 +29,27 @@ export type VisiblePerson = {
   films: PersonFilm[];
   /** The person's photo (lib/media/set-person-photo.ts), with its size for the layout. */
   photo: { image: string; alt: string; width: number; height: number } | null;
+  /** The biography's paragraphs at or below the reader's level, in order (lib/people/set-person-biography.ts). */
+  biography: Array<{ text: string; spoiler: SpoilerLevel }>;
+  /** Paragraphs held back at the reader's level: only their number leaves the database. */
+  hiddenBioParagraphs: number;
+  /** Slugs of `films`, most prominent first (see `prominence`): the page's "Known for". */
+  knownFor: string[];
 };
+
+/** How many films "Known for" names. */
+export const KNOWN_FOR = 4;
+
+/**
+ * A film's place in a person's "Known for": directing or writing it counts as top billing, else
+ * their highest-billed part in its cast list (the order the editor gave the characters, lead
+ * first). Only parts the reader may see count, so the order gives nothing hidden away; films
+ * where every part is hidden come last.
+ */
+function prominence(film: { credits: CreditRole[]; billing: number | null }): number {
+  if (film.credits.length > 0) return -1;
+  return film.billing ?? Number.MAX_SAFE_INTEGER;
+}
 
 /**
  * A person's page at one spoiler level, in one query: the films they appear in, direct or write
@@ -48,6 +68,8 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
       photo: { select: { id: true, width: true, height: true } },
       birthDate: true,
       deathDate: true,
+      biography: { where: { spoiler: { in: levelsUpTo(level) } }, orderBy: { position: 'asc' }, select: { text: true, spoiler: true } },
+      _count: { select: { biography: true } },
       credits: { orderBy: [{ role: 'asc' }], select: { role: true, film: { select: filmFields } } },
       characters: {
         distinct: ['filmId'],
@@ -59,7 +81,7 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
               characters: {
                 where: { ...mine, spoiler: { in: levelsUpTo(level) } },
                 orderBy: { position: 'asc' },
-                select: { itemId: true, name: true, description: true, tags: true, spoiler: true },
+                select: { itemId: true, position: true, name: true, description: true, tags: true, spoiler: true },
               },
               _count: { select: { characters: { where: mine } } },
             },
@@ -69,24 +91,27 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
     },
   });
   if (!person) return null;
-  const films = new Map<string, PersonFilm & { publishedAt: Date }>();
+  const films = new Map<string, PersonFilm & { publishedAt: Date; billing: number | null }>();
   for (const { film } of person.characters) {
     films.set(film.slug, {
       slug: film.slug,
       title: film.title,
       releaseYear: film.releaseYear,
       publishedAt: film.publishedAt,
-      characters: film.characters.map(({ itemId, tags, ...c }) => ({ id: itemId, tags: tags as Tag[], ...c })),
+      billing: film.characters.length > 0 ? Math.min(...film.characters.map((c) => c.position)) : null,
+      characters: film.characters.map(({ itemId, tags, position: _position, ...c }) => ({ id: itemId, tags: tags as Tag[], ...c })),
       hiddenCharacters: film._count.characters - film.characters.length,
       credits: [],
     });
   }
   for (const { role, film } of person.credits) {
-    const entry = films.get(film.slug) ?? { ...film, characters: [], hiddenCharacters: 0, credits: [] };
+    const entry = films.get(film.slug) ?? { ...film, billing: null, characters: [], hiddenCharacters: 0, credits: [] };
     if (!entry.credits.includes(role as CreditRole)) entry.credits.push(role as CreditRole);
     films.set(film.slug, entry);
   }
   const newestFirst = [...films.values()].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || a.slug.localeCompare(b.slug));
+  // A stable sort: equally prominent films stay newest first.
+  const knownFor = [...newestFirst].sort((a, b) => prominence(a) - prominence(b)).slice(0, KNOWN_FOR);
   return {
     level,
     slug: person.slug,
@@ -94,7 +119,10 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
     photo: person.photo && { image: person.photo.id, alt: person.photoAlt, width: person.photo.width, height: person.photo.height },
     birthDate: person.birthDate,
     deathDate: person.deathDate,
-    films: newestFirst.map(({ publishedAt: _publishedAt, ...film }) => film),
+    films: newestFirst.map(({ publishedAt: _publishedAt, billing: _billing, ...film }) => film),
+    biography: person.biography,
+    hiddenBioParagraphs: person._count.biography - person.biography.length,
+    knownFor: knownFor.map((film) => film.slug),
   };
 }
 

@@ -2,11 +2,33 @@ import type { Metadata } from 'next';
 import type { VisiblePerson } from '../reader/get-person';
 import { absoluteUrl } from './site-url';
 
-/** Spoiler-safe at every level: the person's name and the titles of their films only. */
-export function personMetadata(person: Pick<VisiblePerson, 'slug' | 'name' | 'films'>): Metadata {
+/** Longest description search engines show whole. */
+const DESCRIPTION_CHARS = 160;
+
+/** The first words of `text` up to `max` characters, cut at a word and marked with an ellipsis. */
+function shorten(text: string, max: number): string {
+  const flat = text.replace(/\s+/gu, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length).replace(/[\s,;:.]+$/u, '')}…`;
+}
+
+/**
+ * Spoiler-safe at every level: the person's name, the titles of their films, and the biography's
+ * level-none paragraphs only (the same at every level's page, so a light or full paragraph the
+ * reader chose to see never reaches a search result or a shared link).
+ */
+export function personMetadata(person: Pick<VisiblePerson, 'slug' | 'name' | 'films' | 'biography'>): Metadata {
   const films = person.films.map((f) => f.title);
-  const description =
-    films.length > 0 ? `${person.name} in ${films.join(', ')}: the characters they play, explained without spoilers.` : person.name;
+  const safeBio = person.biography
+    .filter((paragraph) => paragraph.spoiler === 'none')
+    .map((paragraph) => paragraph.text)
+    .join(' ');
+  const description = safeBio
+    ? shorten(safeBio, DESCRIPTION_CHARS)
+    : films.length > 0
+      ? `${person.name} in ${films.join(', ')}: the characters they play, explained without spoilers.`
+      : person.name;
   const url = absoluteUrl(`/people/${person.slug}`);
   return {
     title: person.name,

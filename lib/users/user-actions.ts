@@ -8,16 +8,23 @@ import { disableUser } from './disable-user';
 import { enableUser } from './enable-user';
 import { resetPassword } from './reset-password';
 import { signOutEverywhere } from './sign-out-everywhere';
+import type { LinkDelivery } from './send-password-link';
 
 /**
  * Server actions of /editor/users. Each is a guardedAction (actor + permission + schema) over a
  * domain function that checks the actor again. They return only what the page shows: never a hash.
  */
 
-/** Returns the one-time password once: it is not stored anywhere readable. */
+/**
+ * What the admin sees after an invitation or a reset: that the link was mailed, or the link itself,
+ * once (only its hash is stored), to hand over.
+ */
+function linkResult({ user, expiresAt, ...delivery }: { user: { email: string }; expiresAt: Date } & LinkDelivery) {
+  return { email: user.email, expiresAt: expiresAt.toISOString(), ...delivery };
+}
+
 export const inviteUserAction = guardedAction('user.manage', inviteUserSchema, async (input, actor) => {
-  const { user, oneTimePassword } = await inviteUser({ ...input, actor });
-  return { email: user.email, oneTimePassword };
+  return linkResult(await inviteUser({ ...input, actor }));
 });
 
 export const changeRoleAction = guardedAction('user.manage', changeRoleSchema, async (input, actor) => {
@@ -36,8 +43,7 @@ export const enableUserAction = guardedAction('user.manage', userTargetSchema, a
 });
 
 export const resetPasswordAction = guardedAction('user.manage', userTargetSchema, async ({ userId }, actor) => {
-  const { user, oneTimePassword } = await resetPassword({ userId, actor });
-  return { email: user.email, oneTimePassword };
+  return linkResult(await resetPassword({ userId, actor }));
 });
 
 export const signOutUserEverywhereAction = guardedAction('user.manage', userTargetSchema, async ({ userId }, actor) => {

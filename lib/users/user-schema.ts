@@ -36,12 +36,22 @@ export const changePasswordSchema = z
     message: 'Choose a password different from the current one',
   });
 
+/** Choosing a password at a one-time link (an invitation or a reset): the form and POST /api/v1/password-links. */
+export const setPasswordSchema = z
+  .object({
+    token: z.string().min(1, 'The link is incomplete').max(200, 'The link is not valid'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string().max(200),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords differ' });
+
 /** Sign out of every session of one's own account: no input. */
 export const noInputSchema = z.object({}).default({});
 
 export type InviteUserInput = z.input<typeof inviteUserSchema>;
 export type ChangeRoleInput = z.input<typeof changeRoleSchema>;
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+export type SetPasswordInput = z.input<typeof setPasswordSchema>;
 
 /** The columns of a user that may leave the server: never the password hash. */
 export const publicUserSelect = {

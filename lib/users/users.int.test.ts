@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import type { Actor } from '../auth/permissions';
 import { authenticate } from '../auth/authenticate';
-import { verifyPassword } from '../auth/password';
 import { makeActor } from '../../test-support/actors';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import { inviteUser } from './invite-user';
@@ -17,6 +16,9 @@ import { enableUser } from './enable-user';
 import { resetPassword } from './reset-password';
 import { signOutEverywhere } from './sign-out-everywhere';
 import { changePassword } from './change-password';
+import { redeemPasswordLink } from './redeem-password-link';
+import { checkPasswordLink } from './check-password-link';
+import { PASSWORD_LINK_TTL_MS } from './create-password-link';
 
 let admin: Actor;
 let editor: Actor;
@@ -24,9 +26,18 @@ const email = (what: string) => `users-${what}-${Math.random().toString(36).slic
 const sessionVersion = async (id: string) => (await db().user.findUniqueOrThrow({ where: { id } })).sessionVersion;
 const audits = (action: string, subject: string) => db().auditLog.count({ where: { action, subject } });
 
+/** The token of a link handed to the admin (no SMTP_URL in these tests). */
+function tokenOf(result: { delivery: 'mail' } | { delivery: 'link'; url: string }): string {
+  if (result.delivery !== 'link') throw new Error('expected a link to hand over');
+  return new URL(result.url).pathname.split('/').pop()!;
+}
+
+/** An invited user who has set their password at the invitation link. */
 async function invited(role: 'ADMIN' | 'EDITOR' = 'EDITOR') {
   const result = await inviteUser({ actor: admin, email: email('invited'), role });
-  return { ...result, actor: { userId: result.user.id, label: result.user.email, role, via: 'session' } as Actor };
+  const password = `chosen-${Math.random().toString(36).slice(2)}-pw`;
+  await redeemPasswordLink({ token: tokenOf(result), newPassword: password, confirmPassword: password });
+  return { ...result, password, actor: { userId: result.user.id, label: result.user.email, role, via: 'session' } as Actor };
 }
 
 beforeAll(async () => {
@@ -35,18 +46,29 @@ beforeAll(async () => {
 });
 
 describe('invite', () => {
-  it('creates the account with a one-time password that must be changed, stored hashed', async () => {
-    const { user, oneTimePassword } = await inviteUser({ actor: admin, email: `  ${email('new').toUpperCase()}  `, name: 'New Person' });
+  it('creates the account with a one-time link (only its hash stored); nobody can sign in before it is used', async () => {
+    const result = await inviteUser({ actor: admin, email: `  ${email('new').toUpperCase()}  `, name: 'New Person' });
+    const { user } = result;
     expect(user).toMatchObject({ role: 'EDITOR', mustChangePassword: true, disabled: false, name: 'New Person' });
     expect(user.email).toBe(user.email.toLowerCase());
     expect(user).not.toHaveProperty('passwordHash');
-    const row = await db().user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(row.passwordHash).not.toContain(oneTimePassword);
-    expect(await verifyPassword(row.passwordHash, oneTimePassword)).toBe(true);
+    expect(result).not.toHaveProperty('oneTimePassword');
+    const token = tokenOf(result);
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    const links = await db().passwordLink.findMany({ where: { userId: user.id } });
+    expect(links).toHaveLength(1);
+    expect(links[0].tokenHash).not.toContain(token);
+    expect(links[0].expiresAt.getTime() - Date.now()).toBeGreaterThan(PASSWORD_LINK_TTL_MS.invite - 60_000);
     expect(await audits('user.invite', user.email)).toBe(1);
     const details = (await db().auditLog.findFirstOrThrow({ where: { action: 'user.invite', subject: user.email } })).details;
-    expect(JSON.stringify(details)).not.toContain(oneTimePassword);
-    expect(await authenticate({ email: user.email, password: oneTimePassword })).toMatchObject({ ok: true });
+    expect(JSON.stringify(details)).not.toContain(token);
+    expect(details).toMatchObject({ mailed: false });
+    expect(await checkPasswordLink(token)).toMatchObject({ state: 'valid', email: user.email, purpose: 'invite' });
+
+    await redeemPasswordLink({ token, newPassword: 'my-own-password-1', confirmPassword: 'my-own-password-1' });
+    expect(await authenticate({ email: user.email, password: 'my-own-password-1' })).toMatchObject({ ok: true });
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).mustChangePassword).toBe(false);
+    expect(await audits('user.set-password', user.email)).toBe(1);
   });
 
   it('refuses a used email and a bad one, naming the field', async () => {
@@ -82,15 +104,15 @@ describe('role, disable, enable, reset, sign out everywhere', () => {
   });
 
   it('disabling ends the sessions and refuses sign-in; enabling lets the user back in', async () => {
-    const { user, oneTimePassword } = await invited();
+    const { user, password } = await invited();
     const before = await sessionVersion(user.id);
     await disableUser({ actor: admin, userId: user.id });
     expect(await sessionVersion(user.id)).toBe(before + 1);
-    expect(await authenticate({ email: user.email, password: oneTimePassword })).toEqual({ ok: false, reason: 'disabled' });
+    expect(await authenticate({ email: user.email, password })).toEqual({ ok: false, reason: 'disabled' });
     // A wrong password for a disabled account says nothing more than for any account.
     expect(await authenticate({ email: user.email, password: 'wrong-password' })).toEqual({ ok: false, reason: 'invalid' });
     await enableUser({ actor: admin, userId: user.id });
-    expect(await authenticate({ email: user.email, password: oneTimePassword })).toMatchObject({ ok: true });
+    expect(await authenticate({ email: user.email, password })).toMatchObject({ ok: true });
     expect(await audits('user.disable', user.email)).toBe(1);
     expect(await audits('user.enable', user.email)).toBe(1);
   });
@@ -99,16 +121,19 @@ describe('role, disable, enable, reset, sign out everywhere', () => {
     await expect(disableUser({ actor: admin, userId: admin.userId })).rejects.toBeInstanceOf(ConflictError);
   });
 
-  it('resetting a password gives a new one-time password and ends the sessions', async () => {
-    const { user, oneTimePassword } = await invited();
+  it('resetting a password gives a new link, ends the sessions, and the old password and links stop working', async () => {
+    const { user, password } = await invited();
     const before = await sessionVersion(user.id);
+    const first = await resetPassword({ actor: admin, userId: user.id });
     const reset = await resetPassword({ actor: admin, userId: user.id });
-    expect(reset.oneTimePassword).not.toBe(oneTimePassword);
     expect(reset.user.mustChangePassword).toBe(true);
-    expect(await sessionVersion(user.id)).toBe(before + 1);
-    expect(await authenticate({ email: user.email, password: oneTimePassword })).toMatchObject({ ok: false });
-    expect(await authenticate({ email: user.email, password: reset.oneTimePassword })).toMatchObject({ ok: true });
-    expect(await audits('user.reset-password', user.email)).toBe(1);
+    expect(await sessionVersion(user.id)).toBe(before + 2);
+    expect(await authenticate({ email: user.email, password })).toMatchObject({ ok: false });
+    // Only the newest link works.
+    expect(await checkPasswordLink(tokenOf(first))).toEqual({ state: 'used' });
+    await redeemPasswordLink({ token: tokenOf(reset), newPassword: 'after-reset-pw-1', confirmPassword: 'after-reset-pw-1' });
+    expect(await authenticate({ email: user.email, password: 'after-reset-pw-1' })).toMatchObject({ ok: true });
+    expect(await audits('user.reset-password', user.email)).toBe(2);
   });
 
   it('signs a user out everywhere: oneself, or anyone for an admin', async () => {
@@ -188,7 +213,7 @@ describe('there is always at least one active admin', () => {
 
 describe('change one’s own password', () => {
   it('needs the current password, clears "must change", ends every session', async () => {
-    const { user, oneTimePassword, actor } = await invited();
+    const { user, password, actor } = await invited();
     const forced = { ...actor, mustChangePassword: true };
     await expect(
       changePassword({ actor: forced, currentPassword: 'wrong', newPassword: 'a-new-password-1', confirmPassword: 'a-new-password-1' }),
@@ -196,12 +221,12 @@ describe('change one’s own password', () => {
       errors: [{ path: 'currentPassword' }],
     });
     await expect(
-      changePassword({ actor: forced, currentPassword: oneTimePassword, newPassword: 'short', confirmPassword: 'short' }),
+      changePassword({ actor: forced, currentPassword: password, newPassword: 'short', confirmPassword: 'short' }),
     ).rejects.toBeInstanceOf(ValidationError);
     const before = await sessionVersion(user.id);
     await changePassword({
       actor: forced,
-      currentPassword: oneTimePassword,
+      currentPassword: password,
       newPassword: 'a-new-password-1',
       confirmPassword: 'a-new-password-1',
     });
@@ -221,6 +246,41 @@ describe('change one’s own password', () => {
         newPassword: 'a-new-password-1',
         confirmPassword: 'a-new-password-1',
       }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe('one-time links', () => {
+  it('work once: a second use, an expired link and an unknown one are refused with their reason, changing nothing', async () => {
+    const result = await inviteUser({ actor: admin, email: email('link') });
+    const token = tokenOf(result);
+    const set = (t: string, pw = 'a-good-password-1', now?: Date) =>
+      redeemPasswordLink({ token: t, newPassword: pw, confirmPassword: pw }, now ? { now } : {});
+    // Bad input names the field and uses nothing up.
+    await expect(redeemPasswordLink({ token, newPassword: 'short', confirmPassword: 'short' })).rejects.toMatchObject({
+      status: 400,
+      errors: [{ path: 'newPassword' }],
+    });
+    await expect(redeemPasswordLink({ token, newPassword: 'a-good-password-1', confirmPassword: 'another-one-22' })).rejects.toMatchObject({
+      errors: [{ path: 'confirmPassword' }],
+    });
+    // Past its expiry it is refused as expired.
+    const later = new Date(Date.now() + PASSWORD_LINK_TTL_MS.invite + 1_000);
+    await expect(set(token, undefined, later)).rejects.toMatchObject({ status: 409, message: expect.stringContaining('expired') });
+    expect(await checkPasswordLink(token, { now: later })).toEqual({ state: 'expired' });
+    // Two uses at the same moment: exactly one wins.
+    const both = await Promise.allSettled([set(token, 'first-password-11'), set(token, 'second-password-22')]);
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    await expect(set(token)).rejects.toMatchObject({ status: 409, message: expect.stringContaining('already used') });
+    await expect(set('no-such-token')).rejects.toBeInstanceOf(NotFoundError);
+    expect(await audits('user.set-password', result.user.email)).toBe(1);
+  });
+
+  it('a disabled account cannot use its link', async () => {
+    const result = await inviteUser({ actor: admin, email: email('disabled-link') });
+    await disableUser({ actor: admin, userId: result.user.id });
+    await expect(
+      redeemPasswordLink({ token: tokenOf(result), newPassword: 'a-good-password-1', confirmPassword: 'a-good-password-1' }),
     ).rejects.toBeInstanceOf(ForbiddenError);
   });
 });

@@ -4,8 +4,26 @@ import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
 import { useComments } from './comments-context';
+import { CommentsPanel } from './comments-panel';
 import ui from '../ui.module.css';
 import styles from './comments.module.css';
+
+/** "events.3" → "events/<its id>", the key comments name an item by (null before it has an id). */
+export function useItemKey(path: string): string | null {
+  const id = useWatch<FilmContent>({ name: `${path}.id` as never }) as unknown;
+  return typeof id === 'string' ? `${path.replace(/\.\d+$/, '')}/${id}` : null;
+}
+
+/**
+ * The comments panel when it is open on this item: inside the item's card, beside its button.
+ * Nothing where there are no comments (the quiz editor's cards share the card but not comments).
+ */
+export function ItemComments({ path }: { path: string }) {
+  const comments = useComments();
+  const itemKey = useItemKey(path);
+  if (!comments || !itemKey || comments.target?.itemKey !== itemKey) return null;
+  return <CommentsPanel itemKey={itemKey} />;
+}
 
 /**
  * The comment button beside one item of a list ("events.3" → item "events/<id>", as the diff names
@@ -13,8 +31,7 @@ import styles from './comments.module.css';
  */
 export function CommentBadge({ path, itemName }: { path: string; itemName: string }) {
   const comments = useComments();
-  const id = useWatch<FilmContent>({ name: `${path}.id` as never }) as unknown;
-  const itemKey = typeof id === 'string' ? `${path.replace(/\.\d+$/, '')}/${id}` : null;
+  const itemKey = useItemKey(path);
   const rememberName = comments?.rememberName;
   useEffect(() => {
     if (itemKey && rememberName) rememberName(itemKey, itemName);

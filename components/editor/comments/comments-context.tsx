@@ -10,6 +10,9 @@ export type CommentTarget = { itemKey: string; name: string };
 
 type CommentsContextValue = {
   slug: string;
+  /** The revision being edited (new comments name it) and who is signed in (their own comments can be deleted). */
+  revision: number;
+  userLabel: string;
   comments: FilmCommentView[];
   openCount: (itemKey: string) => number;
   target: CommentTarget | null;
@@ -29,7 +32,17 @@ export function useComments() {
 
 export const commentsKey = (slug: string) => ['editor', 'comments', slug] as const;
 
-export function CommentsProvider({ slug, children }: { slug: string; children: ReactNode }) {
+export function CommentsProvider({
+  slug,
+  revision,
+  userLabel,
+  children,
+}: {
+  slug: string;
+  revision: number;
+  userLabel: string;
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: commentsKey(slug),
@@ -43,14 +56,19 @@ export function CommentsProvider({ slug, children }: { slug: string; children: R
     (itemKey: string, name: string) => setNames((n) => (n[itemKey] === name ? n : { ...n, [itemKey]: name })),
     [],
   );
+  // The panel renders where its target is (inside the item's card, or under the form for the whole
+  // page), so after the change it is brought into view there and its box is ready to type in.
   const showFor = useCallback((next: CommentTarget | null) => {
     setTarget(next);
-    setTimeout(() => document.getElementById('film-comments')?.scrollIntoView({ block: 'start', behavior: 'smooth' }), 0);
+    setTimeout(() => {
+      document.getElementById('film-comments')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      if (next?.itemKey) document.getElementById('new-comment')?.focus({ preventScroll: true });
+    }, 0);
   }, []);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: commentsKey(slug) }), [queryClient, slug]);
   const value = useMemo(
-    () => ({ slug, comments, openCount, target, showFor, names, rememberName, refresh }),
-    [slug, comments, openCount, target, showFor, names, rememberName, refresh],
+    () => ({ slug, revision, userLabel, comments, openCount, target, showFor, names, rememberName, refresh }),
+    [slug, revision, userLabel, comments, openCount, target, showFor, names, rememberName, refresh],
   );
   return <CommentsContext.Provider value={value}>{children}</CommentsContext.Provider>;
 }

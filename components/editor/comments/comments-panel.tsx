@@ -11,17 +11,21 @@ import ui from '../ui.module.css';
 import styles from './comments.module.css';
 
 /**
- * Editorial comments of the film beside the form: those on the item chosen with its badge (or all),
- * open ones first, with a box to add one. Editorial only: reader pages never load them.
+ * Editorial comments of the film: those on the item chosen with its badge, shown inside that item's
+ * card (`itemKey`), or all of them (and those on the whole page) under the form. Open ones first,
+ * with a box to add one. One panel at a time: the one whose place matches the target. Editorial
+ * only: reader pages never load them.
  */
-export function CommentsPanel({ revision, userLabel }: { revision: number; userLabel: string }) {
+export function CommentsPanel({ itemKey }: { itemKey?: string }) {
   const comments = useComments();
   const { notify } = useNotices();
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
   const [showResolved, setShowResolved] = useState(false);
   if (!comments) return null;
-  const { target, names } = comments;
+  const { target, names, revision, userLabel } = comments;
+  const here = itemKey ? target?.itemKey === itemKey : !target?.itemKey;
+  if (!here) return null;
 
   const shown = comments.comments
     .filter((c) => (target ? c.itemKey === target.itemKey : true))
@@ -41,6 +45,14 @@ export function CommentsPanel({ revision, userLabel }: { revision: number; userL
     } finally {
       setBusy(false);
     }
+  }
+
+  async function addComment() {
+    if (!body.trim()) return;
+    const added = await run('add the comment', async () =>
+      unwrap(await addCommentAction({ slug: comments!.slug, body, itemKey: target?.itemKey ?? '', revision })),
+    );
+    if (added) setBody('');
   }
 
   const where = target ? (target.itemKey ? target.name : 'the whole page') : 'the whole page';
@@ -104,27 +116,19 @@ export function CommentsPanel({ revision, userLabel }: { revision: number; userL
           </li>
         ))}
       </ul>
-      <form
-        className={styles.form}
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (!body.trim()) return;
-          const added = await run('add the comment', async () =>
-            unwrap(await addCommentAction({ slug: comments.slug, body, itemKey: target?.itemKey ?? '', revision })),
-          );
-          if (added) setBody('');
-        }}
-      >
+      {/* Not a <form>: inside an item's card the panel sits within the film's own form, and a form
+          nested in a form is submitted by the browser itself (a page load), not by this handler. */}
+      <div className={styles.form}>
         <label htmlFor="new-comment" className={ui.label}>
           Comment on {where} (revision {revision})
         </label>
         <textarea id="new-comment" className={ui.input} rows={2} maxLength={4000} value={body} onChange={(e) => setBody(e.target.value)} />
         <div>
-          <button type="submit" className={`${ui.button} ${ui.small}`} disabled={busy || !body.trim()}>
+          <button type="button" className={`${ui.button} ${ui.small}`} disabled={busy || !body.trim()} onClick={addComment}>
             Add comment
           </button>
         </div>
-      </form>
+      </div>
     </section>
   );
 }

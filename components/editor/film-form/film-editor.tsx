@@ -422,7 +422,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
   const someoneSavedSince = current.latestRevision > base.revision && !conflict && !restoreOffer;
   return (
     <FormProvider {...form}>
-      <CommentsProvider slug={filmSlug}>
+      <CommentsProvider slug={filmSlug} revision={base.revision} userLabel={initial.userLabel}>
         <FormWatcher baseline={baseline} onDirtyChange={setDirty} onChange={autosave.schedule} />
         <div className={styles.editor}>
           <header className={styles.head}>
@@ -601,7 +601,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
               })}
             </form>
           </div>
-          <CommentsPanel revision={base.revision} userLabel={initial.userLabel} />
+          <CommentsPanel />
         </div>
       </CommentsProvider>
     </FormProvider>

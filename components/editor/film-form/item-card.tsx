@@ -4,7 +4,7 @@ import type { FilmContent } from '@/lib/content/schema';
 import type { SortableControls } from './sortable-list';
 import { countErrors } from './sections';
 import { SpoilerLevelPicker } from './spoiler-level-picker';
-import { CommentBadge } from '../comments/comment-badge';
+import { CommentBadge, ItemComments } from '../comments/comment-badge';
 import type { FormPath } from './fields';
 import ui from '../ui.module.css';
 import styles from './item-card.module.css';
@@ -167,6 +167,7 @@ export function CardShell({
     <Card
       className={`${styles.card} ${controls.isDragging ? styles.dragging : ''} ${errorCount ? styles.invalid : ''} ${article ? styles.standalone : ''}`}
       aria-labelledby={article?.titleId}
+      data-item-card=""
     >
       <Header className={styles.header}>
         {selection ? <SelectBox itemName={itemName} {...selection} /> : null}
@@ -195,6 +196,7 @@ export function CardShell({
         <CommentBadge path={errorPath} itemName={itemName} />
         <ItemTools controls={controls} itemName={itemName} onRemove={onRemove} removeText={article?.removeText} className={styles.tools} />
       </Header>
+      <ItemComments path={errorPath} />
       <div id={bodyId} className={styles.body} hidden={!open}>
         {children}
       </div>

@@ -13,6 +13,7 @@ import {
   wikidataUrl,
   yearHref,
 } from '@/lib/content/facts-text';
+import { FilmListLink } from '../film-list-link';
 import styles from './facts-box.module.css';
 
 function People({ people }: { people: PersonRef[] }) {
@@ -47,9 +48,9 @@ export function FactsBox({ film }: { film: VisibleFilm }) {
   else if (film.releaseYear !== null)
     rows.push([
       'Released',
-      <Link key="y" href={yearHref(film.releaseYear)}>
+      <FilmListLink key="y" href={yearHref(film.releaseYear)}>
         {film.releaseYear}
-      </Link>,
+      </FilmListLink>,
     ]);
   if (facts.runtimeMinutes !== null) rows.push(['Running time', formatRuntime(facts.runtimeMinutes)]);
   if (facts.directors.length > 0)
@@ -60,9 +61,9 @@ export function FactsBox({ film }: { film: VisibleFilm }) {
       facts.genres.length > 1 ? 'Genres' : 'Genre',
       joined(
         facts.genres.map((g) => (
-          <Link key={g} href={genreHref(g)}>
+          <FilmListLink key={g} href={genreHref(g)}>
             {g}
-          </Link>
+          </FilmListLink>
         )),
       ),
     ]);

@@ -31,6 +31,7 @@ import {
   slugParamsSchema,
 } from '../../films/film-schema';
 import { personPhotoBodySchema, personPhotoParamsSchema, personPhotoSchema, uploadedImageSchema } from '../schemas/media-api';
+import { personBiographyBodySchema, personBiographySchema } from '../../people/person-schema';
 import { errors, json } from './responses';
 
 const security: Array<Record<string, string[]>> = [{ session: [] }, { bearer: [] }];
@@ -282,6 +283,21 @@ export function registerEditorPaths(registry: OpenAPIRegistry): void {
     request: { params: personPhotoParamsSchema, body: body(personPhotoBodySchema) },
     responses: {
       200: json('The person’s photo now', personPhotoSchema),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+    },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/api/v1/editor/people/{slug}/biography',
+    tags,
+    security,
+    summary: 'Replace a person’s biography (paragraphs, each at its spoiler level)',
+    request: { params: personPhotoParamsSchema, body: body(personBiographyBodySchema) },
+    responses: {
+      200: json('The person’s biography now', personBiographySchema),
       400: errors[400],
       401: errors[401],
       403: errors[403],

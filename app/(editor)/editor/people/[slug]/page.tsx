@@ -6,13 +6,14 @@ import { can } from '@/lib/auth/permissions';
 import { getPersonForEditor } from '@/lib/people/get-person-for-editor';
 import { PersonDatesForm } from '@/components/people/person-dates-form';
 import { PersonPhotoForm } from '@/components/people/person-photo-form';
+import { PersonBiographyForm } from '@/components/people/person-biography-form';
 import styles from '@/components/admin/admin.module.css';
 
 type Props = PageProps<'/editor/people/[slug]'>;
 
 export const metadata: Metadata = { title: 'Person' };
 
-/** `/editor/people/{slug}`: a person's own facts (photo, born, died); their roles come from the films' pages. */
+/** `/editor/people/{slug}`: a person's own facts (photo, born, died, biography); their roles come from the films' pages. */
 export default async function PersonEditorPage({ params }: Props) {
   const actor = await getActor();
   if (!actor || !can(actor, 'film.edit')) forbidden();
@@ -35,16 +36,17 @@ export default async function PersonEditorPage({ params }: Props) {
           </p>
         </div>
       </div>
-      {/* A person's photo and dates are live at once (people are not revisioned): editors and admins only. */}
+      {/* A person's photo, dates and biography are live at once (people are not revisioned): editors and admins only. */}
       {can(actor, 'film.publish') ? (
         <>
           <PersonPhotoForm slug={person.slug} name={person.name} photo={person.photo} />
           <PersonDatesForm slug={person.slug} birthDate={person.birthDate} deathDate={person.deathDate} />
+          <PersonBiographyForm slug={person.slug} name={person.name} paragraphs={person.biography} />
         </>
       ) : (
         <p role="note" className={styles.panel}>
-          A person’s photo and dates show on their page at once, without review, so editors and admins change them. Ask an editor, or leave
-          a comment on the film.
+          A person’s photo, dates and biography show on their page at once, without review, so editors and admins change them. Ask an
+          editor, or leave a comment on the film.
         </p>
       )}
     </section>

@@ -1,0 +1,15 @@
+import { NextResponse } from 'next/server';
+import { apiHandler, readJson } from '@/lib/api/api-handler';
+import { parseInput } from '@/lib/api/parse-input';
+import { redeemPasswordLink } from '@/lib/users/redeem-password-link';
+import { setPasswordSchema } from '@/lib/users/user-schema';
+
+/**
+ * `POST /api/password-link` `{token, newPassword, confirmPassword}`: the set-password page's form
+ * (an invitation or a reset). Public: the one-time token is the credential. 400 names the field;
+ * 404 an unknown link, 409 a used or expired one, 403 a disabled account.
+ */
+export const POST = apiHandler(null, async ({ request }) => {
+  const input = parseInput(setPasswordSchema, await readJson(request));
+  return NextResponse.json(await redeemPasswordLink(input), { headers: { 'Cache-Control': 'no-store' } });
+});
