@@ -73,6 +73,8 @@ const envSchema = z
     MEDIA_S3_REGION: z.string().default('us-east-1'),
     /** What a killed upload left in the media storage is removed once unchanged this long (lib/media/sweep-media.ts; at start and hourly). */
     MEDIA_SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(3_600_000),
+    /** Uploads nothing references (no revision, autosave, published page or person) are removed once this many days old (lib/media/sweep-unused-media.ts). */
+    MEDIA_UNUSED_GRACE_DAYS: z.coerce.number().min(0).default(7),
     /** Images processed at once per instance (lib/media/image-jobs.ts); default one per core. */
     IMAGE_JOBS: z.coerce.number().int().min(1).max(64).optional(),
   })
