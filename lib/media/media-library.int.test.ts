@@ -131,9 +131,19 @@ describe('where uploads are used', () => {
     const [first, second, saved] = [await asset(), await asset(), await asset()];
     const content = await filmUsing({ poster: first, name: 'history' });
     const film = await db().film.findUniqueOrThrow({ where: { slug: content.slug } });
-    await saveDraft({ slug: content.slug, baseRevision: film.latestRevision, actor: editor, content: { ...content, poster: { image: second, alt: 'New', spoiler: 'none' } } });
+    await saveDraft({
+      slug: content.slug,
+      baseRevision: film.latestRevision,
+      actor: editor,
+      content: { ...content, poster: { image: second, alt: 'New', spoiler: 'none' } },
+    });
     await db().autosave.create({
-      data: { userId: editor.userId, filmId: film.id, baseRevision: 2, content: { ...content, poster: { image: saved, alt: 'x', spoiler: 'none' } } },
+      data: {
+        userId: editor.userId,
+        filmId: film.id,
+        baseRevision: 2,
+        content: { ...content, poster: { image: saved, alt: 'x', spoiler: 'none' } },
+      },
     });
     const uses = await findImageUses(db(), [first, saved]);
     // `first` is still on the published page (revision 1) and in revision 1 itself.
@@ -152,9 +162,17 @@ describe('who may change uploads', () => {
 
     const writerUser = await db().user.findUniqueOrThrow({ where: { id: writer.userId } });
     const cookie = await sessionCookieFor(writerUser);
-    const refused = await callRoute(focalRoute.PUT as never, 'PUT', `/api/v1/editor/media/${id}/focal-point`, { id }, { headers: { cookie }, json: { x: 0.2, y: 0.3 } });
+    const refused = await callRoute(
+      focalRoute.PUT as never,
+      'PUT',
+      `/api/v1/editor/media/${id}/focal-point`,
+      { id },
+      { headers: { cookie }, json: { x: 0.2, y: 0.3 } },
+    );
     expect(refused.status).toBe(403);
-    expect((await callRoute(imageRoute.DELETE as never, 'DELETE', `/api/v1/editor/media/${id}`, { id }, { headers: { cookie } })).status).toBe(403);
+    expect(
+      (await callRoute(imageRoute.DELETE as never, 'DELETE', `/api/v1/editor/media/${id}`, { id }, { headers: { cookie } })).status,
+    ).toBe(403);
     // Writers may browse the library to reuse an image.
     expect((await callRoute(mediaRoute.GET as never, 'GET', '/api/v1/editor/media', {}, { headers: { cookie } })).status).toBe(200);
     // No one signed in: nothing at all.
@@ -176,7 +194,13 @@ describe('delete', () => {
 
     const editorUser = await db().user.findUniqueOrThrow({ where: { id: editor.userId } });
     const cookie = await sessionCookieFor(editorUser);
-    const response = await callRoute(imageRoute.DELETE as never, 'DELETE', `/api/v1/editor/media/${used}`, { id: used }, { headers: { cookie } });
+    const response = await callRoute(
+      imageRoute.DELETE as never,
+      'DELETE',
+      `/api/v1/editor/media/${used}`,
+      { id: used },
+      { headers: { cookie } },
+    );
     expect(response.status).toBe(409);
     expect((await response.json()).uses).toHaveLength(2);
 
@@ -212,7 +236,9 @@ describe('replace', () => {
     expect(published?.poster).toMatchObject({ image: id, alt: 'Poster of replace', width: 400, height: 600, version: 2 });
     expect(await db().auditLog.count({ where: { action: 'media.replace', subject: id } })).toBe(1);
 
-    await expect(replaceImage({ actor: editor, id: 'a'.repeat(32), data: await png(10, 10), storage })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(replaceImage({ actor: editor, id: 'a'.repeat(32), data: await png(10, 10), storage })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     const notImage = await replaceImage({ actor: editor, id, data: Buffer.from('not an image'), storage }).catch((error) => error);
     expect(notImage).toBeInstanceOf(ValidationError);
     expect(notImage.errors[0].path).toBe('file');
@@ -240,10 +266,22 @@ describe('focal point', () => {
 
     const editorUser = await db().user.findUniqueOrThrow({ where: { id: editor.userId } });
     const cookie = await sessionCookieFor(editorUser);
-    const bad = await callRoute(focalRoute.PUT as never, 'PUT', `/api/v1/editor/media/${id}/focal-point`, { id }, { headers: { cookie }, json: { x: 2, y: 0 } });
+    const bad = await callRoute(
+      focalRoute.PUT as never,
+      'PUT',
+      `/api/v1/editor/media/${id}/focal-point`,
+      { id },
+      { headers: { cookie }, json: { x: 2, y: 0 } },
+    );
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors[0].path).toBe('x');
-    const ok = await callRoute(focalRoute.PUT as never, 'PUT', `/api/v1/editor/media/${id}/focal-point`, { id }, { headers: { cookie }, json: { x: 0, y: 0.75 } });
+    const ok = await callRoute(
+      focalRoute.PUT as never,
+      'PUT',
+      `/api/v1/editor/media/${id}/focal-point`,
+      { id },
+      { headers: { cookie }, json: { x: 0, y: 0.75 } },
+    );
     expect(await ok.json()).toEqual({ id, focal: { x: 0, y: 0.75 } });
     expect(await db().auditLog.count({ where: { action: 'media.focal', subject: id } })).toBe(2);
   });
@@ -267,7 +305,12 @@ describe('cleanup of unused uploads', () => {
       content: { ...content, poster: null, stills: [{ id: 'still-1', image: oldInDraft, alt: 'kept', caption: '', spoiler: 'full' }] },
     });
     await db().autosave.create({
-      data: { userId: writer.userId, filmId: film.id, baseRevision: 3, content: { ...content, poster: { image: oldInAutosave, alt: 'x', spoiler: 'none' } } },
+      data: {
+        userId: writer.userId,
+        filmId: film.id,
+        baseRevision: 3,
+        content: { ...content, poster: { image: oldInAutosave, alt: 'x', spoiler: 'none' } },
+      },
     });
     await db().person.create({ data: { slug: `media-cleanup-${tag}`, name: `Cleanup ${tag}`, photoId: oldPhoto, photoAlt: 'x' } });
     const only = [oldUnused, freshUnused, oldInDraft, oldInHistory, oldInAutosave, oldPhoto];

@@ -22,7 +22,11 @@ export const setFocalPointInputSchema = z.object({ id: imageIdSchema, x: coordin
 
 export const MEDIA_PAGE_SIZE = 48;
 export const listMediaQuerySchema = z.object({
-  page: z.coerce.number({ error: 'Use a page number from 1' }).int('Use a page number from 1').min(1, 'Use a page number from 1').default(1),
+  page: z.coerce
+    .number({ error: 'Use a page number from 1' })
+    .int('Use a page number from 1')
+    .min(1, 'Use a page number from 1')
+    .default(1),
 });
 
 /**
