@@ -55,7 +55,8 @@ export async function register() {
         )
         .then(() => sweepUnusedMedia({ graceMs: config.MEDIA_UNUSED_GRACE_DAYS * 86_400_000 }))
         .then(
-          (result) => result && result.removed.length > 0 && logger.info({ removed: result.removed }, 'media cleanup removed unused uploads'),
+          (result) =>
+            result && result.removed.length > 0 && logger.info({ removed: result.removed }, 'media cleanup removed unused uploads'),
           (error) => logger.warn({ err: error }, 'media cleanup failed'),
         );
     const sweeping = sweep();

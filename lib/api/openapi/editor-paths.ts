@@ -334,7 +334,8 @@ export function registerEditorPaths(registry: OpenAPIRegistry): void {
     tags,
     security,
     summary: 'Set an upload’s focal point',
-    description: 'Where crops keep the subject, from 0 (left, top) to 1 (right, bottom); the reader’s cropped images use it. Editors and admins.',
+    description:
+      'Where crops keep the subject, from 0 (left, top) to 1 (right, bottom); the reader’s cropped images use it. Editors and admins.',
     request: { params: mediaIdSchema, body: body(focalPointSchema) },
     responses: {
       200: json('The focal point now', focalPointResultSchema),

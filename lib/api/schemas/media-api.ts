@@ -70,4 +70,7 @@ export const replacedImageSchema = z.object({ image: imageAssetSchema.extend({ v
 export const focalPointResultSchema = z.object({ id: imageIdSchema, focal: focalPointSchema });
 export const deletedImageSchema = z.object({ id: imageIdSchema, deleted: z.literal(true) });
 export const imageInUseSchema = z.object({ error: z.string(), uses: z.array(mediaUseSchema) });
-export const alreadyUploadedSchema = z.object({ error: z.string(), image: imageIdSchema.meta({ description: 'The image holding this file' }) });
+export const alreadyUploadedSchema = z.object({
+  error: z.string(),
+  image: imageIdSchema.meta({ description: 'The image holding this file' }),
+});
