@@ -129,8 +129,7 @@ function MediaCard({ item, canManage }: { item: MediaItem; canManage: boolean })
         </dd>
         <dt>Uploaded</dt>
         <dd>
-          <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleDateString('en-GB', { dateStyle: 'medium' })}</time> by{' '}
-          {item.uploader ?? 'the system'}
+          <time dateTime={item.createdAt}>{item.createdAt.slice(0, 10)}</time> by {item.uploader ?? 'the system'}
         </dd>
         <dt>Focal point</dt>
         <dd data-testid="focal-value">{objectPosition(focal)}</dd>
