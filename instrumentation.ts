@@ -3,8 +3,8 @@ import type { Instrumentation } from 'next';
 /**
  * Runs once when a server instance starts: validate the environment (one clear line per wrong
  * variable, then exit), create the first production admin from ADMIN_EMAIL + ADMIN_PASSWORD and
- * start the scheduled-job runner (every instance runs one; JOB_RUNNER=off opts out) and the media
- * sweep (what killed uploads left in the media storage).
+ * start the scheduled-job runner (every instance runs one; JOB_RUNNER=off opts out), the media
+ * sweep (what killed uploads left in the media storage) and the cleanup of unused uploads.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -40,13 +40,25 @@ export async function register() {
   }
   runner?.start();
   if (process.env.NEXT_PHASE !== 'phase-production-build') {
-    // What a killed upload left behind: swept at start and every hour (and once the schema exists).
-    const [{ sweepMedia }, { logger }] = await Promise.all([import('./lib/media/sweep-media'), import('./lib/log')]);
+    // What a killed upload left behind, then uploads nothing references once past their grace
+    // period (each removal audited): swept at start and every hour (and once the schema exists).
+    const [{ sweepMedia }, { sweepUnusedMedia }, { logger }] = await Promise.all([
+      import('./lib/media/sweep-media'),
+      import('./lib/media/sweep-unused-media'),
+      import('./lib/log'),
+    ]);
     const sweep = () =>
-      sweepMedia({ graceMs: config.MEDIA_SWEEP_GRACE_MS }).then(
-        ({ removed }) => removed.length > 0 && logger.info({ removed }, 'media sweep removed what killed uploads left'),
-        (error) => logger.warn({ err: error }, 'media sweep failed'),
-      );
+      sweepMedia({ graceMs: config.MEDIA_SWEEP_GRACE_MS })
+        .then(
+          ({ removed }) => removed.length > 0 && logger.info({ removed }, 'media sweep removed what killed uploads left'),
+          (error) => logger.warn({ err: error }, 'media sweep failed'),
+        )
+        .then(() => sweepUnusedMedia({ graceMs: config.MEDIA_UNUSED_GRACE_DAYS * 86_400_000 }))
+        .then(
+          (result) =>
+            result && result.removed.length > 0 && logger.info({ removed: result.removed }, 'media cleanup removed unused uploads'),
+          (error) => logger.warn({ err: error }, 'media cleanup failed'),
+        );
     const sweeping = sweep();
     const timer = setInterval(sweep, 3_600_000).unref();
     onShutdown('media sweep', async () => {

@@ -80,6 +80,8 @@ const envSchema = z
       .optional(),
     /** The sender of those mails, e.g. `Film pages <films@example.com>`; default no-reply at SITE_URL's host. */
     MAIL_FROM: z.string().min(3, 'must be an address such as Film pages <films@example.com>').max(320).optional(),
+    /** Uploads nothing references (no revision, autosave, published page or person) are removed once this many days old (lib/media/sweep-unused-media.ts). */
+    MEDIA_UNUSED_GRACE_DAYS: z.coerce.number().min(0).default(7),
     /** Images processed at once per instance (lib/media/image-jobs.ts); default one per core. */
     IMAGE_JOBS: z.coerce.number().int().min(1).max(64).optional(),
   })

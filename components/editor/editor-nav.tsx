@@ -38,6 +38,7 @@ export function EditorNav({
         <Link href="/editor">Films</Link>
         <Link href="/editor/import">Import</Link>
         <Link href="/editor/people">People</Link>
+        <Link href="/editor/media">Media</Link>
         <Link href="/editor/reviews">Reviews</Link>
         <NotificationBadge notifications={notifications} />
         {isAdmin ? (

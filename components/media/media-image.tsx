@@ -1,10 +1,12 @@
 import Image from 'next/image';
 import { mediaSrc } from '@/lib/media/variant-widths';
+import { objectPosition, type FocalPoint } from '@/lib/media/media-schema';
 
 /**
  * An uploaded image through next/image: the loader (lib/media/image-loader.ts) picks one of the
  * files made at upload, so `sizes` decides which width a browser fetches. Without a known size (a
- * draft in the import preview) the image fills a box of the given aspect ratio.
+ * draft in the import preview) the image fills a box of the given aspect ratio. Where the layout
+ * crops it (CSS object-fit: cover), `focal` (the upload's focal point) keeps the subject in view.
  */
 export function MediaImage({
   image,
@@ -15,6 +17,8 @@ export function MediaImage({
   fallbackRatio,
   className,
   priority = false,
+  focal = null,
+  version = 1,
 }: {
   image: string;
   alt: string;
@@ -24,13 +28,29 @@ export function MediaImage({
   fallbackRatio: string;
   className?: string;
   priority?: boolean;
+  focal?: FocalPoint | null;
+  version?: number;
 }) {
+  const src = mediaSrc(image, version);
+  const position = focal ? { objectPosition: objectPosition(focal) } : undefined;
   if (width && height) {
-    return <Image src={mediaSrc(image)} alt={alt} width={width} height={height} sizes={sizes} className={className} priority={priority} />;
+    return (
+      <Image
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        sizes={sizes}
+        className={className}
+        priority={priority}
+        style={position}
+        data-focal={focal ? `${focal.x},${focal.y}` : undefined}
+      />
+    );
   }
   return (
     <span style={{ position: 'relative', display: 'block', aspectRatio: fallbackRatio }}>
-      <Image src={mediaSrc(image)} alt={alt} fill sizes={sizes} className={className} style={{ objectFit: 'contain' }} />
+      <Image src={src} alt={alt} fill sizes={sizes} className={className} style={{ objectFit: 'contain', ...position }} />
     </span>
   );
 }

@@ -7,6 +7,7 @@ import { personPhotoSchema, type PersonPhotoInput } from '@/lib/people/person-sc
 import { setPersonPhotoAction } from '@/lib/people/person-actions';
 import { thumbnailUrl } from '@/lib/media/image-asset';
 import { ImageDropzone } from '../media/image-dropzone';
+import { MediaPicker } from '../media/media-picker';
 import { applyActionErrors } from '../editor/action-result';
 import { FormField } from '../admin/form-field';
 import ui from '../editor/ui.module.css';
@@ -17,7 +18,8 @@ type Photo = { image: string; alt: string } | null;
 const FIELDS = ['image', 'alt'] as const;
 
 /**
- * The person's photo: upload one by drag and drop or file choice (with progress), give it alt text
+ * The person's photo: upload one by drag and drop or file choice (with progress) or reuse one from
+ * the media library, give it alt text
  * (required) and save; or remove it. Saving goes through a guarded, audited server action, and
  * the reader page shows the photo at once.
  */
@@ -89,13 +91,22 @@ export function PersonPhotoForm({ slug, name, photo }: { slug: string; name: str
           </div>
         </div>
       ) : (
-        <ImageDropzone
-          label="Upload photo"
-          onUploaded={(uploaded) => {
-            setMessage(null);
-            setValue('image', uploaded.id, { shouldDirty: true });
-          }}
-        />
+        <>
+          <ImageDropzone
+            label="Upload photo"
+            onUploaded={(uploaded) => {
+              setMessage(null);
+              setValue('image', uploaded.id, { shouldDirty: true });
+            }}
+          />
+          <MediaPicker
+            label="Photo from the library"
+            onPicked={(picked) => {
+              setMessage(null);
+              setValue('image', picked.id, { shouldDirty: true });
+            }}
+          />
+        </>
       )}
       {errors.image?.message ? <p className={ui.error}>{errors.image.message}</p> : null}
       {message ? (

@@ -79,6 +79,8 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
             fallbackRatio="1 / 1"
             className={styles.photo}
             priority
+            focal={person.photo.focal}
+            version={person.photo.version}
           />
         ) : (
           <InitialsAvatar name={person.name} size="large" />

@@ -80,6 +80,23 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Uploaded an image',
     describe: (subject, d) => `Uploaded image ${subject}${num(d.width) && num(d.height) ? ` (${d.width}×${d.height})` : ''}`,
   },
+  'media.replace': {
+    label: 'Replaced an image’s file',
+    describe: (subject, d) =>
+      `Replaced the file of image ${subject}${num(d.width) && num(d.height) ? ` (now ${d.width}×${d.height})` : ''}; every use shows the new one`,
+  },
+  'media.focal': {
+    label: 'Set an image’s focal point',
+    describe: (subject, d) =>
+      typeof d.x === 'number' && typeof d.y === 'number'
+        ? `Set the focal point of image ${subject} to ${Math.round(d.x * 100)}% across, ${Math.round(d.y * 100)}% down`
+        : `Set the focal point of image ${subject}`,
+  },
+  'media.delete': { label: 'Deleted an image', describe: (subject) => `Deleted image ${subject}, which nothing used` },
+  'media.cleanup': {
+    label: 'Removed an unused image',
+    describe: (subject) => `Removed image ${subject}: nothing had used it since its grace period ran out`,
+  },
   'person.photo': {
     label: 'Changed a person’s photo',
     describe: (subject, d) => (str(d.image) ? `Set the photo of ${subject} to image ${d.image}` : `Removed the photo of ${subject}`),

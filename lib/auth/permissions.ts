@@ -26,6 +26,12 @@ const PERMISSIONS = {
   'film.edit': ['ADMIN', 'EDITOR', 'WRITER'],
   /** Publish and unpublish: never a writer, who goes through review. */
   'film.publish': ['ADMIN', 'EDITOR'],
+  /**
+   * The media library's changes: replace an upload's file, set its focal point, delete an unused
+   * one. They change every film and person using the image at once (live for what is published),
+   * so not a writer's, whose changes go through review.
+   */
+  'media.manage': ['ADMIN', 'EDITOR'],
   'quiz.edit': ['ADMIN'],
   'quiz.stats': ['ADMIN', 'EDITOR'],
   'user.manage': ['ADMIN'],
@@ -61,6 +67,7 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'film.read': 'read films',
   'film.edit': 'edit films',
   'film.publish': 'publish films',
+  'media.manage': 'change or delete uploaded images',
   'quiz.edit': 'edit quizzes',
   'quiz.stats': 'read quiz statistics',
   'user.manage': 'manage users',

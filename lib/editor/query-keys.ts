@@ -28,6 +28,8 @@ export const editorKeys = {
   filmJobs: (filmId: string) => [...editorKeys.film(filmId), 'jobs'] as const,
   people: () => [...editorKeys.all, 'people'] as const,
   peopleSearch: (query: string) => [...editorKeys.people(), 'search', query.trim().toLowerCase()] as const,
+  /** One page of the media library (the picker's). */
+  media: (page: number) => [...editorKeys.all, 'media', page] as const,
 };
 
 /** Addresses of the editor's read-only JSON routes (GET, safe to retry). */
@@ -36,4 +38,5 @@ export const editorApi = {
   filmStatus: (filmId: string) => `/editor/api/films/${encodeURIComponent(filmId)}`,
   filmJobs: (slug: string) => `/api/v1/editor/films/${encodeURIComponent(slug)}/schedule`,
   people: (query: string) => `/editor/api/people?q=${encodeURIComponent(query)}`,
+  media: (page: number) => `/api/v1/editor/media?page=${page}`,
 };

@@ -36,6 +36,8 @@ export function bodyLimitOf({ method = 'GET', url = '/', headers }) {
   if (!hasCredentials(headers)) return DEFAULT_BODY_LIMIT;
   const path = url.split('?')[0];
   if (method === 'POST' && path === '/api/v1/editor/media') return UPLOAD_BODY_LIMIT;
+  // Replacing an upload's file (the media library).
+  if (method === 'PUT' && /^\/api\/v1\/editor\/media\/[0-9a-f]{32}\/file$/.test(path)) return UPLOAD_BODY_LIMIT;
   if (/^\/api\/v1\/editor\/(import|films(\/[^/]+)?)$/.test(path) && (method === 'POST' || method === 'PUT')) return CONTENT_BODY_LIMIT;
   if (method === 'POST' && headers['next-action'] !== undefined) return ACTION_BODY_LIMIT;
   return DEFAULT_BODY_LIMIT;

@@ -81,6 +81,8 @@ describe('film images', () => {
       spoiler: 'none',
       width: 600,
       height: 900,
+      focal: { x: 0.5, y: 0.5 },
+      version: 1,
     });
     expect(none.stills.map((s) => s.id)).toEqual(['opening']);
     expect(none.stills[0]).toMatchObject({ image: opening, width: 1280, height: 720, caption: 'The opening' });
@@ -139,7 +141,14 @@ describe('person photo', () => {
 
     const set = await put(slug, { image: photo, alt: 'A portrait' });
     expect(set.status).toBe(200);
-    expect((await getPublishedPerson(slug, 'none'))!.photo).toEqual({ image: photo, alt: 'A portrait', width: 400, height: 500 });
+    expect((await getPublishedPerson(slug, 'none'))!.photo).toEqual({
+      image: photo,
+      alt: 'A portrait',
+      width: 400,
+      height: 500,
+      focal: { x: 0.5, y: 0.5 },
+      version: 1,
+    });
     expect(await db().auditLog.count({ where: { action: 'person.photo', subject: slug } })).toBe(1);
 
     expect((await put(slug, { image: null })).status).toBe(200);

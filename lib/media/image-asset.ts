@@ -14,7 +14,7 @@ export type ImageAssetView = {
 };
 
 /** The smallest file of an image, for thumbnails (every image has a w320, process-image.ts). */
-export const thumbnailUrl = (imageId: string) => `/media/${imageId}/w320.webp`;
+export const thumbnailUrl = (imageId: string, version = 1) => `/media/${imageId}/w320.webp${version > 1 ? `?v=${version}` : ''}`;
 
 export function toImageAsset(row: {
   id: string;
@@ -24,6 +24,7 @@ export function toImageAsset(row: {
   bytes: number;
   variants: unknown;
   createdAt: Date;
+  version?: number;
 }): ImageAssetView {
   const variants = row.variants as Variant[];
   return {
@@ -33,7 +34,7 @@ export function toImageAsset(row: {
     mime: row.mime,
     bytes: row.bytes,
     variants,
-    thumbnail: thumbnailUrl(row.id),
+    thumbnail: thumbnailUrl(row.id, row.version),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -2,7 +2,8 @@
  * The upload API end to end on the real route handler, a real database and the filesystem storage
  * (a temporary MEDIA_DIR): a real image is stored as AVIF and WebP variants; bad input (not an
  * image, an SVG, too many bytes, a decompression bomb, a damaged file) is a 400 or 413 that stores
- * nothing; only editors and admins may upload, and a cookie upload must come from the site.
+ * nothing; only a signed-in writer, editor or admin may upload (`film.edit`), and a cookie upload must come
+ * from the site.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

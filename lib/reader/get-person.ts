@@ -28,7 +28,7 @@ export type VisiblePerson = {
   deathDate: string;
   films: PersonFilm[];
   /** The person's photo (lib/media/set-person-photo.ts), with its size for the layout. */
-  photo: { image: string; alt: string; width: number; height: number } | null;
+  photo: { image: string; alt: string; width: number; height: number; focal: { x: number; y: number }; version: number } | null;
   /** The biography's paragraphs at or below the reader's level, in order (lib/people/set-person-biography.ts). */
   biography: Array<{ text: string; spoiler: SpoilerLevel }>;
   /** Paragraphs held back at the reader's level: only their number leaves the database. */
@@ -65,7 +65,7 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
       slug: true,
       name: true,
       photoAlt: true,
-      photo: { select: { id: true, width: true, height: true } },
+      photo: { select: { id: true, width: true, height: true, focalX: true, focalY: true, version: true } },
       birthDate: true,
       deathDate: true,
       biography: { where: { spoiler: { in: levelsUpTo(level) } }, orderBy: { position: 'asc' }, select: { text: true, spoiler: true } },
@@ -116,7 +116,14 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
     level,
     slug: person.slug,
     name: person.name,
-    photo: person.photo && { image: person.photo.id, alt: person.photoAlt, width: person.photo.width, height: person.photo.height },
+    photo: person.photo && {
+      image: person.photo.id,
+      alt: person.photoAlt,
+      width: person.photo.width,
+      height: person.photo.height,
+      focal: { x: person.photo.focalX, y: person.photo.focalY },
+      version: person.photo.version,
+    },
     birthDate: person.birthDate,
     deathDate: person.deathDate,
     films: newestFirst.map(({ publishedAt: _publishedAt, billing: _billing, ...film }) => film),

@@ -25,7 +25,7 @@ export function movieJsonLd(film: VisibleFilm): Record<string, unknown> {
     url: absoluteUrl(`/films/${film.slug}`),
     ...(film.releaseYear ? { dateCreated: String(film.releaseYear) } : {}),
     ...(film.premise ? { description: excerpt(film.premise, 300) } : {}),
-    ...(film.poster?.spoiler === 'none' ? { image: absoluteUrl(mediaFileUrl(film.poster.image)) } : {}),
+    ...(film.poster?.spoiler === 'none' ? { image: absoluteUrl(mediaFileUrl(film.poster.image, film.poster.version)) } : {}),
     actor: film.cast.map(personLd),
     ...(facts.directors.length > 0 ? { director: facts.directors.map(personLd) } : {}),
     ...(facts.writers.length > 0 ? { author: facts.writers.map(personLd) } : {}),

@@ -12,7 +12,7 @@ export function personJsonLd(person: Pick<VisiblePerson, 'slug' | 'name' | 'phot
     '@type': 'Person',
     name: person.name,
     url: absoluteUrl(`/people/${person.slug}`),
-    ...(person.photo ? { image: absoluteUrl(mediaFileUrl(person.photo.image)) } : {}),
+    ...(person.photo ? { image: absoluteUrl(mediaFileUrl(person.photo.image, person.photo.version)) } : {}),
     ...(person.birthDate ? { birthDate: person.birthDate } : {}),
     ...(person.deathDate ? { deathDate: person.deathDate } : {}),
   };

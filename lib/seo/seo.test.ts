@@ -80,7 +80,10 @@ describe('film metadata and JSON-LD', () => {
       url: `${siteUrl()}/people/pat-doe`,
       birthDate: '1970-01-31',
     });
-    const withPhoto = personJsonLd({ ...person, photo: { image: IMAGE, alt: 'Pat Doe smiling', width: 800, height: 1000 } });
+    const withPhoto = personJsonLd({
+      ...person,
+      photo: { image: IMAGE, alt: 'Pat Doe smiling', width: 800, height: 1000, focal: { x: 0.5, y: 0.5 }, version: 1 },
+    });
     expect(withPhoto.image).toBe(`${siteUrl()}/media/${IMAGE}/w1280.webp`);
     expect(siteUrl()).toMatch(/^https?:\/\//u);
   });

@@ -44,8 +44,9 @@ export async function rekeyImages({ databaseUrl, mediaDir, log = () => {}, only 
       try {
         // The copy takes a placeholder hash until the old row (which holds the unique one) is gone.
         await client.query(
-          `INSERT INTO "ImageAsset" (id, sha256, width, height, mime, bytes, variants, "createdById", "createdAt")
-           SELECT $2, 'rekey:' || sha256, width, height, mime, bytes, variants, "createdById", "createdAt" FROM "ImageAsset" WHERE id = $1`,
+          `INSERT INTO "ImageAsset" (id, sha256, width, height, mime, bytes, variants, "createdById", "createdAt", "focalX", "focalY", version)
+           SELECT $2, 'rekey:' || sha256, width, height, mime, bytes, variants, "createdById", "createdAt", "focalX", "focalY", version
+           FROM "ImageAsset" WHERE id = $1`,
           [from, to],
         );
         await client.query(`UPDATE "FilmImage" SET "imageId" = $2 WHERE "imageId" = $1`, [from, to]);

@@ -7,6 +7,7 @@ import { DEFAULT_ITEM_LEVEL } from '@/lib/spoilers/levels';
 import { thumbnailUrl } from '@/lib/media/image-asset';
 import { DEFAULT_POSTER_LEVEL } from '@/lib/page/parts/images';
 import { ImageDropzone } from '@/components/media/image-dropzone';
+import { MediaPicker } from '@/components/media/media-picker';
 import { Section } from './section';
 import { TextField } from './fields';
 import { SpoilerLevelPicker } from './spoiler-level-picker';
@@ -25,7 +26,8 @@ function Thumbnail({ image }: { image: string }) {
 }
 
 /**
- * The poster and the stills: upload by drag and drop or file choice (with progress), then the alt
+ * The poster and the stills: upload by drag and drop or file choice (with progress) or reuse one
+ * from the media library (alt text stays this page's, per use), then the alt
  * text (required: readers with screen readers get it), a caption for stills and each one's
  * spoiler level. A still from the ending is `full`: readers below it never receive it.
  */
@@ -56,12 +58,20 @@ export const ImagesSection = memo(function ImagesSection(section: SectionProps) 
           </div>
         </div>
       ) : (
-        <ImageDropzone
-          label="Upload poster"
-          onUploaded={(image) =>
-            setValue('poster', { image: image.id, alt: '', spoiler: DEFAULT_POSTER_LEVEL }, { shouldDirty: true, shouldValidate: false })
-          }
-        />
+        <>
+          <ImageDropzone
+            label="Upload poster"
+            onUploaded={(image) =>
+              setValue('poster', { image: image.id, alt: '', spoiler: DEFAULT_POSTER_LEVEL }, { shouldDirty: true, shouldValidate: false })
+            }
+          />
+          <MediaPicker
+            label="Poster from the library"
+            onPicked={(image) =>
+              setValue('poster', { image: image.id, alt: '', spoiler: DEFAULT_POSTER_LEVEL }, { shouldDirty: true, shouldValidate: false })
+            }
+          />
+        </>
       )}
 
       <h3 className={styles.subheading}>Stills</h3>
@@ -94,6 +104,10 @@ export const ImagesSection = memo(function ImagesSection(section: SectionProps) 
       <ImageDropzone
         label="Upload still"
         onUploaded={(image) => list.add({ id: newItemId(), image: image.id, alt: '', caption: '', spoiler: DEFAULT_ITEM_LEVEL })}
+      />
+      <MediaPicker
+        label="Still from the library"
+        onPicked={(image) => list.add({ id: newItemId(), image: image.id, alt: '', caption: '', spoiler: DEFAULT_ITEM_LEVEL })}
       />
     </Section>
   );

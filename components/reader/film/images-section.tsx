@@ -22,6 +22,8 @@ export function FilmPoster({ film }: { film: VisibleFilm }) {
         sizes="(min-width: 880px) 220px, (min-width: 720px) 25vw, 40vw"
         fallbackRatio="2 / 3"
         priority
+        focal={poster.focal}
+        version={poster.version}
       />
     </figure>
   );
@@ -44,6 +46,8 @@ export function ImagesSection({ film, hrefForLevel }: { film: VisibleFilm; hrefF
                 height={still.height}
                 sizes="(min-width: 720px) 360px, 100vw"
                 fallbackRatio="16 / 9"
+                focal={still.focal}
+                version={still.version}
               />
               <figcaption className={styles.caption}>
                 {still.caption} <SpoilerBadge level={still.spoiler} />

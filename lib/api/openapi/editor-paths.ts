@@ -30,7 +30,21 @@ import {
   saveFilmBodySchema,
   slugParamsSchema,
 } from '../../films/film-schema';
-import { personPhotoBodySchema, personPhotoParamsSchema, personPhotoSchema, uploadedImageSchema } from '../schemas/media-api';
+import {
+  alreadyUploadedSchema,
+  deletedImageSchema,
+  focalPointResultSchema,
+  focalPointSchema,
+  imageInUseSchema,
+  listMediaQuerySchema,
+  mediaIdSchema,
+  mediaListSchema,
+  personPhotoBodySchema,
+  personPhotoParamsSchema,
+  personPhotoSchema,
+  replacedImageSchema,
+  uploadedImageSchema,
+} from '../schemas/media-api';
 import { personBiographyBodySchema, personBiographySchema } from '../../people/person-schema';
 import { errors, json } from './responses';
 
@@ -272,6 +286,81 @@ export function registerEditorPaths(registry: OpenAPIRegistry): void {
       401: errors[401],
       403: errors[403],
       413: errors[413],
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/editor/media',
+    tags,
+    security,
+    summary: 'The media library',
+    description:
+      'Every upload, newest first, a page at a time: its size, uploader, focal point and where it is used (films’ posters and stills in ' +
+      'the latest draft and the published page with their alt text, people’s photos, earlier revisions and unsaved changes).',
+    request: { query: listMediaQuerySchema },
+    responses: { 200: json('A page of uploads', mediaListSchema), 400: errors[400], 401: errors[401], 403: errors[403] },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/api/v1/editor/media/{id}/file',
+    tags,
+    security,
+    summary: 'Replace an upload’s file',
+    description:
+      'New bytes under the same id: every use shows the new file and keeps its alt text; `version` goes up. Checked and converted like ' +
+      'an upload (400 naming `file`, 413 past 15 MiB). A file already uploaded as another image: 409 naming it. Editors and admins.',
+    request: {
+      params: mediaIdSchema,
+      body: {
+        required: true,
+        content: {
+          'multipart/form-data': { schema: z.object({ file: z.string().meta({ format: 'binary' }) }) },
+          'image/*': { schema: z.string().meta({ format: 'binary' }) },
+        },
+      },
+    },
+    responses: {
+      200: json('The image with its new file', replacedImageSchema),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+      409: json('The file is already uploaded as another image', alreadyUploadedSchema),
+      413: errors[413],
+    },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/api/v1/editor/media/{id}/focal-point',
+    tags,
+    security,
+    summary: 'Set an upload’s focal point',
+    description:
+      'Where crops keep the subject, from 0 (left, top) to 1 (right, bottom); the reader’s cropped images use it. Editors and admins.',
+    request: { params: mediaIdSchema, body: body(focalPointSchema) },
+    responses: {
+      200: json('The focal point now', focalPointResultSchema),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+    },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/api/v1/editor/media/{id}',
+    tags,
+    security,
+    summary: 'Delete an unused upload',
+    description: 'Only when nothing uses it; otherwise 409 naming every use. Editors and admins.',
+    request: { params: mediaIdSchema },
+    responses: {
+      200: json('Deleted', deletedImageSchema),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+      409: json('In use', imageInUseSchema),
     },
   });
   registry.registerPath({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { slugSchema } from '../../content/schema';
 import { imageIdSchema } from '../../page/parts/images';
 import { isoDateTime } from './common-api';
+import { focalPointSchema, listMediaQuerySchema, mediaIdSchema } from '../../media/media-schema';
 
 /** The media API's requests and responses: the route handlers validate with these, the OpenAPI document is made from them. */
 
@@ -35,3 +36,41 @@ export const personPhotoBodySchema = z
   });
 
 export const personPhotoSchema = z.object({ slug: slugSchema, image: imageIdSchema.nullable(), alt: z.string() });
+
+export { focalPointSchema, listMediaQuerySchema, mediaIdSchema };
+
+const filmRef = { slug: z.string(), title: z.string() };
+export const mediaUseSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('film'),
+      where: z.enum(['draft', 'published']),
+      role: z.enum(['poster', 'still']),
+      ...filmRef,
+      alt: z.string().meta({ description: 'The alt text of this use (alt text belongs to the use, not the file)' }),
+    }),
+    z.object({ kind: z.enum(['history', 'autosave']), ...filmRef }).meta({
+      description: 'Kept by an earlier revision of the film (restorable) or by someone’s unsaved changes',
+    }),
+    z.object({ kind: z.literal('person'), slug: z.string(), name: z.string(), alt: z.string() }),
+  ])
+  .meta({ id: 'MediaUse' });
+
+export const mediaItemSchema = imageAssetSchema
+  .extend({
+    focal: focalPointSchema,
+    version: z.int().meta({ description: 'Goes up each time the file is replaced; pages address the files with `?v={version}`' }),
+    uploader: z.string().nullable(),
+    uses: z.array(mediaUseSchema).meta({ description: 'Empty: nothing uses the image, it may be deleted' }),
+  })
+  .meta({ id: 'MediaItem' });
+
+export const mediaListSchema = z.object({ items: z.array(mediaItemSchema), total: z.int(), page: z.int(), pageCount: z.int() });
+export const replacedImageSchema = z.object({ image: imageAssetSchema.extend({ version: z.int() }) });
+export const focalPointResultSchema = z.object({ id: imageIdSchema, focal: focalPointSchema });
+export const deletedImageSchema = z.object({ id: imageIdSchema, deleted: z.literal(true) });
+export const imageInUseSchema = z.object({ error: z.string(), uses: z.array(mediaUseSchema) });
+export const alreadyUploadedSchema = z.object({
+  error: z.string(),
+  image: imageIdSchema.meta({ description: 'The image holding this file' }),
+});

@@ -42,6 +42,10 @@ export const visibleImageSchema = z.object({
   spoiler: spoilerLevelSchema,
   width: z.int().nullable(),
   height: z.int().nullable(),
+  /** Where crops keep the subject (the upload's focal point, lib/media); null when not known (a preview). */
+  focal: z.object({ x: z.number(), y: z.number() }).nullable().default(null),
+  /** The upload's file version (`?v=` on its addresses after a replace); 1 when not known. */
+  version: z.int().default(1),
 });
 export type VisibleImage = z.output<typeof visibleImageSchema>;
 
@@ -53,6 +57,8 @@ const toVisibleImage = (item: Poster | Still): VisibleImage => ({
   spoiler: item.spoiler,
   width: null,
   height: null,
+  focal: null,
+  version: 1,
 });
 
 type ImageRow = {
@@ -62,7 +68,7 @@ type ImageRow = {
   alt: string;
   caption: string;
   spoiler: SpoilerLevel;
-  image: { width: number | null; height: number | null };
+  image: { width: number | null; height: number | null; focalX: number; focalY: number; version: number };
 };
 
 /** "Poster and Stills From {title}": listed only when there are images. */
@@ -146,7 +152,7 @@ export const imagesPart = definePart({
             alt: true,
             caption: true,
             spoiler: true,
-            image: { select: { width: true, height: true } },
+            image: { select: { width: true, height: true, focalX: true, focalY: true, version: true } },
           },
         },
       },
@@ -159,6 +165,8 @@ export const imagesPart = definePart({
         image: imageId,
         width: image.width,
         height: image.height,
+        focal: { x: image.focalX, y: image.focalY },
+        version: image.version,
         ...rest,
       }));
       const poster = images.find((i) => i.kind === 'poster') ?? null;
@@ -172,6 +180,8 @@ export const imagesPart = definePart({
           spoiler: poster.spoiler,
           width: poster.width,
           height: poster.height,
+          focal: poster.focal,
+          version: poster.version,
         },
         stills,
         stillsTotal: row._count.images,

@@ -1,7 +1,16 @@
 import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/api-handler';
+import { parseInput, queryOf } from '@/lib/api/parse-input';
+import { listMediaQuerySchema } from '@/lib/media/media-schema';
+import { listMedia } from '@/lib/media/list-media';
 import { readUpload } from '@/lib/media/read-upload';
 import { uploadImage } from '@/lib/media/upload-image';
+
+/** The media library, newest first (`?page=`): every upload with its uploader and where it is used. */
+export const GET = apiHandler('film.edit', async ({ request, actor }) => {
+  const { page } = parseInput(listMediaQuerySchema, queryOf(request));
+  return listMedia({ actor, page });
+});
 
 /**
  * Uploads an image (multipart `file` field, or the raw body): 201 with the new asset, 200 with the

@@ -1,0 +1,331 @@
+/**
+ * The media library on a real database: where each upload is used (latest draft, published page,
+ * person, earlier revision, autosave), who may change uploads (editors and admins, checked in the
+ * data layer: a writer calling the domain function directly is refused), delete refused while in
+ * use (409 naming the uses), replace keeping every use and its alt text, focal point validation,
+ * and the scheduled cleanup removing only unreferenced uploads past the grace period, each audited.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { db } from '../db';
+import { sampleFilm } from '../../test-support/sample-film';
+import { createFilm, publishFilm, saveDraft } from '../films';
+import { makeActor } from '../../test-support/actors';
+import { callRoute } from '../../test-support/call-route';
+import { sessionCookieFor } from '../../test-support/session-cookie';
+import type { Actor } from '../auth/permissions';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { FileMediaStorage, mediaKey } from './storage';
+import { findImageUses } from './find-image-uses';
+import { listMedia } from './list-media';
+import { deleteImage } from './delete-image';
+import { replaceImage } from './replace-image';
+import { setFocalPoint } from './set-focal-point';
+import { sweepUnusedMedia } from './sweep-unused-media';
+import { getPublishedFilm } from '../reader/get-published-film';
+import * as mediaRoute from '@/app/api/v1/editor/media/route';
+import * as imageRoute from '@/app/api/v1/editor/media/[id]/route';
+import * as focalRoute from '@/app/api/v1/editor/media/[id]/focal-point/route';
+
+vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {} }));
+
+let dir: string;
+let storage: FileMediaStorage;
+let editor: Actor;
+let writer: Actor;
+const tag = Date.now().toString(36);
+const DAY = 86_400_000;
+
+/** An image row (and one file, for the ones whose files are checked), uploaded `ageDays` ago. */
+async function asset({ ageDays = 0, file = false } = {}): Promise<string> {
+  const sha256 = randomBytes(32).toString('hex');
+  const id = randomBytes(16).toString('hex');
+  await db().imageAsset.create({
+    data: {
+      id,
+      sha256,
+      width: 640,
+      height: 360,
+      mime: 'image/png',
+      bytes: 1000,
+      variants: [{ name: 'w320', width: 320, height: 180, format: 'webp', bytes: 10 }],
+      createdAt: new Date(Date.now() - ageDays * DAY),
+    },
+  });
+  if (file) await storage.put(mediaKey(id, 'w320', 'webp'), Buffer.from('old'), 'image/webp');
+  return id;
+}
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: Math.floor(Math.random() * 256), g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'media-library-'));
+  storage = new FileMediaStorage(dir);
+  process.env.MEDIA_DIR = dir;
+  editor = await makeActor('EDITOR');
+  writer = await makeActor('WRITER');
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** A film with `poster` as its poster, published, then a draft adding `still` as a still. */
+async function filmUsing({ poster, still, name }: { poster: string; still?: string; name: string }) {
+  const content = sampleFilm({
+    slug: `media-${name}-${tag}`,
+    title: `Media ${name} ${tag}`,
+    poster: { image: poster, alt: `Poster of ${name}`, spoiler: 'none' },
+    stills: [],
+    quiz: { questions: [] },
+  });
+  const { revision } = await createFilm({ content, actor: editor });
+  await publishFilm({ slug: content.slug, revision: revision.number, actor: editor });
+  if (still)
+    await saveDraft({
+      slug: content.slug,
+      baseRevision: revision.number,
+      actor: editor,
+      content: { ...content, stills: [{ id: 'still-1', image: still, alt: `A still of ${name}`, caption: '', spoiler: 'full' }] },
+    });
+  return content;
+}
+
+describe('where uploads are used', () => {
+  it('names the draft, the published page and people, each use with its own alt text', async () => {
+    const [poster, still] = [await asset(), await asset()];
+    const a = await filmUsing({ poster, still, name: 'uses-a' });
+    const b = await filmUsing({ poster, name: 'uses-b' });
+    const person = await db().person.create({
+      data: { slug: `media-person-${tag}`, name: `Media Person ${tag}`, photoId: poster, photoAlt: 'Smiling' },
+    });
+
+    const uses = await findImageUses(db(), [poster, still]);
+    expect(uses.get(poster)).toEqual(
+      expect.arrayContaining([
+        { kind: 'film', where: 'draft', role: 'poster', slug: a.slug, title: a.title, alt: 'Poster of uses-a' },
+        { kind: 'film', where: 'published', role: 'poster', slug: a.slug, title: a.title, alt: 'Poster of uses-a' },
+        { kind: 'film', where: 'draft', role: 'poster', slug: b.slug, title: b.title, alt: 'Poster of uses-b' },
+        { kind: 'film', where: 'published', role: 'poster', slug: b.slug, title: b.title, alt: 'Poster of uses-b' },
+        { kind: 'person', slug: person.slug, name: person.name, alt: 'Smiling' },
+      ]),
+    );
+    expect(uses.get(poster)).toHaveLength(5);
+    // Only in the draft: not on the published page yet.
+    expect(uses.get(still)).toEqual([
+      { kind: 'film', where: 'draft', role: 'still', slug: a.slug, title: a.title, alt: 'A still of uses-a' },
+    ]);
+
+    const page = await listMedia({ actor: writer });
+    const listed = page.items.find((item) => item.id === poster);
+    expect(listed?.uses).toHaveLength(5);
+    expect(listed?.focal).toEqual({ x: 0.5, y: 0.5 });
+  });
+
+  it('names an earlier revision and an autosave as what keeps an image out of the draft', async () => {
+    const [first, second, saved] = [await asset(), await asset(), await asset()];
+    const content = await filmUsing({ poster: first, name: 'history' });
+    const film = await db().film.findUniqueOrThrow({ where: { slug: content.slug } });
+    await saveDraft({
+      slug: content.slug,
+      baseRevision: film.latestRevision,
+      actor: editor,
+      content: { ...content, poster: { image: second, alt: 'New', spoiler: 'none' } },
+    });
+    await db().autosave.create({
+      data: {
+        userId: editor.userId,
+        filmId: film.id,
+        baseRevision: 2,
+        content: { ...content, poster: { image: saved, alt: 'x', spoiler: 'none' } },
+      },
+    });
+    const uses = await findImageUses(db(), [first, saved]);
+    // `first` is still on the published page (revision 1) and in revision 1 itself.
+    expect(uses.get(first)?.map((u) => `${u.kind}${'where' in u ? `:${u.where}` : ''}`)).toEqual(['film:published']);
+    expect(uses.get(saved)).toEqual([{ kind: 'autosave', slug: content.slug, title: content.title }]);
+  });
+});
+
+describe('who may change uploads', () => {
+  it('refuses writers in the data layer, and a writer or no one through the API', async () => {
+    const id = await asset({ file: true });
+    await expect(setFocalPoint({ actor: writer, id, x: 0.2, y: 0.3 })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(deleteImage({ actor: writer, id, storage })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(replaceImage({ actor: writer, id, data: await png(10, 10), storage })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(setFocalPoint({ actor: null, id, x: 0.2, y: 0.3 })).rejects.toThrow();
+
+    const writerUser = await db().user.findUniqueOrThrow({ where: { id: writer.userId } });
+    const cookie = await sessionCookieFor(writerUser);
+    const refused = await callRoute(
+      focalRoute.PUT as never,
+      'PUT',
+      `/api/v1/editor/media/${id}/focal-point`,
+      { id },
+      { headers: { cookie }, json: { x: 0.2, y: 0.3 } },
+    );
+    expect(refused.status).toBe(403);
+    expect(
+      (await callRoute(imageRoute.DELETE as never, 'DELETE', `/api/v1/editor/media/${id}`, { id }, { headers: { cookie } })).status,
+    ).toBe(403);
+    // Writers may browse the library to reuse an image.
+    expect((await callRoute(mediaRoute.GET as never, 'GET', '/api/v1/editor/media', {}, { headers: { cookie } })).status).toBe(200);
+    // No one signed in: nothing at all.
+    expect((await callRoute(mediaRoute.GET as never, 'GET', '/api/v1/editor/media', {})).status).toBe(401);
+    const row = await db().imageAsset.findUniqueOrThrow({ where: { id } });
+    expect([row.focalX, row.focalY]).toEqual([0.5, 0.5]);
+  });
+});
+
+describe('delete', () => {
+  it('refuses an image in use with a 409 naming the uses; deletes an unused one with its files and an audit row', async () => {
+    const used = await asset({ file: true });
+    const content = await filmUsing({ poster: used, name: 'delete' });
+    const refusal = await deleteImage({ actor: editor, id: used, storage }).catch((error) => error);
+    expect(refusal).toBeInstanceOf(ConflictError);
+    expect(refusal.message).toContain(`the poster of “${content.title}”`);
+    expect(refusal.details.uses).toHaveLength(2);
+    expect(await db().imageAsset.count({ where: { id: used } })).toBe(1);
+
+    const editorUser = await db().user.findUniqueOrThrow({ where: { id: editor.userId } });
+    const cookie = await sessionCookieFor(editorUser);
+    const response = await callRoute(
+      imageRoute.DELETE as never,
+      'DELETE',
+      `/api/v1/editor/media/${used}`,
+      { id: used },
+      { headers: { cookie } },
+    );
+    expect(response.status).toBe(409);
+    expect((await response.json()).uses).toHaveLength(2);
+
+    const unused = await asset({ file: true });
+    expect(await deleteImage({ actor: editor, id: unused, storage })).toEqual({ id: unused, deleted: true });
+    expect(await db().imageAsset.count({ where: { id: unused } })).toBe(0);
+    expect(existsSync(path.join(dir, unused))).toBe(false);
+    expect(await db().auditLog.count({ where: { action: 'media.delete', subject: unused } })).toBe(1);
+
+    await expect(deleteImage({ actor: editor, id: unused, storage })).rejects.toBeInstanceOf(NotFoundError);
+    const bad = await callRoute(imageRoute.DELETE as never, 'DELETE', '/api/v1/editor/media/nope', { id: 'nope' }, { headers: { cookie } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors[0].path).toBe('id');
+  });
+});
+
+describe('replace', () => {
+  it('stores the new file under the same id: every use and its alt text stay, the version goes up', async () => {
+    const id = await asset({ file: true });
+    const content = await filmUsing({ poster: id, name: 'replace' });
+    const { image } = await replaceImage({ actor: editor, id, data: await png(400, 600), storage });
+    expect(image).toMatchObject({ id, width: 400, height: 600, version: 2 });
+    const row = await db().imageAsset.findUniqueOrThrow({ where: { id } });
+    expect([row.width, row.height, row.version]).toEqual([400, 600, 2]);
+    // The old w320.webp was overwritten by the new one; no file of the old upload is left.
+    expect((await storage.get(mediaKey(id, 'w320', 'webp')))?.toString()).not.toBe('old');
+    const uses = (await findImageUses(db(), [id])).get(id);
+    expect(uses).toEqual([
+      { kind: 'film', where: 'draft', role: 'poster', slug: content.slug, title: content.title, alt: 'Poster of replace' },
+      { kind: 'film', where: 'published', role: 'poster', slug: content.slug, title: content.title, alt: 'Poster of replace' },
+    ]);
+    const published = await getPublishedFilm(content.slug, 'none');
+    expect(published?.poster).toMatchObject({ image: id, alt: 'Poster of replace', width: 400, height: 600, version: 2 });
+    expect(await db().auditLog.count({ where: { action: 'media.replace', subject: id } })).toBe(1);
+
+    await expect(replaceImage({ actor: editor, id: 'a'.repeat(32), data: await png(10, 10), storage })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    const notImage = await replaceImage({ actor: editor, id, data: Buffer.from('not an image'), storage }).catch((error) => error);
+    expect(notImage).toBeInstanceOf(ValidationError);
+    expect(notImage.errors[0].path).toBe('file');
+  });
+});
+
+describe('focal point', () => {
+  it('accepts x and y from 0 to 1, refuses anything else naming the field, 404 for an unknown id', async () => {
+    const id = await asset();
+    const content = await filmUsing({ poster: id, name: 'focal' });
+    expect(await setFocalPoint({ actor: editor, id, x: 0.25, y: 1 })).toEqual({ id, focal: { x: 0.25, y: 1 } });
+    expect((await getPublishedFilm(content.slug, 'none'))?.poster).toMatchObject({ focal: { x: 0.25, y: 1 } });
+    for (const [x, y, field] of [
+      [1.5, 0.5, 'x'],
+      [0.5, -0.1, 'y'],
+      ['0.5', 0.5, 'x'],
+      [0.5, undefined, 'y'],
+      [Number.NaN, 0.5, 'x'],
+    ] as const) {
+      const error = await setFocalPoint({ actor: editor, id, x, y }).catch((caught) => caught);
+      expect(error, `${x},${y}`).toBeInstanceOf(ValidationError);
+      expect(error.errors.map((e: { path: string }) => e.path)).toEqual([field]);
+    }
+    await expect(setFocalPoint({ actor: editor, id: 'b'.repeat(32), x: 0.5, y: 0.5 })).rejects.toBeInstanceOf(NotFoundError);
+
+    const editorUser = await db().user.findUniqueOrThrow({ where: { id: editor.userId } });
+    const cookie = await sessionCookieFor(editorUser);
+    const bad = await callRoute(
+      focalRoute.PUT as never,
+      'PUT',
+      `/api/v1/editor/media/${id}/focal-point`,
+      { id },
+      { headers: { cookie }, json: { x: 2, y: 0 } },
+    );
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors[0].path).toBe('x');
+    const ok = await callRoute(
+      focalRoute.PUT as never,
+      'PUT',
+      `/api/v1/editor/media/${id}/focal-point`,
+      { id },
+      { headers: { cookie }, json: { x: 0, y: 0.75 } },
+    );
+    expect(await ok.json()).toEqual({ id, focal: { x: 0, y: 0.75 } });
+    expect(await db().auditLog.count({ where: { action: 'media.focal', subject: id } })).toBe(2);
+  });
+});
+
+describe('cleanup of unused uploads', () => {
+  it('removes only unreferenced uploads past the grace period, auditing each', async () => {
+    const oldUnused = await asset({ ageDays: 8, file: true });
+    const freshUnused = await asset({ ageDays: 1, file: true });
+    const oldInDraft = await asset({ ageDays: 8, file: true });
+    const oldInHistory = await asset({ ageDays: 8, file: true });
+    const oldInAutosave = await asset({ ageDays: 8, file: true });
+    const oldPhoto = await asset({ ageDays: 8, file: true });
+    const content = await filmUsing({ poster: oldInHistory, still: oldInDraft, name: 'cleanup' });
+    // Revision 3 takes the poster out of the draft (the published revision 1 still has it).
+    const film = await db().film.findUniqueOrThrow({ where: { slug: content.slug } });
+    await saveDraft({
+      slug: content.slug,
+      baseRevision: film.latestRevision,
+      actor: editor,
+      content: { ...content, poster: null, stills: [{ id: 'still-1', image: oldInDraft, alt: 'kept', caption: '', spoiler: 'full' }] },
+    });
+    await db().autosave.create({
+      data: {
+        userId: writer.userId,
+        filmId: film.id,
+        baseRevision: 3,
+        content: { ...content, poster: { image: oldInAutosave, alt: 'x', spoiler: 'none' } },
+      },
+    });
+    await db().person.create({ data: { slug: `media-cleanup-${tag}`, name: `Cleanup ${tag}`, photoId: oldPhoto, photoAlt: 'x' } });
+    const only = [oldUnused, freshUnused, oldInDraft, oldInHistory, oldInAutosave, oldPhoto];
+
+    const { removed } = await sweepUnusedMedia({ graceMs: 7 * DAY, storage, only });
+    expect(removed).toEqual([oldUnused]);
+    expect(existsSync(path.join(dir, oldUnused))).toBe(false);
+    expect((await db().imageAsset.findMany({ where: { id: { in: only } }, select: { id: true } })).map((r) => r.id).sort()).toEqual(
+      only.filter((id) => id !== oldUnused).sort(),
+    );
+    const audit = await db().auditLog.findMany({ where: { action: 'media.cleanup', subject: { in: only } } });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ subject: oldUnused, actorLabel: 'media cleanup' });
+
+    // Past its own grace period, the fresh one goes too; a shorter grace period takes it sooner.
+    expect((await sweepUnusedMedia({ graceMs: 0, storage, only })).removed).toEqual([freshUnused]);
+  });
+});

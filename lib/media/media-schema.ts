@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { imageIdSchema } from '../page/parts/images';
+
+/**
+ * The media library's inputs and views, client-safe: the server actions, the route handlers and the
+ * library's forms validate with these (the OpenAPI document is made from lib/api/schemas/media-api.ts,
+ * which reuses them).
+ */
+
+/** One coordinate of a focal point: 0 is the left (top) edge, 1 the right (bottom) one. */
+const coordinate = (axis: string) =>
+  z
+    .number({ error: `The focal point's ${axis} must be a number from 0 to 1` })
+    .min(0, `The focal point's ${axis} must be from 0 to 1`)
+    .max(1, `The focal point's ${axis} must be from 0 to 1`);
+
+export const focalPointSchema = z.object({ x: coordinate('x'), y: coordinate('y') });
+export type FocalPoint = z.output<typeof focalPointSchema>;
+
+export const mediaIdSchema = z.object({ id: imageIdSchema });
+export const setFocalPointInputSchema = z.object({ id: imageIdSchema, x: coordinate('x'), y: coordinate('y') });
+
+export const MEDIA_PAGE_SIZE = 48;
+export const listMediaQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Use a page number from 1' })
+    .int('Use a page number from 1')
+    .min(1, 'Use a page number from 1')
+    .default(1),
+});
+
+/**
+ * Where an image is used. A film's poster or still in its latest draft or in its published
+ * revision (each with its own alt text: alt text belongs to the use, not the file), a person's
+ * photo; and what keeps it without showing it: an earlier revision of a film (restorable) or
+ * someone's unsaved changes (an autosave).
+ */
+export type MediaUse =
+  | { kind: 'film'; where: 'draft' | 'published'; role: 'poster' | 'still'; slug: string; title: string; alt: string }
+  | { kind: 'history' | 'autosave'; slug: string; title: string }
+  | { kind: 'person'; slug: string; name: string; alt: string };
+
+/** "the poster of “Kiss and Cry” (draft)", for lists and the refusal to delete. */
+export function describeUse(use: MediaUse): string {
+  switch (use.kind) {
+    case 'film':
+      return `the ${use.role} of “${use.title}” (${use.where === 'draft' ? 'latest draft' : 'published'})`;
+    case 'history':
+      return `an earlier revision of “${use.title}”`;
+    case 'autosave':
+      return `unsaved changes to “${use.title}”`;
+    case 'person':
+      return `the photo of ${use.name}`;
+  }
+}
+
+/** CSS object-position for a focal point: where a crop keeps the subject. */
+export const objectPosition = ({ x, y }: FocalPoint) => `${round(x * 100)}% ${round(y * 100)}%`;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** An image's address for next/image (mediaSrc) or a fixed file, with its version after a replace. */
+export const versioned = (url: string, version: number) => (version > 1 ? `${url}?v=${version}` : url);
