@@ -2,10 +2,12 @@
  * An HTTP fuzz of the production server (the standalone build behind server/serve.mjs: request
  * guard, proxy.ts, pages, server actions, route handlers, next-auth): FUZZ_REQUESTS (10,000)
  * generated requests, seeded (FUZZ_SEED, printed, to replay a failure), written by hand on sockets
- * so that any method, target, header and body can be sent. Asserts that nothing answers 5xx and
- * that the server logs no error line for them.
+ * so that any method, target, header and body can be sent. Asserts that nothing answers 5xx, that
+ * every request is answered (a connection closed without an answer fails like a 5xx) and that the
+ * server logs no error line for them.
  *
- * What is generated: the app's addresses (reader pages at any level, editor pages, the REST API,
+ * What is generated: the app's addresses (every page and route, derived from the app's files, with
+ * the demo content's real slugs and ids: reader pages at any level, editor pages, the REST API,
  * next-auth's routes, media, feeds) mutated with bad percent-encoding, NUL, traversal, long values,
  * foreign callbackUrls and absolute-form targets; every server action by its real id (from the
  * build's manifest: FUZZ_CALLS_PER_ACTION calls each, same-origin as the site makes them, signed in
@@ -19,7 +21,10 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
 import { NEXT_DIR } from '../scripts/lib/build.mjs';
+import { withClient } from '../scripts/lib/database.mjs';
+import { appAddresses } from '../test-support/entry-points';
 import { signedInContext } from './support/editor-session';
+import { DEMO_PATH, DEMO_SLUG, demo } from './reader-demo';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS) || 10_000;
 const SEED = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31);
@@ -37,55 +42,61 @@ function actionIds(): string[] {
   return Object.keys(JSON.parse(fs.readFileSync(manifest, 'utf8')).node ?? {});
 }
 
-const PATHS = [
-  '/',
-  '//',
-  '/page/2',
-  '/films',
-  '/films/kiss-and-cry',
-  '/films/kiss-and-cry/level/none',
-  '/films/kiss-and-cry/level/full',
-  '/films/kiss-and-cry/quiz',
-  '/films/kiss-and-cry/quiz/answers',
-  '/films/no-such-film',
-  '/people/no-one',
-  '/search',
-  '/search?q=kiss',
-  '/spoilers',
-  '/login',
-  '/account',
-  '/editor',
-  '/editor/films/kiss-and-cry',
-  '/editor/jobs',
-  '/editor/audit',
-  '/editor/users',
-  '/no-such-page',
-  '/_missing',
-  '/api/v1/films',
-  '/api/v1/films/kiss-and-cry',
-  '/api/v1/films/kiss-and-cry/quiz',
-  '/api/v1/films/kiss-and-cry/quiz/attempts',
-  '/api/v1/editor/films',
-  '/api/v1/editor/films/kiss-and-cry',
-  '/api/v1/editor/media',
-  '/api/v1/editor/import',
-  '/api/v1/openapi.json',
-  '/api/auth/session',
-  '/api/auth/csrf',
-  '/api/auth/providers',
-  '/api/auth/signin',
-  '/api/auth/signout',
-  '/api/auth/error',
-  '/api/auth/callback/credentials',
-  '/api/auth/signin/credentials',
-  '/api/auth/nope',
-  '/api/health',
-  '/api/ready',
-  '/media/00000000000000000000000000000000/w320.webp',
-  '/sitemap.xml',
-  '/robots.txt',
-  '/_next/static/nope.js',
-];
+/**
+ * The addresses the fuzz starts from: every page and route of the app, derived from its files
+ * (test-support/entry-points.ts: page.tsx, route.ts, the metadata routes), each dynamic segment
+ * filled with real values of the demo content (its slug and people from its page, its film id and
+ * an image id from the server's database) and with values that name nothing; and the addresses proxy.ts answers without a file of their own, and a few
+ * that nothing serves.
+ */
+async function fuzzPaths(): Promise<string[]> {
+  const real = await withClient(process.env.DATABASE_URL!, async (client) => {
+    const one = async (sql: string) => ((await client.query(sql)).rows[0] as { v?: string } | undefined)?.v;
+    return {
+      filmId: await one(`SELECT id AS v FROM "Film" WHERE slug = '${DEMO_SLUG}'`),
+      image: await one(`SELECT id AS v FROM "ImageAsset" ORDER BY id LIMIT 1`),
+    };
+  });
+  expect(real, 'the demo content in the database the server reads').toEqual({
+    filmId: expect.any(String),
+    image: expect.any(String),
+  });
+  // People of the demo film: its director and the actor of its first character.
+  const people = [demo.facts.directors[0]?.slug, demo.characters[0]?.playedBy?.slug].filter((slug): slug is string => Boolean(slug));
+  expect(people, 'people of the demo film').toHaveLength(2);
+  const drama = Buffer.from('drama').toString('base64url');
+  const derived = appAddresses({
+    'films/slug': [DEMO_SLUG, 'no-such-film'],
+    'people/slug': [...people, 'no-one'],
+    level: ['none', 'light', 'full'],
+    n: ['1', '2'],
+    m: ['1'],
+    genre: ['all', `g-${drama}`],
+    year: ['all', '2017'],
+    field: ['genre', 'year'],
+    source: ['query', 'cookie'],
+    q: ['', 'kiss'],
+    filmId: [real.filmId!, 'no-such-film-id'],
+    'media/id': [real.image!, '0'.repeat(32)],
+    // A comment, job or review: none in the demo content.
+    id: ['no-such-id'],
+    file: ['w320.webp', 'w640.avif', 'w1280'],
+    nextauth: ['session', 'csrf', 'providers', 'signin', 'signout', 'error', 'callback/credentials', 'signin/credentials', 'nope'],
+    __id: ['films-0', 'people-0'],
+  });
+  const served = [
+    DEMO_PATH,
+    ...people.map((slug) => `/people/${slug}`),
+    '/people/no-one',
+    '/films/no-such-film',
+    '/search?q=kiss',
+    '/?genre=drama&year=2017',
+    '/page/2?genre=drama',
+  ];
+  const unknown = ['//', '/films', '/no-such-page', '/_missing', '/_next/static/nope.js'];
+  return [...new Set([...derived, ...served, ...unknown])];
+}
+
 const FRAGMENTS = [
   '',
   '%ff',
@@ -203,10 +214,10 @@ function actionCalls(actions: string[], host: string, sessionCookie: string) {
     });
 }
 
-function generator(actions: string[], host: string, sessionCookie: string) {
+function generator(paths: string[], actions: string[], host: string, sessionCookie: string) {
   const target = fc
     .tuple(
-      fc.constantFrom(...PATHS),
+      fc.constantFrom(...paths),
       fc.constantFrom(...FRAGMENTS),
       fc.constantFrom(...QUERIES),
       fc.constantFrom('', '', '', '', 'absolute-same', 'absolute-evil'),
@@ -265,7 +276,20 @@ function generator(actions: string[], host: string, sessionCookie: string) {
     });
 }
 
-/** One request on its own connection; the status line's code (0 when the server closed without one). */
+/**
+ * One request on its own connection; the status line's code, or what happened instead: 0 the
+ * server closed the connection without a status line, -1 no answer within a minute, -2 the
+ * connection failed (reset) before any byte of an answer. Each of those is a request left
+ * unanswered, a failure like a 5xx.
+ *
+ * None of the generated requests may legitimately go unanswered, the deliberately malformed ones
+ * included: a request line Node's parser refuses (a target with a space, from the `' OR 1=1 --`
+ * fragment, or a byte above 0x7f, from `\u00e9` written as latin-1) is answered by Node itself with
+ * `400 Bad Request` before it closes (its default `clientError` answer; serve.mjs adds no handler);
+ * every body is sent whole with a true Content-Length, so no answer waits for bytes that never
+ * come; and the bodies the request guard refuses are small enough for it to read and drop after
+ * its answer, so the answer is not lost to a reset.
+ */
 function send(port: number, { method, target, headers, body }: Sent): Promise<number> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -303,12 +327,14 @@ test('no input makes the production server answer 5xx', async ({ browser, baseUR
 
   console.log(`HTTP fuzz: ${REQUESTS} requests, FUZZ_SEED=${SEED}`);
   const actions = actionIds();
+  const paths = await fuzzPaths();
+  console.log(`${paths.length} addresses of pages and routes to start from`);
   expect(actions.length, 'server actions in the build manifest').toBeGreaterThan(0);
   const cookie = `${session!.name}=${session!.value}`;
   const calls = fc.sample(actionCalls(actions, url.host, cookie), { seed: SEED, numRuns: actions.length * CALLS_PER_ACTION });
   console.log(`${actions.length} server actions, ${calls.length} calls by their real ids`);
   // The action calls first: the general fuzz may end the admin's session (sign-out).
-  const requests = [...calls, ...fc.sample(generator(actions, url.host, cookie), { seed: SEED, numRuns: REQUESTS })];
+  const requests = [...calls, ...fc.sample(generator(paths, actions, url.host, cookie), { seed: SEED, numRuns: REQUESTS })];
   const statuses = new Map<number, number>();
   const failures: string[] = [];
   let next = 0;
@@ -318,7 +344,7 @@ test('no input makes the production server answer 5xx', async ({ browser, baseUR
         const request = requests[next++];
         const status = await send(port, request);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        if (status >= 500 || status === -1)
+        if (status >= 500 || status <= 0)
           failures.push(
             `${status} ${request.method} ${request.target.slice(0, 200)} ${JSON.stringify(request.headers)} body=${JSON.stringify(request.body.toString('latin1').slice(0, 200))}`,
           );
@@ -332,7 +358,10 @@ test('no input makes the production server answer 5xx', async ({ browser, baseUR
       .join(', ')}`,
   );
 
-  expect(failures.slice(0, 20), `seed ${SEED}: ${failures.length} answers of 5xx (or no answer within a minute)`).toEqual([]);
+  expect(
+    failures.slice(0, 20),
+    `seed ${SEED}: ${failures.length} answers of 5xx or none (0: closed without an answer, -1: none within a minute, -2: reset before one)`,
+  ).toEqual([]);
   // The server still answers, and wrote no error line for any of it.
   expect((await fetch(`${baseURL}/api/health`)).status).toBe(200);
   if (fs.existsSync(logFile)) {

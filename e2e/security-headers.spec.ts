@@ -130,6 +130,31 @@ test('a reader page, the API and the 404 page send the headers; a reader page ru
   expect(violations).toEqual([]);
 });
 
+test('the 404 page at an address no route matches sends one hash policy, and its scripts run', async ({ page }) => {
+  const violations = watchViolations(page);
+  // The first request renders (or reads) the stored 404 page, the second is the page cache's copy:
+  // either way one policy, the one that names the hashes of the scripts the stored HTML carries.
+  for (const round of ['first request', 'second request (page cache)']) {
+    const response = (await page.goto('/no-such-page', { waitUntil: 'networkidle' }))!;
+    expect(response.status(), round).toBe(404);
+    expectFixedHeaders(await response.allHeaders());
+    const policies = (await response.headersArray()).filter((header) => header.name.toLowerCase() === 'content-security-policy');
+    expect(
+      policies.map((header) => header.value),
+      `${round}: exactly one Content-Security-Policy header`,
+    ).toHaveLength(1);
+    expect(policies[0].value.split(','), `${round}: one policy in it`).toHaveLength(1);
+    expectPolicies(cspOf(policies), 'hash');
+
+    // Its scripts ran: the footer's link is a client-side navigation, which keeps the document.
+    await markDocument(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'All films' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expectSameDocument(page);
+    expect(violations, `${round}: CSP violations or blocked scripts`).toEqual([]);
+  }
+});
+
 test('a page published just now is rendered with its hashes on the first request', async ({ signedInPage, browser }) => {
   const admin = await signedInPage('admin@example.com');
   const slug = `e2e-csp-${unique()}`;
