@@ -55,9 +55,13 @@ export function probesAt(upto: number): UptoProbes {
   return { hidden: [...hidden].filter((probe) => !all.includes(probe)), shown: [...shown] };
 }
 
-/** A page's text as the probes are written: HTML entities and JSON string escapes undone. */
+/**
+ * A page's text as the probes are written: HTML tags taken out (a name in a sentence is a link,
+ * React puts `<!-- -->` between a text's parts), HTML entities and JSON string escapes undone.
+ */
 export function readable(body: string): string {
   return body
+    .replace(/<[^>]*>/gu, '')
     .replace(/\\u([0-9a-f]{4})/giu, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
     .replace(/\\"/gu, '"')
     .replace(/\\n/gu, '\n')
@@ -67,7 +71,6 @@ export function readable(body: string): string {
     .replace(/&lt;/gu, '<')
     .replace(/&gt;/gu, '>')
     .replace(/&amp;/gu, '&')
-    .replace(/<!-- -->/gu, '')
     .replace(/\s+/gu, ' ');
 }
 
