@@ -7,6 +7,7 @@
  */
 import { readingKeyOfItem, readingPointsOf, storyItemsOf } from '../lib/story-position';
 import { shownUpTo } from '../lib/spoilers/reading-point';
+import { isVisibleAt, type SpoilerLevel } from '../lib/spoilers/levels';
 import { paragraphs } from '../lib/content/derive';
 import { demo } from './reader-demo';
 
@@ -32,11 +33,25 @@ export type UptoProbes = { hidden: string[]; shown: string[] };
 
 /** What a reader who has seen the first `upto` events must not get (`hidden`) and must get (`shown`, their first probes). */
 export function probesAt(upto: number): UptoProbes {
+  return probesWhere((item) => shownUpTo(POINTS, upto, { itemId: readingKeyOfItem(item), spoiler: item.level }), upto >= EVENTS);
+}
+
+/**
+ * The same probes for a reader at a spoiler level, without a point: the page a reader without a
+ * choice of point gets is this, whatever pages read up to a point the caches hold. (Not the probes
+ * of a point: an item the editor set at none can be dated later by its suggestion, so a reader at
+ * none sees it and a reader at that point does not yet.)
+ */
+export function probesAtLevel(level: SpoilerLevel): UptoProbes {
+  return probesWhere((item) => isVisibleAt(item.level, level), level === 'full');
+}
+
+function probesWhere(isShown: (item: (typeof ITEMS)[number]) => boolean, storyShown: boolean): UptoProbes {
   const shownText: string[] = [demo.title, demo.premise];
   const hidden = new Set<string>();
   const shown = new Set<string>();
   for (const item of ITEMS) {
-    const visible = shownUpTo(POINTS, upto, { itemId: readingKeyOfItem(item), spoiler: item.level });
+    const visible = isShown(item);
     for (const { text } of item.texts) {
       if (visible) shownText.push(text);
       for (const sentence of sentencesOf(text)) {
@@ -45,7 +60,7 @@ export function probesAt(upto: number): UptoProbes {
       }
     }
   }
-  if (upto < EVENTS)
+  if (!storyShown)
     for (const paragraph of paragraphs(demo.story))
       for (const s of sentencesOf(paragraph.text)) {
         const probe = probeOf(s);
