@@ -3,13 +3,14 @@ import {
   READER_LEVEL_HEADER,
   RENDERED_LEVEL_HEADER,
   SPOILER_QUERY,
+  UPTO_QUERY_NAME,
   decideReaderLevel,
   filmAddress,
   formatLevelDecision,
   levelVariantPath,
   parseLevelDecision,
   readerAddress,
-  renderedLevelOfPath,
+  renderedReadingOfPath,
   type LevelDecision,
 } from '@/lib/reader/reader-level';
 import { DECIDED_UPSTREAM_ENV } from '@/lib/reader/level-cookie.mjs';
@@ -42,7 +43,7 @@ export async function proxy(request: NextRequest) {
   const response = searched?.repeated ? rewriteSearch(request, searched.path, init, decision) : await route(request, init, decision);
   const served = isMissing(response) ? pagePolicyFor(MISSING_PATH) : policy;
   for (const [name, value] of Object.entries(responseSecurityHeaders(served))) response.headers.set(name, value);
-  const rendered = renderedLevelOfPath(destinationPath(request, response));
+  const rendered = renderedReadingOfPath(destinationPath(request, response));
   if (rendered) response.headers.set(RENDERED_LEVEL_HEADER, rendered);
   return response;
 }
@@ -82,7 +83,12 @@ async function route(request: NextRequest, init: { request: { headers: Headers }
 
   const url = sameOrigin(request);
   url.searchParams.delete(SPOILER_QUERY);
-  url.pathname = levelVariantPath(nextUrl.pathname, decision.level)!;
+  url.searchParams.delete(UPTO_QUERY_NAME);
+  // Read up to a point (a film page only): its own variant, never a level's.
+  url.pathname =
+    decision.upto !== undefined && address.section === 'films'
+      ? `/films/${address.slug}/upto/${decision.upto}`
+      : levelVariantPath(nextUrl.pathname, decision.level)!;
   const response = NextResponse.rewrite(url, init);
   markChosenByCookie(response, decision);
   return response;

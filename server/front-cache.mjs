@@ -66,7 +66,7 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
   /** @type {typeof import('../lib/cache/tag-versions.mjs')} */
   const versions = await import(pathToFileURL(path.join(serverDir, 'lib/cache/tag-versions.mjs')).href);
   /** @type {typeof import('../lib/reader/level-cookie.mjs')} */
-  const { RENDERED_LEVEL_HEADER } = await import(pathToFileURL(path.join(serverDir, 'lib/reader/level-cookie.mjs')).href);
+  const { RENDERED_LEVEL_HEADER, readingOf } = await import(pathToFileURL(path.join(serverDir, 'lib/reader/level-cookie.mjs')).href);
 
   /** @type {typeof import('../lib/cache/bounded-cache.mjs')} */
   const { boundedCache } = await import(pathToFileURL(path.join(serverDir, 'lib/cache/bounded-cache.mjs')).href);
@@ -104,13 +104,17 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
     const query = url.indexOf('?');
     // A reader page takes only `?spoilers=`; the search page (`/search`) also its `q`, the one
     // other thing its rewrite reads (proxy.ts, lib/reader/search-address.ts).
-    const allowed = /^\/search\/?\?/.test(url) ? /^q=[^&]*(&spoilers=(?:none|light|full))?$/ : /^(spoilers=(?:none|light|full))$/;
+    const allowed = /^\/search\/?\?/.test(url)
+      ? /^q=[^&]*(&spoilers=(?:none|light|full))?$/
+      : /^(spoilers=(?:none|light|full)|upto=\d{1,3})$/;
     const match = query >= 0 ? allowed.exec(url.slice(query + 1)) : null;
     if (query >= 0 && !match) return null;
     for (const name of BYPASS_HEADERS) if (request.headers[name] !== undefined) return null;
-    // Only the level, not the whole cookie, picks the page, so readers with different per-film
-    // choices share entries.
-    return { key: `${url}\n${decision.level}\n${request.headers['accept-encoding'] ?? ''}`, level: decision.level };
+    // Only the level (or the point read up to: readingOf), not the whole cookie, picks the page,
+    // so readers with different per-film choices share entries; a page read up to a point is
+    // keyed `upto-N`, never under a plain level.
+    const reading = readingOf(decision);
+    return { key: `${url}\n${reading}\n${request.headers['accept-encoding'] ?? ''}`, level: reading };
   }
 
   /**

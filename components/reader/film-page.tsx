@@ -5,6 +5,7 @@ import { HEADED_PARTS } from '@/lib/page/parts';
 import { describeGain, gainedBetween } from '@/lib/spoilers/level-counts';
 import { SpoilerControl, type DescribeLevel, type HrefForLevel } from './spoiler-control';
 import { ReadingPosition } from './reading-position';
+import { UptoControl } from './upto-control';
 import { READER_PART_SECTIONS, type ReaderPartComponents, type ReaderSectionProps } from './film/part-sections';
 import styles from './film-page.module.css';
 
@@ -21,6 +22,8 @@ export type FilmPageProps = {
   hrefForEveryFilm?: (level: SpoilerLevel) => string;
   /** The quiz page, or null where there is none to go to (a preview). */
   quizHref?: string | null;
+  /** Offer "I've seen up to: …" (the reader site: it sets the film's choice in the cookie). */
+  readUpTo?: boolean;
 };
 
 /** What each level would add to (or take from) this page, in counts; null when nothing. */
@@ -40,7 +43,7 @@ function describeLevels(film: VisibleFilm): DescribeLevel {
  * control and the contents follow the reader: a sticky column on wide screens, a bar at the top on
  * phones.
  */
-export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/films/${film.slug}/quiz` }: FilmPageProps) {
+export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/films/${film.slug}/quiz`, readUpTo = false }: FilmPageProps) {
   const describe = describeLevels(film);
   const everyFilm = hrefForEveryFilm && (
     <p className={styles.everyFilm}>
@@ -84,9 +87,19 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
             {film.releaseYear && <span> · {film.releaseYear}</span>}
           </p>
           <h1 className={styles.title}>{film.title}</h1>
-          <p className={styles.showing}>
-            Showing: <strong>{SPOILER_LABELS[film.level]}</strong>. Parts above this level are not sent to your browser.
-          </p>
+          {film.upto ? (
+            <p className={styles.showing} data-upto-showing="">
+              Showing:{' '}
+              <strong>
+                up to event {film.upto.seen} of {film.upto.events}
+              </strong>
+              . What the story reveals after it is not sent to your browser.
+            </p>
+          ) : (
+            <p className={styles.showing}>
+              Showing: <strong>{SPOILER_LABELS[film.level]}</strong>. Parts above this level are not sent to your browser.
+            </p>
+          )}
           {render('HeaderEnd')}
         </div>
       </header>
@@ -100,6 +113,7 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
             <SpoilerControl level={film.level} hrefForLevel={hrefForLevel} describe={describe} idPrefix="bar-spoiler-level">
               {everyFilm}
             </SpoilerControl>
+            {readUpTo && <UptoControl film={film} idPrefix="bar-upto" />}
           </div>
         </details>
         <details className={styles.barMenu} data-bar-menu="">
@@ -114,6 +128,7 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
           <SpoilerControl level={film.level} hrefForLevel={hrefForLevel} describe={describe}>
             {everyFilm}
           </SpoilerControl>
+          {readUpTo && <UptoControl film={film} />}
           <nav className={styles.contents} aria-label="On this page">
             <p className={styles.contentsLabel}>On this page</p>
             {contents}

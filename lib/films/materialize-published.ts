@@ -6,6 +6,7 @@ import { pageCredits } from '../page/credits';
 import { writeSearchDocuments } from './write-search-documents';
 import { countByLevel } from '../spoilers/level-counts';
 import { recordFormerSlugs } from './former-slugs';
+import { readingPointsOf } from '../story-position';
 
 export type PublishedPage = { filmId: string; revisionNumber: number; content: FilmContent };
 
@@ -37,6 +38,8 @@ export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]):
       revisionNumber,
       ...Object.assign({}, ...STORED_PARTS.map((part) => ('columns' in part.storage ? part.storage.columns(content as never) : {}))),
       levelCounts: countByLevel(content),
+      // Where each item is revealed, derived from the suggestions here (not edited per item).
+      readingPoints: readingPointsOf(content),
     })),
   });
   await recordFormerSlugs(

@@ -5,7 +5,7 @@ import type { SpoilerLevel } from '../spoilers/levels';
 import { FILMS_TAG, filmTag } from '../cache/invalidate-film-pages';
 import { latestTagVersion } from '../cache/tag-versions.mjs';
 import { boundedCache, stringBytes } from '../cache/bounded-cache.mjs';
-import { getPublishedFilm } from './get-published-film';
+import { getPublishedFilm, getPublishedFilmUpTo } from './get-published-film';
 import { getPublishedPerson, listPublishedPeople } from './get-person';
 import { countPublished } from './list-published-films';
 import { listFilmPage } from './list-published-films';
@@ -31,6 +31,11 @@ const EPOCH = `${process.pid}.${Date.now()}`;
 
 export const getFilmCached = cache((slug: string, level: SpoilerLevel) =>
   unstable_cache(() => getPublishedFilm(slug, level), ['reader-film', EPOCH, slug, level], { tags: [filmTag(slug)] })(),
+);
+
+/** The film read up to a point (the first `upto` events seen): one entry per point, tagged like its levels. */
+export const getFilmUpToCached = cache((slug: string, upto: number) =>
+  unstable_cache(() => getPublishedFilmUpTo(slug, upto), ['reader-film-upto', EPOCH, slug, String(upto)], { tags: [filmTag(slug)] })(),
 );
 
 export const getPersonCached = cache((slug: string, level: SpoilerLevel) =>

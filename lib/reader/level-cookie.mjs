@@ -7,7 +7,8 @@
  * lib/reader/reader-level.ts re-exports these with their types.
  *
  * Written as `~`-separated tokens, newest first: a bare level is the level for all films,
- * `{slug}.{level}` one film's, e.g. `light~kiss-and-cry.full`. Characters encodeURIComponent
+ * `{slug}.{level}` one film's, e.g. `light~kiss-and-cry.full`, and `{slug}.{N}` a film read up to a
+ * point of its story (the first N events seen), e.g. `kiss-and-cry.5`. Characters encodeURIComponent
  * leaves alone, so the value is stored as written.
  */
 import { parseCookie } from '@edge-runtime/cookies';
@@ -17,14 +18,28 @@ import { SPOILER_LEVELS } from '../spoilers/spoiler-levels.mjs';
 /**
  * @typedef {object} LevelChoices
  * @property {SpoilerLevel | null} all The level for every film without its own choice; null when never chosen (none applies).
- * @property {Array<{ slug: string, level: SpoilerLevel }>} films Films with their own level, the most recently chosen first.
+ * @property {Array<{ slug: string, level: SpoilerLevel, upto?: number }>} films Films with their own choice, the most recently
+ *   chosen first: a level, or a point of the story (`upto`: the first N events seen; its `level` is then none, what the
+ *   film's other addresses, such as its quiz, read).
  */
 
 /** Bounded so the cookie stays well under the 4 KB browsers keep: older film choices drop off. */
 export const MAX_FILM_CHOICES = 40;
 export const MAX_COOKIE_CHARS = 3000;
 const LEVEL_TOKEN = new RegExp(`^(${SPOILER_LEVELS.join('|')})$`);
-const FILM_TOKEN = new RegExp(`^([a-z0-9]+(?:-[a-z0-9]+)*)\\.(${SPOILER_LEVELS.join('|')})$`);
+const FILM_TOKEN = new RegExp(`^([a-z0-9]+(?:-[a-z0-9]+)*)\\.(${SPOILER_LEVELS.join('|')}|\\d{1,3})$`);
+/** The largest point an address or the cookie can name (a timeline holds at most 300 events). */
+export const MAX_UPTO = 999;
+const UPTO_VALUE = /^\d{1,3}$/;
+
+/**
+ * A point of the story as written in an address or the cookie (`0`…`999`, digits only), or null.
+ * @param {string | null | undefined} value
+ * @returns {number | null}
+ */
+export function parseUpto(value) {
+  return typeof value === 'string' && UPTO_VALUE.test(value) ? Number(value) : null;
+}
 
 /**
  * Reads the cookie; anything not understood is ignored (the safe default then applies).
@@ -44,7 +59,10 @@ export function parseLevelCookie(value) {
     const film = FILM_TOKEN.exec(token);
     if (film && !seen.has(film[1]) && choices.films.length < MAX_FILM_CHOICES) {
       seen.add(film[1]);
-      choices.films.push({ slug: film[1], level: /** @type {SpoilerLevel} */ (film[2]) });
+      const upto = parseUpto(film[2]);
+      choices.films.push(
+        upto === null ? { slug: film[1], level: /** @type {SpoilerLevel} */ (film[2]) } : { slug: film[1], level: 'none', upto },
+      );
     }
   }
   return choices;
@@ -63,9 +81,14 @@ export function levelForFilm(choices, film) {
 
 export const SPOILER_COOKIE_NAME = 'spoilers';
 export const SPOILER_QUERY_NAME = 'spoilers';
+/** `?upto=N`: the first N events of the film's timeline seen (its page and its API only). */
+export const UPTO_QUERY_NAME = 'upto';
 /** The decision as a request header: `{level};{source}`, set by server/serve.mjs or proxy.ts. */
 export const READER_LEVEL_HEADER = 'x-reader-level';
-/** The level a response was rendered at (proxy.ts, from the variant it sent Next to); caches check it. */
+/**
+ * What a response was rendered for (proxy.ts, from the variant it sent Next to): a level, or
+ * `upto-N` for a page read up to a point (readingOf); caches check it.
+ */
 export const RENDERED_LEVEL_HEADER = 'x-rendered-level';
 /**
  * Set by server/serve.mjs in its process: the decision header on a request was written there (any
@@ -78,12 +101,17 @@ export const DECIDED_UPSTREAM_ENV = 'READER_LEVEL_DECIDED_UPSTREAM';
  * Where the level came from: the address (`?spoilers=`, or a level route such as
  * `/films/{slug}/level/full`), which shared caches may store under that address; or the cookie
  * (its choice, or none without one), which stays private to the reader.
- * @typedef {{ level: SpoilerLevel, source: LevelSource }} LevelDecision
+ * @typedef {{ level: SpoilerLevel, source: LevelSource, upto?: number }} LevelDecision
+ * `upto`: the reader has seen the first `upto` events of this film (its page and API show only what
+ * is revealed by then; `level` is then none, for every other address). Absent: read at `level`.
  */
 
 const LEVEL_ROUTE = new RegExp(`^/(?:films/[^/]+|people/[^/]+|search)/level/(${SPOILER_LEVELS.join('|')})(?:/|$)`);
+const UPTO_ROUTE = /^\/films\/[^/]+\/upto\/(\d{1,3})\/?$/;
 // The addresses of one film whose level is that film's own choice: its page, quiz, quiz form and API.
 const FILM_PATH = /^\/(?:api\/v1\/)?films\/([^/]+)(?:\/quiz(?:\/answers|\/attempts)?)?\/?$/;
+// The addresses that can be read up to a point: the film's page and its API (not its quiz).
+const UPTO_PATH = /^\/(?:api\/v1\/)?films\/[^/]+\/?$/;
 
 /** @param {string} value */
 const isLevel = (value) => /** @type {readonly string[]} */ (SPOILER_LEVELS).includes(value);
@@ -111,14 +139,31 @@ export function decideReaderLevel(url, cookieHeader) {
   }
   const queryAt = url.indexOf('?');
   const pathname = queryAt >= 0 ? url.slice(0, queryAt) : url;
-  const query = queryAt >= 0 ? new URLSearchParams(url.slice(queryAt + 1).split('#')[0]).get(SPOILER_QUERY_NAME) : null;
+  const params = queryAt >= 0 ? new URLSearchParams(url.slice(queryAt + 1).split('#')[0]) : null;
+  const query = params?.get(SPOILER_QUERY_NAME) ?? null;
   if (query !== null && isLevel(query)) return { level: /** @type {SpoilerLevel} */ (query), source: 'query' };
+  const uptoQuery = UPTO_PATH.test(pathname) ? parseUpto(params?.get(UPTO_QUERY_NAME)) : null;
+  if (uptoQuery !== null) return { level: 'none', source: 'query', upto: uptoQuery };
   const route = LEVEL_ROUTE.exec(pathname);
   if (route) return { level: /** @type {SpoilerLevel} */ (route[1]), source: 'route' };
+  const uptoRoute = UPTO_ROUTE.exec(pathname);
+  if (uptoRoute) return { level: 'none', source: 'route', upto: Number(uptoRoute[1]) };
   const header = Array.isArray(cookieHeader) ? cookieHeader.join('; ') : (cookieHeader ?? '');
   const cookie = header ? parseCookie(header).get(SPOILER_COOKIE_NAME) : undefined;
-  return { level: levelForFilm(parseLevelCookie(cookie), filmOfPath(pathname)), source: 'cookie' };
+  const choices = parseLevelCookie(cookie);
+  const film = filmOfPath(pathname);
+  const upto = UPTO_PATH.test(pathname) ? choices.films.find((choice) => choice.slug === film)?.upto : undefined;
+  if (upto !== undefined) return { level: 'none', source: 'cookie', upto };
+  return { level: levelForFilm(choices, film), source: 'cookie' };
 }
+
+/**
+ * What a decision renders: its level, or `upto-N` for a film page read up to a point. The front
+ * cache keys by it and stores a page only when proxy.ts's `x-rendered-level` says the same, so a
+ * page read up to a point is never kept under a plain level's key, nor the other way round.
+ * @param {LevelDecision} decision
+ */
+export const readingOf = (decision) => (decision.upto === undefined ? decision.level : `upto-${decision.upto}`);
 
 /**
  * The level a page at this internal path renders at: a level route's own level (what Next renders
@@ -129,6 +174,17 @@ export function decideReaderLevel(url, cookieHeader) {
 export function renderedLevelOfPath(pathname) {
   const route = LEVEL_ROUTE.exec(pathname);
   return route ? /** @type {SpoilerLevel} */ (route[1]) : null;
+}
+
+/**
+ * What a page at this internal path renders (readingOf): a level route's level, an up-to route's
+ * `upto-N`, null for any other path.
+ * @param {string} pathname
+ * @returns {string | null}
+ */
+export function renderedReadingOfPath(pathname) {
+  const upto = UPTO_ROUTE.exec(pathname);
+  return upto ? `upto-${Number(upto[1])}` : renderedLevelOfPath(pathname);
 }
 
 /** @param {string} pathname */
@@ -142,10 +198,11 @@ function filmOfPath(pathname) {
   }
 }
 
-const DECISION = new RegExp(`^(${SPOILER_LEVELS.join('|')});(query|route|cookie)$`);
+const DECISION = new RegExp(`^(${SPOILER_LEVELS.join('|')});(query|route|cookie)(?:;upto=(\\d{1,3}))?$`);
 
 /** @param {LevelDecision} decision */
-export const formatLevelDecision = (decision) => `${decision.level};${decision.source}`;
+export const formatLevelDecision = (decision) =>
+  `${decision.level};${decision.source}${decision.upto === undefined ? '' : `;upto=${decision.upto}`}`;
 
 /**
  * The decision a request header carries, or null when it carries none (or not one of ours).
@@ -155,5 +212,9 @@ export const formatLevelDecision = (decision) => `${decision.level};${decision.s
 export function parseLevelDecision(value) {
   if (typeof value !== 'string') return null;
   const match = DECISION.exec(value);
-  return match ? { level: /** @type {SpoilerLevel} */ (match[1]), source: /** @type {LevelSource} */ (match[2]) } : null;
+  if (!match) return null;
+  /** @type {LevelDecision} */
+  const decision = { level: /** @type {SpoilerLevel} */ (match[1]), source: /** @type {LevelSource} */ (match[2]) };
+  if (match[3] !== undefined) decision.upto = Number(match[3]);
+  return decision;
 }

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { decideReaderLevel, formatLevelDecision, parseLevelDecision, renderedLevelOfPath } from './level-cookie.mjs';
+import {
+  decideReaderLevel,
+  formatLevelDecision,
+  parseLevelDecision,
+  readingOf,
+  renderedLevelOfPath,
+  renderedReadingOfPath,
+} from './level-cookie.mjs';
 import { levelForFilm, parseLevelCookie } from './reader-level';
 
 const FILM = 'kiss-and-cry';
@@ -99,5 +106,37 @@ describe('the decision header', () => {
     expect(renderedLevelOfPath('/search/level/none/cookie')).toBe('none');
     expect(renderedLevelOfPath(`/films/${FILM}`)).toBeNull();
     expect(renderedLevelOfPath(`/films/${FILM}/level/everything`)).toBeNull();
+  });
+});
+
+describe('decideReaderLevel, reading up to a point', () => {
+  it('takes ?upto= on the film page and its API, the film’s cookie choice after it, and never on other addresses', () => {
+    expect(decideReaderLevel(`/films/${FILM}?upto=5`, 'spoilers=full')).toEqual({ level: 'none', source: 'query', upto: 5 });
+    expect(decideReaderLevel(`/api/v1/films/${FILM}?upto=0`, undefined)).toEqual({ level: 'none', source: 'query', upto: 0 });
+    expect(decideReaderLevel(`/films/${FILM}?upto=5&spoilers=light`, undefined)).toEqual({ level: 'light', source: 'query' });
+    expect(decideReaderLevel(`/films/${FILM}?upto=-1`, undefined)).toEqual({ level: 'none', source: 'cookie' });
+    expect(decideReaderLevel(`/films/${FILM}?upto=1e3`, undefined)).toEqual({ level: 'none', source: 'cookie' });
+    expect(decideReaderLevel(`/films/${FILM}/quiz?upto=5`, undefined)).toEqual({ level: 'none', source: 'cookie' });
+    expect(decideReaderLevel(`/films/${FILM}/upto/7`, undefined)).toEqual({ level: 'none', source: 'route', upto: 7 });
+    expect(decideReaderLevel(`/films/${FILM}`, `spoilers=full~${FILM}.4`)).toEqual({ level: 'none', source: 'cookie', upto: 4 });
+    expect(decideReaderLevel(`/api/v1/films/${FILM}`, `spoilers=${FILM}.4`)).toEqual({ level: 'none', source: 'cookie', upto: 4 });
+    // The film's quiz and other films read levels, never the point.
+    expect(decideReaderLevel(`/films/${FILM}/quiz`, `spoilers=full~${FILM}.4`)).toEqual({ level: 'none', source: 'cookie' });
+    expect(decideReaderLevel('/films/other', `spoilers=full~${FILM}.4`)).toEqual({ level: 'full', source: 'cookie' });
+  });
+
+  it('carries the point in the decision header, and renders it under its own key', () => {
+    for (const decision of [
+      { level: 'none', source: 'query', upto: 3 },
+      { level: 'none', source: 'cookie', upto: 0 },
+    ] as const) {
+      expect(parseLevelDecision(formatLevelDecision(decision))).toEqual(decision);
+      expect(readingOf(decision)).toBe(`upto-${decision.upto}`);
+    }
+    expect(readingOf({ level: 'light', source: 'cookie' })).toBe('light');
+    expect(parseLevelDecision('none;query;upto=x')).toBeNull();
+    expect(renderedReadingOfPath(`/films/${FILM}/upto/3`)).toBe('upto-3');
+    expect(renderedReadingOfPath(`/films/${FILM}/level/full`)).toBe('full');
+    expect(renderedReadingOfPath(`/films/${FILM}`)).toBeNull();
   });
 });

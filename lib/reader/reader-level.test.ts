@@ -148,3 +148,16 @@ describe('filmAddress', () => {
     expect(filmAddress('/people/someone')).toBeNull();
   });
 });
+
+describe('the cookie, read up to a point', () => {
+  it('keeps a film’s point beside levels, newest first, and a level for the film replaces it', async () => {
+    const { chooseLevel, chooseUpto, parseLevelCookie, serializeLevelCookie } = await import('./reader-level');
+    const read = chooseUpto(parseLevelCookie('light~other.full'), 'kiss-and-cry', 6);
+    expect(serializeLevelCookie(read)).toBe('light~kiss-and-cry.6~other.full');
+    expect(parseLevelCookie('light~kiss-and-cry.6~other.full')).toEqual(read);
+    expect(serializeLevelCookie(chooseLevel(read, 'full', { film: 'kiss-and-cry' }))).toBe('light~kiss-and-cry.full~other.full');
+    // A new level for films without their own choice keeps the film's point.
+    expect(serializeLevelCookie(chooseLevel(read, 'none', 'default'))).toBe('none~kiss-and-cry.6~other.full');
+    expect(parseLevelCookie('kiss-and-cry.1000').films).toEqual([]);
+  });
+});

@@ -2,14 +2,19 @@ import { parseSpoilerLevel, type SpoilerLevel } from '../spoilers/levels';
 import {
   MAX_COOKIE_CHARS,
   MAX_FILM_CHOICES,
+  MAX_UPTO,
   READER_LEVEL_HEADER,
   RENDERED_LEVEL_HEADER,
+  UPTO_QUERY_NAME,
   decideReaderLevel,
   formatLevelDecision,
   levelForFilm,
   parseLevelCookie,
   parseLevelDecision,
+  parseUpto,
+  readingOf,
   renderedLevelOfPath,
+  renderedReadingOfPath,
 } from './level-cookie.mjs';
 import { safeLocalPath } from '../auth/safe-callback-url';
 
@@ -25,23 +30,29 @@ export const SPOILER_QUERY = 'spoilers';
 export const SPOILER_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
 /** The cookie's choices: a level for all films (null: never chosen) and films with their own level, newest first. */
-export type LevelChoices = { all: SpoilerLevel | null; films: Array<{ slug: string; level: SpoilerLevel }> };
+export type LevelChoices = { all: SpoilerLevel | null; films: Array<{ slug: string; level: SpoilerLevel; upto?: number }> };
 
 export {
   MAX_FILM_CHOICES,
+  MAX_UPTO,
   READER_LEVEL_HEADER,
   RENDERED_LEVEL_HEADER,
+  UPTO_QUERY_NAME,
   decideReaderLevel,
   formatLevelDecision,
   levelForFilm,
   parseLevelCookie,
   parseLevelDecision,
+  parseUpto,
+  readingOf,
   renderedLevelOfPath,
+  renderedReadingOfPath,
 };
 
 /** Where a request's level came from: its address (`?spoilers=`, a level route) or the cookie. */
 export type LevelSource = 'query' | 'route' | 'cookie';
-export type LevelDecision = { level: SpoilerLevel; source: LevelSource };
+/** `upto`: the film read up to a point of its story (the first N events seen), see decideReaderLevel. */
+export type LevelDecision = { level: SpoilerLevel; source: LevelSource; upto?: number };
 
 /**
  * The request's level as decided before it reached the app (proxy.ts puts the decision on every
@@ -56,8 +67,8 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export function serializeLevelCookie(choices: LevelChoices): string {
   const tokens: string[] = choices.all ? [choices.all] : [];
   let length = tokens.join('~').length;
-  for (const { slug, level } of choices.films.slice(0, MAX_FILM_CHOICES)) {
-    const token = `${slug}.${level}`;
+  for (const { slug, level, upto } of choices.films.slice(0, MAX_FILM_CHOICES)) {
+    const token = `${slug}.${upto ?? level}`;
     if (length + token.length + 1 > MAX_COOKIE_CHARS) break;
     tokens.push(token);
     length += token.length + 1;
@@ -75,11 +86,17 @@ export type LevelTarget = { film: string } | 'default' | 'every-film';
 /** A film's choice goes first; one equal to the all-films level needs no entry. */
 export function chooseLevel(choices: LevelChoices, level: SpoilerLevel, target: LevelTarget): LevelChoices {
   if (target === 'every-film') return { all: level, films: [] };
-  if (target === 'default') return { all: level, films: choices.films.filter((choice) => choice.level !== level) };
+  if (target === 'default')
+    return { all: level, films: choices.films.filter((choice) => choice.upto !== undefined || choice.level !== level) };
   const film = target.film;
   const others = choices.films.filter((choice) => choice.slug !== film);
   const same = level === (choices.all ?? 'none');
   return { all: choices.all, films: same ? others : [{ slug: film, level }, ...others] };
+}
+
+/** A film read up to a point of its story (the first `upto` events seen): its newest choice, replacing its level. */
+export function chooseUpto(choices: LevelChoices, film: string, upto: number): LevelChoices {
+  return { all: choices.all, films: [{ slug: film, level: 'none', upto }, ...choices.films.filter((choice) => choice.slug !== film)] };
 }
 
 /**

@@ -20,6 +20,8 @@ export type VisibleFilm = { level: SpoilerLevel } & Omit<Slices, 'hidden'> & {
     counts: LevelCounts;
     /** How many items (or whether a block) each part held back at this level. */
     hidden: Slices extends { hidden: infer H } ? H : never;
+    /** Read up to a point of the story (lib/spoilers/reading-point.ts): the events seen, of how many. */
+    upto?: { seen: number; events: number };
   };
 
 /** Puts the parts' slices (each with its `hidden`) together into one VisibleFilm. */

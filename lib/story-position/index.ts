@@ -11,3 +11,4 @@ export { levelForPosition, lastPositionAt, DEFAULT_SHARES, type PositionShares }
 export type { StoryPage, StoryItem, ItemPart, ItemText, ShownText } from './story-page';
 export type { Evidence } from './assess-item';
 export { lintSpoilers, lintFilmSpoilers, type SpoilerWarning } from './lint-spoilers';
+export { readingPointsOf, readingPointsFrom, readingKeyOfItem } from './reading-points';

@@ -49,6 +49,7 @@ export function ActionBar({
   canPublish,
   review,
   onSubmitForReview,
+  beforeSubmitForReview,
 }: {
   status: FilmStatusInfo;
   baseRevision: number;
@@ -68,6 +69,8 @@ export function ActionBar({
   /** The film's open review request (pending, or sent back), if any. */
   review: ReviewSummary | null;
   onSubmitForReview: (note: string) => Promise<boolean>;
+  /** Asked before a writer's submission opens (the spoiler lint, as before publishing); `open` goes on. */
+  beforeSubmitForReview?: (open: () => void) => void;
 }) {
   const shownIsPublished = status.publishedRevision === baseRevision;
   const publishBlocked = dirty || publishing || saving;
@@ -121,7 +124,13 @@ export function ActionBar({
         </button>
         {!canPublish ? (
           !shownIsPublished && !(review?.state === 'pending' && review.revision === baseRevision) ? (
-            <SubmitForReview revision={baseRevision} blocked={publishBlocked} dirty={dirty} onSubmit={onSubmitForReview} />
+            <SubmitForReview
+              revision={baseRevision}
+              blocked={publishBlocked}
+              dirty={dirty}
+              onSubmit={onSubmitForReview}
+              beforeAsk={beforeSubmitForReview}
+            />
           ) : null
         ) : !shownIsPublished ? (
           <button

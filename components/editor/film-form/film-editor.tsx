@@ -177,9 +177,13 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
    * Publishes the form's revision; first asks when its spoiler lint has warnings, then when a level
    * would see nothing of a section with items.
    */
+  const openLintWarnings = () => lintFilmSpoilers(base.content).filter((w) => !w.path.startsWith('quiz.'));
+  // What the lint's question goes on to: publishing, or a writer's submission for review.
+  const [lintGoesOn, setLintGoesOn] = useState<{ action: 'Publish' | 'Submit'; run: () => void } | null>(null);
   function requestPublish({ lintChecked = false } = {}) {
-    const warnings = lintChecked ? [] : lintFilmSpoilers(base.content).filter((w) => !w.path.startsWith('quiz.'));
+    const warnings = lintChecked ? [] : openLintWarnings();
     if (warnings.length > 0) {
+      setLintGoesOn({ action: 'Publish', run: () => requestPublish({ lintChecked: true }) });
       setLintCheck(warnings);
       return;
     }
@@ -496,6 +500,12 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
             }
             canPublish={initial.canPublish}
             review={review}
+            beforeSubmitForReview={(open) => {
+              const warnings = openLintWarnings();
+              if (warnings.length === 0) return open();
+              setLintGoesOn({ action: 'Submit', run: open });
+              setLintCheck(warnings);
+            }}
             onSubmitForReview={async (note) => {
               const result = await submitForReviewAction({ slug: filmSlug, revision: base.revision, note });
               if (!result.ok) {
@@ -547,9 +557,10 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           <SpoilerLintDialog
             warnings={lintCheck}
             revision={base.revision}
+            action={lintGoesOn?.action}
             onPublish={() => {
               setLintCheck(null);
-              requestPublish({ lintChecked: true });
+              lintGoesOn?.run();
             }}
             onReview={() => {
               setLintCheck(null);

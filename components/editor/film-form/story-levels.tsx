@@ -104,10 +104,14 @@ export function SpoilerLintPanel({
   );
 }
 
-/** Asked before publishing a revision with open lint warnings: publish anyway, or review them. */
+/**
+ * Asked before publishing a revision with open lint warnings, and before a writer submits one for
+ * review: go on anyway (`action`: "Publish", "Submit"), or review them.
+ */
 export function SpoilerLintDialog({
   warnings,
   revision,
+  action = 'Publish',
   onPublish,
   onReview,
   onCancel,
@@ -115,6 +119,8 @@ export function SpoilerLintDialog({
   /** The warnings of the revision to publish; null: the dialog is closed. */
   warnings: SpoilerWarning[] | null;
   revision: number;
+  /** What going on does: publishing (an editor) or submitting for review (a writer). */
+  action?: 'Publish' | 'Submit';
   onPublish: () => void;
   onReview: () => void;
   onCancel: () => void;
@@ -149,7 +155,7 @@ export function SpoilerLintDialog({
           Review the warnings
         </button>
         <button type="button" className={`${ui.button} ${ui.primary}`} onClick={onPublish}>
-          Publish revision {revision} anyway
+          {action} revision {revision} anyway
         </button>
       </div>
     </dialog>

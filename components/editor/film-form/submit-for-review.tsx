@@ -11,11 +11,14 @@ export function SubmitForReview({
   blocked,
   dirty,
   onSubmit,
+  beforeAsk,
 }: {
   revision: number;
   blocked: boolean;
   dirty: boolean;
   onSubmit: (note: string) => Promise<boolean>;
+  /** A question first (open spoiler-lint warnings); the note opens when it calls `open`. */
+  beforeAsk?: (open: () => void) => void;
 }) {
   const [asking, setAsking] = useState(false);
   const [note, setNote] = useState('');
@@ -27,7 +30,11 @@ export function SubmitForReview({
         className={`${ui.button} ${!dirty ? ui.primary : ''}`}
         aria-disabled={blocked}
         aria-describedby={dirty ? 'publish-hint' : undefined}
-        onClick={() => !blocked && setAsking(true)}
+        onClick={() => {
+          if (blocked) return;
+          if (beforeAsk) beforeAsk(() => setAsking(true));
+          else setAsking(true);
+        }}
       >
         Submit for review
       </button>

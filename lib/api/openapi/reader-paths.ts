@@ -9,6 +9,7 @@ import {
   searchSuggestionsQuerySchema,
   searchSuggestionsSchema,
   spoilersQuerySchema,
+  filmReaderQuerySchema,
   visibleFilmSchema,
 } from '../schemas/reader-api';
 import { errorBodySchema } from '../schemas/common-api';
@@ -38,8 +39,8 @@ export function registerReaderPaths(registry: OpenAPIRegistry): void {
     method: 'get',
     path: '/api/v1/films/{slug}',
     tags,
-    summary: 'A published film at a spoiler level',
-    request: { params: slugParamsSchema, query: spoilersQuerySchema },
+    summary: 'A published film at a spoiler level, or read up to a point of its story',
+    request: { params: slugParamsSchema, query: filmReaderQuerySchema },
     responses: { 200: json('Only what the level allows; `hidden` counts the rest', visibleFilmSchema), 404: errors[404] },
   });
   registry.registerPath({

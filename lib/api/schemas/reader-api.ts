@@ -16,6 +16,18 @@ export const spoilersQuerySchema = z.object({
     .meta({ description: 'How much to show (none < light < full); defaults to the reader cookie, else none' }),
 });
 
+/** The film page and its API can also be read up to a point of the story. */
+export const filmReaderQuerySchema = spoilersQuerySchema.extend({
+  upto: z
+    .string()
+    .regex(/^\d{1,3}$/u)
+    .optional()
+    .meta({
+      description:
+        'I have seen the first N events of the timeline: only what is revealed by then is sent (overrides the cookie; `spoilers` wins when both are given). Remembered per film by `/spoilers?upto=N&film={slug}`',
+    }),
+});
+
 export const searchSuggestionsQuerySchema = spoilersQuerySchema.extend({
   q: z
     .string()
@@ -70,6 +82,13 @@ export const visibleFilmSchema = z
     hidden: z
       .object(hiddenShape)
       .meta({ description: 'How many items were held back at this level (they are not in the response at all)' }),
+    upto: z
+      .object({ seen: z.int().min(0), events: z.int().min(0) })
+      .optional()
+      .meta({
+        description:
+          'Present when the page is read up to a point (`?upto=N`): the events seen and the timeline’s length. Only what is revealed by then is in the response; `level` is the level of the events seen',
+      }),
   })
   .meta({ id: 'VisibleFilm', description: 'A published film page at one spoiler level' });
 

@@ -44,6 +44,7 @@ export default async function FilmRoute(props: Props) {
         film={film}
         hrefForLevel={(level, section) => setLevelHref(level, `/films/${film.slug}${section ? `#${section}` : ''}`, { film: film.slug })}
         hrefForEveryFilm={(level) => setLevelHref(level, `/films/${film.slug}`, 'every-film')}
+        readUpTo
       />
     </main>
   );

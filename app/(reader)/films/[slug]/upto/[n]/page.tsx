@@ -1,0 +1,50 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { FilmPage } from '@/components/reader/film-page';
+import { JsonLd } from '@/components/reader/json-ld';
+import { getFilmUpToCached } from '@/lib/reader/cached-reader';
+import { parseUpto, setLevelHref } from '@/lib/reader/reader-level';
+import { filmMetadata } from '@/lib/seo/film-metadata';
+import { movieJsonLd } from '@/lib/seo/film-json-ld';
+
+/**
+ * `/films/{slug}` read up to a point of its story (the first N events seen: `?upto=N`, or the
+ * reader's choice for the film). proxy.ts rewrites the public address here, so each point is one
+ * statically cached page like each level (ISR, invalidated by the film's tag on publish); its data
+ * holds nothing revealed after the point, so neither do its HTML, RSC payload, head nor JSON-LD.
+ */
+type Props = PageProps<'/films/[slug]/upto/[n]'>;
+
+export const dynamicParams = true;
+
+// Rendered on first request and cached from then on (a point per event: too many to prerender).
+export function generateStaticParams() {
+  return [];
+}
+
+async function load({ params }: Props) {
+  const { slug, n } = await params;
+  const upto = parseUpto(n);
+  return upto === null ? null : await getFilmUpToCached(slug, upto);
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const film = await load(props);
+  return film ? filmMetadata(film) : { title: 'Film not found' };
+}
+
+export default async function FilmUpToRoute(props: Props) {
+  const film = await load(props);
+  if (!film) notFound();
+  return (
+    <main id="main">
+      <JsonLd data={movieJsonLd(film)} />
+      <FilmPage
+        film={film}
+        hrefForLevel={(level, section) => setLevelHref(level, `/films/${film.slug}${section ? `#${section}` : ''}`, { film: film.slug })}
+        hrefForEveryFilm={(level) => setLevelHref(level, `/films/${film.slug}`, 'every-film')}
+        readUpTo
+      />
+    </main>
+  );
+}
