@@ -70,6 +70,11 @@ export const KEYS_NOT_EDITED_IN_FILM_EDITOR = PAGE_PARTS.flatMap((part) =>
   'editedInFilmEditor' in part ? [...part.keys] : [],
 ) as KeyNotEditedInFilmEditor[];
 
+/** Whether the film editor edits what a content path names ("events.2.spoiler": yes; "quiz.0.spoiler": no, the quiz page does). */
+export function isEditedInFilmEditor(path: string): boolean {
+  return !(KEYS_NOT_EDITED_IN_FILM_EDITOR as string[]).includes(path.split('.')[0]);
+}
+
 /** A page with the parts the film editor does not edit taken from `base` (the revision a save builds on). */
 export function withUneditedPartsOf<T extends object>(
   base: Pick<Record<KeyNotEditedInFilmEditor, unknown>, KeyNotEditedInFilmEditor>,

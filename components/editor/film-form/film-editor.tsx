@@ -9,7 +9,7 @@ import { filmContentSchema, type FilmContent } from '@/lib/content/schema';
 import { plural } from '@/lib/content/derive';
 import { saveDraftAction } from '@/lib/films/film-actions';
 import { sameContent } from '@/lib/content/same-content';
-import { PAGE_PARTS, withUneditedPartsOf } from '@/lib/page/parts';
+import { isEditedInFilmEditor, PAGE_PARTS, withUneditedPartsOf } from '@/lib/page/parts';
 import { findMergeUnits, isConflict, mergeContent, mergedChangeName } from '@/lib/films/diff';
 import { countReaderViews, emptyViews, type LevelView } from '@/lib/spoilers/level-counts';
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
@@ -177,7 +177,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
    * Publishes the form's revision; first asks when its spoiler lint has warnings, then when a level
    * would see nothing of a section with items.
    */
-  const openLintWarnings = () => lintFilmSpoilers(base.content).filter((w) => !w.path.startsWith('quiz.'));
+  const openLintWarnings = () => lintFilmSpoilers(base.content).filter((w) => isEditedInFilmEditor(w.path));
   // What the lint's question goes on to: publishing, or a writer's submission for review.
   const [lintGoesOn, setLintGoesOn] = useState<{ action: 'Publish' | 'Submit'; run: () => void } | null>(null);
   function requestPublish({ lintChecked = false } = {}) {

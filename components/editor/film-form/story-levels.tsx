@@ -6,6 +6,7 @@ import type { FilmContent } from '@/lib/content/schema';
 import { plural } from '@/lib/content/derive';
 import { lintFilmSpoilers, suggestFilmLevels, type LevelSuggestion, type SpoilerWarning } from '@/lib/story-position';
 import { SPOILER_LABELS, SPOILER_LEVELS, type SpoilerLevel } from '@/lib/spoilers/levels';
+import { isEditedInFilmEditor } from '@/lib/page/parts';
 import ui from '../ui.module.css';
 import styles from './story-levels.module.css';
 import dialogStyles from '../dialog.module.css';
@@ -19,8 +20,8 @@ import dialogStyles from '../dialog.module.css';
 
 export type LevelChange = { path: string; level: SpoilerLevel };
 
-/** Quiz levels are edited on the quiz page, by admins: the workspace leaves them out. */
-const inWorkspace = (path: string) => !path.startsWith('quiz.');
+/** Parts edited elsewhere (the quiz, on its own page, by admins): the workspace leaves them out. */
+const inWorkspace = isEditedInFilmEditor;
 
 // ------------------------------------------------------------------ the lint
 
