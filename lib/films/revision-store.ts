@@ -11,8 +11,8 @@ import { readStoredContent } from './validate-content';
  * (Revision.parts). A save that edits the premise writes one small blob and shares the others,
  * which keeps 1,000 revisions of the demo page at a few MB instead of a full copy each.
  *
- * The sections' keys must stay in step with migration 20261202123930_revision_blobs, plus `facts`,
- * added since. Older revisions lack a key added later and read the schema's default; `splitIntoSections` refuses a key no section
+ * The sections' keys must stay in step with migration 20261202123930_revision_blobs, plus the
+ * keys of parts added since (facts, images, trivia). Older revisions lack a key added later and read the schema's default; `splitIntoSections` refuses a key no section
  * stores, so nothing is dropped silently.
  */
 const SECTIONS: ReadonlyArray<ReadonlyArray<keyof FilmContent>> = PAGE_SECTIONS.map((section) => section.keys);

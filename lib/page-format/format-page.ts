@@ -23,6 +23,8 @@
  *   What Kind of Film Is {title}?                  "- Tone" / "- Bittersweet" pairs (Tone, Pacing, Story,
  *                                                    Intensity, Ending), summary lines, mood lines "- hopeful",
  *                                                    "Content notes: a, b, c."
+ *   Trivia About {title}                           only when the film has trivia: the section line, then per
+ *                                                    item "- " and its text (sections/trivia.ts)
  *   Poster and Stills From {title}                 only when the page has images:
  *     Poster: /media/{id} [spoiler: none]            the image's address (or id), then "Alt: …"
  *     Alt: Carley on the ice
