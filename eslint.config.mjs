@@ -2,6 +2,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import boundaries from 'eslint-plugin-boundaries';
+import local from './eslint-rules/parts-listed-once.mjs';
 
 /** Prisma calls that write: reader code (lib/reader) never makes them (docs/architecture.md, "Rules"). */
 const WRITE_CALLS = [
@@ -79,6 +80,28 @@ export default defineConfig([
         })),
       ],
     },
+  },
+  {
+    // Only the part registry lists the parts (docs/architecture.md, "The part registry"). Tests,
+    // e2e and test-support may name them.
+    files: ['{app,components,lib,scripts,server}/**/*.{ts,tsx,mjs}', 'proxy.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*.spec.ts',
+      '**/*.check.ts',
+      // The registry and the parts' own entries.
+      'lib/page/**',
+      // Registries keyed by part id (each test-covered to hold exactly the registry's parts).
+      'lib/page-format/sections/**',
+      'components/editor/film-form/part-sections.tsx',
+      'components/reader/film/part-sections.tsx',
+      // Workloads that imitate what editors do to each part (the benchmarks).
+      'scripts/bench/realistic-edits.ts',
+      'scripts/seed-bulk/generate-film.ts',
+    ],
+    plugins: { local },
+    rules: { 'local/parts-listed-once': 'error' },
   },
   globalIgnores([
     // eslint-config-next's defaults (a globalIgnores here replaces them):

@@ -36,6 +36,14 @@ describe('the layering lint', () => {
     ).toEqual([]);
   }, 60_000);
 
+  it('refuses a file that lists the parts by hand', async () => {
+    const listing =
+      'export const count = (c: { events: E[]; characters: C[]; trivia: T[] }) =>\n  c.events.length + c.characters.length + c.trivia.length;\n';
+    expect(await problems('lib/spoilers/example.ts', listing)).toEqual(['local/parts-listed-once']);
+    expect(await problems('lib/spoilers/example.test.ts', listing)).toEqual([]);
+    expect(await problems('lib/page/parts/example.ts', listing)).toEqual([]);
+  }, 60_000);
+
   it('refuses lib/ code that imports the interface (app/, components/)', async () => {
     expect(
       await problems('lib/content/example.ts', "import { FilmPage } from '@/components/reader/film-page';\nexport const f = FilmPage;\n"),
