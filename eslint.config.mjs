@@ -4,7 +4,7 @@ import nextTs from 'eslint-config-next/typescript';
 import boundaries from 'eslint-plugin-boundaries';
 import local from './eslint-rules/parts-listed-once.mjs';
 
-/** Prisma calls that write: reader code (lib/reader) never makes them (docs/architecture.md, "Rules"). */
+/** Prisma calls that write: reader code (lib/reader, components/reader, app/(reader)) never makes them (docs/architecture.md, "Rules"). */
 const WRITE_CALLS = [
   'create',
   'createMany',
@@ -30,7 +30,8 @@ export default defineConfig([
   },
   {
     // The layering of docs/architecture.md: lib/ is the data layer, app/ and components/ are the
-    // interface on top of it; reader code reads published content and never writes.
+    // interface on top of it; reader code (lib/reader, components/reader, app/(reader)) reads
+    // published content and never writes.
     files: ['**/*.{ts,tsx,mjs,js}'],
     // Tests may drive the app's routes and publish their own fixtures.
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.check.ts', 'e2e/**', 'test-support/**'],
@@ -38,10 +39,41 @@ export default defineConfig([
     settings: {
       'boundaries/elements': [
         { type: 'reader', pattern: 'lib/reader', partialMatch: false },
-        { type: 'writer', pattern: 'lib/films', partialMatch: false },
+        // What writes content, accounts or the editors' records: the film (revisions, publishing)
+        // and the editors' own modules, whole (and the files below in modules reader code reads).
+        {
+          type: 'writer',
+          pattern: [
+            'lib/films',
+            'lib/editor',
+            'lib/import',
+            'lib/people',
+            'lib/reviews',
+            'lib/schedule',
+            'lib/comments',
+            'lib/users',
+            'lib/tokens',
+          ],
+          partialMatch: false,
+        },
+        // The reader's pages and components: what readers see, rendered from published content.
+        { type: 'reader-ui', pattern: ['components/reader', 'app/\\(reader\\)'], partialMatch: false },
         { type: 'lib', pattern: 'lib', partialMatch: false },
         { type: 'components', pattern: 'components', partialMatch: false },
         { type: 'app', pattern: 'app', partialMatch: false },
+      ],
+      // The files that write in modules reader code also reads from: the quiz's save (not
+      // score-attempt.ts: it records a reader's attempt, the reader's own answers, not content),
+      // the media library's changes, the audit log.
+      'boundaries/files': [
+        {
+          category: 'writes',
+          pattern: [
+            'lib/quiz/{save-quiz,quiz-actions}.ts',
+            'lib/media/{upload-image,replace-image,delete-image,set-focal-point,set-person-photo,media-actions,sweep-media,sweep-unused-media}.ts',
+            'lib/audit/write-audit.ts',
+          ],
+        },
       ],
     },
     rules: {
@@ -52,18 +84,21 @@ export default defineConfig([
           policies: [
             {
               from: { element: { types: ['lib', 'reader', 'writer'] } },
-              disallow: { to: { element: { types: ['app', 'components'] } } },
+              disallow: { to: { element: { types: ['app', 'components', 'reader-ui'] } } },
             },
-            // What writes film content (revisions, publishing) is not reader code's to call.
-            { from: { element: { type: 'reader' } }, disallow: { to: { element: { type: 'writer' } } } },
+            // What writes is not reader code's to call: neither lib/reader's nor the reader's pages'.
+            {
+              from: { element: { types: ['reader', 'reader-ui'] } },
+              disallow: [{ to: { element: { type: 'writer' } } }, { to: { file: { categories: 'writes' } } }],
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['lib/reader/**/*.{ts,tsx,mjs}'],
-    ignores: ['**/*.test.ts'],
+    files: ['{lib/reader,components/reader,app/\\(reader\\)}/**/*.{ts,tsx,mjs}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

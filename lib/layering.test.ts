@@ -36,6 +36,30 @@ describe('the layering lint', () => {
     ).toEqual([]);
   }, 60_000);
 
+  it('refuses the reader’s pages and components that write, or import what writes', async () => {
+    const importing = (what: string) => `import * as m from '${what}';\nexport const f = m;\n`;
+    for (const file of ['components/reader/example.tsx', 'app/(reader)/films/[slug]/example.ts']) {
+      for (const writer of [
+        '@/lib/films',
+        '@/lib/editor/save-autosave',
+        '@/lib/users/invite-user',
+        '@/lib/quiz/save-quiz',
+        '@/lib/media/upload-image',
+      ]) {
+        expect(await problems(file, importing(writer))).toEqual(['boundaries/dependencies']);
+      }
+      expect(
+        await problems(file, "import { db } from '@/lib/db';\nexport const f = () => db().film.update({ where: { id: '' }, data: {} });\n"),
+      ).toEqual(['no-restricted-syntax']);
+      // Reading, and scoring a quiz attempt (it records the reader's own answers, not content).
+      for (const reader of ['@/lib/reader/cached-reader', '@/lib/quiz/score-attempt', '@/lib/media/variant-widths']) {
+        expect(await problems(file, importing(reader))).toEqual([]);
+      }
+    }
+    expect(await problems('lib/reader/example.ts', importing('../media/delete-image'))).toEqual(['boundaries/dependencies']);
+    expect(await problems('app/(editor)/example.ts', importing('@/lib/films'))).toEqual([]);
+  }, 60_000);
+
   it('refuses a file that lists the parts by hand', async () => {
     const listing =
       'export const count = (c: { events: E[]; characters: C[]; trivia: T[] }) =>\n  c.events.length + c.characters.length + c.trivia.length;\n';
