@@ -1,9 +1,8 @@
 import tsParser from '@typescript-eslint/parser';
 import { RuleTester } from 'eslint';
-import { afterAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { partsListedOnce } from './parts-listed-once.mjs';
 
-RuleTester.afterAll = afterAll;
 RuleTester.describe = describe;
 RuleTester.it = it;
 RuleTester.itOnly = it.only;
