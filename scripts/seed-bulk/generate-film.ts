@@ -1,12 +1,14 @@
 import fc from 'fast-check';
-import { filmContentSchema, slugify, type FilmContent } from '../../lib/content/schema';
+import { filmContentSchema, slugify, type FilmContent, type FilmContentInput } from '../../lib/content/schema';
+import { PAGE_PARTS, type AnyPart } from '../../lib/page/parts';
 import { SPOILER_LEVELS } from '../../lib/spoilers/levels';
 
 /**
  * Realistic generated film pages for the bulk seed and the scale benchmark: English prose whose
  * words follow a skewed (Zipf-like) frequency, as real text does, so a search for a common word
  * matches many films and a rare one few; a shared pool of actors, so people have several films;
- * every part of a page (events, characters, setting, themes, kind, quiz) at mixed spoiler levels.
+ * every part of the registry's (lib/page/parts.ts) but images, whose uploads the catalogue has
+ * none of, at mixed spoiler levels.
  * Deterministic: film `n` is always the same page (fast-check, seeded with `n`).
  */
 
@@ -57,30 +59,66 @@ const person = (films: number) => {
   });
 };
 
-const filmArbitrary = (n: number, films: number) =>
-  fc
-    .record({
-      title: phrase(1, 4),
-      releaseYear: fc.integer({ min: 1920, max: 2025 }),
-      premise: text(1, 1),
-      story: text(3, 6),
-      events: fc.array(fc.record({ title: phrase(2, 5), description: text(1, 1), when: phrase(1, 3), where: phrase(1, 2), spoiler }), {
-        minLength: 4,
-        maxLength: 14,
+const GENRES = ['Drama', 'Comedy', 'Thriller', 'Romance', 'Sports Film', 'Documentary', 'Mystery', 'Adventure', 'Musical', 'War Film'];
+
+/** What a part's generator may use: the film's number and the catalogue's size. */
+type Catalogue = { n: number; films: number };
+/** The content a part holds: its keys of the page (as the schema takes them in). */
+type PartContent<P extends AnyPart> = Pick<FilmContentInput, P['keys'][number]>;
+
+/**
+ * A generator per part, keyed by part id: the compiler makes it hold exactly the registry's parts,
+ * so a new part is generated too (or says here why not). The page is their union, in page order.
+ */
+const PART_GENERATORS: { [P in AnyPart as P['id']]: (catalogue: Catalogue) => fc.Arbitrary<PartContent<P>> } = {
+  film: ({ n }) =>
+    fc.record({ title: phrase(1, 4), releaseYear: fc.integer({ min: 1920, max: 2025 }) }).map((film) => ({
+      ...film,
+      slug: `${slugify(film.title)}-${n}`,
+    })),
+  premise: () => fc.record({ premise: text(1, 1) }),
+  facts: () =>
+    fc.record({
+      facts: fc.record({
+        runtimeMinutes: fc.integer({ min: 70, max: 190 }),
+        genres: fc.uniqueArray(skewed(GENRES), { minLength: 1, maxLength: 3 }),
       }),
-      characters: fc.array(
-        fc.record({
-          name: phrase(1, 2),
-          playedBy: fc.option(person(films), { nil: null, freq: 6 }),
-          description: text(1, 1),
-          tags: fc.array(tag, { maxLength: 2 }),
-          spoiler,
+    }),
+  story: () => fc.record({ story: text(3, 6) }),
+  timeline: () =>
+    fc.record({
+      events: fc
+        .array(fc.record({ title: phrase(2, 5), description: text(1, 1), when: phrase(1, 3), where: phrase(1, 2), spoiler }), {
+          minLength: 4,
+          maxLength: 14,
+        })
+        .map((events) => events.map((e, i) => ({ id: `e${i + 1}`, ...e }))),
+    }),
+  characters: ({ films }) =>
+    fc.record({
+      characters: fc
+        .array(
+          fc.record({
+            name: phrase(1, 2),
+            playedBy: fc.option(person(films), { nil: null, freq: 6 }),
+            description: text(1, 1),
+            tags: fc.array(tag, { maxLength: 2 }),
+            spoiler,
+          }),
+          { minLength: 2, maxLength: 8 },
+        )
+        .map((characters) => {
+          // Names must be unique within a page (one actor, one part).
+          const seen = new Set<string>();
+          return characters.map((c, i) => {
+            const playedBy = c.playedBy && !seen.has(c.playedBy.slug) ? c.playedBy : null;
+            if (playedBy) seen.add(playedBy.slug);
+            return { id: `c${i + 1}`, ...c, playedBy };
+          });
         }),
-        {
-          minLength: 2,
-          maxLength: 8,
-        },
-      ),
+    }),
+  setting: () =>
+    fc.record({
       setting: fc.record({
         era: phrase(1, 2),
         when: sentence,
@@ -89,52 +127,56 @@ const filmArbitrary = (n: number, films: number) =>
         tags: fc.array(tag, { maxLength: 2 }),
         spoiler,
       }),
-      themes: fc.array(fc.record({ title: phrase(1, 3), description: paragraph, spoiler }), { minLength: 1, maxLength: 5 }),
-      trait: fc.record({ value: phrase(1, 2), spoiler }),
-      summary: fc.record({ text: paragraph, spoiler }),
-      moods: fc.array(fc.record({ label: phrase(1, 2), spoiler }), { maxLength: 4 }),
-      contentNotes: fc.array(fc.record({ label: phrase(1, 2), spoiler }), { maxLength: 3 }),
-      questions: fc.array(
-        fc.record({
-          prompt: phrase(4, 10).map((s) => `${s}?`),
-          options: fc.array(phrase(1, 4), { minLength: 2, maxLength: 4 }),
-          correct: fc.nat(),
-          explanation: sentence,
-          spoiler,
-        }),
-        { maxLength: 5 },
-      ),
-    })
-    .map((page) => {
-      // Names must be unique within a page (one actor, one part).
-      const seen = new Set<string>();
-      const characters = page.characters.map((c, i) => {
-        const playedBy = c.playedBy && !seen.has(c.playedBy.slug) ? c.playedBy : null;
-        if (playedBy) seen.add(playedBy.slug);
-        return { id: `c${i + 1}`, ...c, playedBy };
-      });
-      return filmContentSchema.parse({
-        title: page.title,
-        slug: `${slugify(page.title)}-${n}`,
-        releaseYear: page.releaseYear,
-        premise: page.premise,
-        story: page.story,
-        events: page.events.map((e, i) => ({ id: `e${i + 1}`, ...e })),
-        characters,
-        setting: page.setting,
-        themes: page.themes.map((t, i) => ({ id: `t${i + 1}`, ...t })),
+    }),
+  themes: () =>
+    fc.record({
+      themes: fc
+        .array(fc.record({ title: phrase(1, 3), description: paragraph, spoiler }), { minLength: 1, maxLength: 5 })
+        .map((themes) => themes.map((t, i) => ({ id: `t${i + 1}`, ...t }))),
+    }),
+  kind: () =>
+    fc
+      .record({
+        tone: fc.record({ value: phrase(1, 2), spoiler }),
+        summary: fc.record({ text: paragraph, spoiler }),
+        moods: fc.array(fc.record({ label: phrase(1, 2), spoiler }), { maxLength: 4 }),
+        contentNotes: fc.array(fc.record({ label: phrase(1, 2), spoiler }), { maxLength: 3 }),
+      })
+      .map((kind) => ({
         kind: {
-          tone: page.trait,
-          pacing: { value: 'Steady', spoiler: 'none' },
-          story: { value: 'Linear', spoiler: 'none' },
-          intensity: { value: 'Moderate', spoiler: 'light' },
-          ending: { value: 'Open', spoiler: 'full' },
-          summary: page.summary,
-          moods: page.moods.map((m, i) => ({ id: `m${i + 1}`, ...m })),
-          contentNotes: page.contentNotes.map((c, i) => ({ id: `n${i + 1}`, ...c })),
+          tone: kind.tone,
+          pacing: { value: 'Steady', spoiler: 'none' as const },
+          story: { value: 'Linear', spoiler: 'none' as const },
+          intensity: { value: 'Moderate', spoiler: 'light' as const },
+          ending: { value: 'Open', spoiler: 'full' as const },
+          summary: kind.summary,
+          moods: kind.moods.map((m, i) => ({ id: `m${i + 1}`, ...m })),
+          contentNotes: kind.contentNotes.map((c, i) => ({ id: `n${i + 1}`, ...c })),
         },
-        quiz: {
-          questions: page.questions.map((q, qi) => {
+      })),
+  trivia: () =>
+    fc.record({
+      trivia: fc
+        .array(fc.record({ text: paragraph, source: fc.option(phrase(2, 5), { nil: '', freq: 2 }), spoiler }), { maxLength: 6 })
+        .map((trivia) => trivia.map((t, i) => ({ id: `tr${i + 1}`, ...t }))),
+    }),
+  // Images name stored uploads (ImageAsset rows); the bulk catalogue has none.
+  images: () => fc.constant({ poster: null, stills: [] }),
+  quiz: () =>
+    fc.record({
+      quiz: fc
+        .array(
+          fc.record({
+            prompt: phrase(4, 10).map((s) => `${s}?`),
+            options: fc.array(phrase(1, 4), { minLength: 2, maxLength: 4 }),
+            correct: fc.nat(),
+            explanation: sentence,
+            spoiler,
+          }),
+          { maxLength: 5 },
+        )
+        .map((questions) => ({
+          questions: questions.map((q, qi) => {
             const texts = [...new Set(q.options.map((o) => o.toLowerCase()))];
             const options = texts.length >= 2 ? texts : [...texts, 'None of these'];
             return {
@@ -149,11 +191,17 @@ const filmArbitrary = (n: number, films: number) =>
               })),
             };
           }),
-        },
-      });
-    });
+        })),
+    }),
+};
+
+/** Every part's generator (the registry's, in page order), their contents one page. */
+const filmArbitrary = (catalogue: Catalogue) =>
+  fc
+    .tuple(...PAGE_PARTS.map((part) => PART_GENERATORS[part.id](catalogue) as fc.Arbitrary<Partial<FilmContentInput>>))
+    .map((contents) => filmContentSchema.parse(Object.assign({}, ...contents)));
 
 /** Film number `n` (0-based) of a catalogue of `films`; the same page every time. */
 export function generateFilm(n: number, films: number): FilmContent {
-  return fc.sample(fc.noBias(filmArbitrary(n, films)), { seed: n + 1, numRuns: 1 })[0];
+  return fc.sample(fc.noBias(filmArbitrary({ n, films })), { seed: n + 1, numRuns: 1 })[0];
 }
