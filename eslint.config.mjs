@@ -85,11 +85,13 @@ export default defineConfig([
             {
               from: { element: { types: ['lib', 'reader', 'writer'] } },
               disallow: { to: { element: { types: ['app', 'components', 'reader-ui'] } } },
+              message: 'lib/ is the data layer: it never imports the interface (app/, components/).',
             },
             // What writes is not reader code's to call: neither lib/reader's nor the reader's pages'.
             {
               from: { element: { types: ['reader', 'reader-ui'] } },
               disallow: [{ to: { element: { type: 'writer' } } }, { to: { file: { categories: 'writes' } } }],
+              message: 'Reader code reads published content only: this module writes (docs/architecture.md, "The part registry").',
             },
           ],
         },
