@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { countWords, placeFacts, readingMinutes, castOf, peopleNamedIn } from '../lib/content/derive';
-import { DEMO_PATH, demo } from './reader-demo';
+import { DEMO_PATH, DEMO_SLUG, demo } from './reader-demo';
 
 /** The film page: the seed's sections and headings, the counted lines, the links to people. */
 
@@ -79,7 +79,8 @@ test('characters link to their actors’ pages, names in the story to theirs', a
   await card.getByRole('link', { name: character.playedBy!.name }).click();
   await expect(page).toHaveURL(new RegExp(`/people/${character.playedBy!.slug}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(character.playedBy!.name);
-  await expect(page.getByRole('link', { name: /Kiss and Cry/ })).toBeVisible();
+  // The film is named twice on the person page: under "Known for" and in the list of their parts.
+  await expect(page.locator(`#film-${DEMO_SLUG}`).getByRole('link', { name: /Kiss and Cry/ })).toBeVisible();
 
   const named = peopleNamedIn(demo.story, castOf(demo.characters));
   await page.goto(`${DEMO_PATH}?spoilers=full`);

@@ -23,6 +23,10 @@ test('the home page is page 1 of the film list; other page numbers are not pages
 });
 
 test('the sitemap is served whole at /sitemap.xml and as its child sitemap', async ({ request }) => {
+  // A POST to a GET-only route is refused, and the refusal is not what GET then gets from the cache.
+  const post = await request.post('/sitemaps/sitemap/films-0.xml');
+  expect(post.status()).toBeGreaterThanOrEqual(400);
+  expect(post.status()).toBeLessThan(500);
   const whole = await request.get('/sitemap.xml');
   expect(whole.status()).toBe(200);
   const wholeXml = await whole.text();

@@ -83,6 +83,19 @@ function ttlOf(ctx) {
   return typeof expire === 'number' ? expire : undefined;
 }
 
+/**
+ * A route's answer that is an error: Next renders a static route handler for any method and stores
+ * what it answered under the one key GET reads too, so a POST to `/sitemap.xml` (405) would be
+ * served to every reader after it. Never stored; the next GET renders.
+ * @param {unknown} value
+ */
+const isFailedRoute = (value) => {
+  const route = /** @type {{ kind?: string, status?: unknown }} */ (value);
+  return Boolean(
+    route && typeof route === 'object' && route.kind === 'APP_ROUTE' && typeof route.status === 'number' && route.status >= 400,
+  );
+};
+
 /** @param {unknown} value a page (HTML and RSC), not data or a route's response */
 const isPage = (value) => Boolean(value && typeof value === 'object' && /** @type {{ kind?: string }} */ (value).kind === 'APP_PAGE');
 
@@ -168,6 +181,7 @@ export default class IncrementalCacheHandler {
    * @param {SetContext} ctx
    */
   async set(cacheKey, data, ctx) {
+    if (isFailedRoute(data)) return;
     // A cached page carries the hashes of its own inline scripts (lib/security/security-policy.mjs).
     withStaticPagePolicy(data);
     const cacheControl = 'fetchCache' in ctx && ctx.fetchCache ? undefined : /** @type {{ cacheControl?: unknown }} */ (ctx).cacheControl;

@@ -138,6 +138,15 @@ describe('page and data cache (cacheHandler)', () => {
     expect(((await handler().get(pageKey, { kind: 'APP_PAGE' } as never))?.value as { html: string }).html).toBe('<p>after</p>');
   });
 
+  it("never stores a route's error answer (a 405 to a POST on a GET-only route), which GET would then serve", async () => {
+    const routeKey = `/route-cache/APP_ROUTE/0123/$/sitemaps/sitemap/films-0.xml/${Date.now()}`;
+    const route = (status: number) => ({ kind: 'APP_ROUTE', body: Buffer.from(status === 200 ? '<urlset/>' : ''), status, headers: {} });
+    await handler().set(routeKey, route(405) as never, { cacheControl: { revalidate: false } } as never);
+    expect(await handler().get(routeKey, { kind: 'APP_ROUTE' } as never)).toBeNull();
+    await handler().set(routeKey, route(200) as never, { cacheControl: { revalidate: false } } as never);
+    expect(((await handler().get(routeKey, { kind: 'APP_ROUTE' } as never))?.value as { status: number }).status).toBe(200);
+  });
+
   it('does not serve entries of another build', async () => {
     await handler('build-1').set(pageKey, page('<p>build 1</p>') as never, { cacheControl: { revalidate: false } } as never);
     expect(await handler('build-2').get(pageKey, { kind: 'APP_PAGE' } as never)).toBeNull();
