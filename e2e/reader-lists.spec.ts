@@ -119,6 +119,10 @@ test('browse: a country facet with counts, combined with genre and year, as plai
   await expect(page).toHaveURL(/\/\?genre=drama&year=2017&country=CA$/);
   await expect(page.getByRole('link', { name: 'Kiss and Cry' })).toBeVisible();
 
+  // The film page's infobox links its country to the same list.
+  await page.goto(`/films/${DEMO_SLUG}`);
+  await expect(page.locator('#facts').getByRole('link', { name: 'Canada' })).toHaveAttribute('href', '/?country=CA');
+
   // A country that is no country: the list, with a message saying what to type instead.
   const wrong = await page.goto('/?country=Atlantis');
   expect(wrong?.status()).toBe(200);
