@@ -126,11 +126,15 @@ test('browse: a country facet with counts, combined with genre and year, as plai
   // A country that is no country: the list, with a message saying what to type instead.
   const wrong = await page.goto('/?country=Atlantis');
   expect(wrong?.status()).toBe(200);
-  await expect(page.getByRole('alert')).toHaveText(/That is not a country: use a two-letter code such as CA/);
+  await expect(page.getByRole('search', { name: 'Filter films' }).getByRole('alert')).toHaveText(
+    /That is not a country: use a two-letter code such as CA/,
+  );
   await expect(page.getByRole('link', { name: 'Kiss and Cry' })).toBeVisible();
   const badSort = await page.goto('/?sort=rating');
   expect(badSort?.status()).toBe(200);
-  await expect(page.getByRole('alert')).toHaveText(/sorted by newest published, title or release year/);
+  await expect(page.getByRole('search', { name: 'Filter films' }).getByRole('alert')).toHaveText(
+    /sorted by newest published, title or release year/,
+  );
 
   // Without JavaScript: the facet is a link, the filtered list a document of its own.
   const plain = await browser.newContext({ javaScriptEnabled: false });
