@@ -15,7 +15,7 @@ export default async function HomeRoute() {
     films: [],
     page: 1,
     pages: 1,
-    facets: { total: 0, genres: [], years: [], countries: [] },
+    facets: { total: 0, genres: [], years: [] },
   });
   return <HomeView {...list} />;
 }

@@ -1,18 +1,10 @@
 import { FilmListLink } from './film-list-link';
 import type { FilmFacets as Facets, FilmSummary } from '@/lib/reader/list-published-films';
-import { FilmFacets, FilmSortLinks } from './film-facets';
+import { FilmFacets } from './film-facets';
 import { FilmList } from './film-list';
 import { SearchForm } from './search-form';
 import { FilmFilterForm } from './film-filter-form';
-import {
-  DEFAULT_SORT,
-  NO_FILTER,
-  filterWords,
-  isFiltered,
-  listPageHref,
-  type FilmFilter,
-  type FilterProblem,
-} from '@/lib/reader/film-filter';
+import { NO_FILTER, isFiltered, listPageHref, type FilmFilter, type FilterProblem } from '@/lib/reader/film-filter';
 import styles from './home-view.module.css';
 
 /** The home page (page 1 of the film list), the older pages, /page/2 …, and filtered lists: the same view. */
@@ -27,7 +19,7 @@ export function HomeView({
   films: FilmSummary[];
   page: number;
   pages: number;
-  /** Genre, year and country counts to narrow the list by. */
+  /** Genre and year counts to narrow the list by. */
   facets?: Facets;
   filter?: FilmFilter;
   /** A filter the list could not use (`/?year=abcd`): said above the form, the list unfiltered. */
@@ -35,8 +27,7 @@ export function HomeView({
 }) {
   const pageHref = (n: number) => listPageHref(n, filter);
   const filtered = isFiltered(filter);
-  const what = filterWords(filter);
-  const newestFirst = filter.sort === DEFAULT_SORT;
+  const what = [filter.genre, filter.year].filter((part) => part !== null).join(', ');
   return (
     <main id="main" className={styles.page}>
       <section className={styles.intro} aria-labelledby="home-heading">
@@ -53,20 +44,17 @@ export function HomeView({
           {filtered
             ? `Films: ${what}${page > 1 ? `, page ${page} of ${pages}` : ''}`
             : page === 1
-              ? newestFirst
-                ? 'Latest films'
-                : 'Films'
+              ? 'Latest films'
               : `Films, page ${page} of ${pages}`}
         </h2>
         <FilmFilterForm filter={filter} problem={problem} />
         {facets ? <FilmFacets facets={facets} filter={filter} /> : null}
-        <FilmSortLinks filter={filter} />
         <FilmList films={films} emptyText={filtered ? 'No published film matches these filters yet.' : undefined} />
         {pages > 1 ? (
           <nav className={styles.pager} aria-label="Pages of films">
             {page > 1 ? (
               <FilmListLink href={pageHref(page - 1)} rel="prev">
-                {newestFirst ? 'Newer films' : 'Previous page'}
+                Newer films
               </FilmListLink>
             ) : null}
             <span>
@@ -74,7 +62,7 @@ export function HomeView({
             </span>
             {page < pages ? (
               <FilmListLink href={pageHref(page + 1)} rel="next">
-                {newestFirst ? 'Older films' : 'Next page'}
+                Older films
               </FilmListLink>
             ) : null}
           </nav>
