@@ -17,7 +17,7 @@ import { DECIDED_UPSTREAM_ENV } from '@/lib/reader/level-cookie.mjs';
 import { currentFilmSlug, isPublishedAddress } from '@/lib/reader/published-address';
 import { MISSING_PATH } from '@/lib/reader/missing-page';
 import { isSearchAddress, searchVariantPath } from '@/lib/reader/search-address';
-import { filterVariantPath, isFiltered, listPageOf, readFilterQuery } from '@/lib/reader/film-filter';
+import { FILTER_PARAMS, filterVariantPath, isPlainList, listPageOf, readFilterQuery } from '@/lib/reader/film-filter';
 import { boundedCache, stringBytes } from '@/lib/cache/bounded-cache.mjs';
 import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders, type PagePolicy } from '@/lib/security/security-headers';
 
@@ -76,7 +76,7 @@ async function route(request: NextRequest, init: { request: { headers: Headers }
   const film = filmAddress(nextUrl.pathname);
   if (film && !(await published('films', film.slug))) return (await renamed(request, film)) ?? missing(request);
   const listPage = listPageOf(nextUrl.pathname);
-  if (listPage !== null && (nextUrl.searchParams.has('genre') || nextUrl.searchParams.has('year'))) return filteredList(request, listPage);
+  if (listPage !== null && FILTER_PARAMS.some((name) => nextUrl.searchParams.has(name))) return filteredList(request, listPage);
   const address = readerAddress(nextUrl.pathname);
   if (!address) return NextResponse.next(init);
   if (address.section === 'people' && !(await published('people', address.slug))) return missing(request);
@@ -132,7 +132,7 @@ function rewriteSearch(request: NextRequest, path: string, init: { request: { he
 }
 
 /**
- * `/?genre=…&year=…` and `/page/N?…`: onto the filtered list's static variant (lib/reader/film-filter.ts).
+ * `/?genre=…&year=…&country=…&sort=…` and `/page/N?…`: onto the filtered or sorted list's static variant (lib/reader/film-filter.ts).
  * Unlike a film page it does not depend on the cookie, so it keeps Next's public Cache-Control.
  */
 function filteredList(request: NextRequest, page: number) {
@@ -144,7 +144,7 @@ function filteredList(request: NextRequest, page: number) {
     url.pathname = `/filter/invalid/${problem.field}`;
     return NextResponse.rewrite(url);
   }
-  url.pathname = isFiltered(filter) ? filterVariantPath(filter, page) : request.nextUrl.pathname;
+  url.pathname = isPlainList(filter) ? request.nextUrl.pathname : filterVariantPath(filter, page);
   return NextResponse.rewrite(url);
 }
 

@@ -73,7 +73,9 @@ async function fuzzPaths(): Promise<string[]> {
     m: ['1'],
     genre: ['all', `g-${drama}`],
     year: ['all', '2017'],
-    field: ['genre', 'year'],
+    country: ['all', 'CA'],
+    sort: ['published', 'title'],
+    field: ['genre', 'year', 'country', 'sort'],
     source: ['query', 'cookie'],
     q: ['', 'kiss'],
     filmId: [real.filmId!, 'no-such-film-id'],
@@ -93,6 +95,7 @@ async function fuzzPaths(): Promise<string[]> {
     '/search?q=kiss',
     '/?genre=drama&year=2017',
     '/page/2?genre=drama',
+    '/?country=CA&sort=year',
   ];
   const unknown = ['//', '/films', '/no-such-page', '/_missing', '/_next/static/nope.js'];
   return [...new Set([...derived, ...served, ...unknown])];
@@ -123,6 +126,7 @@ const QUERIES = [
   '?callbackUrl=%2F%2Fevil.example',
   '?callbackUrl=javascript:alert(1)',
   '?genre=x&year=abc',
+  '?country=%00&sort=x',
   '?year=99999999999999999999',
   '?return=//evil.example',
 ];

@@ -8,6 +8,8 @@ import { DEMO_PATH, demo } from './reader-demo';
 test.setTimeout(120_000);
 const PAGES = [
   '/',
+  // A filtered and sorted list: the chosen facets and order marked, the posters on the cards.
+  '/?country=CA&sort=title',
   `${DEMO_PATH}?spoilers=none`,
   `${DEMO_PATH}?spoilers=light`,
   `${DEMO_PATH}?spoilers=full`,

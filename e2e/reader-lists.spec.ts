@@ -1,5 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_SLUG } from './reader-demo';
+import { signedInContext, unique } from './support/editor-session';
+import { sampleFilm } from '../test-support/sample-film';
 
 /** The home page and the sitemap page in the query (other tests may have published films too). */
 
@@ -89,4 +93,135 @@ test('browse: the header leads to films, people and search; the list has genre a
   await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Sean Cisterna' }).click();
   await expect(page).toHaveURL(/\/people\/sean-cisterna$/);
+});
+
+/** The card titles of the list, in order (a card's heading holds its link; a facet heading none). */
+const cardTitles = (page: Page) => page.getByRole('heading', { level: 3 }).filter({ has: page.getByRole('link') });
+
+test('browse: a country facet with counts, combined with genre and year, as plain links that work without JavaScript', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  const facets = page.getByRole('navigation', { name: 'Browse films' });
+  // The demo film is a Canadian 2017 drama (other tests may publish more).
+  const canada = facets.getByRole('link', { name: /^Canada \d+$/ });
+  await expect(canada).toHaveAttribute('href', '/?country=CA');
+  await canada.click();
+  await expect(page).toHaveURL(/\/\?country=CA$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Films: Canada' })).toBeVisible();
+  await expect(canada).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('link', { name: 'Kiss and Cry' })).toBeVisible();
+  // The other facets keep the country: counted among Canadian films, their links add to it.
+  const drama = facets.getByRole('link', { name: /^Drama \d+$/ });
+  await expect(drama).toHaveAttribute('href', '/?genre=drama&country=CA');
+  await facets.getByRole('link', { name: /^2017 \d+$/ }).click();
+  await expect(page).toHaveURL(/\/\?year=2017&country=CA$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Films: 2017, Canada' })).toBeVisible();
+  await expect(canada).toHaveAttribute('href', '/?year=2017');
+  await drama.click();
+  await expect(page).toHaveURL(/\/\?genre=drama&year=2017&country=CA$/);
+  await expect(page.getByRole('link', { name: 'Kiss and Cry' })).toBeVisible();
+
+  // The film page's infobox links its country to the same list.
+  await page.goto(`/films/${DEMO_SLUG}`);
+  await expect(page.locator('#facts').getByRole('link', { name: 'Canada' })).toHaveAttribute('href', '/?country=CA');
+
+  // A country that is no country: the list, with a message saying what to type instead.
+  const wrong = await page.goto('/?country=Atlantis');
+  expect(wrong?.status()).toBe(200);
+  await expect(page.getByRole('search', { name: 'Filter films' }).getByRole('alert')).toHaveText(
+    /That is not a country: use a two-letter code such as CA/,
+  );
+  await expect(page.getByRole('link', { name: 'Kiss and Cry' })).toBeVisible();
+  const badSort = await page.goto('/?sort=rating');
+  expect(badSort?.status()).toBe(200);
+  await expect(page.getByRole('search', { name: 'Filter films' }).getByRole('alert')).toHaveText(
+    /sorted by newest published, title or release year/,
+  );
+
+  // Without JavaScript: the facet is a link, the filtered list a document of its own.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const noScript = await plain.newPage();
+    await noScript.goto('/');
+    await noScript
+      .getByRole('navigation', { name: 'Browse films' })
+      .getByRole('link', { name: /^Canada \d+$/ })
+      .click();
+    await expect(noScript).toHaveURL(/\/\?country=CA$/);
+    await expect(noScript.getByRole('heading', { level: 2, name: 'Films: Canada' })).toBeVisible();
+    await noScript.getByRole('navigation', { name: 'Sort films' }).getByRole('link', { name: 'Title A–Z' }).click();
+    await expect(noScript).toHaveURL(/\/\?country=CA&sort=title$/);
+    await expect(noScript.getByRole('link', { name: 'Kiss and Cry' })).toBeVisible();
+  } finally {
+    await plain.close();
+  }
+});
+
+test('browse: sort links keep the filters; newest published first, title A–Z, release year newest first', async ({ page, browser }) => {
+  // Three films of a genre of their own, published in this order, so their three orders differ.
+  const id = unique();
+  const genre = `browse${id}`;
+  const { context, page: editor } = await signedInContext(browser, 'admin@example.com');
+  try {
+    const headers = { origin: new URL(editor.url()).origin };
+    const films = [
+      { title: `Browse Zulu ${id}`, releaseYear: 1999 },
+      { title: `Browse alpha ${id}`, releaseYear: 1985 },
+      { title: `Browse Mike ${id}`, releaseYear: 1990 },
+    ];
+    for (const [n, film] of films.entries()) {
+      const content = sampleFilm({ ...film, slug: `e2e-browse-${n}-${id}`, facts: { genres: [genre], countries: ['NZ'] } });
+      expect((await editor.request.post('/api/v1/editor/films', { data: { content }, headers })).status()).toBe(201);
+      const publish = await editor.request.post(`/api/v1/editor/films/${content.slug}/publish`, { data: { revision: 1 }, headers });
+      expect(publish.status()).toBe(200);
+    }
+  } finally {
+    await context.close();
+  }
+  const [zulu, alpha, mike] = [`Browse Zulu ${id}`, `Browse alpha ${id}`, `Browse Mike ${id}`];
+
+  await page.goto(`/?genre=${genre}`);
+  const sort = page.getByRole('navigation', { name: 'Sort films' });
+  await expect(sort.getByRole('link')).toHaveText(['Newest published', 'Title A–Z', 'Release year']);
+  await expect(sort.getByRole('link', { name: 'Newest published' })).toHaveAttribute('aria-current', 'true');
+  await expect(cardTitles(page)).toHaveText([mike, alpha, zulu]);
+
+  await sort.getByRole('link', { name: 'Title A–Z' }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?genre=${genre}&sort=title$`));
+  await expect(sort.getByRole('link', { name: 'Title A–Z' })).toHaveAttribute('aria-current', 'true');
+  await expect(cardTitles(page)).toHaveText([alpha, mike, zulu]);
+
+  // The facets keep the order, and the order keeps the facets.
+  const facets = page.getByRole('navigation', { name: 'Browse films' });
+  const newZealand = facets.getByRole('link', { name: /^New Zealand 3$/ });
+  await expect(newZealand).toHaveAttribute('href', `/?genre=${genre}&country=NZ&sort=title`);
+  await newZealand.click();
+  await expect(page).toHaveURL(new RegExp(`\\?genre=${genre}&country=NZ&sort=title$`));
+  await expect(cardTitles(page)).toHaveText([alpha, mike, zulu]);
+  await expect(sort.getByRole('link', { name: 'Release year' })).toHaveAttribute('href', `/?genre=${genre}&country=NZ&sort=year`);
+  await sort.getByRole('link', { name: 'Release year' }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?genre=${genre}&country=NZ&sort=year$`));
+  await expect(cardTitles(page)).toHaveText([zulu, mike, alpha]);
+  await expect(page.getByRole('heading', { level: 2, name: `Films: ${genre}, New Zealand` })).toBeVisible();
+  // The default order is no parameter at all.
+  await expect(sort.getByRole('link', { name: 'Newest published' })).toHaveAttribute('href', `/?genre=${genre}&country=NZ`);
+});
+
+test('browse: the demo film’s card shows its poster (level none), with its alt text and its size reserved', async ({ page }) => {
+  const images = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, '..', 'prisma', 'demo', 'images', 'kiss-and-cry.images.json'), 'utf8'),
+  ) as {
+    poster: { alt: string; spoiler: string };
+  };
+  expect(images.poster.spoiler).toBe('none');
+  await page.goto('/?genre=drama&year=2017&country=CA');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Kiss and Cry' }) });
+  const poster = card.getByRole('img', { name: images.poster.alt });
+  await expect(poster).toBeVisible();
+  await expect(poster).toHaveAttribute('width', /^\d+$/);
+  await expect(poster).toHaveAttribute('height', /^\d+$/);
+  await expect(poster).toHaveAttribute('src', /^\/media\/[0-9a-f]{32}\/w\d+/);
+  await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });

@@ -15,7 +15,7 @@ export default async function HomeRoute() {
     films: [],
     page: 1,
     pages: 1,
-    facets: { total: 0, genres: [], years: [] },
+    facets: { total: 0, genres: [], years: [], countries: [] },
   });
   return <HomeView {...list} />;
 }

@@ -1,8 +1,11 @@
 import Link from 'next/link';
-import { isFiltered, type FilmFilter, type FilterProblem } from '@/lib/reader/film-filter';
+import { DEFAULT_SORT, isFiltered, type FilmFilter, type FilterProblem } from '@/lib/reader/film-filter';
 import styles from './home-view.module.css';
 
-/** Genre and year filters of the film list: a plain GET form, so it works without JavaScript. */
+/**
+ * Genre and year filters of the film list: a plain GET form, so it works without JavaScript. The
+ * country (chosen by its facet) and the order go along unchanged.
+ */
 export function FilmFilterForm({ filter, problem }: { filter: FilmFilter; problem?: FilterProblem }) {
   const invalid = (field: FilterProblem['field']) =>
     problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'filter-problem' } : {};
@@ -29,6 +32,8 @@ export function FilmFilterForm({ filter, problem }: { filter: FilmFilter; proble
           {...invalid('year')}
         />
       </label>
+      {filter.country !== null ? <input type="hidden" name="country" value={filter.country} /> : null}
+      {filter.sort !== DEFAULT_SORT ? <input type="hidden" name="sort" value={filter.sort} /> : null}
       <button type="submit">Filter</button>
       {isFiltered(filter) ? <Link href="/">Clear filters</Link> : null}
     </form>

@@ -1,10 +1,18 @@
 import { FilmListLink } from './film-list-link';
 import type { FilmFacets as Facets, FilmSummary } from '@/lib/reader/list-published-films';
-import { FilmFacets } from './film-facets';
+import { FilmFacets, FilmSortLinks } from './film-facets';
 import { FilmList } from './film-list';
 import { SearchForm } from './search-form';
 import { FilmFilterForm } from './film-filter-form';
-import { NO_FILTER, isFiltered, listPageHref, type FilmFilter, type FilterProblem } from '@/lib/reader/film-filter';
+import {
+  DEFAULT_SORT,
+  NO_FILTER,
+  filterWords,
+  isFiltered,
+  listPageHref,
+  type FilmFilter,
+  type FilterProblem,
+} from '@/lib/reader/film-filter';
 import styles from './home-view.module.css';
 
 /** The home page (page 1 of the film list), the older pages, /page/2 …, and filtered lists: the same view. */
@@ -19,7 +27,7 @@ export function HomeView({
   films: FilmSummary[];
   page: number;
   pages: number;
-  /** Genre and year counts to narrow the list by. */
+  /** Genre, year and country counts to narrow the list by. */
   facets?: Facets;
   filter?: FilmFilter;
   /** A filter the list could not use (`/?year=abcd`): said above the form, the list unfiltered. */
@@ -27,7 +35,8 @@ export function HomeView({
 }) {
   const pageHref = (n: number) => listPageHref(n, filter);
   const filtered = isFiltered(filter);
-  const what = [filter.genre, filter.year].filter((part) => part !== null).join(', ');
+  const what = filterWords(filter);
+  const newestFirst = filter.sort === DEFAULT_SORT;
   return (
     <main id="main" className={styles.page}>
       <section className={styles.intro} aria-labelledby="home-heading">
@@ -44,17 +53,20 @@ export function HomeView({
           {filtered
             ? `Films: ${what}${page > 1 ? `, page ${page} of ${pages}` : ''}`
             : page === 1
-              ? 'Latest films'
+              ? newestFirst
+                ? 'Latest films'
+                : 'Films'
               : `Films, page ${page} of ${pages}`}
         </h2>
         <FilmFilterForm filter={filter} problem={problem} />
         {facets ? <FilmFacets facets={facets} filter={filter} /> : null}
+        <FilmSortLinks filter={filter} />
         <FilmList films={films} emptyText={filtered ? 'No published film matches these filters yet.' : undefined} />
         {pages > 1 ? (
           <nav className={styles.pager} aria-label="Pages of films">
             {page > 1 ? (
               <FilmListLink href={pageHref(page - 1)} rel="prev">
-                Newer films
+                {newestFirst ? 'Newer films' : 'Previous page'}
               </FilmListLink>
             ) : null}
             <span>
@@ -62,7 +74,7 @@ export function HomeView({
             </span>
             {page < pages ? (
               <FilmListLink href={pageHref(page + 1)} rel="next">
-                Older films
+                {newestFirst ? 'Older films' : 'Next page'}
               </FilmListLink>
             ) : null}
           </nav>

@@ -9,6 +9,7 @@ import { getPublishedFilm, getPublishedFilmUpTo } from './get-published-film';
 import { getPublishedPerson, listPublishedPeople } from './get-person';
 import { countPublished } from './list-published-films';
 import { listFilmPage } from './list-published-films';
+import { NO_FILTER, type FilmFilter } from './film-filter';
 import { normalizeQuery, searchWithCorrection, type SearchAnswer } from './search-films';
 import { listSitemaps, sitemapEntries } from '../seo/sitemap';
 
@@ -76,11 +77,13 @@ export const searchCached = cache(async (query: string, level: SpoilerLevel): Pr
   return (await searchResults.fetch(key, { context: { text, level } })) ?? NO_ANSWER;
 });
 
-/** One page of the home page's list (1-based), newest first, optionally filtered (genre, year). */
-export const listFilmPageCached = cache((page: number, genre: string | null = null, year: number | null = null) =>
-  unstable_cache(() => listFilmPage(page, { genre, year }), ['reader-films', EPOCH, String(page), genre ?? '', String(year ?? '')], {
-    tags: [FILMS_TAG],
-  })(),
+/** One page of the home page's list (1-based), optionally filtered (genre, year, country) and sorted. */
+export const listFilmPageCached = cache((page: number, filter: FilmFilter = NO_FILTER) =>
+  unstable_cache(
+    () => listFilmPage(page, filter),
+    ['reader-films', EPOCH, String(page), filter.genre ?? '', String(filter.year ?? ''), filter.country ?? '', filter.sort],
+    { tags: [FILMS_TAG] },
+  )(),
 );
 
 /** The people index: the first `limit` people by name, and how many there are. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleFilm } from '../../test-support/sample-film';
 import { createFilm, getDraft, publishFilm, saveDraft, unpublishFilm } from '../films';
@@ -10,6 +11,7 @@ import type { FilmContent } from '../content/schema';
 import { getPublishedFilm } from './get-published-film';
 import { getPublishedPerson, listPublishedPeople } from './get-person';
 import { listFilmPage } from './list-published-films';
+import { NO_FILTER, type FilmFilter } from './film-filter';
 import { updatePersonDates } from '../people/update-person-dates';
 import { personDatesSchema } from '../people/person-schema';
 
@@ -122,21 +124,131 @@ describe('film facts, stored and published', () => {
     const b = await published(film('filter-b', { releaseYear: 1999, facts: { ...film('x').facts, releaseDate: '' } }));
     const c = await published(film('filter-c', { facts: { ...film('x').facts, genres: ['Comedy'] } }));
     const slugs = async (genreFilter: string | null, year: number | null) =>
-      (await listFilmPage(1, { genre: genreFilter, year })).films.map((f) => f.slug);
+      (await listFilmPage(1, { ...NO_FILTER, genre: genreFilter, year })).films.map((f) => f.slug);
     const byGenre = await slugs(genre.toLowerCase(), null);
     expect(byGenre).toEqual(expect.arrayContaining([a.slug, b.slug]));
     expect(byGenre).not.toContain(c.slug);
     expect(await slugs(genre.toLowerCase(), 1999)).toEqual([b.slug]);
     expect(await slugs(genre.toLowerCase(), 1870)).toEqual([]);
-    expect((await listFilmPage(1, { genre: genre.toLowerCase(), year: 1999 })).pages).toBe(1);
+    expect((await listFilmPage(1, { ...NO_FILTER, genre: genre.toLowerCase(), year: 1999 })).pages).toBe(1);
     // The facets: each genre and year with how many films it holds under the other filter.
-    const { facets } = await listFilmPage(1, { genre: genre.toLowerCase(), year: null });
+    const { facets } = await listFilmPage(1, { ...NO_FILTER, genre: genre.toLowerCase() });
     expect(facets.total).toBe(byGenre.length);
     expect(facets.years).toEqual(expect.arrayContaining([{ year: 1999, count: 1 }]));
-    const inYear = (await listFilmPage(1, { genre: null, year: 1999 })).facets;
+    const inYear = (await listFilmPage(1, { ...NO_FILTER, year: 1999 })).facets;
     expect(inYear.genres.find((g) => g.genre === genre.toLowerCase())?.count).toBeGreaterThanOrEqual(1);
     await unpublishFilm({ slug: b.slug, actor: admin });
     expect(await slugs(genre.toLowerCase(), 1999)).toEqual([]);
+  });
+});
+
+describe('browsing the home page’s list', () => {
+  const browseGenre = `browse${tag}`;
+  const facts = (countries: string[], genres = [browseGenre]) => ({ ...film('x').facts, releaseDate: '', genres, countries });
+  const list = (filter: Partial<FilmFilter>) => listFilmPage(1, { ...NO_FILTER, genre: browseGenre, ...filter });
+  const slugs = async (filter: Partial<FilmFilter>) => (await list(filter)).films.map((f) => f.slug);
+  let d: FilmContent, e: FilmContent, f: FilmContent;
+
+  beforeAll(async () => {
+    // Published in this order (newest last); titles and years chosen so the three orders differ.
+    d = await published(film('browse-d', { title: `Browse aardvark ${tag}`, releaseYear: 2001, facts: facts(['FR', 'CA']) }));
+    e = await published(film('browse-e', { title: `browse Alpha ${tag}`, releaseYear: 2003, facts: facts(['FR']) }));
+    f = await published(film('browse-f', { title: `Browse beta ${tag}`, releaseYear: 2001, facts: facts(['JP']) }));
+    // Another genre, same country and year: only a genre filter leaves it out.
+    await published(film('browse-g', { releaseYear: 2001, facts: facts(['FR'], [`other${tag}`]) }));
+  });
+
+  it('count films per country in SQL, under the genre and year chosen', async () => {
+    const byGenre = await list({});
+    expect(byGenre.facets.total).toBe(3);
+    expect(byGenre.facets.countries).toEqual([
+      { country: 'FR', count: 2 },
+      { country: 'CA', count: 1 },
+      { country: 'JP', count: 1 },
+    ]);
+    expect((await list({ year: 2001 })).facets.countries).toEqual([
+      { country: 'CA', count: 1 },
+      { country: 'FR', count: 1 },
+      { country: 'JP', count: 1 },
+    ]);
+    // Without a genre, the other genre's French film counts too.
+    const inYear = await listFilmPage(1, { ...NO_FILTER, year: 2001 });
+    const other = await listFilmPage(1, { ...NO_FILTER, genre: `other${tag}` });
+    expect(other.facets.countries).toEqual([{ country: 'FR', count: 1 }]);
+    expect(inYear.facets.countries.find((c) => c.country === 'FR')?.count).toBeGreaterThanOrEqual(2);
+  });
+
+  it('filter by country, combined with genre and year; each facet counts under the other two', async () => {
+    expect(new Set(await slugs({ country: 'FR' }))).toEqual(new Set([d.slug, e.slug]));
+    expect(await slugs({ country: 'FR', year: 2001 })).toEqual([d.slug]);
+    expect(await slugs({ country: 'JP', year: 2003 })).toEqual([]);
+    expect(await slugs({ country: 'DE' })).toEqual([]);
+    const { facets, pages } = await list({ country: 'FR' });
+    expect(pages).toBe(1);
+    expect(facets.total).toBe(2);
+    // Years among this genre's French films; genres among the French films of any year.
+    expect(facets.years).toEqual([
+      { year: 2003, count: 1 },
+      { year: 2001, count: 1 },
+    ]);
+    expect(facets.genres.find((g) => g.genre === browseGenre)?.count).toBe(2);
+    // Countries are counted under the genre (and year), not under the chosen country itself.
+    expect(facets.countries.find((c) => c.country === 'JP')?.count).toBe(1);
+    const frenchIn2001 = await listFilmPage(1, { ...NO_FILTER, year: 2001, country: 'FR' });
+    expect(frenchIn2001.facets.genres.find((g) => g.genre === `other${tag}`)?.count).toBe(1);
+    expect(frenchIn2001.facets.genres.find((g) => g.genre === browseGenre)?.count).toBe(1);
+  });
+
+  it('sort newest published first by default, by title A–Z (any case), and by release year, newest first', async () => {
+    expect(await slugs({})).toEqual([f.slug, e.slug, d.slug]);
+    expect(await slugs({ sort: 'published' })).toEqual([f.slug, e.slug, d.slug]);
+    expect(await slugs({ sort: 'title' })).toEqual([d.slug, e.slug, f.slug]);
+    // 2003 first; the two 2001 films newest published first.
+    expect(await slugs({ sort: 'year' })).toEqual([e.slug, f.slug, d.slug]);
+    // Sorting keeps the filter and the counts.
+    expect(await slugs({ sort: 'title', country: 'FR' })).toEqual([d.slug, e.slug]);
+    expect((await list({ sort: 'title' })).facets).toEqual((await list({})).facets);
+  });
+
+  it('show a poster on a card only when the poster’s own level is none, never one above it', async () => {
+    const asset = async (width: number, height: number) => {
+      const sha256 = randomBytes(32).toString('hex');
+      const id = sha256.slice(0, 32);
+      await db().imageAsset.create({ data: { id, sha256, width, height, mime: 'image/jpeg', bytes: 1000, variants: [] } });
+      return id;
+    };
+    const posterGenre = `posters${tag}`;
+    const [open, light, full] = [await asset(600, 900), await asset(400, 600), await asset(500, 750)];
+    const shown = await published(
+      film('poster-none', { facts: facts([], [posterGenre]), poster: { image: open, alt: `Open poster ${tag}`, spoiler: 'none' } }),
+    );
+    const atLight = await published(
+      film('poster-light', { facts: facts([], [posterGenre]), poster: { image: light, alt: `LIGHTPOSTER ${tag}`, spoiler: 'light' } }),
+    );
+    const atFull = await published(
+      film('poster-full', { facts: facts([], [posterGenre]), poster: { image: full, alt: `FULLPOSTER ${tag}`, spoiler: 'full' } }),
+    );
+    const page = await listFilmPage(1, { ...NO_FILTER, genre: posterGenre });
+    const card = (slug: string) => page.films.find((film) => film.slug === slug);
+    expect(card(shown.slug)?.poster).toEqual({
+      image: open,
+      alt: `Open poster ${tag}`,
+      width: 600,
+      height: 900,
+      version: 1,
+      focal: { x: 0.5, y: 0.5 },
+    });
+    expect(card(atLight.slug)?.poster).toBeNull();
+    expect(card(atFull.slug)?.poster).toBeNull();
+    // Nothing of the hidden posters is in the list's data, in any order.
+    for (const sort of ['published', 'title', 'year'] as const) {
+      const text = JSON.stringify(await listFilmPage(1, { ...NO_FILTER, genre: posterGenre, sort }));
+      expect(text).not.toContain(light);
+      expect(text).not.toContain(full);
+      expect(text).not.toMatch(/LIGHTPOSTER|FULLPOSTER|LIGHTWORD|FULLWORD/u);
+    }
+    // The film page at full does show them: the list leaves them out because of their level.
+    expect((await getPublishedFilm(atFull.slug, 'full'))?.poster?.image).toBe(full);
   });
 });
 

@@ -1,10 +1,23 @@
 import 'server-only';
 import { db } from '../db';
 import { Prisma } from '../generated/prisma/client';
-import { NO_FILTER, type FilmFilter } from './film-filter';
+import { NO_FILTER, type FilmFilter, type FilmSort } from './film-filter';
 
-/** A published film as lists show it: spoiler-safe (title and premise are level none). */
-export type FilmSummary = { slug: string; title: string; releaseYear: number | null; premise: string; publishedAt: string };
+/** A poster as the list shows it: only a poster at level none (lists are the same for every reader). */
+export type ListPoster = { image: string; alt: string; width: number; height: number; version: number; focal: { x: number; y: number } };
+
+/**
+ * A published film as lists show it: spoiler-safe (title and premise are level none, and the poster
+ * only when its own level is none, whatever the reader chose).
+ */
+export type FilmSummary = {
+  slug: string;
+  title: string;
+  releaseYear: number | null;
+  premise: string;
+  publishedAt: string;
+  poster: ListPoster | null;
+};
 
 /** Films per page of the home page's list. */
 export const FILMS_PER_PAGE = 24;
@@ -14,59 +27,118 @@ export type Window = { offset?: number; limit?: number };
 
 const newestFirst = [{ publishedAt: 'desc' as const }, { slug: 'asc' as const }];
 
+/** The list's orders in SQL; the slug breaks every tie, so pages never overlap. */
+const ORDER_BY: Record<FilmSort, Prisma.Sql> = {
+  published: Prisma.sql`f."publishedAt" DESC, f."slug" ASC`,
+  title: Prisma.sql`lower(f."title") ASC, f."slug" ASC`,
+  year: Prisma.sql`f."releaseYear" DESC NULLS LAST, f."publishedAt" DESC, f."slug" ASC`,
+};
+
+type SummaryRow = Omit<FilmSummary, 'publishedAt' | 'poster'> & {
+  publishedAt: Date;
+  posterImage: string | null;
+  posterAlt: string | null;
+  posterWidth: number | null;
+  posterHeight: number | null;
+  posterVersion: number | null;
+  posterFocalX: number | null;
+  posterFocalY: number | null;
+};
+
 /**
- * Published films, newest first (slug breaks ties, so pages never overlap); one page of them with
- * a window. Dates as ISO strings, so the result survives the data cache as is.
+ * Published films in the filter's order (newest published first by default), one page of them with
+ * a window, each with its poster when the poster's level is none: one statement. Dates as ISO
+ * strings, so the result survives the data cache as is.
  */
 export async function listFilmSummaries({ offset = 0, limit }: Window = {}, filter: FilmFilter = NO_FILTER): Promise<FilmSummary[]> {
-  const films = await db().publishedFilm.findMany({
-    where: whereFilter(filter),
-    orderBy: newestFirst,
-    skip: offset,
-    take: limit,
-    select: { slug: true, title: true, releaseYear: true, premise: true, publishedAt: true },
-  });
-  return films.map((f) => ({ ...f, publishedAt: f.publishedAt.toISOString() }));
+  const rows = await db().$queryRaw<SummaryRow[]>`
+    SELECT f."slug", f."title", f."releaseYear", f."premise", f."publishedAt",
+      i."imageId" AS "posterImage", i."alt" AS "posterAlt", a."width" AS "posterWidth", a."height" AS "posterHeight",
+      a."version" AS "posterVersion", a."focalX" AS "posterFocalX", a."focalY" AS "posterFocalY"
+    FROM "PublishedFilm" f
+    LEFT JOIN "FilmImage" i ON i."filmId" = f."filmId" AND i."kind" = 'poster' AND i."spoiler" = 'none'::"SpoilerLevel"
+    LEFT JOIN "ImageAsset" a ON a."id" = i."imageId"
+    WHERE ${whereFilter(filter, ['genre', 'year', 'country'])}
+    ORDER BY ${ORDER_BY[filter.sort]}
+    OFFSET ${offset} LIMIT ${limit ?? null}`;
+  return rows.map(
+    ({ publishedAt, posterImage, posterAlt, posterWidth, posterHeight, posterVersion, posterFocalX, posterFocalY, ...film }) => ({
+      ...film,
+      publishedAt: publishedAt.toISOString(),
+      poster:
+        posterImage !== null && posterWidth !== null && posterHeight !== null
+          ? {
+              image: posterImage,
+              alt: posterAlt ?? '',
+              width: posterWidth,
+              height: posterHeight,
+              version: posterVersion ?? 1,
+              focal: { x: posterFocalX ?? 0.5, y: posterFocalY ?? 0.5 },
+            }
+          : null,
+    }),
+  );
 }
 
-/** The filter in SQL: a genre through the GIN index on genreKeys (`@>`), a year through its index. */
-function whereFilter(filter: FilmFilter) {
-  return {
-    ...(filter.genre !== null ? { genreKeys: { has: filter.genre } } : {}),
-    ...(filter.year !== null ? { releaseYear: filter.year } : {}),
-  };
-}
-
-/** How many films the list holds, and per genre and per year how many it would hold with that one chosen. */
-export type FilmFacets = { total: number; genres: Array<{ genre: string; count: number }>; years: Array<{ year: number; count: number }> };
-
-/** Genres offered (the most common first); years are all offered, newest first. */
-const MAX_GENRES = 24;
+type FilterField = 'genre' | 'year' | 'country';
 
 /**
- * The list's facets in one statement: the total under the filter, the genres among the films of
- * the chosen year (or all), and the years among the films of the chosen genre (or all). Lists show
- * titles and premises only, so the counts are the same for every reader.
+ * The filter's chosen fields in SQL, `TRUE` for none: a genre or a country through the GIN index on
+ * genreKeys or countries (`@>`), a year through its index.
+ */
+function whereFilter(filter: FilmFilter, fields: FilterField[]): Prisma.Sql {
+  const parts: Prisma.Sql[] = [];
+  if (fields.includes('genre') && filter.genre !== null) parts.push(Prisma.sql`f."genreKeys" @> ARRAY[${filter.genre}]::text[]`);
+  if (fields.includes('year') && filter.year !== null) parts.push(Prisma.sql`f."releaseYear" = ${filter.year}`);
+  if (fields.includes('country') && filter.country !== null) parts.push(Prisma.sql`f."countries" @> ARRAY[${filter.country}]::text[]`);
+  return parts.length === 0 ? Prisma.sql`TRUE` : Prisma.join(parts, ' AND ');
+}
+
+/**
+ * How many films the list holds, and per genre, year and country how many it would hold with that
+ * one chosen (the other two as they are).
+ */
+export type FilmFacets = {
+  total: number;
+  genres: Array<{ genre: string; count: number }>;
+  years: Array<{ year: number; count: number }>;
+  countries: Array<{ country: string; count: number }>;
+};
+
+/** Genres and countries offered (the most common first); years are all offered, newest first. */
+const MAX_GENRES = 24;
+const MAX_COUNTRIES = 24;
+
+/**
+ * The list's facets in one statement: the total under the filter, and each facet's values among
+ * the films the other two fields choose (the genres among the films of the chosen year and
+ * country, …). Lists show titles, premises and level-none posters only, so the counts are the
+ * same for every reader.
  */
 async function countFilmFacets(filter: FilmFilter): Promise<FilmFacets> {
-  const genre = filter.genre === null ? Prisma.sql`TRUE` : Prisma.sql`"genreKeys" @> ARRAY[${filter.genre}]::text[]`;
-  const year = filter.year === null ? Prisma.sql`TRUE` : Prisma.sql`"releaseYear" = ${filter.year}`;
-  const rows = await db().$queryRaw<Array<{ kind: 'total' | 'genre' | 'year'; key: string; count: number }>>`
-    (SELECT 'total' AS kind, '' AS key, count(*)::int AS count FROM "PublishedFilm" WHERE ${genre} AND ${year})
+  const rows = await db().$queryRaw<Array<{ kind: 'total' | 'genre' | 'year' | 'country'; key: string; count: number }>>`
+    (SELECT 'total' AS kind, '' AS key, count(*)::int AS count FROM "PublishedFilm" f WHERE ${whereFilter(filter, ['genre', 'year', 'country'])})
     UNION ALL
-    (SELECT 'genre', g, count(*)::int FROM "PublishedFilm", unnest("genreKeys") AS g WHERE ${year} GROUP BY g ORDER BY count(*) DESC, g LIMIT ${MAX_GENRES})
+    (SELECT 'genre', g, count(*)::int FROM "PublishedFilm" f, unnest(f."genreKeys") AS g
+      WHERE ${whereFilter(filter, ['year', 'country'])} GROUP BY g ORDER BY count(*) DESC, g LIMIT ${MAX_GENRES})
     UNION ALL
-    (SELECT 'year', "releaseYear"::text, count(*)::int FROM "PublishedFilm" WHERE "releaseYear" IS NOT NULL AND ${genre} GROUP BY "releaseYear" ORDER BY "releaseYear" DESC)`;
+    (SELECT 'year', f."releaseYear"::text, count(*)::int FROM "PublishedFilm" f
+      WHERE f."releaseYear" IS NOT NULL AND ${whereFilter(filter, ['genre', 'country'])} GROUP BY f."releaseYear" ORDER BY f."releaseYear" DESC)
+    UNION ALL
+    (SELECT 'country', c, count(*)::int FROM "PublishedFilm" f, unnest(f."countries") AS c
+      WHERE ${whereFilter(filter, ['genre', 'year'])} GROUP BY c ORDER BY count(*) DESC, c LIMIT ${MAX_COUNTRIES})`;
   return {
     total: rows.find((r) => r.kind === 'total')?.count ?? 0,
     genres: rows.filter((r) => r.kind === 'genre').map((r) => ({ genre: r.key, count: r.count })),
     years: rows.filter((r) => r.kind === 'year').map((r) => ({ year: Number(r.key), count: r.count })),
+    countries: rows.filter((r) => r.kind === 'country').map((r) => ({ country: r.key, count: r.count })),
   };
 }
 
 /**
- * One page (1-based) of the home page's list, optionally filtered by genre and year, how many
- * pages there are, and the facets (genre and year counts) to narrow it: two statements.
+ * One page (1-based) of the home page's list, optionally filtered by genre, year and country and
+ * sorted, how many pages there are, and the facets (genre, year and country counts) to narrow it:
+ * two statements.
  */
 export async function listFilmPage(
   page: number,

@@ -65,6 +65,7 @@ describe('pagePolicyFor', () => {
       '/people/ana-lima/',
       '/films/kiss-and-cry/level/full',
       '/page/2',
+      '/filter/all/2017/CA/title/1',
       '/_missing',
       '/search/level/full/query/c2thdGluZw',
       '/search/level/none/cookie',

@@ -2,9 +2,9 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { PersonRef } from '@/lib/content/schema';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { factsPart } from '@/lib/page/parts/facts';
+import { countryName, factsPart } from '@/lib/page/parts/facts';
 import {
-  countryNames,
+  countryHref,
   formatFactDate,
   formatRuntime,
   genreHref,
@@ -67,7 +67,17 @@ export function FactsBox({ film }: { film: VisibleFilm }) {
         )),
       ),
     ]);
-  if (facts.countries.length > 0) rows.push([facts.countries.length > 1 ? 'Countries' : 'Country', countryNames(facts).join(', ')]);
+  if (facts.countries.length > 0)
+    rows.push([
+      facts.countries.length > 1 ? 'Countries' : 'Country',
+      joined(
+        facts.countries.map((code) => (
+          <FilmListLink key={code} href={countryHref(code)}>
+            {countryName(code)}
+          </FilmListLink>
+        )),
+      ),
+    ]);
   if (facts.languages.length > 0) rows.push([facts.languages.length > 1 ? 'Languages' : 'Language', languageNames(facts).join(', ')]);
   if (facts.ageRatings.length > 0) rows.push(['Age rating', joined(facts.ageRatings)]);
   const links = [

@@ -17,7 +17,7 @@ export default async function InvalidFilterRoute({ params }: Props) {
   const { field } = await params;
   const problem = Object.hasOwn(FILTER_PROBLEMS, field) ? FILTER_PROBLEMS[field as keyof typeof FILTER_PROBLEMS] : null;
   if (!problem) notFound();
-  const list = await listFilmPageCached(1, null, null);
+  const list = await listFilmPageCached(1);
   return <HomeView {...list} problem={problem} />;
 }
 
