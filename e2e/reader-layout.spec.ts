@@ -22,6 +22,27 @@ async function box(page: Page, selector: string): Promise<Box | null> {
     });
 }
 
+/** The descendants of `selector` that stick out of it sideways (a clipped control, a cut-off button). */
+async function sticksOut(page: Page, selector: string): Promise<string[]> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((container) => {
+      const outer = container.getBoundingClientRect();
+      const out: string[] = [];
+      if (container.scrollWidth > container.clientWidth + 1) out.push(`${container.tagName} scrolls sideways`);
+      for (const el of Array.from(container.querySelectorAll('*'))) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        if (r.left < outer.left - 0.5 || r.right > outer.right + 0.5)
+          out.push(
+            `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" spans ${Math.round(r.left)}–${Math.round(r.right)} of ${Math.round(outer.left)}–${Math.round(outer.right)}`,
+          );
+      }
+      return out;
+    });
+}
+
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 for (const width of WIDTHS) {
@@ -65,5 +86,25 @@ for (const width of WIDTHS) {
     const stills = page.locator('#images li[data-image]');
     await expect(stills).toHaveCount(1);
     expect((await box(page, '#images'))!.width).toBeGreaterThanOrEqual(desktop ? 600 : width - 64);
+  });
+}
+
+// The level control's column with everything it can hold: the reading-point form with a long event
+// title, the three levels' notes, the "every film" link, the contents. A wide select once pushed the
+// column past its track and cut its "Show" button off at the window's edge.
+for (const width of WIDTHS) {
+  test(`the level control's column fits its content at ${width} px, reading up to a point`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${DEMO_PATH}?upto=4`);
+    await expect(page.getByText(/up to event 4 of/).first()).toBeVisible();
+    // Phones: the same controls in the bar's level menu, opened.
+    const container = width >= 960 ? 'aside' : '[data-film-bar] details[open] > div';
+    if (width < 960) await page.locator('[data-film-bar] summary').first().click();
+    await testInfo.attach(`film-page-upto-${width}`, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+    expect(await sticksOut(page, container)).toEqual([]);
+    const show = page.locator(`${container} form[data-upto-form] button[type=submit]`);
+    await show.scrollIntoViewIfNeeded();
+    await expect(show, 'the "Show" button is whole on the screen').toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 }
