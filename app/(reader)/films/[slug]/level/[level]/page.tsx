@@ -1,14 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { FilmPage } from '@/components/reader/film-page';
-import { JsonLd } from '@/components/reader/json-ld';
+import { FilmRouteView } from '@/components/reader/film-route-view';
 import { getFilmCached } from '@/lib/reader/cached-reader';
 import { levelParam } from '@/lib/reader/level-param';
 import { listFilmSummaries } from '@/lib/reader/list-published-films';
-import { setLevelHref } from '@/lib/reader/reader-level';
 import { slugLevelParams } from '@/lib/reader/static-params';
 import { filmMetadata } from '@/lib/seo/film-metadata';
-import { movieJsonLd } from '@/lib/seo/film-json-ld';
 
 /**
  * `/films/{slug}` at one spoiler level. proxy.ts rewrites the public address here, so each level
@@ -37,15 +34,5 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function FilmRoute(props: Props) {
   const film = await load(props);
   if (!film) notFound();
-  return (
-    <main id="main">
-      <JsonLd data={movieJsonLd(film)} />
-      <FilmPage
-        film={film}
-        hrefForLevel={(level, section) => setLevelHref(level, `/films/${film.slug}${section ? `#${section}` : ''}`, { film: film.slug })}
-        hrefForEveryFilm={(level) => setLevelHref(level, `/films/${film.slug}`, 'every-film')}
-        readUpTo
-      />
-    </main>
-  );
+  return <FilmRouteView film={film} />;
 }

@@ -1,11 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { FilmPage } from '@/components/reader/film-page';
-import { JsonLd } from '@/components/reader/json-ld';
+import { FilmRouteView } from '@/components/reader/film-route-view';
 import { getFilmUpToCached } from '@/lib/reader/cached-reader';
-import { parseUpto, setLevelHref } from '@/lib/reader/reader-level';
+import { parseUpto } from '@/lib/reader/reader-level';
 import { filmMetadata } from '@/lib/seo/film-metadata';
-import { movieJsonLd } from '@/lib/seo/film-json-ld';
 
 /**
  * `/films/{slug}` read up to a point of its story (the first N events seen: `?upto=N`, or the
@@ -36,15 +34,5 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function FilmUpToRoute(props: Props) {
   const film = await load(props);
   if (!film) notFound();
-  return (
-    <main id="main">
-      <JsonLd data={movieJsonLd(film)} />
-      <FilmPage
-        film={film}
-        hrefForLevel={(level, section) => setLevelHref(level, `/films/${film.slug}${section ? `#${section}` : ''}`, { film: film.slug })}
-        hrefForEveryFilm={(level) => setLevelHref(level, `/films/${film.slug}`, 'every-film')}
-        readUpTo
-      />
-    </main>
-  );
+  return <FilmRouteView film={film} />;
 }
