@@ -84,16 +84,15 @@ function ttlOf(ctx) {
 }
 
 /**
- * A route's answer that is an error: Next renders a static route handler for any method and stores
- * what it answered under the one key GET reads too, so a POST to `/sitemap.xml` (405) would be
- * served to every reader after it. Never stored; the next GET renders.
+ * A route's answer other than a GET's 200: Next renders a static route handler for any method and
+ * stores what it answered under the one key GET reads too, so a POST to `/sitemap.xml` (405) would
+ * be served to every reader after it, and an OPTIONS (204 with a body) made every later request
+ * fail while Next rebuilt the Response (a 204 may not have a body). Never stored; the next GET renders.
  * @param {unknown} value
  */
-const isFailedRoute = (value) => {
+const isNotGetAnswer = (value) => {
   const route = /** @type {{ kind?: string, status?: unknown }} */ (value);
-  return Boolean(
-    route && typeof route === 'object' && route.kind === 'APP_ROUTE' && typeof route.status === 'number' && route.status >= 400,
-  );
+  return Boolean(route && typeof route === 'object' && route.kind === 'APP_ROUTE' && route.status !== undefined && route.status !== 200);
 };
 
 /** @param {unknown} value a page (HTML and RSC), not data or a route's response */
@@ -181,7 +180,7 @@ export default class IncrementalCacheHandler {
    * @param {SetContext} ctx
    */
   async set(cacheKey, data, ctx) {
-    if (isFailedRoute(data)) return;
+    if (isNotGetAnswer(data)) return;
     // A cached page carries the hashes of its own inline scripts (lib/security/security-policy.mjs).
     withStaticPagePolicy(data);
     const cacheControl = 'fetchCache' in ctx && ctx.fetchCache ? undefined : /** @type {{ cacheControl?: unknown }} */ (ctx).cacheControl;

@@ -138,11 +138,13 @@ describe('page and data cache (cacheHandler)', () => {
     expect(((await handler().get(pageKey, { kind: 'APP_PAGE' } as never))?.value as { html: string }).html).toBe('<p>after</p>');
   });
 
-  it("never stores a route's error answer (a 405 to a POST on a GET-only route), which GET would then serve", async () => {
+  it("never stores a route's answer other than a GET's 200 (a POST's 405, an OPTIONS' 204), which GET would then serve", async () => {
     const routeKey = `/route-cache/APP_ROUTE/0123/$/sitemaps/sitemap/films-0.xml/${Date.now()}`;
     const route = (status: number) => ({ kind: 'APP_ROUTE', body: Buffer.from(status === 200 ? '<urlset/>' : ''), status, headers: {} });
-    await handler().set(routeKey, route(405) as never, { cacheControl: { revalidate: false } } as never);
-    expect(await handler().get(routeKey, { kind: 'APP_ROUTE' } as never)).toBeNull();
+    for (const status of [405, 204]) {
+      await handler().set(routeKey, route(status) as never, { cacheControl: { revalidate: false } } as never);
+      expect(await handler().get(routeKey, { kind: 'APP_ROUTE' } as never), `status ${status}`).toBeNull();
+    }
     await handler().set(routeKey, route(200) as never, { cacheControl: { revalidate: false } } as never);
     expect(((await handler().get(routeKey, { kind: 'APP_ROUTE' } as never))?.value as { status: number }).status).toBe(200);
   });
