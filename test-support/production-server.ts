@@ -37,6 +37,14 @@ export type ServerOptions = {
   wrapper?: string[];
 };
 
+const running = new Set<ChildProcess>();
+// A test that fails or times out before its afterAll saw the server must not leave it listening
+// after the suite: the IPC channel below ends the server when this process goes (serve.mjs shuts
+// down on 'disconnect', even after a SIGKILL here), and a normal exit stops what is still running.
+process.once('exit', () => {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 /** Starts the server and waits until it answers; a failure to start says why, with the log's end. */
 export async function startProductionServer(options: ServerOptions): Promise<ProductionServer> {
   const { build, logDir, name, env = {}, hostname = '127.0.0.1', nodeArgs = [], wrapper = [] } = options;
@@ -50,9 +58,13 @@ export async function startProductionServer(options: ServerOptions): Promise<Pro
   const child = spawn(file, args, {
     cwd: build.standalone,
     env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', HOSTNAME: hostname, PORT: String(port), LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', log, log],
+    stdio: ['ignore', log, log, 'ipc'],
   });
   fs.closeSync(log);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  // The channel only ties the server's life to this process; nothing is sent on it.
+  child.channel?.unref();
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   try {
