@@ -110,5 +110,8 @@ export function cacheStats() {
       hitRate: lookups === 0 ? null : Number((counts.hits / lookups).toFixed(4)),
     };
   });
-  return { caches, redisBreaker: breakerStats(), rssBytes: process.memoryUsage().rss };
+  // Where the memory is (V8's heap, Buffers outside it, the whole process), to tell a cache's
+  // growth from a leak elsewhere.
+  const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  return { caches, redisBreaker: breakerStats(), rssBytes: rss, memory: { rss, heapTotal, heapUsed, external, arrayBuffers } };
 }

@@ -23,5 +23,8 @@ export const cacheStatsSchema = z
       openMs: z.int(),
     }),
     rssBytes: z.int(),
+    memory: z
+      .object({ rss: z.int(), heapTotal: z.int(), heapUsed: z.int(), external: z.int(), arrayBuffers: z.int() })
+      .meta({ description: "The process's memory (Node's process.memoryUsage()): V8's heap, Buffers outside it, the whole process" }),
   })
   .meta({ id: 'CacheStats' });
