@@ -73,6 +73,10 @@ function markChosenByCookie(response: NextResponse, decision: LevelDecision) {
 
 async function route(request: NextRequest, init: { request: { headers: Headers } }, decision: LevelDecision) {
   const { nextUrl } = request;
+  // Next answers an OPTIONS to a generated sitemap (app/sitemaps/sitemap.ts) by building a 204
+  // Response with a body, which throws: a 500. Answered here as Next answers its other routes.
+  if (request.method === 'OPTIONS' && nextUrl.pathname.startsWith('/sitemaps/'))
+    return new NextResponse(null, { status: 204, headers: { Allow: 'GET, HEAD, OPTIONS' } });
   const film = filmAddress(nextUrl.pathname);
   if (film && !(await published('films', film.slug))) return (await renamed(request, film)) ?? missing(request);
   const listPage = listPageOf(nextUrl.pathname);
