@@ -13,6 +13,10 @@ const PAGES = [
   `${DEMO_PATH}?spoilers=none`,
   `${DEMO_PATH}?spoilers=light`,
   `${DEMO_PATH}?spoilers=full`,
+  // Read up to a point: the reading-point form beside the level control.
+  `${DEMO_PATH}?upto=4`,
+  `${DEMO_PATH}/quiz`,
+  '/people',
   `/people/${demo.characters[0].playedBy!.slug}`,
   // The lead's biography at every paragraph's level (prisma/demo/kiss-and-cry.people.json).
   `/people/${demo.characters[0].playedBy!.slug}?spoilers=full`,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only http,catalogue,domain,import,storage,scale] [--duration S] [--iterations N] [--revisions N] [--films 10,100,1000,10000] [--catalogue N]`
+ * `npm run bench [-- --only http,catalogue,soak,domain,import,storage,scale] [--duration S] [--iterations N] [--revisions N] [--films 10,100,1000,10000] [--catalogue N] [--soak-seconds S]`
  *
  * Speed and memory of the main paths, each group against a baseline measured in the same run;
  * every row is reported as a ratio to its group's baseline (absolute numbers depend on the machine
@@ -16,6 +16,9 @@
  *            against a bare node:http server sending a film page's bytes
  *            (scripts/bench/catalogue.ts); the server's caches and RSS after it; and the single
  *            cached film page against the bare server (scripts/bench/film-page-limit.ts)
+ *   soak     --soak-seconds S (600) of 50 connections over the same catalogue at three levels, its
+ *            people and a new search per request; the server's RSS and caches sampled every 5 s,
+ *            the peak and the growth over the last 2 minutes (scripts/bench/soak.ts)
  *   domain   in-process against PostgreSQL: getPublishedFilm (uncached), saveDraft of a realistic
  *            edit, searchPublished, against `SELECT 1` through Prisma; the film page's Prisma query
  *            against the same SQL through pg, in alternating rounds (scripts/bench/prisma-vs-pg.ts)
@@ -49,6 +52,7 @@ import {
 import { createFreshDatabase, dropDatabase, findFreePort, onShutdownSignal, randomDatabaseName, resolveDatabase } from './lib/database.mjs';
 import { printHttp, runHttp, type HttpResult } from './bench/http';
 import { printCatalogue, runCatalogue, type CatalogueResult } from './bench/catalogue';
+import { SOAK_CONNECTIONS, printSoak, runSoak, type SoakResult } from './bench/soak';
 import { printFilmPageLimit, runFilmPageLimit, type FilmPageLimitResult } from './bench/film-page-limit';
 import { DEMO_SLUG, printOps, runDomain, runImport, type OpGroup } from './bench/in-process';
 import type { RevisionStorageResult } from './bench/revision-storage';
@@ -57,10 +61,10 @@ import { DEFAULT_SCALE_SIZES, printScale, runScale, type ScaleResult } from './b
 import { printPrismaVsPg, runPrismaVsPg, type PrismaVsPgResult } from './bench/prisma-vs-pg';
 import { printQueriesPerRequest, runQueriesPerRequest, type QueriesPerRequestResult } from './bench/queries-per-request';
 
-const GROUPS = ['http', 'catalogue', 'domain', 'import', 'storage', 'scale'] as const;
+const GROUPS = ['http', 'catalogue', 'soak', 'domain', 'import', 'storage', 'scale'] as const;
 type Group = (typeof GROUPS)[number];
 
-const USAGE = `Usage: npm run bench [-- --only ${GROUPS.join(',')}] [--duration SECONDS (5)] [--iterations N (200)] [--revisions N (300)] [--films SIZES (${DEFAULT_SCALE_SIZES.join(',')})] [--catalogue FILMS (1000)]`;
+const USAGE = `Usage: npm run bench [-- --only ${GROUPS.join(',')}] [--duration SECONDS (5)] [--iterations N (200)] [--revisions N (300)] [--films SIZES (${DEFAULT_SCALE_SIZES.join(',')})] [--catalogue FILMS (1000)] [--soak-seconds S (600)]`;
 const RESULTS_DIR = path.join(REPO_ROOT, 'bench-results');
 
 function parseOptions(argv: string[]) {
@@ -75,6 +79,7 @@ function parseOptions(argv: string[]) {
         revisions: { type: 'string' },
         films: { type: 'string' },
         catalogue: { type: 'string' },
+        'soak-seconds': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -104,6 +109,7 @@ function parseOptions(argv: string[]) {
     iterations: positive('iterations', values.iterations, 200),
     revisions: Math.max(2, positive('revisions', values.revisions, 300)),
     catalogue: positive('catalogue', values.catalogue, 1000),
+    soakSeconds: positive('soak-seconds', values['soak-seconds'], 600),
     films:
       values.films === undefined
         ? DEFAULT_SCALE_SIZES
@@ -178,16 +184,23 @@ async function benchHttp(appEnv: Record<string, string>, duration: number): Prom
 
 type CatalogueGroupResult = { catalogue: CatalogueResult; filmPageLimit: FilmPageLimitResult };
 
-/** A database of its own: the demo film, then `films` generated ones (seed:bulk). */
-async function benchCatalogue(
+type CatalogueServer = { url: string; pid: number; token: string; filmSlugs: string[]; personSlugs: string[] };
+
+/**
+ * A database of its own (the demo film, then `films` generated ones: seed:bulk), an admin API token
+ * written as the tokens page would (the publishes, the cache statistics), and the production server
+ * on it, for `fn`; its log in bench-results/{name}-server.log.
+ */
+async function withCatalogueServer<T>(
   database: Database,
   appEnv: Record<string, string>,
   films: number,
-  duration: number,
-): Promise<CatalogueGroupResult> {
-  const name = randomDatabaseName('bench_catalogue');
-  const url = await createFreshDatabase(database.adminUrl, name);
-  cleanups.push(() => dropDatabase(database.adminUrl, name));
+  name: string,
+  fn: (server: CatalogueServer) => Promise<T>,
+): Promise<T> {
+  const dbName = randomDatabaseName(`bench_${name}`);
+  const url = await createFreshDatabase(database.adminUrl, dbName);
+  cleanups.push(() => dropDatabase(database.adminUrl, dbName));
   const env = { ...appEnv, DATABASE_URL: url, DATABASE_REPLICA_URLS: '' };
   await migrate(url, { quiet: true });
   await seedDemo(url, env);
@@ -197,24 +210,32 @@ async function benchCatalogue(
   });
   if (code !== 0) throw new Error(`seed:bulk failed (exit code ${code})`);
 
-  // The film slugs, and an admin API token written as the tokens page would (the publishes, the cache statistics).
   const { createDbClient } = await import('../lib/db');
   const { hashToken, newTokenSecret } = await import('../lib/auth/api-token');
   const token = newTokenSecret();
   const client = createDbClient(url);
-  let slugs: string[];
+  let filmSlugs: string[];
+  let personSlugs: string[];
   try {
-    slugs = (await client.publishedFilm.findMany({ select: { slug: true }, orderBy: { slug: 'asc' } })).map((f) => f.slug);
+    filmSlugs = (await client.publishedFilm.findMany({ select: { slug: true }, orderBy: { slug: 'asc' } })).map((f) => f.slug);
+    // People with a page: they play someone in, direct or write a published film.
+    personSlugs = (
+      await client.person.findMany({
+        where: { OR: [{ characters: { some: {} } }, { credits: { some: {} } }] },
+        select: { slug: true },
+        orderBy: { slug: 'asc' },
+      })
+    ).map((p) => p.slug);
     const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
     await client.apiToken.create({
-      data: { name: 'bench: catalogue', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id },
+      data: { name: `bench: ${name}`, role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id },
     });
   } finally {
     await client.$disconnect();
   }
 
   if (!(await ensureBuild({ env }))) console.log('> the production build is up to date');
-  const logFile = path.join(RESULTS_DIR, 'catalogue-server.log');
+  const logFile = path.join(RESULTS_DIR, `${name}-server.log`);
   const log = fs.openSync(logFile, 'w');
   try {
     const server = await startStandaloneServer({
@@ -222,18 +243,46 @@ async function benchCatalogue(
       env,
       stdio: ['ignore', log, log],
     });
-    console.log(`> standalone server on ${server.url} with ${slugs.length} films (log: ${path.relative(REPO_ROOT, logFile)})`);
+    console.log(
+      `> standalone server on ${server.url} with ${filmSlugs.length} films, ${personSlugs.length} people (log: ${path.relative(REPO_ROOT, logFile)})`,
+    );
     try {
       if (server.child.pid === undefined) throw new Error('the server has no process id');
-      const catalogue = await runCatalogue({ baseUrl: server.url, pid: server.child.pid, token, slugs, duration });
-      const filmPageLimit = await runFilmPageLimit({ baseUrl: server.url, duration, connections: 20 });
-      return { catalogue, filmPageLimit };
+      return await fn({ url: server.url, pid: server.child.pid, token, filmSlugs, personSlugs });
     } finally {
       await server.stop();
     }
   } finally {
     fs.closeSync(log);
   }
+}
+
+function benchCatalogue(
+  database: Database,
+  appEnv: Record<string, string>,
+  films: number,
+  duration: number,
+): Promise<CatalogueGroupResult> {
+  return withCatalogueServer(database, appEnv, films, 'catalogue', async (server) => {
+    const catalogue = await runCatalogue({ baseUrl: server.url, pid: server.pid, token: server.token, slugs: server.filmSlugs, duration });
+    const filmPageLimit = await runFilmPageLimit({ baseUrl: server.url, duration, connections: 20 });
+    return { catalogue, filmPageLimit };
+  });
+}
+
+function benchSoak(database: Database, appEnv: Record<string, string>, films: number, seconds: number): Promise<SoakResult> {
+  return withCatalogueServer(database, appEnv, films, 'soak', (server) => {
+    console.log(`> soak: ${SOAK_CONNECTIONS} connections for ${seconds} s`);
+    return runSoak({
+      baseUrl: server.url,
+      pid: server.pid,
+      token: server.token,
+      filmSlugs: server.filmSlugs,
+      personSlugs: server.personSlugs,
+      seconds,
+      onSample: (sample) => console.log(`  ${sample.atSeconds} s: RSS ${bytes(sample.rssBytes)}, caches ${bytes(sample.cacheBytes)}`),
+    });
+  });
 }
 
 async function benchStorage(database: Database, revisions: number): Promise<RevisionStorageResult> {
@@ -303,6 +352,7 @@ async function main(): Promise<number> {
   const results: {
     http?: HttpGroupResult;
     catalogue?: CatalogueGroupResult;
+    soak?: SoakResult;
     domain?: OpGroup & { prismaVsPg?: PrismaVsPgResult };
     import?: OpGroup;
     storage?: RevisionStorageResult;
@@ -321,7 +371,7 @@ async function main(): Promise<number> {
 
   await ensurePrismaClient();
   let database: Database | null = null;
-  if (selected('http') || selected('catalogue') || selected('domain') || selected('storage') || selected('scale')) {
+  if (selected('http') || selected('catalogue') || selected('soak') || selected('domain') || selected('storage') || selected('scale')) {
     database = await resolveDatabase({ purpose: 'test' });
     const stop = database.stop;
     cleanups.push(stop);
@@ -356,6 +406,10 @@ async function main(): Promise<number> {
       printCatalogue(results.catalogue.catalogue);
       printFilmPageLimit(results.catalogue.filmPageLimit);
     });
+  }
+  if (selected('soak') && database) {
+    const db = database;
+    await attempt('soak', async () => printSoak((results.soak = await benchSoak(db, appEnv, options.catalogue, options.soakSeconds))));
   }
   if (selected('domain')) {
     cleanups.push(async () => (await import('../lib/db')).disconnectDb());
