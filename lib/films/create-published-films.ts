@@ -9,7 +9,7 @@ import { assertQuizEditable } from './assert-quiz-editable';
 import { contentHash } from './content-hash';
 import { validateContent } from './validate-content';
 import { splitIntoSections } from './revision-store';
-import { materializePublishedPages } from './materialize-published';
+import { materializePublishedPages, peopleOfPages } from './materialize-published';
 
 /**
  * Creates films and publishes their first revision, many in one transaction: what createFilm then
@@ -85,6 +85,7 @@ export async function createPublishedFilms({ contents, actor, message = '' }: { 
     },
     { timeout: 120_000 },
   );
-  await invalidateFilmPages(...result.slugs);
+  // New films: no earlier revision credited anyone, so the people are those of these pages.
+  await invalidateFilmPages(result.slugs, peopleOfPages(pages));
   return result;
 }

@@ -98,6 +98,25 @@ export async function peopleOf(tx: Tx, filmIds: string[]): Promise<string[]> {
   return [...new Set(linked.flat().flatMap((row) => (row.personId ? [row.personId] : [])))];
 }
 
+/**
+ * The slugs of everyone these published films credit (their people pages show them): read before a
+ * publish or unpublish replaces or removes the films' rows, so their pages can be invalidated
+ * beside those of the people the new revision credits (`pageCredits`).
+ */
+export async function creditedPeople(tx: Tx, filmIds: string[]): Promise<string[]> {
+  if (filmIds.length === 0) return [];
+  const rows = await tx.person.findMany({
+    where: { OR: PEOPLE_LINKS.map(({ relation }) => ({ [relation]: { some: { filmId: { in: filmIds } } } })) },
+    select: { slug: true },
+  });
+  return rows.map((row) => row.slug);
+}
+
+/** The slugs of everyone these pages credit (what `creditedPeople` finds once they are published). */
+export const peopleOfPages = (contents: FilmContent[]): string[] => [
+  ...new Set(contents.flatMap((content) => pageCredits(content).map(({ person }) => person.slug))),
+];
+
 /** The tables that link a published film to people, and Person's relation to each (the parts' `people`). */
 const PEOPLE_LINKS = STORED_PARTS.flatMap((part) => ('people' in part.storage ? [part.storage.people] : []));
 
