@@ -2,7 +2,8 @@
  * Which cache tags each change invalidates (lib/cache/invalidate-film-pages.ts), read back from the
  * versions written to the Redis on this machine under a prefix of this run's own, after the real
  * changes on the real database: a publish names the film, the lists and the people the film
- * credits before and after it, nobody else; a person's own edits name only that person.
+ * credits before and after it, nobody else (and the other films of a person it renames); a
+ * person's own edits name only that person.
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -88,6 +89,21 @@ describe('the tags a change invalidates', () => {
 
     expect(await invalidatedBy(() => unpublishFilm({ slug: slugA, actor: admin }))).toEqual(
       sorted(['films', `film:${slugA}`, `person:${lead.slug}`, `person:${newcomer.slug}`]),
+    );
+  });
+
+  it('a publish that renames a person: also the other films crediting them (their pages show the name)', async () => {
+    const base = sampleFilm();
+    const slugC = `tags-c-${tag}`;
+    const renamed = { name: `Renamed ${tag}`, slug: other.slug };
+    const content = sampleFilm({ slug: slugC, title: `Tags C ${tag}`, characters: [{ ...base.characters[0], playedBy: renamed }] });
+    const { revision } = await createFilm({ content, actor: admin });
+    expect(await invalidatedBy(() => publishFilm({ slug: slugC, revision: revision.number, actor: admin }))).toEqual(
+      sorted(['films', `film:${slugB}`, `film:${slugC}`, `person:${other.slug}`]),
+    );
+    // Published again with the same name: B is left alone.
+    expect(await invalidatedBy(() => publishFilm({ slug: slugC, revision: revision.number, actor: admin }))).toEqual(
+      sorted(['films', `film:${slugC}`, `person:${other.slug}`]),
     );
   });
 

@@ -73,14 +73,14 @@ export async function publishFilm({
   const result = await db().$transaction((tx) =>
     publishFilmInTransaction(tx, { slug, revision, actor, alsoInTransaction, scheduledJobId }),
   );
-  await invalidateFilmPages([result.slug, result.previousSlug], result.people);
+  await invalidateFilmPages(result.pages.films, result.pages.people);
   return result;
 }
 
 /**
  * The publish itself, inside a transaction the caller owns (an approved review publishes in the
  * transaction that records the approval). The caller must invalidate the film's pages after commit:
- * `invalidateFilmPages([result.slug, result.previousSlug], result.people)`.
+ * `invalidateFilmPages(result.pages.films, result.pages.people)`.
  */
 export async function publishFilmInTransaction(
   tx: Tx,
@@ -101,7 +101,7 @@ export async function publishFilmInTransaction(
 
   // The people credited before the change, whose pages change too (as do those credited after).
   const before = await creditedPeople(tx, [film.id]);
-  await materializePublished(tx, film.id, revision, content);
+  const { renamedIn } = await materializePublished(tx, film.id, revision, content);
   await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: row.id } });
   await writeAudit(tx, {
     actor,
@@ -115,10 +115,14 @@ export async function publishFilmInTransaction(
     await writeAudit(tx, { actor, action: 'quiz.publish', filmId: film.id, subject: content.slug, details });
   }
   await alsoInTransaction?.(tx, film);
-  // Both the old and the new reader address must be refreshed, and the pages of everyone credited
-  // in the previous published revision or in this one.
-  const people = [...new Set([...before, ...peopleOfPages([content])])];
-  return { slug: content.slug, revision, previousSlug: film.published?.slug ?? null, people };
+  // The pages this publish changes: both the old and the new reader address, the pages of everyone
+  // credited in the previous published revision or in this one, and other films naming someone it renamed.
+  const previousSlug = film.published?.slug ?? null;
+  const pages = {
+    films: [...new Set([content.slug, ...(previousSlug ? [previousSlug] : []), ...renamedIn])],
+    people: [...new Set([...before, ...peopleOfPages([content])])],
+  };
+  return { slug: content.slug, revision, previousSlug, pages };
 }
 
 /** Takes a film off the reader site; its drafts and history stay. */
@@ -137,7 +141,7 @@ export async function unpublishFilm({
   const result = await db().$transaction(async (tx) => {
     const film = await lockFilm(tx, slug);
     await alsoInTransaction?.(tx, film);
-    if (!film.published) return { slug, previousSlug: null, changed: false, people: [] as string[] };
+    if (!film.published) return { slug, previousSlug: null, changed: false, pages: { films: [] as string[], people: [] as string[] } };
     const credited = await creditedPeople(tx, [film.id]);
     const people = await peopleOf(tx, [film.id]);
     await tx.publishedFilm.delete({ where: { filmId: film.id } });
@@ -150,8 +154,8 @@ export async function unpublishFilm({
       subject: film.published.slug,
       ...(scheduledJobId ? { details: { jobId: scheduledJobId } } : {}),
     });
-    return { slug, previousSlug: film.published.slug, changed: true, people: credited };
+    return { slug, previousSlug: film.published.slug, changed: true, pages: { films: [film.published.slug], people: credited } };
   });
-  if (result.changed) await invalidateFilmPages([result.previousSlug], result.people);
+  if (result.changed) await invalidateFilmPages(result.pages.films, result.pages.people);
   return result;
 }
