@@ -244,7 +244,7 @@ describe('the page cache of one instance without Redis', SLOW, () => {
     }
   });
 
-  it("publishing film A invalidates A's pages, the lists, search and the pages of A's people before and after; film B's pages and B's other people stay in the cache", async () => {
+  it("publishing film A invalidates A's pages, the lists, search and the pages of A's people before and after; film B's pages and B's other people stay in the cache; a person's own edit invalidates only their pages", async () => {
     const server = await startServer('films-apart');
     const dir = fs.mkdtempSync(path.join(logDir, 'film-b-'));
     try {
@@ -322,6 +322,16 @@ describe('the page cache of one instance without Redis', SLOW, () => {
       }
       expect((await page(server, '/')).text).toContain(title);
       expect((await page(server, search)).text).toContain(`/films/${FILM}`);
+
+      // A person's own edit (the biography, through the editorial API): only their pages render again.
+      const kept: Array<[string, string?]> = [[`/films/${slugB}`], ['/people/sarah-bramms'], [search]];
+      for (const [pathname, cookie] of [...kept, [`/people/${writerB.slug}`] as [string]]) await untilFrontHit(pathname, cookie);
+      const biography = `Writes by the harbour ${randomBytes(4).toString('hex')}.`;
+      await api(server, 'PUT', `/api/v1/editor/people/${writerB.slug}/biography`, { paragraphs: [{ text: biography, spoiler: 'none' }] });
+      const edited = await page(server, `/people/${writerB.slug}`);
+      expect(edited.frontCache).toBeNull();
+      expect(edited.text).toContain(biography);
+      for (const [pathname, cookie] of kept) expect((await page(server, pathname, cookie)).frontCache, pathname).toBe('HIT');
     } finally {
       await stopServer(server);
     }
