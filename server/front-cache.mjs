@@ -14,7 +14,9 @@
  *   query (only `?spoilers=none|light|full` or none; on `/search`, `?q=…` optionally followed by
  *   it), the request's level decision (decideReaderLevel in lib/reader/level-cookie.mjs, made once
  *   by serve.mjs and handed to proxy.ts in `x-reader-level`; this cache never reads the cookie) and
- *   Accept-Encoding (the body may be compressed). Requests with other query parameters or values,
+ *   the encoding Next sends the body in for the request's Accept-Encoding (gzip, deflate or
+ *   identity: sent-encoding.mjs), not the header itself, so browsers sending different values share
+ *   an entry; a response sent in another encoding than that is not stored. Requests with other query parameters or values,
  *   RSC/router headers, Range or conditional headers are not answered from here (Next answers
  *   them). At most FRONT_CACHE_MAX_MB (256 MB), counted in bytes, least recently used out first;
  * - validity: by version, as Next's page cache (lib/cache/tag-versions.mjs). An entry keeps the
@@ -28,6 +30,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sentEncoding } from './sent-encoding.mjs';
 
 /** On responses this cache answered (and in the access log's `cache` field). */
 export const FRONT_CACHE_HEADER = 'x-front-cache';
@@ -114,14 +117,15 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
     // so readers with different per-film choices share entries; a page read up to a point is
     // keyed `upto-N`, never under a plain level.
     const reading = readingOf(decision);
-    return { key: `${url}\n${reading}\n${request.headers['accept-encoding'] ?? ''}`, level: reading };
+    const encoding = sentEncoding(request.headers['accept-encoding']);
+    return { key: `${url}\n${reading}\n${encoding}`, level: reading, encoding };
   }
 
   /**
    * Answers the request from the cache when it can (true), else prepares to store Next's answer.
-   * @param {Request} request @param {Response} response @param {{ key: string, level: string }} keyed from keyOf
+   * @param {Request} request @param {Response} response @param {{ key: string, level: string, encoding: string }} keyed from keyOf
    */
-  async function handle(request, response, { key, level }) {
+  async function handle(request, response, { key, level, encoding }) {
     const entry = entries.get(key);
     if (entry) {
       if (await isCurrent(entry)) {
@@ -137,16 +141,16 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
     if (request.method === 'GET') {
       // Before Next reads anything: what it serves is at least this recent.
       const asOf = await versions.currentVersion().catch(() => null);
-      if (asOf !== null) record(key, level, asOf, request, response);
+      if (asOf !== null) record(key, level, encoding, asOf, request, response);
     }
     return false;
   }
 
   /**
-   * @param {string} key @param {string} level the decided level @param {number} asOf the version at the request's start
-   * @param {Request} request @param {Response} response
+   * @param {string} key @param {string} level the decided level @param {string} encoding the encoding the key names
+   * @param {number} asOf the version at the request's start @param {Request} request @param {Response} response
    */
-  function record(key, level, asOf, request, response) {
+  function record(key, level, encoding, asOf, request, response) {
     /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
@@ -170,6 +174,9 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
           sameLevel &&
           (fromPageCache === 'HIT' || fromPageCache === 'MISS') &&
           response.getHeader('set-cookie') === undefined &&
+          // Compression is decided before the head goes out; a body sent otherwise than the key
+          // says (a small one left uncompressed) is not kept under that key.
+          String(response.getHeader('content-encoding') ?? 'identity') === encoding &&
           new RegExp(`(^|,)\\s*s-maxage=${ONE_YEAR_S}\\s*(,|$)`).test(cacheControl) &&
           !/stale-while-revalidate=\d/.test(cacheControl);
         return writeHead.apply(response, /** @type {any} */ (args));

@@ -78,10 +78,15 @@ export function routePattern(file: string): string {
  * dynamic segment filled with every value `values` gives it: `values['films/slug']` (the segment
  * named after the one before it) when there is one, else `values.slug`. A catch-all's value may
  * hold slashes; an optional catch-all's value `''` leaves the segment out. A dynamic segment with
- * no value throws, naming it: a new route cannot be left out silently.
+ * no value throws, naming it: a new route cannot be left out silently. With `pagesUnder` (a folder
+ * such as `app/(reader)`), only the pages (page.tsx) in that folder, no route handlers or metadata routes.
  */
-export function appAddresses(values: Record<string, string[]>): string[] {
-  const patterns = [...pageFiles(), ...routeFiles()].map(routePattern).concat(metadataRoutePatterns());
+export function appAddresses(values: Record<string, string[]>, { pagesUnder }: { pagesUnder?: string } = {}): string[] {
+  const patterns = pagesUnder
+    ? pageFiles()
+        .filter((file) => file.startsWith(`${pagesUnder}/`))
+        .map(routePattern)
+    : [...pageFiles(), ...routeFiles()].map(routePattern).concat(metadataRoutePatterns());
   const addresses = new Set<string>();
   for (const pattern of new Set(patterns)) {
     let filled = [''];

@@ -3,19 +3,37 @@ import { revalidateTag } from 'next/cache';
 import { isOutsideRequest } from '../ops/outside-request';
 
 /**
- * What a change to a film invalidates, in one place. A film page (every level, its quiz and API
- * data) is tagged with its own tag; lists (home, pages, genre/year filters), people pages, search
- * and the sitemap with FILMS_TAG. Publishing or unpublishing film A invalidates A's tag and
- * FILMS_TAG, so A's pages, every list, the search, the sitemap and the pages of everyone in A
- * (before and after the change: all people pages are under FILMS_TAG) show the change on the next
- * request, while film B's pages stay cached, in Next's page cache and in the front cache alike
- * (both keep a page's tags, lib/cache/tag-versions.mjs).
+ * What a change to a film or a person invalidates, in one place. A film page (every level, every
+ * point read up to, its quiz and API data) is tagged with its film's tag; a person page (every
+ * level) with its person's tag; lists (home, pages, genre/year/country filters, the people index),
+ * search and the sitemap with FILMS_TAG.
+ *
+ * Publishing or unpublishing film A invalidates A's tag (and its former slug's), FILMS_TAG, and
+ * the tags of the people credited in A before and after the change (the caller names them: the
+ * previous published revision's people and the new one's), so A's pages, every list, the search,
+ * the sitemap and exactly those people's pages show the change on the next request, while film B's
+ * pages and the pages of people not in A stay cached, in Next's page cache and in the front cache
+ * alike (both keep a page's tags, lib/cache/tag-versions.mjs).
+ *
+ * A person's own facts (photo, dates, biography) are shown only on their own page (a film page
+ * names its people by name and slug, which only a publish changes), so they invalidate only that
+ * person's tag.
  */
 export const FILMS_TAG = 'films';
 export const filmTag = (slug: string) => `film:${slug}`;
+export const personTag = (slug: string) => `person:${slug}`;
+
+type Slugs = ReadonlyArray<string | null | undefined>;
+
+const named = (slugs: Slugs) => [...new Set(slugs)].filter((slug): slug is string => Boolean(slug));
+
+/** The tags a change invalidates: these films' and people's pages, and with `lists` every list, search and the sitemap. */
+export function pageTags({ films = [], people = [], lists }: { films?: Slugs; people?: Slugs; lists: boolean }): string[] {
+  return [...(lists ? [FILMS_TAG] : []), ...named(films).map(filmTag), ...named(people).map(personTag)];
+}
 
 /**
- * Invalidates the reader pages of these films and every list.
+ * Invalidates the reader pages of these films and people, and (with `lists`) every list.
  *
  * Inside the Next.js server (NEXT_RUNTIME is set in its bundles) this is revalidateTag. Outside
  * it (the import command without a server, seeds, tests), with the shared Redis cache, the
@@ -27,9 +45,9 @@ export const filmTag = (slug: string) => `film:${slug}`;
  * revalidateTag has no request to attach to: the invalidation is written to the same stores the
  * cache handler's revalidateTag writes (Redis for every instance, else this process's memory).
  */
-export async function invalidateFilmPages(...slugs: Array<string | null | undefined>): Promise<void> {
-  const named = [...new Set(slugs)].filter((slug): slug is string => Boolean(slug));
-  const tags = [FILMS_TAG, ...named.map(filmTag)];
+export async function invalidatePages(change: { films?: Slugs; people?: Slugs; lists: boolean }): Promise<void> {
+  const tags = pageTags(change);
+  if (tags.length === 0) return;
   if (process.env.NEXT_RUNTIME && !isOutsideRequest()) {
     // expire: 0 → the next request renders fresh content instead of being served the stale page.
     for (const tag of tags) revalidateTag(tag, { expire: 0 });
@@ -37,4 +55,17 @@ export async function invalidateFilmPages(...slugs: Array<string | null | undefi
   }
   const [store, versions] = await Promise.all([import('./redis-store.mjs'), import('./tag-versions.mjs')]);
   if (store.sharedCacheEnabled() || process.env.NEXT_RUNTIME) await versions.invalidateTags(tags);
+}
+
+/**
+ * A publish or unpublish of films: their pages (`slugs`: the new and the former slug), every
+ * list, and the pages of `people`, everyone credited in those films before or after the change.
+ */
+export function invalidateFilmPages(slugs: Slugs, people: Slugs): Promise<void> {
+  return invalidatePages({ films: slugs, people, lists: true });
+}
+
+/** A change to one person's own facts (photo, dates, biography): only their pages. */
+export function invalidatePersonPages(...slugs: Slugs): Promise<void> {
+  return invalidatePages({ people: slugs, lists: false });
 }

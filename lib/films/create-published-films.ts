@@ -9,7 +9,7 @@ import { assertQuizEditable } from './assert-quiz-editable';
 import { contentHash } from './content-hash';
 import { validateContent } from './validate-content';
 import { splitIntoSections } from './revision-store';
-import { materializePublishedPages } from './materialize-published';
+import { materializePublishedPages, peopleOfPages } from './materialize-published';
 
 /**
  * Creates films and publishes their first revision, many in one transaction: what createFilm then
@@ -58,7 +58,7 @@ export async function createPublishedFilms({ contents, actor, message = '' }: { 
         })),
         select: { id: true, filmId: true },
       });
-      await materializePublishedPages(
+      const { renamedIn } = await materializePublishedPages(
         tx,
         sections.map(({ filmId, content }) => ({ filmId, revisionNumber: 1, content })),
       );
@@ -80,11 +80,12 @@ export async function createPublishedFilms({ contents, actor, message = '' }: { 
             : []),
         ]),
       });
-      return { slugs };
+      return { slugs, renamedIn };
       // A batch of 100 pages writes thousands of rows: more than a single publish's 15 s on a busy machine.
     },
     { timeout: 120_000 },
   );
-  await invalidateFilmPages(...result.slugs);
-  return result;
+  // New films: no earlier revision credited anyone, so the people are those of these pages.
+  await invalidateFilmPages([...result.slugs, ...result.renamedIn], peopleOfPages(pages));
+  return { slugs: result.slugs };
 }

@@ -11,10 +11,17 @@ import { readingPointsOf } from '../story-position';
 export type PublishedPage = { filmId: string; revisionNumber: number; content: FilmContent };
 
 /**
+ * What a publish changed beyond its own films and their people: the slugs of other published films
+ * that name a person whose name these pages changed (a person's name is the one the latest
+ * published page gives them, and every film page crediting them shows it).
+ */
+export type Materialized = { renamedIn: string[] };
+
+/**
  * Writes one revision's content into the relational published tables, replacing what was there.
  * Runs inside the publish transaction, so readers see the old page or the new one, never a mix.
  */
-export function materializePublished(tx: Tx, filmId: string, revisionNumber: number, content: FilmContent): Promise<void> {
+export function materializePublished(tx: Tx, filmId: string, revisionNumber: number, content: FilmContent): Promise<Materialized> {
   return materializePublishedPages(tx, [{ filmId, revisionNumber, content }]);
 }
 
@@ -22,14 +29,14 @@ export function materializePublished(tx: Tx, filmId: string, revisionNumber: num
  * The same for several films at once (the bulk seed): one statement per table for all of them, so
  * publishing a batch costs about as many round trips as publishing one film.
  */
-export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]): Promise<void> {
-  if (pages.length === 0) return;
+export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]): Promise<Materialized> {
+  if (pages.length === 0) return { renamedIn: [] };
   const filmIds = pages.map((p) => p.filmId);
   const previousPeople = await peopleOf(tx, filmIds);
   const previousSlugs = await tx.publishedFilm.findMany({ where: { filmId: { in: filmIds } }, select: { filmId: true, slug: true } });
   await tx.publishedFilm.deleteMany({ where: { filmId: { in: filmIds } } });
 
-  const personIds = await upsertPeople(tx, pages);
+  const { personIds, renamed } = await upsertPeople(tx, pages);
   const personId = (slug: string) => personIds.get(slug)!;
 
   await tx.publishedFilm.createMany({
@@ -60,24 +67,51 @@ export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]):
 
   await writeSearchDocuments(tx, pages);
   await removePeopleWithoutParts(tx, previousPeople);
+  return { renamedIn: await filmsCrediting(tx, renamed, filmIds) };
 }
 
 const STORED_PARTS = PAGE_PARTS.filter((part): part is Extract<AnyPart, { storage: object }> => 'storage' in part);
 
-/** The people the pages name (actors, directors, writers: each part's `people`), as Person rows: id by slug. */
-async function upsertPeople(tx: Tx, pages: PublishedPage[]): Promise<Map<string, string>> {
+/**
+ * The people the pages name (actors, directors, writers: each part's `people`), as Person rows: id
+ * by slug; and the ids of those whose name the pages changed (one statement: the CTE reads the rows
+ * as they were before the upsert).
+ */
+async function upsertPeople(tx: Tx, pages: PublishedPage[]): Promise<{ personIds: Map<string, string>; renamed: string[] }> {
   const named = pages.flatMap(({ content }) => pageCredits(content)).map(({ person }) => [person.slug, person.name] as const);
   const people = new Map(named);
   const personIds = new Map<string, string>();
+  const renamed: string[] = [];
   if (people.size > 0) {
-    const rows = await tx.$queryRaw<Array<{ id: string; slug: string }>>`
+    const rows = await tx.$queryRaw<Array<{ id: string; slug: string; name: string; previousName: string | null }>>`
+      WITH previous AS (SELECT slug, name FROM "Person" WHERE slug = ANY(${[...people.keys()]}::text[]))
       INSERT INTO "Person" (id, slug, name)
       SELECT gen_random_uuid()::text, p.slug, p.name FROM unnest(${[...people.keys()]}::text[], ${[...people.values()]}::text[]) AS p(slug, name)
       ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name
-      RETURNING id, slug`;
-    for (const row of rows) personIds.set(row.slug, row.id);
+      RETURNING id, slug, name, (SELECT previous.name FROM previous WHERE previous.slug = "Person".slug) AS "previousName"`;
+    for (const row of rows) {
+      personIds.set(row.slug, row.id);
+      if (row.previousName !== null && row.previousName !== row.name) renamed.push(row.id);
+    }
   }
-  return personIds;
+  return { personIds, renamed };
+}
+
+/** The slugs of the published films, other than `except`, that credit any of these people. */
+async function filmsCrediting(tx: Tx, personIds: string[], except: string[]): Promise<string[]> {
+  if (personIds.length === 0) return [];
+  const linked = await Promise.all(
+    PEOPLE_LINKS.map(({ table }) =>
+      (tx[table as keyof Tx] as unknown as { findMany: (args: object) => Promise<Array<{ filmId: string }>> }).findMany({
+        where: { personId: { in: personIds }, filmId: { notIn: except } },
+        select: { filmId: true },
+        distinct: ['filmId'],
+      }),
+    ),
+  );
+  const filmIds = [...new Set(linked.flat().map((row) => row.filmId))];
+  if (filmIds.length === 0) return [];
+  return (await tx.publishedFilm.findMany({ where: { filmId: { in: filmIds } }, select: { slug: true } })).map((film) => film.slug);
 }
 
 /**
@@ -97,6 +131,25 @@ export async function peopleOf(tx: Tx, filmIds: string[]): Promise<string[]> {
   // A character played by nobody links no one.
   return [...new Set(linked.flat().flatMap((row) => (row.personId ? [row.personId] : [])))];
 }
+
+/**
+ * The slugs of everyone these published films credit (their people pages show them): read before a
+ * publish or unpublish replaces or removes the films' rows, so their pages can be invalidated
+ * beside those of the people the new revision credits (`pageCredits`).
+ */
+export async function creditedPeople(tx: Tx, filmIds: string[]): Promise<string[]> {
+  if (filmIds.length === 0) return [];
+  const rows = await tx.person.findMany({
+    where: { OR: PEOPLE_LINKS.map(({ relation }) => ({ [relation]: { some: { filmId: { in: filmIds } } } })) },
+    select: { slug: true },
+  });
+  return rows.map((row) => row.slug);
+}
+
+/** The slugs of everyone these pages credit (what `creditedPeople` finds once they are published). */
+export const peopleOfPages = (contents: FilmContent[]): string[] => [
+  ...new Set(contents.flatMap((content) => pageCredits(content).map(({ person }) => person.slug))),
+];
 
 /** The tables that link a published film to people, and Person's relation to each (the parts' `people`). */
 const PEOPLE_LINKS = STORED_PARTS.flatMap((part) => ('people' in part.storage ? [part.storage.people] : []));

@@ -5,7 +5,7 @@ import { writeAudit } from '../audit/write-audit';
 import { NotFoundError, ValidationError } from '../errors';
 import { readContent } from './revision-store';
 import { assertQuizPublishable } from './assert-quiz-editable';
-import { materializePublished, peopleOf, removePeopleWithoutParts } from './materialize-published';
+import { creditedPeople, materializePublished, peopleOf, peopleOfPages, removePeopleWithoutParts } from './materialize-published';
 import { invalidateFilmPages } from '../cache/invalidate-film-pages';
 
 /** Locks the film row so concurrent publishes and unpublishes of one film run one after another. */
@@ -73,14 +73,14 @@ export async function publishFilm({
   const result = await db().$transaction((tx) =>
     publishFilmInTransaction(tx, { slug, revision, actor, alsoInTransaction, scheduledJobId }),
   );
-  await invalidateFilmPages(result.slug, result.previousSlug);
+  await invalidateFilmPages(result.pages.films, result.pages.people);
   return result;
 }
 
 /**
  * The publish itself, inside a transaction the caller owns (an approved review publishes in the
  * transaction that records the approval). The caller must invalidate the film's pages after commit:
- * `invalidateFilmPages(result.slug, result.previousSlug)`.
+ * `invalidateFilmPages(result.pages.films, result.pages.people)`.
  */
 export async function publishFilmInTransaction(
   tx: Tx,
@@ -99,7 +99,9 @@ export async function publishFilmInTransaction(
   const clash = await tx.publishedFilm.findUnique({ where: { slug: content.slug }, select: { filmId: true } });
   if (clash && clash.filmId !== film.id) throw ValidationError.field('slug', `Another published film uses “${content.slug}”`);
 
-  await materializePublished(tx, film.id, revision, content);
+  // The people credited before the change, whose pages change too (as do those credited after).
+  const before = await creditedPeople(tx, [film.id]);
+  const { renamedIn } = await materializePublished(tx, film.id, revision, content);
   await tx.film.update({ where: { id: film.id }, data: { publishedRevisionId: row.id } });
   await writeAudit(tx, {
     actor,
@@ -113,8 +115,14 @@ export async function publishFilmInTransaction(
     await writeAudit(tx, { actor, action: 'quiz.publish', filmId: film.id, subject: content.slug, details });
   }
   await alsoInTransaction?.(tx, film);
-  // Both the old and the new reader address must be refreshed.
-  return { slug: content.slug, revision, previousSlug: film.published?.slug ?? null };
+  // The pages this publish changes: both the old and the new reader address, the pages of everyone
+  // credited in the previous published revision or in this one, and other films naming someone it renamed.
+  const previousSlug = film.published?.slug ?? null;
+  const pages = {
+    films: [...new Set([content.slug, ...(previousSlug ? [previousSlug] : []), ...renamedIn])],
+    people: [...new Set([...before, ...peopleOfPages([content])])],
+  };
+  return { slug: content.slug, revision, previousSlug, pages };
 }
 
 /** Takes a film off the reader site; its drafts and history stay. */
@@ -133,7 +141,8 @@ export async function unpublishFilm({
   const result = await db().$transaction(async (tx) => {
     const film = await lockFilm(tx, slug);
     await alsoInTransaction?.(tx, film);
-    if (!film.published) return { slug, previousSlug: null, changed: false };
+    if (!film.published) return { slug, previousSlug: null, changed: false, pages: { films: [] as string[], people: [] as string[] } };
+    const credited = await creditedPeople(tx, [film.id]);
     const people = await peopleOf(tx, [film.id]);
     await tx.publishedFilm.delete({ where: { filmId: film.id } });
     await removePeopleWithoutParts(tx, people);
@@ -145,8 +154,8 @@ export async function unpublishFilm({
       subject: film.published.slug,
       ...(scheduledJobId ? { details: { jobId: scheduledJobId } } : {}),
     });
-    return { slug, previousSlug: film.published.slug, changed: true };
+    return { slug, previousSlug: film.published.slug, changed: true, pages: { films: [film.published.slug], people: credited } };
   });
-  if (result.changed) await invalidateFilmPages(result.previousSlug);
+  if (result.changed) await invalidateFilmPages(result.pages.films, result.pages.people);
   return result;
 }

@@ -4,7 +4,7 @@ import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { ConflictError, NotFoundError } from '../errors';
-import { invalidateFilmPages } from '../cache/invalidate-film-pages';
+import { invalidateImagePages } from './invalidate-image-pages';
 import { mediaKey, mediaStorage, type MediaStorage } from './storage';
 import { processImage, type Variant } from './process-image';
 import { imageJob } from './image-jobs';
@@ -71,7 +71,7 @@ export async function replaceImage({
     const key = mediaKey(id, old.name, old.format);
     if (!kept.has(key)) await storage.delete(key).catch(() => {});
   }
-  await invalidateFilmPages();
+  await invalidateImagePages(id);
   return { image: { ...toImageAsset(row), version: row.version } };
 }
 

@@ -4,7 +4,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { NotFoundError } from '../errors';
 import { assertImagesExist } from './assert-images-exist';
-import { invalidateFilmPages } from '../cache/invalidate-film-pages';
+import { invalidatePersonPages } from '../cache/invalidate-film-pages';
 
 /**
  * Sets (or, with `image: null`, removes) the photo of a person on the site, with its alt text: the
@@ -41,7 +41,7 @@ export async function setPersonPhoto({
     await writeAudit(tx, { actor, action: 'person.photo', subject: slug, details: { image } });
     return { slug, image, alt: image ? alt : '' };
   });
-  // People pages are cached under the films tag (lib/reader/cached-reader.ts).
-  await invalidateFilmPages();
+  // Only the person's own pages show the photo (a film page names its people, lib/cache/invalidate-film-pages.ts).
+  await invalidatePersonPages(slug);
   return result;
 }

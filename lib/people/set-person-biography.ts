@@ -3,13 +3,13 @@ import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { NotFoundError } from '../errors';
 import { writeAudit } from '../audit/write-audit';
-import { invalidateFilmPages } from '../cache/invalidate-film-pages';
+import { invalidatePersonPages } from '../cache/invalidate-film-pages';
 import type { BioParagraph, PersonBiography } from './person-schema';
 
 /**
  * Replaces a person's biography with these paragraphs (in order, each at its spoiler level), live
  * at once: people are not revisioned, so the audit row keeps the paragraphs before and after.
- * The person's reader pages are cached under the films tag (lib/reader/cached-reader.ts), which is
+ * The person's reader pages are cached under their own tag (lib/reader/cached-reader.ts), which is
  * invalidated after the change commits.
  */
 export async function setPersonBiography(
@@ -32,6 +32,6 @@ export async function setPersonBiography(
     await writeAudit(tx, { actor, action: 'person.biography', subject: slug, details: { before: person.biography, after: paragraphs } });
     return { slug, paragraphs: paragraphs.map(({ text, spoiler }) => ({ text, spoiler })) };
   });
-  await invalidateFilmPages();
+  await invalidatePersonPages(slug);
   return result;
 }

@@ -3,7 +3,7 @@ import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { NotFoundError } from '../errors';
 import { writeAudit } from '../audit/write-audit';
-import { invalidateFilmPages } from '../cache/invalidate-film-pages';
+import { invalidatePersonPages } from '../cache/invalidate-film-pages';
 import type { PersonDates } from './person-schema';
 
 /**
@@ -32,6 +32,6 @@ export async function updatePersonDates(
     });
     return after;
   });
-  await invalidateFilmPages();
+  await invalidatePersonPages(slug);
   return updated;
 }

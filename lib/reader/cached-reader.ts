@@ -2,7 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { unstable_cache } from 'next/cache';
 import type { SpoilerLevel } from '../spoilers/levels';
-import { FILMS_TAG, filmTag } from '../cache/invalidate-film-pages';
+import { FILMS_TAG, filmTag, personTag } from '../cache/invalidate-film-pages';
 import { latestTagVersion } from '../cache/tag-versions.mjs';
 import { boundedCache, stringBytes } from '../cache/bounded-cache.mjs';
 import { getPublishedFilm, getPublishedFilmUpTo } from './get-published-film';
@@ -15,11 +15,14 @@ import { listSitemaps, sitemapEntries } from '../seo/sitemap';
 
 /*
  * The reader pages' data, in Next's data cache and tagged, so cached pages and API answers don't
- * touch the database and a publish (invalidateFilmPages: `films` + `film:{slug}`) shows on the next
- * request. React's cache() shares one result between generateMetadata and the page in a render.
+ * touch the database and a publish (invalidateFilmPages: `films`, `film:{slug}` and `person:{slug}`
+ * of everyone credited before and after) shows on the next request. React's cache() shares one
+ * result between generateMetadata and the page in a render.
  *
  * A film page holds only that film's rows: it is tagged with its own tag, so publishing another
- * film leaves it cached. Lists and people pages span films and are tagged `films`.
+ * film leaves it cached. A person page holds the person and the films crediting them: tagged with
+ * the person's tag, which a publish of one of those films, before or after, or a change to the
+ * person invalidates. Lists span films and are tagged `films`.
  */
 
 /**
@@ -40,7 +43,7 @@ export const getFilmUpToCached = cache((slug: string, upto: number) =>
 );
 
 export const getPersonCached = cache((slug: string, level: SpoilerLevel) =>
-  unstable_cache(() => getPublishedPerson(slug, level), ['reader-person', EPOCH, slug, level], { tags: [FILMS_TAG] })(),
+  unstable_cache(() => getPublishedPerson(slug, level), ['reader-person', EPOCH, slug, level], { tags: [personTag(slug)] })(),
 );
 
 /**

@@ -67,9 +67,10 @@ export async function approveReview({
         ...(scheduled ? { scheduledJob: { id: scheduled.id, runAt: scheduled.runAt } } : {}),
       },
       previousSlug: published?.previousSlug ?? null,
+      pages: published?.pages ?? { films: [], people: [] },
       published: published !== null,
     };
   });
-  if (result.published) await invalidateFilmPages(result.change.slug, result.previousSlug);
+  if (result.published) await invalidateFilmPages(result.pages.films, result.pages.people);
   return result.change;
 }

@@ -89,17 +89,23 @@ async function api(server: Server, method: string, pathname: string, body?: unkn
   return text ? JSON.parse(text) : null;
 }
 
-/** Saves a revision of the demo film titled `title` and publishes it. */
-async function publishTitle(server: Server, title: string) {
-  const draft = await api(server, 'GET', `/api/v1/editor/films/${FILM}`);
-  const saved = await api(server, 'PUT', `/api/v1/editor/films/${FILM}`, {
+type PersonRef = { name: string; slug: string };
+type Content = { title: string; characters: Array<{ playedBy: PersonRef | null }>; facts: { writers: PersonRef[] } };
+
+/** Saves a revision of a film with `edit` applied to its latest draft and publishes it. */
+async function publishEdited(server: Server, slug: string, edit: (content: Content) => Content) {
+  const draft = await api(server, 'GET', `/api/v1/editor/films/${slug}`);
+  const saved = await api(server, 'PUT', `/api/v1/editor/films/${slug}`, {
     baseRevision: draft.revision,
-    content: { ...draft.content, title },
+    content: edit(draft.content),
     message: 'page cache test',
   });
-  await api(server, 'POST', `/api/v1/editor/films/${FILM}/publish`, { revision: saved.revision });
+  await api(server, 'POST', `/api/v1/editor/films/${slug}/publish`, { revision: saved.revision });
   return saved.revision as number;
 }
+
+/** Saves a revision of the demo film titled `title` and publishes it. */
+const publishTitle = (server: Server, title: string) => publishEdited(server, FILM, (content) => ({ ...content, title }));
 
 beforeAll(async () => {
   logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-page-cache-'));
@@ -238,7 +244,7 @@ describe('the page cache of one instance without Redis', SLOW, () => {
     }
   });
 
-  it("publishing film A invalidates A's pages, the lists, search and A's people; film B's page stays in the cache", async () => {
+  it("publishing film A invalidates A's pages, the lists, search and the pages of A's people before and after; film B's pages and B's other people stay in the cache; a person's own edit invalidates only their pages", async () => {
     const server = await startServer('films-apart');
     const dir = fs.mkdtempSync(path.join(logDir, 'film-b-'));
     try {
@@ -256,8 +262,31 @@ describe('the page cache of one instance without Redis', SLOW, () => {
       });
       expect(run.code, run.stderr).toBe(0);
       const slugB = /→ ([a-z0-9-]+) \(revision/u.exec(run.stdout)![1];
-      const B: Array<[string, string?]> = [[`/films/${slugB}`], [`/films/${slugB}?spoilers=full`], [`/films/${slugB}`, 'spoilers=light']];
-      const A: Array<[string, string?]> = [[`/films/${FILM}`], [`/films/${FILM}?spoilers=full`], ['/people/sarah-bramms']];
+      // B gets a writer of its own, who has nothing to do with A.
+      const writerB = { name: `Writer Kept ${randomBytes(3).toString('hex')}`, slug: `writer-kept-${randomBytes(3).toString('hex')}` };
+      await publishEdited(server, slugB, (content) => ({
+        ...content,
+        facts: { ...content.facts, writers: [...content.facts.writers, writerB] },
+      }));
+      // A's publish below recasts one of A's parts with B's actor: the actor left out of A (before)
+      // and B's actor now in A (after) must be rendered again, as must an actor in A throughout.
+      const castA = (await api(server, 'GET', `/api/v1/editor/films/${FILM}`)).content as Content;
+      const castB = (await api(server, 'GET', `/api/v1/editor/films/${slugB}`)).content as Content;
+      const actorB = castB.characters.find((c) => c.playedBy)!.playedBy!;
+      const leftOut = castA.characters.find((c) => c.playedBy && c.playedBy.slug !== 'sarah-bramms')!.playedBy!;
+      const B: Array<[string, string?]> = [
+        [`/films/${slugB}`],
+        [`/films/${slugB}?spoilers=full`],
+        [`/films/${slugB}`, 'spoilers=light'],
+        [`/people/${writerB.slug}`],
+        [`/people/${writerB.slug}`, 'spoilers=full'],
+      ];
+      const A: Array<[string, string?]> = [
+        [`/films/${FILM}`],
+        [`/films/${FILM}?spoilers=full`],
+        ['/people/sarah-bramms'],
+        [`/people/${actorB.slug}`],
+      ];
       /** Asked until the front cache answers it (the first answers render and fill Next's cache). */
       const untilFrontHit = async (pathname: string, cookie?: string) => {
         for (let i = 0; i < 10; i++) if ((await page(server, pathname, cookie)).frontCache === 'HIT') return;
@@ -268,15 +297,24 @@ describe('the page cache of one instance without Redis', SLOW, () => {
       const search = `/search?q=${encodeURIComponent(title)}`;
       await untilFrontHit(search);
       expect((await page(server, search)).text).not.toContain(`/films/${FILM}`);
-      for (const [pathname, cookie] of [...A, ...B]) await untilFrontHit(pathname, cookie);
+      for (const [pathname, cookie] of [...A, ...B, [`/people/${leftOut.slug}`] as [string]]) await untilFrontHit(pathname, cookie);
 
-      await publishTitle(server, title);
+      await publishEdited(server, FILM, (content) => ({
+        ...content,
+        title,
+        characters: content.characters.map((c) => (c.playedBy?.slug === leftOut.slug ? { ...c, playedBy: actorB } : c)),
+      }));
 
       for (const [pathname, cookie] of B) {
         const answer = await page(server, pathname, cookie);
         expect(answer.frontCache, `${pathname} ${cookie ?? ''}`).toBe('HIT');
-        expect(answer.title).toContain(other);
+        expect(answer.text, `${pathname} ${cookie ?? ''}`).toContain(other);
+        expect(answer.text, `${pathname} ${cookie ?? ''}`).not.toContain(title);
       }
+      // Credited in A before the publish only, and in nothing else: no page any more.
+      const gone = await page(server, `/people/${leftOut.slug}`);
+      expect(gone.frontCache).toBeNull();
+      expect(gone.status).toBe(404);
       for (const [pathname, cookie] of A) {
         const answer = await page(server, pathname, cookie);
         expect(answer.frontCache, `${pathname} ${cookie ?? ''}`).toBeNull();
@@ -284,6 +322,16 @@ describe('the page cache of one instance without Redis', SLOW, () => {
       }
       expect((await page(server, '/')).text).toContain(title);
       expect((await page(server, search)).text).toContain(`/films/${FILM}`);
+
+      // A person's own edit (the biography, through the editorial API): only their pages render again.
+      const kept: Array<[string, string?]> = [[`/films/${slugB}`], ['/people/sarah-bramms'], [search]];
+      for (const [pathname, cookie] of [...kept, [`/people/${writerB.slug}`] as [string]]) await untilFrontHit(pathname, cookie);
+      const biography = `Writes by the harbour ${randomBytes(4).toString('hex')}.`;
+      await api(server, 'PUT', `/api/v1/editor/people/${writerB.slug}/biography`, { paragraphs: [{ text: biography, spoiler: 'none' }] });
+      const edited = await page(server, `/people/${writerB.slug}`);
+      expect(edited.frontCache).toBeNull();
+      expect(edited.text).toContain(biography);
+      for (const [pathname, cookie] of kept) expect((await page(server, pathname, cookie)).frontCache, pathname).toBe('HIT');
     } finally {
       await stopServer(server);
     }
