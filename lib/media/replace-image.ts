@@ -4,7 +4,7 @@ import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { ConflictError, NotFoundError } from '../errors';
-import { invalidateFilmPages } from '../cache/invalidate-film-pages';
+import { invalidateImagePages } from './invalidate-image-pages';
 import { mediaKey, mediaStorage, type MediaStorage } from './storage';
 import { processImage, type Variant } from './process-image';
 import { imageJob } from './image-jobs';
@@ -97,7 +97,7 @@ export async function replaceImage({
   );
   // Committed: the row names the new files. A failure here leaves old files nothing names.
   for (const key of old) await storage.delete(key).catch(() => {});
-  await invalidateFilmPages();
+  await invalidateImagePages(id);
   return { image: toImageAsset(row) };
 }
 

@@ -4,7 +4,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { NotFoundError, ValidationError } from '../errors';
 import { fieldErrors } from '../content/schema';
-import { invalidateFilmPages } from '../cache/invalidate-film-pages';
+import { invalidateImagePages } from './invalidate-image-pages';
 import { focalPointSchema, type FocalPoint } from './media-schema';
 
 /**
@@ -22,7 +22,7 @@ export async function setFocalPoint({ actor, id, x, y }: { actor: Actor | null; 
     if (count === 0) throw new NotFoundError(`No uploaded image has the id ${id}`);
     await writeAudit(tx, { actor, action: 'media.focal', subject: id, details: { ...focal } });
   });
-  // Published pages and people pages show it at once (they are cached under the films tag).
-  await invalidateFilmPages();
+  // The published pages and people pages using it show it at once.
+  await invalidateImagePages(id);
   return { id, focal };
 }
