@@ -61,6 +61,10 @@ test('an editor edits a biography paragraph → readers get it only at its level
   await expect(biography.getByText(safe)).toBeVisible();
   // Said after the paragraph the reader does get: another one is held back.
   await expect(biography.getByText('Another paragraph of this biography contains spoilers.')).toBeVisible();
+  // Only a full paragraph is held back: the note offers full spoilers, not light ones (which would show nothing more).
+  const note = biography.getByRole('note');
+  await expect(note.getByRole('link', { name: 'Show full spoilers' })).toBeVisible();
+  await expect(note.getByRole('link', { name: 'Show light spoilers' })).toHaveCount(0);
   await expect(reader.locator('meta[name="description"]')).toHaveAttribute('content', safe);
   await reader.goto(`/people/${personSlug}?spoilers=full`);
   await expect(reader.getByRole('region', { name: 'Biography' }).getByText(firstWords)).toBeVisible();

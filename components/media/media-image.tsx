@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import { mediaSrc } from '@/lib/media/variant-widths';
+import { mediaAddress } from '@/lib/media/variant-widths';
 import { objectPosition, type FocalPoint } from '@/lib/media/media-schema';
 
 /**
@@ -18,7 +18,7 @@ export function MediaImage({
   className,
   priority = false,
   focal = null,
-  version = 1,
+  version,
 }: {
   image: string;
   alt: string;
@@ -29,9 +29,10 @@ export function MediaImage({
   className?: string;
   priority?: boolean;
   focal?: FocalPoint | null;
-  version?: number;
+  /** The image's version (ImageAsset.version): part of its address. */
+  version: number;
 }) {
-  const src = mediaSrc(image, version);
+  const src = mediaAddress(image, version);
   const position = focal ? { objectPosition: objectPosition(focal) } : undefined;
   if (width && height) {
     return (

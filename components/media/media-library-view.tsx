@@ -3,6 +3,8 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type MouseEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { editorKeys } from '@/lib/editor/query-keys';
 import type { MediaItem } from '@/lib/media/list-media';
 import { deleteImageAction, setFocalPointAction } from '@/lib/media/media-actions';
 import { describeUse, objectPosition, type MediaUse } from '@/lib/media/media-schema';
@@ -59,6 +61,7 @@ export function MediaLibraryView({ library, canManage }: { library: Library; can
 
 function MediaCard({ item, canManage }: { item: MediaItem; canManage: boolean }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [focal, setFocal] = useState(item.focal);
   const [busy, setBusy] = useState(false);
@@ -94,6 +97,8 @@ function MediaCard({ item, canManage }: { item: MediaItem; canManage: boolean })
     if (file.current) file.current.value = '';
     if (response?.ok) {
       setMessage({ ok: true, text: 'Replaced: every use shows the new file.' });
+      // The editor's thumbnails (media-thumbnail.tsx) look the new version up again.
+      void queryClient.invalidateQueries({ queryKey: editorKeys.mediaVersion(item.id) });
       router.refresh();
       return;
     }

@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { personPhotoSchema, type PersonPhotoInput } from '@/lib/people/person-schema';
 import { setPersonPhotoAction } from '@/lib/people/person-actions';
-import { thumbnailUrl } from '@/lib/media/image-asset';
+import { MediaThumbnail } from '@/components/media/media-thumbnail';
 import { ImageDropzone } from '../media/image-dropzone';
 import { MediaPicker } from '../media/media-picker';
 import { applyActionErrors } from '../editor/action-result';
@@ -65,8 +65,7 @@ export function PersonPhotoForm({ slug, name, photo }: { slug: string; name: str
       <h2>Photo</h2>
       {image ? (
         <div className={photoStyles.photo}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- a fixed 320 px file, no next/image needed in the editor */}
-          <img src={thumbnailUrl(image)} alt="" className={photoStyles.thumbnail} data-image={image} />
+          <MediaThumbnail image={image} alt="" className={photoStyles.thumbnail} />
           <div className={photoStyles.fields}>
             <FormField
               id="person-photo-alt"

@@ -120,7 +120,7 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
             </p>
           ))}
           {person.hiddenBioParagraphs > 0 && (
-            <HiddenNote level={person.level} hrefForLevel={hrefForLevel} section="biography">
+            <HiddenNote level={person.level} revealAt={person.hiddenBioFrom ?? undefined} hrefForLevel={hrefForLevel} section="biography">
               {hiddenBioText(person.hiddenBioParagraphs, person.biography.length > 0)}
             </HiddenNote>
           )}

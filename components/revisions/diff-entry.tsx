@@ -1,6 +1,6 @@
 import { levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
 import type { DiffEntry, FieldChange, SpoilerFlag } from '@/lib/films/diff';
-import { thumbnailUrl } from '@/lib/media/image-asset';
+import { MediaThumbnail } from '@/components/media/media-thumbnail';
 import { LevelChip } from './level-chip';
 import { TextChange, type DiffLayout } from './text-change';
 import styles from './diff-view.module.css';
@@ -32,16 +32,14 @@ function ImageField({ field }: { field: FieldChange }) {
       <div className={styles.images}>
         {before ? (
           <figure className={styles.imageBefore}>
-            {/* eslint-disable-next-line @next/next/no-img-element -- a fixed 320 px thumbnail */}
-            <img src={thumbnailUrl(before)} alt="Before" data-image={before} />
+            <MediaThumbnail image={before} alt="Before" />
             <figcaption>Before</figcaption>
           </figure>
         ) : null}
         {before && after ? <span aria-hidden="true">→</span> : null}
         {after ? (
           <figure className={styles.imageAfter}>
-            {/* eslint-disable-next-line @next/next/no-img-element -- a fixed 320 px thumbnail */}
-            <img src={thumbnailUrl(after)} alt="After" data-image={after} />
+            <MediaThumbnail image={after} alt="After" />
             <figcaption>After</figcaption>
           </figure>
         ) : null}

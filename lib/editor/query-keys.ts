@@ -30,6 +30,8 @@ export const editorKeys = {
   peopleSearch: (query: string) => [...editorKeys.people(), 'search', query.trim().toLowerCase()] as const,
   /** One page of the media library (the picker's). */
   media: (page: number) => [...editorKeys.all, 'media', page] as const,
+  /** An image's current version (its addresses carry it); under `media`, so a replace's invalidation reaches it. */
+  mediaVersion: (imageId: string) => [...editorKeys.all, 'media', 'version', imageId] as const,
 };
 
 /** Addresses of the editor's read-only JSON routes (GET, safe to retry). */
@@ -39,4 +41,5 @@ export const editorApi = {
   filmJobs: (slug: string) => `/api/v1/editor/films/${encodeURIComponent(slug)}/schedule`,
   people: (query: string) => `/editor/api/people?q=${encodeURIComponent(query)}`,
   media: (page: number) => `/api/v1/editor/media?page=${page}`,
+  mediaVersions: (imageIds: readonly string[]) => `/editor/api/media-versions?ids=${imageIds.join(',')}`,
 };

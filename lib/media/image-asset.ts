@@ -1,4 +1,5 @@
 import type { Variant } from './process-image';
+import { mediaAddress, THUMBNAIL_FILE } from './variant-widths';
 
 /** An image as the editor and the API see it: its size and the addresses of its files. */
 export type ImageAssetView = {
@@ -8,13 +9,12 @@ export type ImageAssetView = {
   mime: string;
   bytes: number;
   variants: Variant[];
-  /** The smallest WebP, for thumbnails (editor, compare view). */
+  /** The smallest WebP, for thumbnails (editor, compare view), at the current version. */
   thumbnail: string;
+  /** Goes up with each replaced file; part of every address (mediaAddress). */
+  version: number;
   createdAt: string;
 };
-
-/** The smallest file of an image, for thumbnails (every image has a w320, process-image.ts). */
-export const thumbnailUrl = (imageId: string, version = 1) => `/media/${imageId}/w320.webp${version > 1 ? `?v=${version}` : ''}`;
 
 export function toImageAsset(row: {
   id: string;
@@ -24,7 +24,7 @@ export function toImageAsset(row: {
   bytes: number;
   variants: unknown;
   createdAt: Date;
-  version?: number;
+  version: number;
 }): ImageAssetView {
   const variants = row.variants as Variant[];
   return {
@@ -34,7 +34,8 @@ export function toImageAsset(row: {
     mime: row.mime,
     bytes: row.bytes,
     variants,
-    thumbnail: thumbnailUrl(row.id, row.version),
+    thumbnail: mediaAddress(row.id, row.version, THUMBNAIL_FILE),
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -6,7 +6,7 @@ import { VARIANT_WIDTHS } from './variant-widths';
 /**
  * next/image's loader (next.config.js `images.loaderFile`): uploaded images were resized at upload
  * (lib/media/process-image.ts), so nothing is resized on request. `src` is `/media/{id}`
- * (mediaSrc): the loader names the narrowest made width that covers the requested one; the server
+ * (mediaAddress): the loader names the narrowest made width that covers the requested one; the server
  * answers in AVIF or WebP by the browser's Accept. A replaced file's `?v=` stays on the address.
  * Other sources pass through unchanged.
  */

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,8 @@ import { callRoute } from '../../test-support/call-route';
 import { sessionCookieFor } from '../../test-support/session-cookie';
 import type { Actor } from '../auth/permissions';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
-import { FileMediaStorage, mediaKey } from './storage';
+import { FileMediaStorage, mediaKey, type MediaStorage } from './storage';
+import { serveMedia } from './serve-media';
 import { findImageUses } from './find-image-uses';
 import { listMedia } from './list-media';
 import { deleteImage } from './delete-image';
@@ -31,6 +33,7 @@ import { getPublishedFilm } from '../reader/get-published-film';
 import * as mediaRoute from '@/app/api/v1/editor/media/route';
 import * as imageRoute from '@/app/api/v1/editor/media/[id]/route';
 import * as focalRoute from '@/app/api/v1/editor/media/[id]/focal-point/route';
+import * as versionsRoute from '@/app/(editor)/editor/api/media-versions/route';
 
 vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {} }));
 
@@ -225,8 +228,27 @@ describe('replace', () => {
     expect(image).toMatchObject({ id, width: 400, height: 600, version: 2 });
     const row = await db().imageAsset.findUniqueOrThrow({ where: { id } });
     expect([row.width, row.height, row.version]).toEqual([400, 600, 2]);
-    // The old w320.webp was overwritten by the new one; no file of the old upload is left.
-    expect((await storage.get(mediaKey(id, 'w320', 'webp')))?.toString()).not.toBe('old');
+    // The new files have the new version's own names; the old upload's file is gone once the row names them.
+    expect(await storage.get(mediaKey(id, 'w320', 'webp'))).toBeNull();
+    const newFile = await storage.get(mediaKey(id, 'w320', 'webp', 2));
+    expect(newFile?.toString()).not.toBe('old');
+    const served = await serveMedia(id, 'w320.webp', '', { version: '2', storage });
+    expect(Buffer.from(await served.arrayBuffer()).equals(newFile!)).toBe(true);
+    expect(image.thumbnail).toBe(`/media/${id}/w320.webp?v=2`);
+    // The old address (a page or crawler from before) is sent on to the new one, never given the new bytes itself.
+    const oldAddress = await serveMedia(id, 'w320.webp', '', { storage });
+    expect([oldAddress.status, oldAddress.headers.get('location')]).toEqual([307, `/media/${id}/w320.webp?v=2`]);
+    // The editor's thumbnails look the version up.
+    const versions = await callRoute(
+      versionsRoute.GET as never,
+      'GET',
+      `/editor/api/media-versions?ids=${id},${'a'.repeat(32)}`,
+      {},
+      {
+        headers: { cookie: await sessionCookieFor(await db().user.findUniqueOrThrow({ where: { id: editor.userId } })) },
+      },
+    );
+    expect(await versions.json()).toEqual({ versions: { [id]: 2 } });
     const uses = (await findImageUses(db(), [id])).get(id);
     expect(uses).toEqual([
       { kind: 'film', where: 'draft', role: 'poster', slug: content.slug, title: content.title, alt: 'Poster of replace' },
@@ -242,6 +264,75 @@ describe('replace', () => {
     const notImage = await replaceImage({ actor: editor, id, data: Buffer.from('not an image'), storage }).catch((error) => error);
     expect(notImage).toBeInstanceOf(ValidationError);
     expect(notImage.errors[0].path).toBe('file');
+  });
+});
+
+describe('replace that fails before its row is updated', () => {
+  /** The test's storage, running `before` once, just before the first file of the replace is written. */
+  const storageWith = (before: () => Promise<unknown>): MediaStorage => {
+    let ran = false;
+    const wrapped: MediaStorage = Object.create(storage);
+    wrapped.put = async (key, body, type) => {
+      if (!ran) {
+        ran = true;
+        await before();
+      }
+      return storage.put(key, body, type);
+    };
+    return wrapped;
+  };
+  const filesOf = async (id: string) => (await readdir(path.join(dir, id)).catch(() => [] as string[])).sort();
+
+  /** The old image, as a reader's page names it, still answers with its own bytes. */
+  async function expectOldImageServed(id: string) {
+    const served = await serveMedia(id, 'w320.webp', '', { storage });
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).toString()).toBe('old');
+  }
+
+  it('leaves the old image working when the row update fails (the database refuses it): no new file is left', async () => {
+    const id = await asset({ file: true });
+    const content = await filmUsing({ poster: id, name: 'replace-fails' });
+    const fn = `fail_replace_${tag}`;
+    await db().$executeRawUnsafe(
+      `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`,
+    );
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER ${fn} BEFORE UPDATE ON "ImageAsset" FOR EACH ROW WHEN (OLD.id = '${id}') EXECUTE FUNCTION ${fn}()`,
+    );
+    try {
+      await expect(replaceImage({ actor: editor, id, data: await png(400, 600), storage })).rejects.toThrow(/refused by the test/);
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER ${fn} ON "ImageAsset"`);
+      await db().$executeRawUnsafe(`DROP FUNCTION ${fn}()`);
+    }
+    const row = await db().imageAsset.findUniqueOrThrow({ where: { id } });
+    expect([row.width, row.height, row.version]).toEqual([640, 360, 1]);
+    expect(await filesOf(id)).toEqual(['w320.webp']);
+    await expectOldImageServed(id);
+    expect((await getPublishedFilm(content.slug, 'none'))?.poster).toMatchObject({ image: id, version: 1, width: 640 });
+    expect(await db().auditLog.count({ where: { action: 'media.replace', subject: id } })).toBe(0);
+  });
+
+  it('refuses with 409 when the image was replaced meanwhile (stale version), the old files untouched', async () => {
+    const id = await asset({ file: true });
+    // Another change to the row's version lands while this replace writes its files.
+    const stale = storageWith(() => db().$executeRaw`UPDATE "ImageAsset" SET version = version + 1 WHERE id = ${id}`);
+    const error = await replaceImage({ actor: editor, id, data: await png(400, 600), storage: stale }).catch((e) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error.details).toEqual({ image: id, version: 2 });
+    expect(await filesOf(id)).toEqual(['w320.webp']);
+    await expectOldImageServed(id);
+    expect((await db().imageAsset.findUniqueOrThrow({ where: { id } })).width).toBe(640);
+    expect(await db().auditLog.count({ where: { action: 'media.replace', subject: id } })).toBe(0);
+  });
+
+  it('answers 404 when the image is deleted meanwhile, and leaves none of the new files', async () => {
+    const id = await asset({ file: true });
+    const deleting = storageWith(() => db().imageAsset.delete({ where: { id } }));
+    await expect(replaceImage({ actor: editor, id, data: await png(400, 600), storage: deleting })).rejects.toBeInstanceOf(NotFoundError);
+    expect(await filesOf(id)).toEqual(['w320.webp']); // the delete's own file removal is not this test's
+    expect(await db().auditLog.count({ where: { action: 'media.replace', subject: id } })).toBe(0);
   });
 });
 

@@ -58,5 +58,13 @@ export function describeUse(use: MediaUse): string {
 export const objectPosition = ({ x, y }: FocalPoint) => `${round(x * 100)}% ${round(y * 100)}%`;
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** An image's address for next/image (mediaSrc) or a fixed file, with its version after a replace. */
-export const versioned = (url: string, version: number) => (version > 1 ? `${url}?v=${version}` : url);
+/** How many images one version lookup may name (a film's poster and stills, a compare view's two sides). */
+export const MAX_VERSION_LOOKUP = 100;
+
+/** `?ids=a,b,c`: the images whose versions the editor's thumbnails need (get-image-versions.ts). */
+export const imageVersionsQuerySchema = z.object({
+  ids: z
+    .string({ error: 'Name the images: ids=…,…' })
+    .transform((ids) => [...new Set(ids.split(',').filter(Boolean))])
+    .pipe(z.array(imageIdSchema).min(1, 'Name at least one image').max(MAX_VERSION_LOOKUP, `At most ${MAX_VERSION_LOOKUP} images at once`)),
+});

@@ -16,7 +16,7 @@ import { env } from '../env';
 /**
  * Where image files live: one interface, a folder by default (MEDIA_DIR, a Docker volume in
  * production) or any S3 API (MinIO, AWS, R2…) when MEDIA_S3_* are set. Keys are
- * "{imageId}/{variant}.{ext}" (mediaKey); the app serves every key at `url(key)`, /media/{key},
+ * "{imageId}/{variant}.{ext}", "{imageId}/v{version}-{variant}.{ext}" after a replace (mediaKey); the app serves every key at `url(key)`, /media/{key},
  * so readers never talk to the bucket and the bucket stays private.
  */
 export interface MediaStorage {
@@ -47,7 +47,14 @@ export function assertMediaKey(key: string): void {
   if (!KEY.test(key)) throw new Error(`media storage: not a media key: ${JSON.stringify(key)}`);
 }
 
-export const mediaKey = (imageId: string, variant: string, format: string) => `${imageId}/${variant}.${format}`;
+/**
+ * A file's key. The first upload's files are "{id}/{variant}.{ext}"; a replaced file's version N
+ * (2 on) gets new names, "{id}/v{N}-{variant}.{ext}", so a replace writes beside the files in use
+ * and removes them only once the row names the new ones (replace-image.ts). One folder per image
+ * still, so deleting, moving and sweeping an image take every version.
+ */
+export const mediaKey = (imageId: string, variant: string, format: string, version = 1) =>
+  `${imageId}/${version > 1 ? `v${version}-` : ''}${variant}.${format}`;
 const mediaUrl = (key: string) => `/media/${key}`;
 
 export class FileMediaStorage implements MediaStorage {

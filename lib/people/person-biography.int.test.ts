@@ -93,6 +93,21 @@ describe('a person’s biography', () => {
     }
   });
 
+  it('names the lowest level that shows a held-back paragraph, for the hidden note to offer', async () => {
+    const at = async (paragraphs: Array<{ text: string; spoiler: 'none' | 'light' | 'full' }>) => {
+      await setPersonBiography(editor, { slug, paragraphs });
+      const levels: Record<string, string | null> = {};
+      for (const level of SPOILER_LEVELS) levels[level] = (await getPublishedPerson(slug, level))!.hiddenBioFrom;
+      return levels;
+    };
+    // Only a full paragraph held back: a no-spoiler reader is offered full, not light (which shows nothing more).
+    expect(await at([PARAGRAPHS[0], PARAGRAPHS[2]])).toEqual({ none: 'full', light: 'full', full: null });
+    // A light one before the full one: light shows the next of them.
+    expect(await at([...PARAGRAPHS])).toEqual({ none: 'light', light: 'full', full: null });
+    expect(await at([PARAGRAPHS[2], PARAGRAPHS[1]])).toEqual({ none: 'light', light: 'full', full: null });
+    expect(await at([PARAGRAPHS[0]])).toEqual({ none: null, light: null, full: null });
+  });
+
   it('lists the film with the lead part first under "Known for", whatever was published last', async () => {
     const person = (await getPublishedPerson(slug, 'none'))!;
     expect(person.films.map((f) => f.slug)).toEqual([`bio-support-${tag}`, `bio-lead-${tag}`]);

@@ -2,7 +2,7 @@ import 'server-only';
 import { db } from '../db';
 import type { Tag } from '../content/schema';
 import { levelsUpTo } from '../spoilers/levels-up-to';
-import type { SpoilerLevel } from '../spoilers/levels';
+import { SPOILER_LEVELS, levelRank, type SpoilerLevel } from '../spoilers/levels';
 import type { Window } from './list-published-films';
 
 export type PersonFilm = {
@@ -33,6 +33,8 @@ export type VisiblePerson = {
   biography: Array<{ text: string; spoiler: SpoilerLevel }>;
   /** Paragraphs held back at the reader's level: only their number leaves the database. */
   hiddenBioParagraphs: number;
+  /** The lowest level of a held-back paragraph, the one that shows the next of them; null when none is held back. */
+  hiddenBioFrom: SpoilerLevel | null;
   /** Slugs of `films`, most prominent first (see `prominence`): the page's "Known for". */
   knownFor: string[];
 };
@@ -54,7 +56,7 @@ function prominence(film: { credits: CreditRole[]; billing: number | null }): nu
 /**
  * A person's page at one spoiler level, in one query: the films they appear in, direct or write
  * (names, titles and credits are not spoilers), in each film the characters they play at or below
- * the level, and how many characters were held back.
+ * the level, and how many characters and biography paragraphs were held back (their number only).
  */
 export async function getPublishedPerson(slug: string, level: SpoilerLevel): Promise<VisiblePerson | null> {
   const mine = { person: { slug } };
@@ -69,7 +71,7 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
       birthDate: true,
       deathDate: true,
       biography: { where: { spoiler: { in: levelsUpTo(level) } }, orderBy: { position: 'asc' }, select: { text: true, spoiler: true } },
-      _count: { select: { biography: true } },
+      _count: { select: { biography: { where: { spoiler: { notIn: levelsUpTo(level) } } } } },
       credits: { orderBy: [{ role: 'asc' }], select: { role: true, film: { select: filmFields } } },
       characters: {
         distinct: ['filmId'],
@@ -91,6 +93,7 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
     },
   });
   if (!person) return null;
+  const hiddenBioParagraphs = person._count.biography;
   const films = new Map<string, PersonFilm & { publishedAt: Date; billing: number | null }>();
   for (const { film } of person.characters) {
     films.set(film.slug, {
@@ -128,9 +131,25 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
     deathDate: person.deathDate,
     films: newestFirst.map(({ publishedAt: _publishedAt, billing: _billing, ...film }) => film),
     biography: person.biography,
-    hiddenBioParagraphs: person._count.biography - person.biography.length,
+    hiddenBioParagraphs,
+    hiddenBioFrom: hiddenBioParagraphs > 0 ? await lowestHiddenLevel(slug, level) : null,
     knownFor: knownFor.map((film) => film.slug),
   };
+}
+
+/**
+ * The lowest level among a person's biography paragraphs above `level`, the level the hidden note
+ * offers: only its name leaves the database. Above `light` only `full` is left, so just a
+ * no-spoiler reader's page, and only when something is held back, asks the database again.
+ */
+async function lowestHiddenLevel(slug: string, level: SpoilerLevel): Promise<SpoilerLevel> {
+  const above = SPOILER_LEVELS.filter((l) => levelRank(l) > levelRank(level));
+  if (above.length === 1) return above[0];
+  const next = await db().personBioParagraph.findFirst({
+    where: { person: { slug }, spoiler: above[0] },
+    select: { id: true },
+  });
+  return next ? above[0] : above[above.length - 1];
 }
 
 /** Every person with a page (they play someone in, direct or write a published film), for the sitemap and prerendering. */

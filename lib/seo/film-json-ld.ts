@@ -4,7 +4,7 @@ import { excerpt } from './excerpt';
 import { imdbUrl, isoDuration, wikidataUrl } from '../content/facts-text';
 import { type PersonRef } from '../content/schema';
 import { countryName } from '../page/parts/facts';
-import { mediaFileUrl } from '../media/variant-widths';
+import { FIXED_FILE, mediaAddress } from '../media/variant-widths';
 
 /**
  * schema.org Movie for a film page. Spoiler-safe at every level: the description is the premise
@@ -25,7 +25,7 @@ export function movieJsonLd(film: VisibleFilm): Record<string, unknown> {
     url: absoluteUrl(`/films/${film.slug}`),
     ...(film.releaseYear ? { dateCreated: String(film.releaseYear) } : {}),
     ...(film.premise ? { description: excerpt(film.premise, 300) } : {}),
-    ...(film.poster?.spoiler === 'none' ? { image: absoluteUrl(mediaFileUrl(film.poster.image, film.poster.version)) } : {}),
+    ...(film.poster?.spoiler === 'none' ? { image: absoluteUrl(mediaAddress(film.poster.image, film.poster.version, FIXED_FILE)) } : {}),
     actor: film.cast.map(personLd),
     ...(facts.directors.length > 0 ? { director: facts.directors.map(personLd) } : {}),
     ...(facts.writers.length > 0 ? { author: facts.writers.map(personLd) } : {}),

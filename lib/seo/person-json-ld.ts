@@ -1,5 +1,5 @@
 import type { VisiblePerson } from '../reader/get-person';
-import { mediaFileUrl } from '../media/variant-widths';
+import { FIXED_FILE, mediaAddress } from '../media/variant-widths';
 import { absoluteUrl } from './site-url';
 
 /**
@@ -12,7 +12,7 @@ export function personJsonLd(person: Pick<VisiblePerson, 'slug' | 'name' | 'phot
     '@type': 'Person',
     name: person.name,
     url: absoluteUrl(`/people/${person.slug}`),
-    ...(person.photo ? { image: absoluteUrl(mediaFileUrl(person.photo.image, person.photo.version)) } : {}),
+    ...(person.photo ? { image: absoluteUrl(mediaAddress(person.photo.image, person.photo.version, FIXED_FILE)) } : {}),
     ...(person.birthDate ? { birthDate: person.birthDate } : {}),
     ...(person.deathDate ? { deathDate: person.deathDate } : {}),
   };

@@ -80,8 +80,8 @@ describe('re-keying content-hash image ids', () => {
       expect((await storage.get(mediaKey(fresh, 'w320', 'webp')))?.toString()).toBe(`webp of ${old}`);
       expect(await storage.get(mediaKey(old, 'w320', 'webp'))).toBeNull();
       expect(existsSync(path.join(dir, old))).toBe(false);
-      await expect(serveMedia(old, 'w320.webp', 'image/webp', storage)).rejects.toBeInstanceOf(NotFoundError); // the route's 404
-      expect((await serveMedia(fresh, 'w320.webp', 'image/webp', storage)).status).toBe(200);
+      await expect(serveMedia(old, 'w320.webp', 'image/webp', { storage })).rejects.toBeInstanceOf(NotFoundError); // the route's 404
+      expect((await serveMedia(fresh, 'w320.webp', 'image/webp', { storage })).status).toBe(200);
     }
 
     const draft = await getDraft({ slug, actor: editor });

@@ -4,10 +4,10 @@ import { memo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { newItemId, type FilmContent } from '@/lib/content/schema';
 import { DEFAULT_ITEM_LEVEL } from '@/lib/spoilers/levels';
-import { thumbnailUrl } from '@/lib/media/image-asset';
 import { DEFAULT_POSTER_LEVEL } from '@/lib/page/parts/images';
 import { ImageDropzone } from '@/components/media/image-dropzone';
 import { MediaPicker } from '@/components/media/media-picker';
+import { MediaThumbnail } from '@/components/media/media-thumbnail';
 import { Section } from './section';
 import { TextField } from './fields';
 import { SpoilerLevelPicker } from './spoiler-level-picker';
@@ -21,8 +21,7 @@ import styles from './images-section.module.css';
 
 /** A small preview of an uploaded image; the alt text is the form's (decorative here: the field below names it). */
 function Thumbnail({ image }: { image: string }) {
-  // eslint-disable-next-line @next/next/no-img-element -- a fixed 320 px file, no next/image needed in the editor
-  return <img src={thumbnailUrl(image)} alt="" className={styles.thumbnail} data-image={image} />;
+  return <MediaThumbnail image={image} alt="" className={styles.thumbnail} />;
 }
 
 /**

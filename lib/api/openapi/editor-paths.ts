@@ -307,8 +307,10 @@ export function registerEditorPaths(registry: OpenAPIRegistry): void {
     security,
     summary: 'Replace an upload’s file',
     description:
-      'New bytes under the same id: every use shows the new file and keeps its alt text; `version` goes up. Checked and converted like ' +
-      'an upload (400 naming `file`, 413 past 15 MiB). A file already uploaded as another image: 409 naming it. Editors and admins.',
+      'New bytes under the same id: every use shows the new file and keeps its alt text; `version` goes up and the files are served at ' +
+      '`?v={version}` (the old addresses redirect there). Checked and converted like an upload (400 naming `file`, 413 past 15 MiB). ' +
+      'A file already uploaded as another image: 409 naming it; replaced by someone else meanwhile: 409 with the image and its version ' +
+      'now; deleted meanwhile: 404. A failed replace leaves the old file served. Editors and admins.',
     request: {
       params: mediaIdSchema,
       body: {
@@ -325,7 +327,7 @@ export function registerEditorPaths(registry: OpenAPIRegistry): void {
       401: errors[401],
       403: errors[403],
       404: errors[404],
-      409: json('The file is already uploaded as another image', alreadyUploadedSchema),
+      409: json('The file is already uploaded as another image, or the image was replaced meanwhile', alreadyUploadedSchema),
       413: errors[413],
     },
   });

@@ -14,12 +14,16 @@ export const imageAssetSchema = z
     mime: z.string().meta({ description: 'The type sniffed from the uploaded bytes' }),
     bytes: z.int(),
     variants: z.array(z.object({ name: z.string(), width: z.int(), height: z.int(), format: z.enum(['avif', 'webp']), bytes: z.int() })),
-    thumbnail: z.string().meta({ description: 'Address of the smallest WebP file' }),
+    thumbnail: z.string().meta({ description: 'Address of the smallest WebP file, at the current version' }),
+    version: z
+      .int()
+      .meta({ description: 'Goes up each time the file is replaced; from 2 on, the files are addressed with `?v={version}`' }),
     createdAt: isoDateTime,
   })
   .meta({
     id: 'ImageAsset',
-    description: 'An uploaded image: its files are at /media/{id}/{name}.{format} (or /media/{id}/{name}, AVIF or WebP by Accept)',
+    description:
+      'An uploaded image: its files are at /media/{id}/{name}.{format} (or /media/{id}/{name}, AVIF or WebP by Accept), with `?v={version}` once replaced',
   });
 
 export const uploadedImageSchema = z.object({ image: imageAssetSchema });
@@ -59,18 +63,18 @@ export const mediaUseSchema = z
 export const mediaItemSchema = imageAssetSchema
   .extend({
     focal: focalPointSchema,
-    version: z.int().meta({ description: 'Goes up each time the file is replaced; pages address the files with `?v={version}`' }),
     uploader: z.string().nullable(),
     uses: z.array(mediaUseSchema).meta({ description: 'Empty: nothing uses the image, it may be deleted' }),
   })
   .meta({ id: 'MediaItem' });
 
 export const mediaListSchema = z.object({ items: z.array(mediaItemSchema), total: z.int(), page: z.int(), pageCount: z.int() });
-export const replacedImageSchema = z.object({ image: imageAssetSchema.extend({ version: z.int() }) });
+export const replacedImageSchema = z.object({ image: imageAssetSchema });
 export const focalPointResultSchema = z.object({ id: imageIdSchema, focal: focalPointSchema });
 export const deletedImageSchema = z.object({ id: imageIdSchema, deleted: z.literal(true) });
 export const imageInUseSchema = z.object({ error: z.string(), uses: z.array(mediaUseSchema) });
 export const alreadyUploadedSchema = z.object({
   error: z.string(),
-  image: imageIdSchema.meta({ description: 'The image holding this file' }),
+  image: imageIdSchema.meta({ description: 'The image holding this file, or the image replaced meanwhile' }),
+  version: z.int().optional().meta({ description: 'Replaced meanwhile: the image’s version now' }),
 });

@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { createFilm, saveAndPublish, test, unique } from './support/editor-session';
+
+/**
+ * No accessibility violation at all (any impact, best practices included) on the media library
+ * (/editor/media, as an editor who may replace and delete) and on a person page with a photo and a
+ * biography, at no spoilers (a paragraph held back, the hidden note) and at full. The person is
+ * this test's own: a film's director, given a photo and three paragraphs in the person editor.
+ */
+test.describe.configure({ timeout: 240_000 });
+
+async function violations(page: Page): Promise<string[]> {
+  await page.locator('details').evaluateAll((all) => all.forEach((d) => d.setAttribute('open', '')));
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
+}
+
+test('the media library and a person page with a photo and a biography have no accessibility violations', async ({ signedInPage }) => {
+  const page = await signedInPage();
+  const id = unique();
+  const director = `A11y Director ${id}`;
+  await createFilm(page, `E2E media a11y ${id}`);
+  await page.getByLabel('Premise', { exact: true }).fill('A film whose director has a photo and a story.');
+  await page.getByRole('combobox', { name: 'Add a director' }).fill(director);
+  await page.getByRole('option', { name: new RegExp(`Create “${director}”`) }).click();
+  await saveAndPublish(page);
+
+  await page.goto(`/editor/people?q=${encodeURIComponent(director)}`);
+  await page.getByRole('link', { name: director }).click();
+  await expect(page.getByRole('heading', { level: 1, name: director })).toBeVisible({ timeout: 60_000 });
+  const personSlug = new URL(page.url()).pathname.split('/').pop()!;
+
+  // The photo, dropped on the person editor's drop zone.
+  const photoForm = page.getByRole('form', { name: 'Photo' });
+  const colour = { r: Math.floor(Math.random() * 256), g: 90, b: 60 };
+  const portrait = [
+    ...(await sharp({ create: { width: 500, height: 600, channels: 3, background: colour } })
+      .png()
+      .toBuffer()),
+  ];
+  const dataTransfer = await page.evaluateHandle((bytes) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(bytes)], 'portrait.png', { type: 'image/png' }));
+    return transfer;
+  }, portrait);
+  await photoForm.getByText(/or drop an image here/u).dispatchEvent('drop', { dataTransfer });
+  await expect(photoForm.locator('img[data-image]')).toBeVisible({ timeout: 30_000 });
+  await photoForm.getByRole('textbox', { name: 'Alt text' }).fill(`${director} at a premiere`);
+  await photoForm.getByRole('button', { name: 'Save photo' }).click();
+  await expect(photoForm.getByRole('status')).toHaveText(/Saved/u);
+
+  // The biography: one paragraph at each level.
+  const bio = page.getByRole('form', { name: 'Biography' });
+  const paragraphs = [
+    ['None', `${director} grew up beside an ice rink.`],
+    ['Light', 'Their second film turns halfway through.'],
+    ['Full', 'Their last film ends with the skater leaving.'],
+  ] as const;
+  for (const [i, [level, text]] of paragraphs.entries()) {
+    await bio.getByRole('button', { name: 'Add a paragraph' }).click();
+    await bio.getByRole('textbox', { name: `Paragraph ${i + 1}` }).fill(text);
+    await bio
+      .getByRole('group', { name: `Spoiler level of paragraph ${i + 1}` })
+      .getByText(level, { exact: true })
+      .click();
+  }
+  await bio.getByRole('button', { name: 'Save biography' }).click();
+  await expect(bio.getByRole('status')).toHaveText(/Saved/u);
+
+  const reader = await page.context().newPage();
+  for (const level of ['none', 'full']) {
+    await reader.goto(`/people/${personSlug}?spoilers=${level}`);
+    const photo = reader.getByRole('img', { name: `${director} at a premiere` });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(reader.getByRole('region', { name: 'Biography' })).toBeVisible();
+    expect(await violations(reader), `/people/${personSlug}?spoilers=${level}`).toEqual([]);
+  }
+  await reader.close();
+
+  await page.goto('/editor/media');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('li[data-image]').first()).toBeVisible();
+  expect(await violations(page), '/editor/media').toEqual([]);
+});
