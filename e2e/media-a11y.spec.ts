@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createFilm, saveAndPublish, test, unique } from './support/editor-session';
+import { publishFilmWithNewDirector, test, unique } from './support/editor-session';
 
 /**
  * No accessibility violation at all (any impact, best practices included) on the media library
@@ -27,16 +27,11 @@ test('the media library and a person page with a photo and a biography have no a
   const page = await signedInPage();
   const id = unique();
   const director = `A11y Director ${id}`;
-  await createFilm(page, `E2E media a11y ${id}`);
-  await page.getByLabel('Premise', { exact: true }).fill('A film whose director has a photo and a story.');
-  await page.getByRole('combobox', { name: 'Add a director' }).fill(director);
-  await page.getByRole('option', { name: new RegExp(`Create “${director}”`) }).click();
-  await saveAndPublish(page);
-
-  await page.goto(`/editor/people?q=${encodeURIComponent(director)}`);
-  await page.getByRole('link', { name: director }).click();
-  await expect(page.getByRole('heading', { level: 1, name: director })).toBeVisible({ timeout: 60_000 });
-  const personSlug = new URL(page.url()).pathname.split('/').pop()!;
+  const personSlug = await publishFilmWithNewDirector(page, {
+    film: `E2E media a11y ${id}`,
+    premise: 'A film whose director has a photo and a story.',
+    director,
+  });
 
   // The photo, dropped on the person editor's drop zone.
   const photoForm = page.getByRole('form', { name: 'Photo' });

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { createFilm, saveAndPublish, test, unique } from './support/editor-session';
+import { publishFilmWithNewDirector, test, unique } from './support/editor-session';
 
 /**
  * A person's biography end to end: an editor writes two paragraphs in the person editor, one at no
@@ -13,16 +13,11 @@ test('an editor edits a biography paragraph → readers get it only at its level
   const page = await signedInPage();
   const id = unique();
   const director = `Bio Director ${id}`;
-  await createFilm(page, `E2E person biography ${id}`);
-  await page.getByLabel('Premise', { exact: true }).fill('A film whose director has a story.');
-  await page.getByRole('combobox', { name: 'Add a director' }).fill(director);
-  await page.getByRole('option', { name: new RegExp(`Create “${director}”`) }).click();
-  await saveAndPublish(page);
-
-  await page.goto(`/editor/people?q=${encodeURIComponent(director)}`);
-  await page.getByRole('link', { name: director }).click();
-  await expect(page.getByRole('heading', { level: 1, name: director })).toBeVisible({ timeout: 60_000 });
-  const personSlug = new URL(page.url()).pathname.split('/').pop()!;
+  const personSlug = await publishFilmWithNewDirector(page, {
+    film: `E2E person biography ${id}`,
+    premise: 'A film whose director has a story.',
+    director,
+  });
   const form = page.getByRole('form', { name: 'Biography' });
 
   const safe = `${director} grew up beside an ice rink and made films about skaters.`;

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import sharp from 'sharp';
-import { createFilm, saveAndPublish, test, unique } from './support/editor-session';
+import { publishFilmWithNewDirector, test, unique } from './support/editor-session';
 
 /**
  * A person's photo end to end: an editor publishes a film with a director, drops a photo on the
@@ -14,16 +14,11 @@ test('drop a photo in the person editor → the person page shows it; remove it 
   const page = await signedInPage();
   const id = unique();
   const director = `Photo Director ${id}`;
-  await createFilm(page, `E2E person photo ${id}`);
-  await page.getByLabel('Premise', { exact: true }).fill('A film whose director has a face.');
-  await page.getByRole('combobox', { name: 'Add a director' }).fill(director);
-  await page.getByRole('option', { name: new RegExp(`Create “${director}”`) }).click();
-  await saveAndPublish(page);
-
-  await page.goto(`/editor/people?q=${encodeURIComponent(director)}`);
-  await page.getByRole('link', { name: director }).click();
-  await expect(page.getByRole('heading', { level: 1, name: director })).toBeVisible({ timeout: 60_000 });
-  const personSlug = new URL(page.url()).pathname.split('/').pop()!;
+  const personSlug = await publishFilmWithNewDirector(page, {
+    film: `E2E person photo ${id}`,
+    premise: 'A film whose director has a face.',
+    director,
+  });
   const form = page.getByRole('form', { name: 'Photo' });
 
   // Drag and drop: a real drop event carrying the file, as a browser sends it.

@@ -49,6 +49,26 @@ export async function saveAndPublish(page: Page): Promise<number> {
 }
 
 /**
+ * A person of the test's own: publishes a new film whose premise is `premise` with a new director
+ * named `director`, then opens that person in the person editor. Returns the person's slug.
+ */
+export async function publishFilmWithNewDirector(
+  page: Page,
+  { film, premise, director }: { film: string; premise: string; director: string },
+) {
+  await createFilm(page, film);
+  await page.getByLabel('Premise', { exact: true }).fill(premise);
+  await page.getByRole('combobox', { name: 'Add a director' }).fill(director);
+  await page.getByRole('option', { name: new RegExp(`Create “${director}”`) }).click();
+  await saveAndPublish(page);
+
+  await page.goto(`/editor/people?q=${encodeURIComponent(director)}`);
+  await page.getByRole('link', { name: director }).click();
+  await expect(page.getByRole('heading', { level: 1, name: director })).toBeVisible({ timeout: 60_000 });
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/**
  * Publishes revision `revision` from the film editor. Publishing may ask first (spoiler-lint
  * warnings, sections a no-spoiler reader would not see): these journeys publish anyway; the tests of
  * those questions answer them themselves.

@@ -19,7 +19,7 @@ const CONNECTIONS = 20;
 const PUBLISH_EVERY_MS = 3_000;
 
 type Sample = { requestsPerSecond: number; latencyP99Ms: number; non2xx: number; errors: number };
-type CacheStats = {
+export type CacheStats = {
   caches: Array<{ name: string; bytes: number; maxBytes: number; entries: number; hitRate: number | null }>;
   rssBytes: number;
 };
@@ -234,16 +234,18 @@ export function printCatalogue(result: CatalogueResult) {
     ),
   );
   console.log(
-    table(
+    cachesTable(
       `The server's caches after the run (RSS ${bytes(result.rssAfterWarmBytes)} after fetching every film, ${bytes(result.rssAfterBytes)} after the run)`,
-      ['cache', 'bytes', 'budget', 'entries', 'hit rate'],
-      result.caches.map((c) => [
-        c.name,
-        bytes(c.bytes),
-        bytes(c.maxBytes),
-        String(c.entries),
-        c.hitRate === null ? '-' : c.hitRate.toFixed(3),
-      ]),
+      result.caches,
     ),
+  );
+}
+
+/** The server's caches as GET /api/v1/editor/cache-stats reports them, as a table. */
+export function cachesTable(title: string, caches: CacheStats['caches']): string {
+  return table(
+    title,
+    ['cache', 'bytes', 'budget', 'entries', 'hit rate'],
+    caches.map((c) => [c.name, bytes(c.bytes), bytes(c.maxBytes), String(c.entries), c.hitRate === null ? '-' : c.hitRate.toFixed(3)]),
   );
 }

@@ -12,6 +12,7 @@
  */
 import fs from 'node:fs';
 import autocannon, { type Result as LoadResult } from 'autocannon';
+import { cachesTable, type CacheStats as CatalogueCacheStats } from './catalogue';
 import { bytes, table } from './stats';
 
 export const SOAK_CONNECTIONS = 50;
@@ -24,9 +25,7 @@ export type SoakSample = {
   cacheBytes: number;
 };
 
-type CacheStats = {
-  caches: Array<{ name: string; bytes: number; maxBytes: number; entries: number; hitRate: number | null }>;
-  rssBytes: number;
+type CacheStats = CatalogueCacheStats & {
   memory: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
 };
 
@@ -181,19 +180,7 @@ export function printSoak(result: SoakResult) {
     `RSS: ${bytes(result.rssAtStartBytes)} at the start, peak ${bytes(result.rssPeakBytes)}, ${bytes(result.rssEndBytes)} at the end; ` +
       `growth over the last ${result.windowSeconds} s: ${bytes(Math.max(0, result.growthOverWindowBytes))}; the caches' budgets: ${bytes(result.cacheBudgetBytes)}`,
   );
-  console.log(
-    table(
-      'The caches at the end of the soak',
-      ['cache', 'bytes', 'budget', 'entries', 'hit rate'],
-      result.caches.map((c) => [
-        c.name,
-        bytes(c.bytes),
-        bytes(c.maxBytes),
-        String(c.entries),
-        c.hitRate === null ? '-' : c.hitRate.toFixed(3),
-      ]),
-    ),
-  );
+  console.log(cachesTable('The caches at the end of the soak', result.caches));
 }
 
 /**
