@@ -152,12 +152,21 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
    */
   function record(key, level, encoding, asOf, request, response) {
     /** @type {Buffer[]} */
-    const chunks = [];
+    let chunks = [];
     let size = 0;
     let storable = false;
     /** @type {string | null} */
     let renderedPath = null;
     const { writeHead, write, end } = response;
+    // The body copies are let go as soon as the response is over (sent, or its connection closed
+    // first): the response object itself may outlive its request, and must not keep a second copy
+    // of the page. On Node 20 every rendered response stayed reachable (Next's render state, held
+    // by the request's web streams, points to it), each with these copies of its body.
+    const release = () => {
+      chunks = [];
+      size = MAX_BODY_BYTES + 1;
+    };
+    response.once('close', release);
     response.writeHead = /** @type {typeof response.writeHead} */ (
       function (/** @type {any[]} */ ...args) {
         const cacheControl = String(response.getHeader('cache-control') ?? '');
@@ -190,6 +199,7 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
         : Buffer.from(/** @type {any} */ (chunk), typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : undefined);
       size += buffer.length;
       if (size <= MAX_BODY_BYTES) chunks.push(buffer);
+      else chunks = [];
     };
     response.write = /** @type {typeof response.write} */ (
       function (/** @type {any[]} */ ...args) {
@@ -218,6 +228,7 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
           for (const [name, value] of headers) headerBytes += name.length + String(value).length;
           entries.set(key, { headers, headerBytes, body, asOf, tags });
         }
+        release();
         return result;
       }
     );
