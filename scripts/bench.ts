@@ -197,6 +197,7 @@ async function withCatalogueServer<T>(
   films: number,
   name: string,
   fn: (server: CatalogueServer) => Promise<T>,
+  { node }: { node?: string } = {},
 ): Promise<T> {
   const dbName = randomDatabaseName(`bench_${name}`);
   const url = await createFreshDatabase(database.adminUrl, dbName);
@@ -242,9 +243,10 @@ async function withCatalogueServer<T>(
       port: await findFreePort(Number(process.env.BENCH_PORT) || undefined),
       env,
       stdio: ['ignore', log, log],
+      node,
     });
     console.log(
-      `> standalone server on ${server.url} with ${filmSlugs.length} films, ${personSlugs.length} people (log: ${path.relative(REPO_ROOT, logFile)})`,
+      `> standalone server (Node ${node ? 'at ' + node : process.versions.node}) on ${server.url} with ${filmSlugs.length} films, ${personSlugs.length} people (log: ${path.relative(REPO_ROOT, logFile)})`,
     );
     try {
       if (server.child.pid === undefined) throw new Error('the server has no process id');
@@ -270,19 +272,29 @@ function benchCatalogue(
   });
 }
 
-function benchSoak(database: Database, appEnv: Record<string, string>, films: number, seconds: number): Promise<SoakResult> {
-  return withCatalogueServer(database, appEnv, films, 'soak', (server) => {
-    console.log(`> soak: ${SOAK_CONNECTIONS} connections for ${seconds} s`);
-    return runSoak({
-      baseUrl: server.url,
-      pid: server.pid,
-      token: server.token,
-      filmSlugs: server.filmSlugs,
-      personSlugs: server.personSlugs,
-      seconds,
-      onSample: (sample) => console.log(`  ${sample.atSeconds} s: RSS ${bytes(sample.rssBytes)}, caches ${bytes(sample.cacheBytes)}`),
-    });
-  });
+async function benchSoak(database: Database, appEnv: Record<string, string>, films: number, seconds: number): Promise<SoakResult> {
+  // On the image's Node: on Node 20 every rendered request stays reachable (docs/benchmarks.md, "Soak").
+  const { productionNode } = await import('../test-support/production-node');
+  const node = await productionNode();
+  return withCatalogueServer(
+    database,
+    appEnv,
+    films,
+    'soak',
+    (server) => {
+      console.log(`> soak: ${SOAK_CONNECTIONS} connections for ${seconds} s`);
+      return runSoak({
+        baseUrl: server.url,
+        pid: server.pid,
+        token: server.token,
+        filmSlugs: server.filmSlugs,
+        personSlugs: server.personSlugs,
+        seconds,
+        onSample: (sample) => console.log(`  ${sample.atSeconds} s: RSS ${bytes(sample.rssBytes)}, caches ${bytes(sample.cacheBytes)}`),
+      });
+    },
+    { node },
+  );
 }
 
 async function benchStorage(database: Database, revisions: number): Promise<RevisionStorageResult> {

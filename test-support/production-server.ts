@@ -35,6 +35,8 @@ export type ServerOptions = {
   nodeArgs?: string[];
   /** A command the server runs under (e.g. ['faketime', '-f', '+5s']). */
   wrapper?: string[];
+  /** The Node binary (default: this process's; test-support/production-node.ts gives the image's). */
+  node?: string;
 };
 
 const running = new Set<ChildProcess>();
@@ -47,13 +49,13 @@ process.once('exit', () => {
 
 /** Starts the server and waits until it answers; a failure to start says why, with the log's end. */
 export async function startProductionServer(options: ServerOptions): Promise<ProductionServer> {
-  const { build, logDir, name, env = {}, hostname = '127.0.0.1', nodeArgs = [], wrapper = [] } = options;
+  const { build, logDir, name, env = {}, hostname = '127.0.0.1', nodeArgs = [], wrapper = [], node = process.execPath } = options;
   const { waitForHttp } = await buildModule();
   const port = options.port ?? (await findFreePort());
   const host = options.host ?? hostname;
   const logFile = path.join(logDir, `${name}-${port}.log`);
   const log = fs.openSync(logFile, 'w');
-  const command = [process.execPath, ...nodeArgs, SERVE, build.serverJs];
+  const command = [node, ...nodeArgs, SERVE, build.serverJs];
   const [file, ...args] = [...wrapper, ...command];
   const child = spawn(file, args, {
     cwd: build.standalone,

@@ -298,7 +298,8 @@ export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
  * Start `.next/standalone/server.js` through server/serve.mjs (request ids, JSON logs, trusted
  * client addresses, cache rules, draining shutdown) and wait until it answers. The IPC channel ties the server to this process: it shuts
  * down when this process exits, even by SIGKILL.
- * @param {{ port: number, hostname?: string, env?: Record<string, string | undefined>, stdio?: import('node:child_process').StdioOptions, readyPath?: string, serverJs?: string }} options
+ * @param {{ port: number, hostname?: string, env?: Record<string, string | undefined>, stdio?: import('node:child_process').StdioOptions, readyPath?: string, serverJs?: string, node?: string }} options
+ *   `node`: the Node binary to run it on (default this process's)
  */
 export async function startStandaloneServer({
   port,
@@ -307,8 +308,9 @@ export async function startStandaloneServer({
   stdio = 'inherit',
   readyPath = '/api/health',
   serverJs = path.join(STANDALONE_DIR, 'server.js'),
+  node = process.execPath,
 }) {
-  const server = spawn(process.execPath, [path.join(REPO_ROOT, 'server', 'serve.mjs'), serverJs], {
+  const server = spawn(node, [path.join(REPO_ROOT, 'server', 'serve.mjs'), serverJs], {
     cwd: path.dirname(serverJs),
     env: { ...process.env, ...BASE_ENV, NODE_ENV: 'production', ...env, PORT: String(port), HOSTNAME: hostname },
     stdio: typeof stdio === 'string' ? [stdio, stdio, stdio, 'ipc'] : [...stdio, 'ipc'],
