@@ -60,6 +60,7 @@ import { bytes, formatRatio, ratio, table } from './bench/stats';
 import { DEFAULT_SCALE_SIZES, printScale, runScale, type ScaleResult } from './bench/scale';
 import { printPrismaVsPg, runPrismaVsPg, type PrismaVsPgResult } from './bench/prisma-vs-pg';
 import { printQueriesPerRequest, runQueriesPerRequest, type QueriesPerRequestResult } from './bench/queries-per-request';
+import { PERSON_HAS_PAGE } from '../lib/reader/person-has-page';
 
 const GROUPS = ['http', 'catalogue', 'soak', 'domain', 'import', 'storage', 'scale'] as const;
 type Group = (typeof GROUPS)[number];
@@ -222,7 +223,7 @@ async function withCatalogueServer<T>(
     // People with a page: they play someone in, direct or write a published film.
     personSlugs = (
       await client.person.findMany({
-        where: { OR: [{ characters: { some: {} } }, { credits: { some: {} } }] },
+        where: PERSON_HAS_PAGE,
         select: { slug: true },
         orderBy: { slug: 'asc' },
       })

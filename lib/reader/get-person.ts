@@ -4,6 +4,7 @@ import type { Tag } from '../content/schema';
 import { levelsUpTo } from '../spoilers/levels-up-to';
 import { SPOILER_LEVELS, levelRank, type SpoilerLevel } from '../spoilers/levels';
 import type { Window } from './list-published-films';
+import { PERSON_HAS_PAGE } from './person-has-page';
 
 export type PersonFilm = {
   slug: string;
@@ -155,7 +156,7 @@ async function lowestHiddenLevel(slug: string, level: SpoilerLevel): Promise<Spo
 /** Every person with a page (they play someone in, direct or write a published film), for the sitemap and prerendering. */
 export async function listPublishedPeople({ offset = 0, limit }: Window = {}): Promise<Array<{ slug: string; name: string }>> {
   return db().person.findMany({
-    where: { OR: [{ characters: { some: {} } }, { credits: { some: {} } }] },
+    where: PERSON_HAS_PAGE,
     orderBy: [{ name: 'asc' }, { slug: 'asc' }],
     skip: offset,
     take: limit,

@@ -2,6 +2,7 @@ import 'server-only';
 import { db } from '../db';
 import { Prisma } from '../generated/prisma/client';
 import { NO_FILTER, type FilmFilter, type FilmSort } from './film-filter';
+import { PERSON_HAS_PAGE } from './person-has-page';
 
 /** A poster as the list shows it: only a poster at level none (lists are the same for every reader). */
 export type ListPoster = { image: string; alt: string; width: number; height: number; version: number; focal: { x: number; y: number } };
@@ -164,9 +165,6 @@ export async function listFilmAddresses({ offset = 0, limit }: Window = {}): Pro
 
 /** How many films and people the reader site has pages for. */
 export async function countPublished(): Promise<{ films: number; people: number }> {
-  const [films, people] = await Promise.all([
-    db().publishedFilm.count(),
-    db().person.count({ where: { OR: [{ characters: { some: {} } }, { credits: { some: {} } }] } }),
-  ]);
+  const [films, people] = await Promise.all([db().publishedFilm.count(), db().person.count({ where: PERSON_HAS_PAGE })]);
   return { films, people };
 }

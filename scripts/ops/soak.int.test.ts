@@ -22,6 +22,7 @@ import { startProductionServer, stopProductionServer, type ProductionServer } fr
 import { printSoak, rssBudgetBytes, runSoak } from '../bench/soak';
 import { ensureOpsBuild } from './ops-build';
 import { freshDatabase, runNode, runScript, tsx, type TestDatabase } from './support';
+import { PERSON_HAS_PAGE } from '../../lib/reader/person-has-page';
 
 const FILMS = 1_000;
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
@@ -46,9 +47,7 @@ beforeAll(async () => {
   const client = createDbClient(database.url);
   try {
     filmSlugs = (await client.publishedFilm.findMany({ select: { slug: true } })).map((f) => f.slug);
-    personSlugs = (
-      await client.person.findMany({ where: { OR: [{ characters: { some: {} } }, { credits: { some: {} } }] }, select: { slug: true } })
-    ).map((p) => p.slug);
+    personSlugs = (await client.person.findMany({ where: PERSON_HAS_PAGE, select: { slug: true } })).map((p) => p.slug);
     const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
     token = newTokenSecret();
     await client.apiToken.create({
