@@ -80,13 +80,18 @@ const STORED_PARTS = PAGE_PARTS.filter((part): part is Extract<AnyPart, { storag
 async function upsertPeople(tx: Tx, pages: PublishedPage[]): Promise<{ personIds: Map<string, string>; renamed: string[] }> {
   const named = pages.flatMap(({ content }) => pageCredits(content)).map(({ person }) => [person.slug, person.name] as const);
   const people = new Map(named);
+  // In slug order: two publishes naming some of the same people then lock their rows in the same
+  // order, so one waits for the other instead of both deadlocking (40P01, seen with seed:bulk's two
+  // writers sharing a pool of actors).
+  const slugs = [...people.keys()].sort();
   const personIds = new Map<string, string>();
   const renamed: string[] = [];
   if (people.size > 0) {
     const rows = await tx.$queryRaw<Array<{ id: string; slug: string; name: string; previousName: string | null }>>`
-      WITH previous AS (SELECT slug, name FROM "Person" WHERE slug = ANY(${[...people.keys()]}::text[]))
+      WITH previous AS (SELECT slug, name FROM "Person" WHERE slug = ANY(${slugs}::text[]))
       INSERT INTO "Person" (id, slug, name)
-      SELECT gen_random_uuid()::text, p.slug, p.name FROM unnest(${[...people.keys()]}::text[], ${[...people.values()]}::text[]) AS p(slug, name)
+      SELECT gen_random_uuid()::text, p.slug, p.name FROM unnest(${slugs}::text[], ${slugs.map((slug) => people.get(slug)!)}::text[]) WITH ORDINALITY AS p(slug, name, position)
+      ORDER BY p.position
       ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name
       RETURNING id, slug, name, (SELECT previous.name FROM previous WHERE previous.slug = "Person".slug) AS "previousName"`;
     for (const row of rows) {

@@ -24,7 +24,7 @@ export async function seedBulk({ films, onProgress }: { films: number; onProgres
       const numbers = Array.from({ length: Math.min(BATCH, films - next) }, (_, i) => next + i);
       next += numbers.length;
       const contents = numbers.map((n) => generateFilm(n, films)).filter((c) => !existing.has(c.slug));
-      await createPublishedFilms({ contents, actor, message: 'Generated (seed:bulk)' });
+      await withDeadlockRetry(() => createPublishedFilms({ contents, actor, message: 'Generated (seed:bulk)' }));
       created += contents.length;
       done += numbers.length;
       onProgress?.(done);
@@ -33,4 +33,18 @@ export async function seedBulk({ films, onProgress }: { films: number; onProgres
   // Two writers: one generates pages while the other waits for PostgreSQL.
   await Promise.all([worker(), worker()]);
   return { created };
+}
+
+/**
+ * Runs a batch again when PostgreSQL chose it as a deadlock's victim (40P01): its transaction was
+ * rolled back whole, so running it again is the same batch. The two writers share a pool of actors.
+ */
+async function withDeadlockRetry<T>(batch: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await batch();
+    } catch (error) {
+      if (attempt >= attempts || !String(error instanceof Error ? error.message : error).includes('40P01')) throw error;
+    }
+  }
 }
