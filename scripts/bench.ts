@@ -206,6 +206,8 @@ async function withCatalogueServer<T>(
   const env = { ...appEnv, DATABASE_URL: url, DATABASE_REPLICA_URLS: '' };
   await migrate(url, { quiet: true });
   await seedDemo(url, env);
+  // Built before the catalogue is there: `next build` prerenders every published film at each level.
+  if (!(await ensureBuild({ env }))) console.log('> the production build is up to date');
   console.log(`> seed:bulk --films ${films}`);
   const code = await run(process.execPath, [...tsxArgs('scripts/seed-bulk.ts'), '--films', String(films)], {
     env: { DATABASE_URL: url, LOG_LEVEL: 'warn' },
@@ -236,7 +238,6 @@ async function withCatalogueServer<T>(
     await client.$disconnect();
   }
 
-  if (!(await ensureBuild({ env }))) console.log('> the production build is up to date');
   const logFile = path.join(RESULTS_DIR, `${name}-server.log`);
   const log = fs.openSync(logFile, 'w');
   try {

@@ -12,13 +12,17 @@
  *   never stored (and logged), so no page of a higher level can sit under a lower level's key;
  * - the key: everything proxy.ts and Next's cache read from such a request: the exact path and
  *   query (only `?spoilers=none|light|full` or none; on `/search`, `?q=…` optionally followed by
- *   it), the request's level decision (decideReaderLevel in lib/reader/level-cookie.mjs, made once
- *   by serve.mjs and handed to proxy.ts in `x-reader-level`; this cache never reads the cookie) and
- *   the encoding Next sends the body in for the request's Accept-Encoding (gzip, deflate or
- *   identity: sent-encoding.mjs), not the header itself, so browsers sending different values share
- *   an entry; a response sent in another encoding than that is not stored. Requests with other query parameters or values,
- *   RSC/router headers, Range or conditional headers are not answered from here (Next answers
- *   them). At most FRONT_CACHE_MAX_MB (256 MB), counted in bytes, least recently used out first;
+ *   it) and the request's level decision (decideReaderLevel in lib/reader/level-cookie.mjs, made
+ *   once by serve.mjs and handed to proxy.ts in `x-reader-level`; this cache never reads the
+ *   cookie). Requests with other query parameters or values, RSC/router headers, Range or
+ *   conditional headers are not answered from here (Next answers them). At most
+ *   FRONT_CACHE_MAX_MB (256 MB), counted in bytes, least recently used out first;
+ * - one copy per page, gzip-compressed (a page of 70 kB keeps about 12 kB), whatever the readers
+ *   accept: a reader who takes gzip (sent-encoding.mjs: the negotiation of Next's compression) gets
+ *   the stored bytes; one who does not gets them decompressed, and on a miss Next is asked for gzip
+ *   anyway and its answer decompressed on the way out, so every reader fills the one entry. A body
+ *   Next leaves uncompressed (under its 1 kB threshold) is kept as it is. A reader whose
+ *   Accept-Encoding makes Next send deflate (it accepts deflate but not gzip) is left to Next;
  * - validity: by version, as Next's page cache (lib/cache/tag-versions.mjs). An entry keeps the
  *   tags of the page Next served (the page cache's own record of them, by the path Next rendered)
  *   and the invalidation version read when its request started; it is used while none of those
@@ -30,6 +34,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import { sentEncoding } from './sent-encoding.mjs';
 
 /** On responses this cache answered (and in the access log's `cache` field). */
@@ -40,7 +45,16 @@ const ONE_YEAR_S = 31_536_000;
 const MAX_TOTAL_BYTES = (Number(process.env.FRONT_CACHE_MAX_MB) > 0 ? Number(process.env.FRONT_CACHE_MAX_MB) : 256) * 1024 * 1024;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 // Not replayed: per-response headers Node or serve.mjs set again.
-const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'content-length']);
+// Content-Encoding is the entry's own (`encoding`), set per reader when replayed.
+const NOT_REPLAYED = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'date',
+  'x-request-id',
+  'content-length',
+  'content-encoding',
+]);
 const BYPASS_HEADERS = [
   'rsc',
   'next-router-state-tree',
@@ -56,7 +70,8 @@ const BYPASS_HEADERS = [
 ];
 
 /**
- * @typedef {{ headers: Array<[string, string | string[]]>, headerBytes: number, body: Buffer, asOf: number, tags: string[] }} Entry
+ * @typedef {{ headers: Array<[string, string | string[]]>, headerBytes: number, body: Buffer, encoding: 'gzip' | 'identity', asOf: number, tags: string[] }} Entry
+ * @typedef {{ key: string, level: string, takesGzip: boolean }} Keyed what keyOf says of a request
  * @typedef {import('node:http').IncomingMessage} Request
  * @typedef {import('node:http').ServerResponse} Response
  */
@@ -118,22 +133,19 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
     // keyed `upto-N`, never under a plain level.
     const reading = readingOf(decision);
     const encoding = sentEncoding(request.headers['accept-encoding']);
-    return { key: `${url}\n${reading}\n${encoding}`, level: reading, encoding };
+    if (encoding === 'deflate') return null;
+    return { key: `${url}\n${reading}`, level: reading, takesGzip: encoding === 'gzip' };
   }
 
   /**
    * Answers the request from the cache when it can (true), else prepares to store Next's answer.
-   * @param {Request} request @param {Response} response @param {{ key: string, level: string, encoding: string }} keyed from keyOf
+   * @param {Request} request @param {Response} response @param {Keyed} keyed from keyOf
    */
-  async function handle(request, response, { key, level, encoding }) {
+  async function handle(request, response, { key, level, takesGzip }) {
     const entry = entries.get(key);
     if (entry) {
       if (await isCurrent(entry)) {
-        for (const [name, value] of entry.headers) response.setHeader(name, value);
-        response.setHeader('Content-Length', entry.body.length);
-        response.setHeader(FRONT_CACHE_HEADER, 'HIT');
-        response.writeHead(200);
-        response.end(request.method === 'HEAD' ? undefined : entry.body);
+        replay(entry, takesGzip, request, response);
         return true;
       }
       remove(key);
@@ -141,16 +153,37 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
     if (request.method === 'GET') {
       // Before Next reads anything: what it serves is at least this recent.
       const asOf = await versions.currentVersion().catch(() => null);
-      if (asOf !== null) record(key, level, encoding, asOf, request, response);
+      if (asOf !== null) record(key, level, takesGzip, asOf, request, response);
     }
     return false;
   }
 
+  /** @param {Entry} entry @param {boolean} takesGzip @param {Request} request @param {Response} response */
+  function replay(entry, takesGzip, request, response) {
+    const decompress = entry.encoding === 'gzip' && !takesGzip;
+    const head = request.method === 'HEAD';
+    // A gzip member ends with its input's length (mod 2^32; pages are far smaller): a HEAD needs no inflating.
+    const body = decompress && !head ? zlib.gunzipSync(entry.body) : entry.body;
+    for (const [name, value] of entry.headers) response.setHeader(name, value);
+    if (entry.encoding === 'gzip' && !decompress) response.setHeader('Content-Encoding', 'gzip');
+    response.setHeader('Content-Length', decompress && head ? entry.body.readUInt32LE(entry.body.length - 4) : body.length);
+    response.setHeader(FRONT_CACHE_HEADER, 'HIT');
+    response.writeHead(200);
+    response.end(head ? undefined : body);
+  }
+
   /**
-   * @param {string} key @param {string} level the decided level @param {string} encoding the encoding the key names
+   * @param {string} key @param {string} level the decided level @param {boolean} takesGzip whether the reader accepts gzip
    * @param {number} asOf the version at the request's start @param {Request} request @param {Response} response
    */
-  function record(key, level, encoding, asOf, request, response) {
+  function record(key, level, takesGzip, asOf, request, response) {
+    // Next compresses by the request's header (its compression middleware reads it later): the
+    // entry is the gzip answer, and a reader who does not take gzip gets it inflated below.
+    if (!takesGzip) request.headers['accept-encoding'] = 'gzip';
+    /** @type {zlib.Gunzip | null} */
+    let inflate = null;
+    /** @type {'gzip' | 'identity'} */
+    let sentAs = 'identity';
     /** @type {Buffer[]} */
     let chunks = [];
     let size = 0;
@@ -166,6 +199,7 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
       chunks = [];
       size = MAX_BODY_BYTES + 1;
     };
+    response.once('close', () => inflate?.destroy());
     response.once('close', release);
     response.writeHead = /** @type {typeof response.writeHead} */ (
       function (/** @type {any[]} */ ...args) {
@@ -178,39 +212,57 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
         // A render (MISS) is stored too: the page cache has just stored the same page, with these
         // tags, from a request that started after asOf was read.
         const fromPageCache = response.getHeader('x-nextjs-cache');
+        // Compression is decided before the head goes out: gzip, or identity for a small body.
+        const contentEncoding = String(response.getHeader('content-encoding') ?? 'identity');
+        if (contentEncoding === 'gzip') sentAs = 'gzip';
         storable =
           renderedPath !== null &&
           sameLevel &&
           (fromPageCache === 'HIT' || fromPageCache === 'MISS') &&
           response.getHeader('set-cookie') === undefined &&
-          // Compression is decided before the head goes out; a body sent otherwise than the key
-          // says (a small one left uncompressed) is not kept under that key.
-          String(response.getHeader('content-encoding') ?? 'identity') === encoding &&
+          (contentEncoding === 'gzip' || contentEncoding === 'identity') &&
           new RegExp(`(^|,)\\s*s-maxage=${ONE_YEAR_S}\\s*(,|$)`).test(cacheControl) &&
           !/stale-while-revalidate=\d/.test(cacheControl);
+        if (sentAs === 'gzip' && !takesGzip) {
+          // Asked for gzip on this reader's behalf: inflated on the way out, streaming as Next writes.
+          response.removeHeader('content-encoding');
+          response.removeHeader('content-length');
+          const stream = zlib.createGunzip();
+          stream.on('data', (/** @type {Buffer} */ data) => write.apply(response, /** @type {any} */ ([data])));
+          stream.on('end', () => end.apply(response, /** @type {any} */ ([])));
+          stream.on('error', () => response.destroy());
+          inflate = stream;
+        }
         return writeHead.apply(response, /** @type {any} */ (args));
       }
     );
     /** @param {unknown} chunk @param {unknown} [encoding] */
     const keep = (chunk, encoding) => {
-      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return null;
       const buffer = Buffer.isBuffer(chunk)
         ? chunk
         : Buffer.from(/** @type {any} */ (chunk), typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : undefined);
       size += buffer.length;
       if (size <= MAX_BODY_BYTES) chunks.push(buffer);
       else chunks = [];
+      return buffer;
     };
     response.write = /** @type {typeof response.write} */ (
       function (/** @type {any[]} */ ...args) {
-        keep(args[0], args[1]);
-        return write.apply(response, /** @type {any} */ (args));
+        const buffer = keep(args[0], args[1]);
+        if (inflate === null) return write.apply(response, /** @type {any} */ (args));
+        if (buffer) inflate.write(buffer);
+        return true;
       }
     );
     response.end = /** @type {typeof response.end} */ (
       function (/** @type {any[]} */ ...args) {
-        keep(args[0], args[1]);
-        const result = end.apply(response, /** @type {any} */ (args));
+        const buffer = keep(args[0], args[1]);
+        /** @type {any} */
+        let result = response;
+        if (inflate === null) result = end.apply(response, /** @type {any} */ (args));
+        else if (buffer) inflate.end(buffer);
+        else inflate.end();
         // The page's tags as Next's page cache holds them: looked up last, since a render stores them as it ends.
         const tags = storable && renderedPath !== null ? versions.pageTagsOf(renderedPath) : null;
         if (tags !== null && response.statusCode === 200 && size <= MAX_BODY_BYTES) {
@@ -226,7 +278,7 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
           const body = Buffer.concat(chunks);
           let headerBytes = 0;
           for (const [name, value] of headers) headerBytes += name.length + String(value).length;
-          entries.set(key, { headers, headerBytes, body, asOf, tags });
+          entries.set(key, { headers, headerBytes, body, encoding: sentAs, asOf, tags });
         }
         release();
         return result;

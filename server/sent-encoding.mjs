@@ -1,9 +1,10 @@
 // @ts-check
 /**
- * The Content-Encoding Next sends a response in, from the request's Accept-Encoding alone: the
- * front cache keys pages by it (server/front-cache.mjs), so the many Accept-Encoding values
- * browsers and clients send ("gzip, deflate, br, zstd", "gzip, deflate, br", "br;q=1.0, gzip;q=0.8,
- * *;q=0.1", none…) share one entry per encoding actually sent instead of one per header value.
+ * The Content-Encoding Next sends a response in, from the request's Accept-Encoding alone. The
+ * front cache (server/front-cache.mjs) keeps one gzip copy of each page: it sends that copy as it
+ * is to a reader Next would send gzip, decompressed to one Next would send identity, and leaves a
+ * reader Next would send deflate to Next, whatever the header's wording ("gzip, deflate, br,
+ * zstd", "br;q=1.0, gzip;q=0.8, *;q=0.1", none…).
  *
  * Next compresses with its compiled `compression` middleware (next/dist/compiled/compression, run
  * by its router server when `compress` is on, the default): it offers gzip, deflate and identity
@@ -11,8 +12,8 @@
  * then the client's order, then the order offered), and takes gzip instead of deflate whenever
  * gzip is acceptable too. This is the same negotiation, written out: server/sent-encoding.test.ts
  * sends it generated headers through that middleware and compares. A body under its threshold
- * (1 kB), or a HEAD request, is sent as identity whatever this says: the front cache stores a
- * response only when what was sent equals this, so such a body is not kept under another name.
+ * (1 kB), or a HEAD request, is sent as identity whatever this says: the front cache keeps such a
+ * body as it was sent.
  */
 
 /** @typedef {'gzip' | 'deflate' | 'identity'} SentEncoding */

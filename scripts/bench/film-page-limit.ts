@@ -20,6 +20,8 @@ export const LEVEL_PAGE_PATH = '/films/kiss-and-cry/level/none';
 /** Goals (docs/benchmarks.md): at least this share of the bare server's req/s, at most this multiple of its p99. */
 export const GOAL_RPS_RATIO = 0.25;
 export const GOAL_P99_RATIO = 3;
+/** What a reader's browser asks with (the front cache keeps pages gzip-compressed, and sends them so to it). */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 type Sample = { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number; non2xx: number; errors: number };
 export type LimitRound = { filmPage: Sample; levelPage: Sample; bare: Sample; rpsRatio: number; p99Ratio: number; levelRpsRatio: number };
@@ -37,11 +39,11 @@ export type FilmPageLimitResult = {
 // Hop-by-hop and per-response headers: the bare server's own Node sets them.
 const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
 
-/** The film page's response exactly as the server sends it (status, headers in order, body bytes). */
+/** The film page's response to a browser exactly as the server sends it (status, headers in order, body bytes). */
 export function recordResponse(url: string): Promise<{ status: number; headers: Array<[string, string]>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, (response) => {
+      .get(url, { headers: BROWSER_HEADERS }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
@@ -87,7 +89,7 @@ export async function startBare(recorded: { status: number; headers: Array<[stri
 }
 
 async function load(url: string, connections: number, duration: number): Promise<Sample> {
-  const result = await autocannon({ url, connections, duration });
+  const result = await autocannon({ url, connections, duration, headers: BROWSER_HEADERS });
   return {
     requestsPerSecond: result.requests.average,
     latencyP50Ms: result.latency.p50,

@@ -13,6 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../lib/database.mjs';
 import { createDbClient } from '../../lib/db';
@@ -62,7 +63,7 @@ async function stop(server: Server) {
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
-/** One request on a connection of its own (so connections accepted = requests sent). */
+/** One request on a connection of its own (so connections accepted = requests sent); a gzip body is decoded. */
 function request(
   server: Server,
   pathname: string,
@@ -75,10 +76,13 @@ function request(
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const outgoing = http.request({ host: server.host, port: server.port, path: pathname, method, headers, agent }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const body = response.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw) : raw;
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: body.toString('utf8') });
+      });
     });
     outgoing.on('error', reject);
     outgoing.end(body);
@@ -400,6 +404,15 @@ describe('front cache', () => {
         const head = await request(server, FILM, { method: 'HEAD', headers: { cookie: 'spoilers=full' } });
         expect([head.status, head.headers[FRONT], head.body]).toEqual([200, 'HIT', '']);
         expect(Number(head.headers['content-length'])).toBeGreaterThan(1000);
+        // One copy per page: the requests above asked without gzip, and a browser is served the
+        // same entry compressed, as a client without gzip is served it decompressed.
+        const plain = await request(server, FILM, { headers: { cookie: 'spoilers=full' } });
+        const zipped = await request(server, FILM, { headers: { cookie: 'spoilers=full', 'accept-encoding': 'gzip, deflate, br, zstd' } });
+        expect([plain.headers[FRONT], plain.headers['content-encoding']]).toEqual(['HIT', undefined]);
+        expect([zipped.headers[FRONT], zipped.headers['content-encoding']]).toEqual(['HIT', 'gzip']);
+        expect(Number(zipped.headers['content-length'])).toBeLessThan(Number(plain.headers['content-length']) / 3);
+        expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(plain.body));
+        expect(zipped.body).toBe(plain.body);
         // Conditional and RSC requests are Next's to answer.
         const bypass: Array<Record<string, string>> = [{ 'if-none-match': '"x"' }, { rsc: '1' }, { range: 'bytes=0-10' }];
         for (const headers of bypass) {
