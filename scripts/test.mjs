@@ -145,7 +145,7 @@ for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIG
 // ---------------------------------------------------------------------------------------------
 // Suites
 
-/** @typedef {{ passed: number, failed: number, skipped?: number, note?: string }} Counts */
+/** @typedef {{ passed: number, failed: number, skipped?: number, note?: string, failures?: string[] }} Counts */
 
 /** A command that is one test: passes when it exits 0. */
 /** @param {string[]} args @param {Record<string, string | undefined>} [env] @returns {Promise<Counts>} */
@@ -166,7 +166,7 @@ function readJson(file) {
 /**
  * A runner's JSON report to counts. A failure outside any test (a file that fails to load, a
  * failing hook, the web server not starting) or a non-zero exit with no failed test counts as one.
- * @param {number} code @param {{ passed: number, failed: number, skipped: number, outside: number } | null} report
+ * @param {number} code @param {{ passed: number, failed: number, skipped: number, outside: number, failures: string[] } | null} report
  * @returns {Counts}
  */
 function counts(code, report) {
@@ -178,7 +178,24 @@ function counts(code, report) {
     failed,
     skipped: report.skipped,
     note: report.outside ? `${report.outside} failure(s) outside a test` : undefined,
+    failures: report.failures,
   };
+}
+
+/**
+ * One line naming a failed test and its error's first line: the summary repeats them, so the end
+ * of a long log (all a CI page may show) says what failed, not only how many.
+ * @param {string} where @param {unknown} message
+ */
+function failureLine(where, message) {
+  const first =
+    String(message ?? '')
+      // terminal colours in the runners' messages
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((line) => line.trim()) ?? '';
+  const line = `${where}: ${first.trim()}`;
+  return line.length > 400 ? `${line.slice(0, 399)}…` : line;
 }
 
 /** @type {Record<SuiteName, () => Promise<Counts>>} */
@@ -217,6 +234,12 @@ const suites = {
         failed: json.numFailedTests ?? 0,
         skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
         outside,
+        failures: (json.testResults ?? []).flatMap((/** @type {any} */ file) => {
+          const name = path.relative(REPO_ROOT, String(file.name ?? ''));
+          const tests = (file.assertionResults ?? []).filter((/** @type {any} */ t) => t.status === 'failed');
+          if (file.status === 'failed' && tests.length === 0) return [failureLine(name, file.message)];
+          return tests.map((/** @type {any} */ t) => failureLine(`${name} > ${t.fullName}`, t.failureMessages?.[0]));
+        }),
       },
     );
   },
@@ -261,10 +284,33 @@ const suites = {
         failed: stats.unexpected ?? 0,
         skipped: stats.skipped ?? 0,
         outside: (json.errors ?? []).length,
+        failures: [
+          ...playwrightFailures(json.suites ?? []),
+          ...(json.errors ?? []).map((/** @type {any} */ error) => failureLine('outside a test', error.message)),
+        ],
       },
     );
   },
 };
+
+/**
+ * The tests of a Playwright JSON report that ended unexpectedly, as failure lines.
+ * @param {any[]} suites @returns {string[]}
+ */
+function playwrightFailures(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((/** @type {any} */ spec) =>
+      (spec.tests ?? [])
+        .filter((/** @type {any} */ test) => test.status === 'unexpected')
+        .map((/** @type {any} */ test) => {
+          const results = test.results ?? [];
+          const error = results[results.length - 1]?.error?.message;
+          return failureLine(`${spec.file}:${spec.line} > ${spec.title}`, error);
+        }),
+    ),
+    ...playwrightFailures(suite.suites ?? []),
+  ]);
+}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -312,6 +358,12 @@ async function main() {
     console.log(
       `${c.failed > 0 ? 'FAIL' : 'ok  '} ${name.padEnd(10)} ${`${c.passed} passed, ${c.failed} failed${skipped}`.padEnd(36)} ${seconds(ms).padStart(8)}${note}`,
     );
+  }
+  const failures = results.flatMap(({ name, counts: c }) => (c.failures ?? []).map((line) => `  ${name}: ${line}`));
+  if (failures.length > 0) {
+    console.log('failed:');
+    for (const line of failures.slice(0, 20)) console.log(line);
+    if (failures.length > 20) console.log(`  … and ${failures.length - 20} more (above)`);
   }
   console.log(`total time ${seconds(Date.now() - started)}`);
   console.log(`${passed} passed, ${failed} failed`);
