@@ -10,10 +10,16 @@
  * invalidated tags lived in memory only, so a restart served them stale. A restart costs one
  * render per page asked for again.
  *
+ * Pages and route answers (sitemaps) are kept gzip-compressed (entry-codec.mjs): a film page's
+ * HTML and RSC payload take about a fifth, so the budget holds about five times the pages; a read
+ * inflates them (under a millisecond for a film page), and most repeated page requests are answered
+ * by the server's front cache before Next reads this at all. Data entries are small and kept as they are.
+ *
  * The state hangs on globalThis: Next and the server wrapper's front cache (server/front-cache.mjs)
  * may load this module separately, and must see the same entries.
  */
 import { boundedCache } from './bounded-cache.mjs';
+import { pack, unpack } from './entry-codec.mjs';
 
 const STATE = Symbol.for('film-cms.cache-memory');
 
@@ -22,7 +28,8 @@ const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
  * @typedef {{ lastModified: number, asOf: number, value: unknown, tags: string[], cacheControl?: unknown }} Entry
- * @typedef {{ entries: import('lru-cache').LRUCache<string, Entry> }} State
+ * @typedef {Entry & { packed?: Buffer }} Kept an entry as kept: a page's or route's value packed, `value` then null
+ * @typedef {{ entries: import('lru-cache').LRUCache<string, Kept> }} State
  */
 
 /**
@@ -36,7 +43,7 @@ function state(maxBytes) {
     entries: boundedCache('page', {
       holds: "Next's page and data cache without Redis (lib/cache/memory-store.mjs)",
       maxBytes: maxBytes && maxBytes > 0 ? maxBytes : DEFAULT_MAX_BYTES,
-      sizeOf: (entry, key) => sizeOf(entry.value) + 2 * key.length,
+      sizeOf: (entry, key) => (entry.packed ? entry.packed.length : sizeOf(entry.value)) + sizeOf(entry.tags) + 2 * key.length,
     }),
   };
   return global[STATE];
@@ -65,8 +72,18 @@ export function sizeOf(value, depth = 0) {
  * @returns {Entry | null}
  */
 export function readEntry(key, maxBytes) {
-  return state(maxBytes).entries.get(key) ?? null;
+  const kept = state(maxBytes).entries.get(key);
+  if (!kept) return null;
+  const { packed, ...entry } = kept;
+  // A copy each time, as from Redis: what Next does to the value it gets does not change the entry.
+  return packed ? { ...entry, value: unpack(packed) } : entry;
 }
+
+/** @param {unknown} value @returns {boolean} a page (HTML and RSC) or a route's answer */
+const isLarge = (value) => {
+  const kind = value && typeof value === 'object' ? /** @type {{ kind?: unknown }} */ (value).kind : undefined;
+  return kind === 'APP_PAGE' || kind === 'APP_ROUTE';
+};
 
 /**
  * @param {string} key
@@ -74,5 +91,5 @@ export function readEntry(key, maxBytes) {
  * @param {number} [maxBytes] room for entries, when this call creates the store
  */
 export function writeEntry(key, entry, maxBytes) {
-  state(maxBytes).entries.set(key, entry);
+  state(maxBytes).entries.set(key, isLarge(entry.value) ? { ...entry, value: null, packed: pack(entry.value) } : entry);
 }

@@ -1,29 +1,51 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { cacheStats } from './bounded-cache.mjs';
+import { pack } from './entry-codec.mjs';
 import { readEntry, sizeOf, writeEntry } from './memory-store.mjs';
 import { currentVersion, invalidateTags, isCurrent, latestTagVersion } from './tag-versions.mjs';
 
 const entry = (html: string) => ({
   lastModified: Date.now(),
   asOf: 0,
-  value: { kind: 'APP_PAGE', html, rscData: Buffer.alloc(100), segmentData: new Map([['/_tree', Buffer.alloc(50)]]) },
+  value: { kind: 'APP_PAGE', html, rscData: randomBytes(100), segmentData: new Map([['/_tree', randomBytes(50)]]) },
   tags: ['films'],
 });
+// Random text, so compression cannot make the entries smaller than the test counts on.
+const noise = (length: number) => randomBytes(length).toString('base64').slice(0, length);
 
 describe('memory store (the cache without Redis)', () => {
   it('keeps entries up to its size, least recently used out first', () => {
-    // The first call makes the process's store: room for about three of these entries.
-    writeEntry('a', entry('x'.repeat(250)), 1_500);
-    writeEntry('b', entry('x'.repeat(250)));
-    writeEntry('c', entry('x'.repeat(250)));
-    expect(readEntry('a')?.value).toMatchObject({ html: 'x'.repeat(250) });
-    writeEntry('d', entry('x'.repeat(250)));
+    // The first call makes the process's store: room for three and a half of these entries.
+    const a = entry(noise(250));
+    writeEntry('a', a, Math.round(3.5 * (pack(a.value).length + 10)));
+    writeEntry('b', entry(noise(250)));
+    writeEntry('c', entry(noise(250)));
+    expect(readEntry('a')?.value).toEqual(a.value);
+    writeEntry('d', entry(noise(250)));
     // "a" was read after "b" was written: "b" went first.
     expect(readEntry('b')).toBeNull();
     expect(readEntry('a')).not.toBeNull();
     expect(readEntry('d')).not.toBeNull();
     // An entry larger than the whole store is not kept.
-    writeEntry('huge', entry('x'.repeat(2_000)));
+    writeEntry('huge', entry(noise(5_000)));
     expect(readEntry('huge')).toBeNull();
+  });
+
+  it('keeps a page compressed and gives back what was stored, Buffers and Maps as such, a new copy each time', () => {
+    // Eight times the store's whole budget (the first test set it) as text, a fraction of it compressed.
+    const { maxBytes } = cacheStats().caches.find((cache) => cache.name === 'page')!;
+    const page = entry(
+      `<!DOCTYPE html>${'<p>A line of the page, as pages repeat their markup.</p>'.repeat(Math.ceil((8 * maxBytes) / 56))}`,
+    );
+    expect(sizeOf(page.value)).toBeGreaterThan(8 * maxBytes);
+    writeEntry('compressed', page);
+    const read = readEntry('compressed')?.value as typeof page.value;
+    expect(read).toEqual(page.value);
+    expect(Buffer.isBuffer(read.rscData)).toBe(true);
+    expect(read.segmentData).toBeInstanceOf(Map);
+    read.html = 'changed by whoever read it';
+    expect((readEntry('compressed')!.value as typeof page.value).html).toBe(page.value.html);
   });
 
   it('validity by version: an entry is current until one of its tags is invalidated after its request started', async () => {

@@ -13,6 +13,7 @@
  * goes through the process's one circuit breaker (redis-breaker.mjs, `withCacheRedis`): after a
  * failure Redis is left alone for a while instead of being waited on by every request.
  */
+import { deserialize, serialize } from './entry-codec.mjs';
 import { Redis } from 'ioredis';
 import { rootLogger } from '../log/logger.mjs';
 import { onShutdown } from '../ops/shutdown.mjs';
@@ -169,34 +170,6 @@ export function reportError(error, message = 'redis cache unavailable: serving w
 
 // ---------------------------------------------------------------------------------------------
 // Entries
-
-/**
- * JSON that keeps binary data and Maps: cache values hold Buffers (RSC payloads, route bodies)
- * and Maps (segment data), which plain JSON would turn into objects Next can't use.
- * @param {unknown} value
- */
-export function serialize(value) {
-  return JSON.stringify(value, function replacer(key, val) {
-    // `this[key]` is the value before toJSON (Buffer.toJSON would hide that it was a Buffer).
-    const original = /** @type {Record<string, unknown>} */ (this)[key];
-    if (original instanceof Uint8Array)
-      return { $binary: Buffer.from(original.buffer, original.byteOffset, original.byteLength).toString('base64') };
-    if (original instanceof Map) return { $map: [...original.entries()] };
-    return val;
-  });
-}
-
-/** @param {string} text */
-export function deserialize(text) {
-  return JSON.parse(text, (_key, val) => {
-    if (val && typeof val === 'object' && !Array.isArray(val)) {
-      const keys = Object.keys(val);
-      if (keys.length === 1 && typeof val.$binary === 'string') return Buffer.from(val.$binary, 'base64');
-      if (keys.length === 1 && Array.isArray(val.$map)) return new Map(val.$map);
-    }
-    return val;
-  });
-}
 
 /**
  * @param {string} key
