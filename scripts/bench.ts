@@ -261,23 +261,42 @@ async function withCatalogueServer<T>(
   }
 }
 
-function benchCatalogue(
+async function benchCatalogue(
   database: Database,
   appEnv: Record<string, string>,
   films: number,
   duration: number,
 ): Promise<CatalogueGroupResult> {
-  return withCatalogueServer(database, appEnv, films, 'catalogue', async (server) => {
-    const catalogue = await runCatalogue({ baseUrl: server.url, pid: server.pid, token: server.token, slugs: server.filmSlugs, duration });
-    const filmPageLimit = await runFilmPageLimit({ baseUrl: server.url, duration, connections: 20 });
-    return { catalogue, filmPageLimit };
-  });
+  return withCatalogueServer(
+    database,
+    appEnv,
+    films,
+    'catalogue',
+    async (server) => {
+      const catalogue = await runCatalogue({
+        baseUrl: server.url,
+        pid: server.pid,
+        token: server.token,
+        slugs: server.filmSlugs,
+        duration,
+      });
+      const filmPageLimit = await runFilmPageLimit({ baseUrl: server.url, duration, connections: 20 });
+      return { catalogue, filmPageLimit };
+    },
+    // The image's Node: its memory is what a deployment sees (on Node 20 rendered requests stay reachable).
+    { node: await imageNode() },
+  );
+}
+
+/** The image's Node (24; test-support/production-node.ts), installed from npm when this one is older. */
+async function imageNode() {
+  const { productionNode } = await import('../test-support/production-node');
+  return productionNode();
 }
 
 async function benchSoak(database: Database, appEnv: Record<string, string>, films: number, seconds: number): Promise<SoakResult> {
   // On the image's Node: on Node 20 every rendered request stays reachable (docs/benchmarks.md, "Soak").
-  const { productionNode } = await import('../test-support/production-node');
-  const node = await productionNode();
+  const node = await imageNode();
   return withCatalogueServer(
     database,
     appEnv,
