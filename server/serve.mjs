@@ -65,7 +65,9 @@ const idleGraceMs =
 // The logger and the shutdown hooks are the app's own modules; the build traced them into the
 // standalone folder (the cache handlers import them), so this file needs nothing of its own.
 /** @type {typeof import('../lib/log/logger.mjs')} */
-const { rootLogger, acceptRequestId, REQUEST_ID_HEADER } = await import(pathToFileURL(path.join(serverDir, 'lib/log/logger.mjs')).href);
+const { rootLogger, accessLogger, acceptRequestId, REQUEST_ID_HEADER } = await import(
+  pathToFileURL(path.join(serverDir, 'lib/log/logger.mjs')).href
+);
 /** @type {typeof import('../lib/ops/shutdown.mjs')} */
 const { runShutdownHooks } = await import(pathToFileURL(path.join(serverDir, 'lib/ops/shutdown.mjs')).href);
 /** @type {typeof import('../lib/ops/client-address.mjs')} */
@@ -83,6 +85,7 @@ const { answerOutages } = await import(pathToFileURL(path.join(serverDir, 'lib/h
 const { CSP_HEADER, withoutNonceBesideHashes } = await import(pathToFileURL(path.join(serverDir, 'lib/security/security-policy.mjs')).href);
 
 const log = rootLogger();
+const accessLog = accessLogger();
 
 // ---------------------------------------------------------------------------------------------
 // Console → JSON: Next.js and libraries write plain lines; keep one log format.
@@ -139,7 +142,7 @@ function prepareRequest(request, response) {
     const url = request.url ?? '';
     // Health probes every few seconds would drown the log: debug level.
     const level = /^\/api\/(health|ready)\b/.test(url) && response.statusCode < 400 ? 'debug' : 'info';
-    log[level](
+    accessLog[level](
       {
         requestId: id,
         method: request.method,

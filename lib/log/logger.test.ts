@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { acceptRequestId, createLogger, scrub } from './logger.mjs';
 
-function capture() {
+function capture(options: { redact?: boolean } = {}) {
   const lines: string[] = [];
   const destination = new Writable({
     write(chunk, _encoding, done) {
@@ -14,7 +14,7 @@ function capture() {
       done();
     },
   });
-  const logger = createLogger({ name: 'test', level: 'debug', destination });
+  const logger = createLogger({ name: 'test', level: 'debug', destination, ...options });
   return { logger, lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>), raw: () => lines.join('\n') };
 }
 
@@ -49,6 +49,13 @@ describe('createLogger', () => {
     logger.error({ err: new Error('auth failed for Bearer cms_0123456789abcdef0123 at postgres://x:err-secret@y/z') }, 'failed');
     for (const secret of ['redis-secret', 'pg-secret', 'cms_0123456789abcdef0123', 'err-secret']) expect(raw()).not.toContain(secret);
     expect(raw()).toContain('postgresql://cms:***@db:5432/cms');
+  });
+
+  it('without redaction (the access log: fields the server names) still scrubs secrets from text', () => {
+    const { logger, raw, lines } = capture({ redact: false });
+    logger.info({ requestId: 'abc12345', path: '/x/postgresql://u:path-secret@h/db', status: 200 }, 'request Bearer msg-secret-1234');
+    for (const secret of ['path-secret', 'msg-secret-1234']) expect(raw()).not.toContain(secret);
+    expect(lines()[0]).toMatchObject({ requestId: 'abc12345', status: 200, msg: 'request Bearer ***' });
   });
 });
 
