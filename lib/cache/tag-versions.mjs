@@ -35,8 +35,13 @@ const MEMORY = Symbol.for('film-cms.tag-versions');
 const PENDING = Symbol.for('film-cms.tag-versions-pending');
 const WRITTEN = Symbol.for('film-cms.tag-versions-written');
 const PAGE_TAGS = Symbol.for('film-cms.page-tags');
-/** Room for the tags of pages (per process; the least recently used go first): ~40,000 pages. */
-const PAGE_TAGS_BYTES = 8 * 1024 * 1024;
+/**
+ * Room for the tags of pages (per process; the least recently used go first). A film page has
+ * about 700 bytes of them (Next's implicit tags, the film's, each credited person's): ~34,000
+ * pages, more than the front cache's 256 MB holds (about 18,000 film pages of 14 kB compressed);
+ * a page whose tags were let go is not stored there.
+ */
+const PAGE_TAGS_BYTES = 24 * 1024 * 1024;
 
 /** @typedef {{ version: number, tags: Map<string, number> }} MemoryVersions */
 
