@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password';
 import type { Role } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { systemActor } from '../auth/system-actor';
+import { pendingSchemaMigrations } from '../ops/schema-status';
 
 /**
  * Creates a user unless the email exists (for the demo accounts and the first production admin).
@@ -83,7 +84,10 @@ type BootstrapLog = { info: (fields: object, message: string) => void; warn: (fi
 
 /**
  * Runs ensureFirstAdmin until it succeeds: an instance may start before the migrate job has made
- * the schema (or while the database is down), and must still create the admin once it can. Waits
+ * the schema (or while the database is down), and must still create the admin once it can. It
+ * tries only once no migration of this build is pending: with the user table there but later
+ * migrations still running, its insert and a migration's DDL could deadlock, and PostgreSQL may
+ * pick the migration as the victim, failing the deploy's migrate job. Waits
  * 0.5 s, doubling to 10 s, between tries; logs a warning on the first failure and whenever the reason
  * changes, and the outcome once. `stop()` ends the retries (at shutdown).
  */
@@ -97,6 +101,7 @@ export function firstAdminBootstrap(email: string, password: string, log: Bootst
     let lastReason = '';
     for (let attempt = 1; !stopped; attempt++) {
       try {
+        if ((await pendingSchemaMigrations()).length > 0) throw new Error("the database schema is behind this build's migrations");
         const result = await ensureFirstAdmin(email, password);
         if (result?.created) log.info({ event: 'auth.first-admin-created', email: email.trim().toLowerCase() }, 'first admin created');
         else if (attempt > 1) log.info({ event: 'auth.first-admin-present' }, 'first admin: a user exists, nothing to create');

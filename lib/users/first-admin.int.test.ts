@@ -88,6 +88,59 @@ describe('an instance started before its migrations', () => {
   });
 });
 
+describe('an instance started while the last migrations run', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase('first_admin_behind');
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await database?.drop();
+  });
+
+  it('makes no admin while a migration is pending, though the user table exists, and makes it once none is', async () => {
+    // The user table is there, the last migration not recorded: as while migrate deploy still runs.
+    const [last] = await withClient(
+      database.url,
+      async (client) =>
+        (await client.query('DELETE FROM _prisma_migrations WHERE migration_name = $1 RETURNING *', [MIGRATIONS.at(-1)])).rows,
+    );
+    const m = await modulesOn(database.url);
+    const warnings: { reason: string }[] = [];
+    const log = { info: () => {}, warn: (fields: object) => warnings.push(fields as { reason: string }) };
+    const bootstrap = m.firstAdminBootstrap(EMAIL, PASSWORD, log, { firstDelayMs: 50, maxDelayMs: 100 });
+    try {
+      await waitFor('a failed attempt', async () => warnings.length > 0);
+      // Several more attempts' time: still no admin.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(warnings[0].reason).toContain('behind');
+      expect(await users(database.url)).toEqual([]);
+      expect(m.firstAdminPending()).toBe(true);
+
+      await withClient(database.url, (client) =>
+        client.query(
+          'INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, logs, rolled_back_at, started_at, applied_steps_count) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+          [
+            last.id,
+            last.checksum,
+            last.finished_at,
+            last.migration_name,
+            last.logs,
+            last.rolled_back_at,
+            last.started_at,
+            last.applied_steps_count,
+          ],
+        ),
+      );
+      await expect(bootstrap.done).resolves.toMatchObject({ created: true });
+      expect(await users(database.url)).toEqual([{ email: 'first.admin@example.com', role: 'ADMIN', name: 'Administrator' }]);
+    } finally {
+      bootstrap.stop();
+      await m.disconnect();
+    }
+  });
+});
+
 describe('instances starting together', () => {
   let database: TestDatabase;
   beforeAll(async () => {
