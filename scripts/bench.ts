@@ -13,8 +13,9 @@
  *            (scripts/bench/queries-per-request.ts)
  *   catalogue  --catalogue N (1,000) generated films (seed:bulk) behind the production server, Zipf
  *            traffic over their film pages (20 connections), quiet and with a publish every 3 s,
- *            against a bare node:http server sending a film page's bytes
- *            (scripts/bench/catalogue.ts); the server's caches and RSS after it; and the single
+ *            against a bare node:http server sending each film page's recorded bytes, with each
+ *            server's CPU time per request (scripts/bench/catalogue.ts); the server's caches and
+ *            RSS after it; and the single
  *            cached film page against the bare server (scripts/bench/film-page-limit.ts)
  *   soak     --soak-seconds S (600) of 50 connections over the same catalogue at three levels, its
  *            people and a new search per request; the server's RSS and caches sampled every 5 s,
@@ -190,7 +191,8 @@ type CatalogueServer = { url: string; pid: number; token: string; filmSlugs: str
 /**
  * A database of its own (the demo film, then `films` generated ones: seed:bulk), an admin API token
  * written as the tokens page would (the publishes, the cache statistics), and the production server
- * on it, for `fn`; its log in bench-results/{name}-server.log.
+ * on it, for `fn`; its log in bench-results/{name}-server.log. `logLevel`: the server's LOG_LEVEL
+ * (default the bench's, warn).
  */
 async function withCatalogueServer<T>(
   database: Database,
@@ -198,12 +200,12 @@ async function withCatalogueServer<T>(
   films: number,
   name: string,
   fn: (server: CatalogueServer) => Promise<T>,
-  { node }: { node?: string } = {},
+  { node, logLevel }: { node?: string; logLevel?: string } = {},
 ): Promise<T> {
   const dbName = randomDatabaseName(`bench_${name}`);
   const url = await createFreshDatabase(database.adminUrl, dbName);
   cleanups.push(() => dropDatabase(database.adminUrl, dbName));
-  const env = { ...appEnv, DATABASE_URL: url, DATABASE_REPLICA_URLS: '' };
+  const env = { ...appEnv, DATABASE_URL: url, DATABASE_REPLICA_URLS: '', ...(logLevel ? { LOG_LEVEL: logLevel } : {}) };
   await migrate(url, { quiet: true });
   await seedDemo(url, env);
   // Built before the catalogue is there: `next build` prerenders every published film at each level.
@@ -267,6 +269,8 @@ async function benchCatalogue(
   films: number,
   duration: number,
 ): Promise<CatalogueGroupResult> {
+  // The image's Node: its memory is what a deployment sees (on Node 20 rendered requests stay reachable).
+  const node = await imageNode();
   return withCatalogueServer(
     database,
     appEnv,
@@ -279,12 +283,13 @@ async function benchCatalogue(
         token: server.token,
         slugs: server.filmSlugs,
         duration,
+        node,
       });
-      const filmPageLimit = await runFilmPageLimit({ baseUrl: server.url, duration, connections: 20 });
+      const filmPageLimit = await runFilmPageLimit({ baseUrl: server.url, duration, connections: 20, node });
       return { catalogue, filmPageLimit };
     },
-    // The image's Node: its memory is what a deployment sees (on Node 20 rendered requests stay reachable).
-    { node: await imageNode() },
+    // As deployed: an access log line per request (the soak keeps the bench's warn: millions of lines).
+    { node, logLevel: 'info' },
   );
 }
 

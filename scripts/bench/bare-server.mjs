@@ -1,25 +1,38 @@
 // @ts-check
 /**
- * The machine's limit for the film page (`npm run bench`, scripts/bench/film-page-limit.ts): a
- * bare node:http server that answers every request with one recorded response, the exact status,
- * headers and body bytes the standalone server sent for the cached film page.
+ * The machine's limit (`npm run bench`, scripts/bench/film-page-limit.ts and catalogue.ts): a bare
+ * node:http server that answers with recorded responses, the exact status, headers and body bytes
+ * the standalone server sent. One response answers every request; with `byPath`, each recorded
+ * address gets its own (a catalogue: the load generator then reads the same bytes from both
+ * servers, which matters: autocannon decodes every body as text, and decoding 1,000 different
+ * gzip bodies costs it several times what decoding one body over and over does).
  *
- * Usage: node bare-server.mjs RESPONSE.json   (prints `listening PORT` once it listens on 127.0.0.1)
+ * Usage: node bare-server.mjs RESPONSES.json   (prints `listening PORT` once it listens on 127.0.0.1)
  */
 import fs from 'node:fs';
 import http from 'node:http';
 
 const file = process.argv[2];
-if (!file) throw new Error('usage: node bare-server.mjs RESPONSE.json');
-/** @type {{ status: number, headers: Array<[string, string]>, bodyBase64: string }} */
+if (!file) throw new Error('usage: node bare-server.mjs RESPONSES.json');
+/**
+ * @typedef {{ status: number, headers: Array<[string, string]>, bodyBase64: string }} Recorded
+ * @type {Recorded & { byPath?: Record<string, Recorded> }}
+ */
 const recorded = JSON.parse(fs.readFileSync(file, 'utf8'));
-const body = Buffer.from(recorded.bodyBase64, 'base64');
-const headers = recorded.headers.flat();
+/** @param {Recorded} response */
+const prepared = (response) => ({
+  status: response.status,
+  headers: response.headers.flat(),
+  body: Buffer.from(response.bodyBase64, 'base64'),
+});
+const fallback = prepared(recorded);
+const byPath = new Map(Object.entries(recorded.byPath ?? {}).map(([address, response]) => [address, prepared(response)]));
 
 const server = http.createServer((request, response) => {
   request.resume();
-  response.writeHead(recorded.status, headers);
-  response.end(body);
+  const answer = byPath.get(request.url ?? '') ?? fallback;
+  response.writeHead(answer.status, answer.headers);
+  response.end(answer.body);
 });
 // An optional port (BENCH_BARE_PORT), else any free one.
 server.listen(Number(process.env.BENCH_BARE_PORT) || 0, '127.0.0.1', () => {

@@ -40,7 +40,7 @@ export type FilmPageLimitResult = {
 const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
 
 /** The film page's response to a browser exactly as the server sends it (status, headers in order, body bytes). */
-export function recordResponse(url: string): Promise<{ status: number; headers: Array<[string, string]>; body: Buffer }> {
+export function recordResponse(url: string): Promise<RecordedResponse> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: BROWSER_HEADERS }, (response) => {
@@ -58,14 +58,31 @@ export function recordResponse(url: string): Promise<{ status: number; headers: 
   });
 }
 
-export async function startBare(recorded: { status: number; headers: Array<[string, string]>; body: Buffer }) {
+export type RecordedResponse = { status: number; headers: Array<[string, string]>; body: Buffer };
+
+/**
+ * The bare server (bare-server.mjs) answering with `recorded`, or with each address's own recorded
+ * response from `byPath`; on `node` (default: this process's Node).
+ */
+export async function startBare(
+  recorded: RecordedResponse,
+  { byPath, node }: { byPath?: Map<string, RecordedResponse>; node?: string } = {},
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
   const file = path.join(dir, 'response.json');
+  const asJson = (response: RecordedResponse) => ({
+    status: response.status,
+    headers: response.headers,
+    bodyBase64: response.body.toString('base64'),
+  });
   fs.writeFileSync(
     file,
-    JSON.stringify({ status: recorded.status, headers: recorded.headers, bodyBase64: recorded.body.toString('base64') }),
+    JSON.stringify({
+      ...asJson(recorded),
+      ...(byPath ? { byPath: Object.fromEntries([...byPath].map(([address, response]) => [address, asJson(response)])) } : {}),
+    }),
   );
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), file], {
+  const child = spawn(node ?? process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), file], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -85,7 +102,7 @@ export async function startBare(recorded: { status: number; headers: Array<[stri
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `http://127.0.0.1:${port}`, stop };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop };
 }
 
 async function load(url: string, connections: number, duration: number): Promise<Sample> {
@@ -104,16 +121,19 @@ export async function runFilmPageLimit({
   duration,
   connections = 10,
   rounds = 3,
+  node,
 }: {
   baseUrl: string;
   duration: number;
   connections?: number;
   rounds?: number;
+  /** The Node the server runs on: the bare server runs on it too. */
+  node?: string;
 }): Promise<FilmPageLimitResult> {
   const url = `${baseUrl}${FILM_PAGE_PATH}`;
   const recorded = await recordResponse(url);
   if (recorded.status !== 200) throw new Error(`${url} answered HTTP ${recorded.status}, not 200`);
-  const bare = await startBare(recorded);
+  const bare = await startBare(recorded, { node });
   try {
     // Warm both (JIT, the page's cache entry) under load, not counted.
     const warm = Math.max(1, Math.round(duration / 5));

@@ -39,6 +39,17 @@ export function processMemory(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
+/**
+ * The CPU time a process has used (user + system), in seconds, from /proc/<pid>/stat (Linux; its
+ * clock ticks are USER_HZ, 100 per second on every Linux architecture Node runs on).
+ */
+export function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces and parentheses: the fields after it are counted from its end.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** A few sequential requests, each must answer 200: a wrong address fails here, not as a fast 404 row. */
 async function checkAndWarm(url: string) {
   for (let i = 0; i < 5; i += 1) {
