@@ -39,6 +39,17 @@ import { sentEncoding } from './sent-encoding.mjs';
 
 /** On responses this cache answered (and in the access log's `cache` field). */
 export const FRONT_CACHE_HEADER = 'x-front-cache';
+const REPLAYED = Symbol('film-cms.front-cache.replayed');
+
+/**
+ * Whether this cache answered the response: its headers are the ones stored, which were taken
+ * after serve.mjs had set its rules on them (cache policy, one script policy), so they need no
+ * second pass.
+ * @param {Response} response
+ */
+export function isReplayed(response) {
+  return /** @type {any} */ (response)[REPLAYED] === true;
+}
 const ONE_YEAR_S = 31_536_000;
 // Bounded in bytes however many addresses, levels and encodings are asked for; the least recently
 // used go first. Sized for the catalogue (docs/architecture.md, "The page cache": the budget).
@@ -168,6 +179,7 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
     if (entry.encoding === 'gzip' && !decompress) response.setHeader('Content-Encoding', 'gzip');
     response.setHeader('Content-Length', decompress && head ? entry.body.readUInt32LE(entry.body.length - 4) : body.length);
     response.setHeader(FRONT_CACHE_HEADER, 'HIT');
+    /** @type {any} */ (response)[REPLAYED] = true;
     response.writeHead(200);
     response.end(head ? undefined : body);
   }

@@ -44,7 +44,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
-import { FRONT_CACHE_HEADER, createFrontCache } from './front-cache.mjs';
+import { FRONT_CACHE_HEADER, createFrontCache, isReplayed } from './front-cache.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverJs = path.resolve(process.argv[2] ?? path.join(here, '..', 'server.js'));
@@ -65,9 +65,11 @@ const idleGraceMs =
 // The logger and the shutdown hooks are the app's own modules; the build traced them into the
 // standalone folder (the cache handlers import them), so this file needs nothing of its own.
 /** @type {typeof import('../lib/log/logger.mjs')} */
-const { rootLogger, accessLogger, acceptRequestId, REQUEST_ID_HEADER } = await import(
+const { rootLogger, accessLogger, acceptRequestId, bufferStdoutLogs, REQUEST_ID_HEADER } = await import(
   pathToFileURL(path.join(serverDir, 'lib/log/logger.mjs')).href
 );
+// Before any logger exists, the app's included: one buffered stream, written asynchronously.
+bufferStdoutLogs();
 /** @type {typeof import('../lib/ops/shutdown.mjs')} */
 const { runShutdownHooks } = await import(pathToFileURL(path.join(serverDir, 'lib/ops/shutdown.mjs')).href);
 /** @type {typeof import('../lib/ops/client-address.mjs')} */
@@ -166,10 +168,13 @@ function beforeHeaders(response) {
   const writeHead = response.writeHead;
   response.writeHead = /** @type {typeof response.writeHead} */ (
     function (/** @type {any[]} */ ...args) {
-      sharedCachePolicy(response);
-      // A cached page (its own hash policy) sent where proxy.ts gave a nonce: one script policy.
-      if (response.hasHeader(CSP_HEADER))
-        response.setHeader(CSP_HEADER, /** @type {string | string[]} */ (withoutNonceBesideHashes(response.getHeader(CSP_HEADER))));
+      // A replay's headers were stored after this ran on them.
+      if (!isReplayed(response)) {
+        sharedCachePolicy(response);
+        // A cached page (its own hash policy) sent where proxy.ts gave a nonce: one script policy.
+        if (response.hasHeader(CSP_HEADER))
+          response.setHeader(CSP_HEADER, /** @type {string | string[]} */ (withoutNonceBesideHashes(response.getHeader(CSP_HEADER))));
+      }
       // Draining: the client must not send another request on this connection.
       if (stopping) response.setHeader('Connection', 'close');
       return writeHead.apply(response, /** @type {any} */ (args));

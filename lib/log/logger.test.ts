@@ -76,3 +76,57 @@ describe('acceptRequestId', () => {
     }
   });
 });
+
+describe('bufferStdoutLogs', () => {
+  it('sends every line of every logger of the process whole, also those still buffered at exit', async () => {
+    // A process whose loggers (root, access, and one made apart, as the app's bundle makes its own)
+    // write 3,000 lines through the buffered stream into a pipe and exit at once.
+    const script = `
+      import { bufferStdoutLogs, rootLogger, accessLogger, createLogger } from ${JSON.stringify(new URL('./logger.mjs', import.meta.url).href)};
+      bufferStdoutLogs();
+      const loggers = [rootLogger(), accessLogger(), createLogger({ name: 'bundle' })];
+      for (let i = 0; i < 3000; i += 1) loggers[i % 3].info({ i, padding: 'x'.repeat(200) }, 'line');
+      process.exit(0);
+    `;
+    const { execFile } = await import('node:child_process');
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['--input-type=module', '-e', script],
+        { env: { ...process.env, LOG_LEVEL: 'info' }, maxBuffer: 64 * 1024 * 1024 },
+        (error, out) => (error ? reject(error) : resolve(out)),
+      ),
+    );
+    const lines = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { i: number });
+    expect(lines.map((line) => line.i).sort((a, b) => a - b)).toEqual(Array.from({ length: 3000 }, (_, i) => i));
+  });
+
+  it('writes a line out while the process goes on, not only when its buffer fills', async () => {
+    // One short line, then the process idles for a minute: the line must arrive before it ends.
+    const script = `
+      import { bufferStdoutLogs, rootLogger } from ${JSON.stringify(new URL('./logger.mjs', import.meta.url).href)};
+      bufferStdoutLogs();
+      rootLogger().info('the only line');
+      setTimeout(() => {}, 60_000);
+    `;
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LOG_LEVEL: 'info' } });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk;
+          if (out.includes('\n')) resolve(out);
+        });
+        child.once('exit', (code) => reject(new Error(`exited (${code}) before writing its line`)));
+      });
+      expect(JSON.parse(line)).toMatchObject({ level: 'info', msg: 'the only line' });
+      expect(child.exitCode).toBeNull();
+    } finally {
+      child.kill();
+    }
+  });
+});
