@@ -22,11 +22,16 @@ ENV NEXT_BUILD_SKIP_TYPECHECK=1
 # public/ is optional in Next; made here so the runner's COPY works with or without one.
 RUN node scripts/prisma.mjs generate && npx next build && mkdir -p public
 
-# Only what `prisma migrate deploy` loads: the CLI, the WebAssembly schema engine and its pg adapter.
-# Skipped: what the CLI loads only for `prisma studio` (React) and `prisma dev` (PGlite).
-FROM deps AS migrate-modules
-COPY scripts/docker/copy-modules.mjs ./scripts/docker/copy-modules.mjs
-RUN node scripts/docker/copy-modules.mjs /migrate/node_modules \
+# Only what `prisma migrate deploy` loads: the CLI, the WebAssembly schema engine and its pg adapter,
+# installed from a dependency set of its own (scripts/docker/migrate/, the same versions as the
+# app's), not taken from the app's development tree. Skipped when copied: what the CLI loads only
+# for `prisma studio` (React) and `prisma dev` (PGlite).
+FROM node:24-bookworm-slim AS migrate-modules
+WORKDIR /migrate-deps
+COPY scripts/docker/migrate/package.json scripts/docker/migrate/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY scripts/docker/copy-modules.mjs ./copy-modules.mjs
+RUN node copy-modules.mjs /migrate/node_modules \
       prisma @prisma/schema-engine-wasm @prisma/driver-adapter-utils @prisma/adapter-pg pg \
       --skip react react-dom @types/react @electric-sql/pglite @electric-sql/pglite-socket @electric-sql/pglite-tools
 

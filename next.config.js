@@ -26,7 +26,8 @@ const nextConfig = {
   // send at all is decided before Next, by the request guard (lib/http/body-limits.mjs).
   experimental: { authInterrupts: true, proxyClientMaxBodySize: 16 * 1024 * 1024 },
   // The generated Prisma client and the argon2/pg natives run on the server only.
-  serverExternalPackages: ['@node-rs/argon2', 'pg', 'pino', 'proxy-addr'],
+  // prom-client: one copy per process, shared by the bundles and serve.mjs (lib/metrics/metrics.mjs).
+  serverExternalPackages: ['@node-rs/argon2', 'pg', 'pino', 'proxy-addr', 'prom-client'],
   // server/serve.mjs loads these modules from the standalone folder; nothing else traces the
   // request guard there (proxy-addr, external above, is traced with lib/env.ts). The migrations
   // are read by /api/ready (lib/ops/schema-status.ts) to say whether the schema is behind.
@@ -36,11 +37,16 @@ const nextConfig = {
       './lib/http/request-guard.mjs',
       './lib/http/body-limits.mjs',
       './lib/http/outage.mjs',
+      './lib/http/problem.mjs',
+      './lib/http/page-status.mjs',
       './lib/security/security-policy.mjs',
       './lib/reader/level-cookie.mjs',
+      './lib/reader/reader-address.mjs',
       './lib/spoilers/spoiler-levels.mjs',
       './lib/cache/tag-versions.mjs',
       './lib/cache/bounded-cache.mjs',
+      './lib/cache/surrogate-keys.mjs',
+      './lib/metrics/*.mjs',
       './node_modules/@edge-runtime/cookies/**',
     ],
     '/api/ready': ['./prisma/migrations/*/migration.sql'],

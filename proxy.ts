@@ -1,23 +1,30 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import {
+  DECIDED_UPSTREAM_ENV,
   READER_LEVEL_HEADER,
   RENDERED_LEVEL_HEADER,
-  SPOILER_QUERY,
-  UPTO_QUERY_NAME,
   decideReaderLevel,
-  filmAddress,
   formatLevelDecision,
-  levelVariantPath,
   parseLevelDecision,
-  readerAddress,
+  readAddress,
   renderedReadingOfPath,
+  type AddressReading,
   type LevelDecision,
-} from '@/lib/reader/reader-level';
-import { DECIDED_UPSTREAM_ENV } from '@/lib/reader/level-cookie.mjs';
-import { currentFilmSlug, isPublishedAddress } from '@/lib/reader/published-address';
+} from '@/lib/reader/level-cookie.mjs';
+import {
+  SEARCH_QUERY_NAME,
+  SPOILER_QUERY_NAME,
+  UPTO_QUERY_NAME,
+  buildAddress,
+  parseAddress,
+  variantOf,
+  type ReaderAddress,
+} from '@/lib/reader/reader-address.mjs';
+import { currentFilmSlug, isPublishedAddress, publishedEventCount } from '@/lib/reader/published-address';
 import { MISSING_PATH } from '@/lib/reader/missing-page';
-import { isSearchAddress, searchVariantPath } from '@/lib/reader/search-address';
-import { FILTER_PARAMS, filterVariantPath, isPlainList, listPageOf, readFilterQuery } from '@/lib/reader/film-filter';
+import { PAGE_STATUS_HEADER } from '@/lib/http/page-status.mjs';
+import { passwordLinkPageStatus } from '@/lib/users/password-link-page-status';
+import { FILTER_PARAMS, filterVariantPath, isPlainList, readFilterQuery } from '@/lib/reader/film-filter';
 import { boundedCache, stringBytes } from '@/lib/cache/bounded-cache.mjs';
 import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders, type PagePolicy } from '@/lib/security/security-headers';
 
@@ -34,18 +41,42 @@ import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders, type Page
  */
 export async function proxy(request: NextRequest) {
   // Every response gets its CSP (a nonce for pages rendered per request) and HSTS here.
+  const address = readAddress(request.nextUrl.pathname + request.nextUrl.search);
+  if (address.problem) return withSecurityHeaders(malformed(address.problem), pagePolicyFor(MISSING_PATH));
   const decision = levelDecision(request);
-  const searched = isSearchAddress(request.nextUrl.pathname) ? searchVariant(request, decision) : null;
+  const named = parseAddress(request.nextUrl.pathname);
+  const searched = named?.kind === 'search' && !named.level ? searchVariant(request, decision) : null;
   const policy = searched?.repeated ? CACHED : pagePolicyFor(request.nextUrl.pathname);
   const headers = renderRequestHeaders(request, policy) ?? new Headers(request.headers);
   headers.set(READER_LEVEL_HEADER, formatLevelDecision(decision));
   const init = { request: { headers } };
-  const response = searched?.repeated ? rewriteSearch(request, searched.path, init, decision) : await route(request, init, decision);
-  const served = isMissing(response) ? pagePolicyFor(MISSING_PATH) : policy;
-  for (const [name, value] of Object.entries(responseSecurityHeaders(served))) response.headers.set(name, value);
+  const response = searched?.repeated
+    ? rewriteSearch(request, searched.path, init, decision)
+    : await route(request, init, decision, address, named);
+  withSecurityHeaders(response, isMissing(response) ? pagePolicyFor(MISSING_PATH) : policy);
   const rendered = renderedReadingOfPath(destinationPath(request, response));
   if (rendered) response.headers.set(RENDERED_LEVEL_HEADER, rendered);
   return response;
+}
+
+function withSecurityHeaders(response: NextResponse, policy: PagePolicy): NextResponse {
+  for (const [name, value] of Object.entries(responseSecurityHeaders(policy))) response.headers.set(name, value);
+  return response;
+}
+
+const MALFORMED: Record<NonNullable<AddressReading['problem']>['field'], string> = {
+  spoilers: 'The spoiler level: none, light or full',
+  level: 'The spoiler level: none, light or full',
+  upto: 'The number of events seen: a whole number',
+};
+
+/**
+ * An address whose level or point is no level or no number (`?spoilers=extreme`, `/upto/abc`): a
+ * 400 naming the field, as /spoilers answers, and nothing rendered or logged above info.
+ */
+function malformed(problem: NonNullable<AddressReading['problem']>): NextResponse {
+  const errors = [{ path: problem.field, message: MALFORMED[problem.field] }];
+  return NextResponse.json({ error: 'Invalid input', errors }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
 }
 
 /**
@@ -63,36 +94,56 @@ function destinationPath(request: NextRequest, response: NextResponse): string {
   return rewrite ? new URL(rewrite).pathname : request.nextUrl.pathname;
 }
 
-/** Chosen by the cookie: the same address answers differently per reader, so no shared cache keeps it. */
+/**
+ * Chosen by the cookie: the same address answers differently per reader. server/serve.mjs makes
+ * Next's cached page public with `Vary: Cookie` (shared caches key it on the spoilers cookie's raw
+ * value, and the wrapper keeps it private when that cookie is not canonical); this header's value
+ * is what goes out when the page is not a cached one. Chosen by the address (`?spoilers=`), the
+ * page is the same for everyone who asks for that address.
+ */
 function markChosenByCookie(response: NextResponse, decision: LevelDecision) {
-  // Next writes the variant's ISR Cache-Control over ours; server/serve.mjs applies this one
-  // (and adds Vary: Cookie) as the headers go out. Chosen by the address (`?spoilers=`), the
-  // page is the same for everyone who asks for that address: Next's public one stands.
   if (decision.source === 'cookie') response.headers.set('x-reader-cache-control', 'private, no-cache');
 }
 
-async function route(request: NextRequest, init: { request: { headers: Headers } }, decision: LevelDecision) {
+async function route(
+  request: NextRequest,
+  init: { request: { headers: Headers } },
+  decision: LevelDecision,
+  reading: AddressReading,
+  address: ReaderAddress | null,
+) {
   const { nextUrl } = request;
   // Next answers an OPTIONS to a generated sitemap (app/sitemaps/sitemap.ts) by building a 204
   // Response with a body, which throws: a 500. Answered here as Next answers its other routes.
   if (request.method === 'OPTIONS' && nextUrl.pathname.startsWith('/sitemaps/'))
     return new NextResponse(null, { status: 204, headers: { Allow: 'GET, HEAD, OPTIONS' } });
-  const film = filmAddress(nextUrl.pathname);
-  if (film && !(await published('films', film.slug))) return (await renamed(request, film)) ?? missing(request);
-  const listPage = listPageOf(nextUrl.pathname);
-  if (listPage !== null && FILTER_PARAMS.some((name) => nextUrl.searchParams.has(name))) return filteredList(request, listPage);
-  const address = readerAddress(nextUrl.pathname);
-  if (!address) return NextResponse.next(init);
-  if (address.section === 'people' && !(await published('people', address.slug))) return missing(request);
+  const linkStatus = await passwordLinkPageStatus(nextUrl.pathname);
+  if (linkStatus !== null) {
+    // The page says why the link cannot be used; the status says it to clients and crawlers.
+    const response = NextResponse.next(init);
+    response.headers.set(PAGE_STATUS_HEADER, String(linkStatus));
+    return response;
+  }
+  // Any address of one film (its page, level and up-to routes, quiz): a renamed film's old one is redirected.
+  const film = address?.kind === 'film' || (address?.kind === 'quiz' && !address.answers) ? address : null;
+  if (film && !(await isPublishedAddress('films', film.slug))) return (await renamed(request, film)) ?? missing(request);
+  // A point the film does not have (past its last event), named by the address: not found.
+  if (film && reading.upto !== undefined && (await pastLastEvent(film.slug, reading.upto))) return missing(request);
+  // Nothing seen yet is no point: the film at no spoilers is its canonical reading.
+  if (film?.kind === 'film' && !film.level && reading.upto === 0) return noSpoilers(request, film.slug);
+  if (address?.kind === 'list' && FILTER_PARAMS.some((name) => nextUrl.searchParams.has(name))) return filteredList(request, address.page);
+  const variant = variantOf(nextUrl.pathname, decision);
+  // A page (not a level or up-to route) is always rewritten; a route already at the decided reading renders as it is.
+  const filmPage = address?.kind === 'film' && !address.level && address.upto === undefined && !address.malformed;
+  const personPage = address?.kind === 'person' && !address.level && !address.malformed;
+  if (variant === null || (!filmPage && !personPage && variant === nextUrl.pathname)) return NextResponse.next(init);
+  if (personPage && !(await isPublishedAddress('people', address.slug))) return missing(request);
 
   const url = sameOrigin(request);
-  url.searchParams.delete(SPOILER_QUERY);
+  url.searchParams.delete(SPOILER_QUERY_NAME);
   url.searchParams.delete(UPTO_QUERY_NAME);
   // Read up to a point (a film page only): its own variant, never a level's.
-  url.pathname =
-    decision.upto !== undefined && address.section === 'films'
-      ? `/films/${address.slug}/upto/${decision.upto}`
-      : levelVariantPath(nextUrl.pathname, decision.level)!;
+  url.pathname = variant;
   const response = NextResponse.rewrite(url, init);
   markChosenByCookie(response, decision);
   return response;
@@ -112,13 +163,14 @@ const seenSearches = boundedCache<string, true>('seen-searches', {
   sizeOf: (_seen, path) => stringBytes(path) + 64,
 });
 
-/** The variant of a `/search?q=…` request (lib/reader/search-address.ts), and whether it was asked for before. */
+/** The variant of a `/search?q=…` request (lib/reader/reader-address.mjs), and whether it was asked for before. */
 function searchVariant(request: NextRequest, decision: LevelDecision): { path: string; repeated: boolean } {
-  const path = searchVariantPath(
-    request.nextUrl.searchParams.get('q') ?? '',
-    decision.level,
-    decision.source === 'query' ? 'query' : 'cookie',
-  );
+  const path = buildAddress({
+    kind: 'search',
+    query: request.nextUrl.searchParams.get(SEARCH_QUERY_NAME) ?? '',
+    level: decision.level,
+    source: decision.source === 'query' ? 'query' : 'cookie',
+  });
   const repeated = seenSearches.has(path);
   if (!repeated) seenSearches.set(path, true);
   return { path, repeated };
@@ -127,8 +179,8 @@ function searchVariant(request: NextRequest, decision: LevelDecision): { path: s
 /** A repeated search: onto its static variant, private when the cookie chose its level, like a film page. */
 function rewriteSearch(request: NextRequest, path: string, init: { request: { headers: Headers } }, decision: LevelDecision) {
   const url = sameOrigin(request);
-  url.searchParams.delete(SPOILER_QUERY);
-  url.searchParams.delete('q');
+  url.searchParams.delete(SPOILER_QUERY_NAME);
+  url.searchParams.delete(SEARCH_QUERY_NAME);
   url.pathname = path;
   const response = NextResponse.rewrite(url, init);
   markChosenByCookie(response, decision);
@@ -152,30 +204,35 @@ function filteredList(request: NextRequest, page: number) {
   return NextResponse.rewrite(url);
 }
 
-/** A slug as it stands in the path, percent-encoded; one that does not decode names nothing. */
-async function published(section: 'films' | 'people', encodedSlug: string): Promise<boolean> {
-  const slug = decodedSlug(encodedSlug);
-  return slug !== null && isPublishedAddress(section, slug);
+async function pastLastEvent(slug: string, upto: number): Promise<boolean> {
+  const events = await publishedEventCount(slug);
+  return events !== null && upto > events;
 }
 
-function decodedSlug(encodedSlug: string): string | null {
-  try {
-    return decodeURIComponent(encodedSlug);
-  } catch {
-    return null;
-  }
-}
-
-/** A permanent redirect from a renamed film's old address to its address now, or null. */
-async function renamed(request: NextRequest, film: { slug: string; rest: string }): Promise<NextResponse | null> {
-  const old = decodedSlug(film.slug);
-  const slug = old && (await currentFilmSlug(old));
+/** A permanent redirect from a renamed film's old address to the same address of the film now, or null. */
+async function renamed(request: NextRequest, film: Extract<ReaderAddress, { kind: 'film' | 'quiz' }>): Promise<NextResponse | null> {
+  const slug = await currentFilmSlug(film.slug);
   if (!slug) return null;
   const url = sameOrigin(request);
-  url.pathname = `/films/${encodeURIComponent(slug)}${film.rest}`;
+  url.pathname = buildAddress({ ...film, slug, spoilers: undefined });
   const response = NextResponse.redirect(url, 308);
   // Permanent for search engines; but another film may be published under the old address later,
   // so caches keep the redirect as briefly as any reader page (server/serve.mjs: 2 minutes).
+  response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');
+  return response;
+}
+
+/**
+ * `/films/{slug}/upto/0` and `?upto=0` (nothing seen yet): redirected to the page at no spoilers,
+ * `/films/{slug}?spoilers=none` (the address, not the cookie, so a reader who has seen nothing gets
+ * none whatever they chose before), with the rest of the query kept.
+ */
+function noSpoilers(request: NextRequest, slug: string): NextResponse {
+  const url = sameOrigin(request);
+  url.pathname = buildAddress({ kind: 'film', slug });
+  url.searchParams.delete(UPTO_QUERY_NAME);
+  url.searchParams.set(SPOILER_QUERY_NAME, 'none');
+  const response = NextResponse.redirect(url, 308);
   response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');
   return response;
 }

@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
  * Two projects in one run (`npm run test:unit`, or the Vitest suite of `npm test`):
  *
  * - unit: `**\/*.test.ts` except `*.int.test.ts`; no database; files run in parallel.
+ * - components: `**\/*.test.tsx`, React components and hooks rendered with Testing Library in
+ *   happy-dom (a DOM without a browser); the server (actions, APIs) is what they stand in for.
  * - integration: `**\/*.int.test.ts`; they share ONE fresh database, created and migrated by the
  *   project's globalSetup (scripts/test/vitest-database.ts: on DATABASE_URL's server when set, else
  *   on a throwaway embedded PostgreSQL) and dropped after the run, so their files run one at a time
@@ -39,8 +41,18 @@ export default defineConfig({
           environment: 'node',
           // Property-based tests do real work; leave room for a busy 2-core machine.
           testTimeout: 60_000,
-          include: ['**/*.test.ts', '**/*.test.tsx'],
+          include: ['**/*.test.ts'],
           exclude: [...exclude, '**/*.int.test.ts'],
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: 'components',
+          environment: 'happy-dom',
+          testTimeout: 30_000,
+          include: ['**/*.test.tsx'],
+          exclude,
         },
       },
       {

@@ -14,12 +14,12 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
 import { expect, request, test } from '@playwright/test';
 import { migrate, seedDemo, startStandaloneServer } from '../scripts/lib/build.mjs';
 import { createFreshDatabase } from '../scripts/lib/database.mjs';
 import { startEmbeddedPostgres } from '../scripts/lib/embedded-postgres.mjs';
+import { startTcpProxy } from '../test-support/tcp-proxy';
 import { freePortNearE2E, ownDatabase, startServer } from './support/own-server';
 
 test.setTimeout(10 * 60_000);
@@ -114,7 +114,7 @@ test('reader pages and APIs answer 503 with Retry-After while the database is do
         const body = await saved.text();
         expect(saved.status(), `the ${attempt} save with the database stopped (${signal}): ${body}`).toBe(503);
         expect(saved.headers()['retry-after'], `the ${attempt} save's Retry-After (${signal})`).toBeTruthy();
-        expect(saved.headers()['content-type'], `the ${attempt} save's answer (${signal})`).toMatch(/^application\/json/);
+        expect(saved.headers()['content-type'], `the ${attempt} save's answer (${signal})`).toMatch(/^application\/problem\+json/);
       }
 
       const down = await statuses(server.url, signal);
@@ -126,7 +126,7 @@ test('reader pages and APIs answer 503 with Retry-After while the database is do
         expect(down.find((answer) => answer.address === address)?.status, address).toBe(503);
       }
       expect(down.find((answer) => answer.address === search)?.type).toMatch(/^text\/html/);
-      expect(down.find((answer) => answer.address === film)?.type).toMatch(/^application\/json/);
+      expect(down.find((answer) => answer.address === film)?.type).toMatch(/^application\/problem\+json/);
 
       pg = await startEmbeddedPostgres({ dataDir, persistent: true, fast: true, port: pgPort });
       await expect.poll(async () => (await fetch(`${server.url}/search?q=kiss`)).status, { timeout: 60_000, intervals: [500] }).toBe(200);
@@ -148,54 +148,11 @@ test('reader pages and APIs answer 503 with Retry-After while the database is do
   }
 });
 
-/** A TCP proxy to PostgreSQL that the test can make swallow answers, cut, and bring back. */
-async function startProxy(target: { host: string; port: number }, port: number) {
-  const sockets = new Set<net.Socket>();
-  let holding = false;
-  let queriesWhileHolding = 0;
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {});
-    }
-    client.on('data', (chunk) => {
-      if (holding) queriesWhileHolding++;
-      upstream.write(chunk);
-    });
-    // While holding, answers are swallowed: whoever asked is left waiting mid-query.
-    upstream.on('data', (chunk) => void (holding || client.write(chunk)));
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  await listen();
-  return {
-    port,
-    hold: () => {
-      holding = true;
-      queriesWhileHolding = 0;
-    },
-    queriesWhileHolding: () => queriesWhileHolding,
-    /** Every connection destroyed, and no new one accepted. */
-    cut: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      }),
-    restore: async () => {
-      holding = false;
-      await listen();
-    },
-  };
-}
-
 test('a network cut mid-query: reader pages, APIs and saves answer 503 with Retry-After, never 500', async () => {
   const database = await ownDatabase('proxycut');
   await database.seed();
   const target = new URL(database.url);
-  const proxy = await startProxy({ host: target.hostname, port: Number(target.port || 5432) }, await freePortNearE2E());
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, await freePortNearE2E());
   const throughProxy = new URL(database.url);
   throughProxy.hostname = '127.0.0.1';
   throughProxy.port = String(proxy.port);
@@ -236,7 +193,7 @@ test('a network cut mid-query: reader pages, APIs and saves answer 503 with Retr
     proxy.hold();
     const inFlight = ask('cut');
     await expect.poll(() => proxy.queriesWhileHolding(), { timeout: 30_000 }).toBeGreaterThan(2);
-    await proxy.cut();
+    await proxy.close();
     const cut = await inFlight;
     expect(wrong(cut), `cut mid-query: ${JSON.stringify(cut)}`).toEqual([]);
     expect(cut.filter(({ status }) => status === 503).length, JSON.stringify(cut)).toBeGreaterThan(0);
@@ -247,12 +204,12 @@ test('a network cut mid-query: reader pages, APIs and saves answer 503 with Retr
     for (const address of [...fresh('down'), 'PUT save (down)'])
       expect(down.find((answer) => answer.address === address)?.status, address).toBe(503);
 
-    await proxy.restore();
+    await proxy.open();
     await expect.poll(async () => (await fetch(`${server.url}/search?q=kiss`)).status, { timeout: 60_000, intervals: [500] }).toBe(200);
   } finally {
     await api.dispose();
     await server.stop();
-    await proxy.cut();
+    await proxy.close();
     await database.drop().catch(() => {});
   }
 });

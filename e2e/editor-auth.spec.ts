@@ -103,6 +103,18 @@ test('bad credentials give one message, whether or not the email exists', async 
   await expect(page.getByText('Enter a valid email')).toBeVisible();
 });
 
+test('without mail configured, sign-in says an admin resets passwords, and the reset by mail does not exist', async ({ page, request }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('main')).toContainText('Forgot your password? An admin can reset it for you.');
+  await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveCount(0);
+  await page.goto('/forgot-password');
+  await expect(page.getByRole('main')).toContainText('an admin can reset your password');
+  await expect(page.getByLabel('Email')).toHaveCount(0);
+  const response = await request.post('/api/password-reset', { data: { email: 'editor@example.com' } });
+  expect(response.status()).toBe(404);
+  expect(response.headers()['content-type']).toMatch(/^application\/problem\+json/);
+});
+
 test('an editor cannot open /editor/users, and the server action refuses them too', async ({ browser }) => {
   test.slow(); // two browsers signing in
   const editor = await signedIn(browser, EDITOR);
@@ -137,6 +149,8 @@ test('an invited user sets their password at the one-time link, is signed in, an
   await admin.page.goto('/editor/users');
   const email = uniqueEmail('invited');
   await admin.page.getByLabel('Email').fill(email);
+  // Least privilege unless the admin chooses more.
+  await expect(admin.page.getByLabel('Role', { exact: true })).toHaveValue('WRITER');
   await admin.page.getByLabel('Role', { exact: true }).selectOption('EDITOR');
   await admin.page.getByRole('button', { name: 'Invite user' }).click();
   // No SMTP_URL on the test server: the admin copies the link and hands it over.
@@ -164,11 +178,12 @@ test('an invited user sets their password at the one-time link, is signed in, an
   // The link worked once: opened again, it says so and offers no form.
   const other = await browser.newContext();
   const again = await other.newPage();
-  await again.goto(link.pathname);
+  // Gone: the page says so, with the status that says it to any client (410).
+  expect((await again.goto(link.pathname))?.status()).toBe(410);
   await expect(again.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
   await expect(alertIn(again)).toHaveText(/already used/);
   await expect(again.getByLabel('New password', { exact: true })).toHaveCount(0);
-  await again.goto('/set-password/not-a-real-token');
+  expect((await again.goto('/set-password/not-a-real-token'))?.status()).toBe(404);
   await expect(alertIn(again)).toHaveText(/not valid/);
   await other.close();
 
@@ -211,7 +226,7 @@ test('an API token works until it is revoked', async ({ browser, playwright }) =
   // Searched by title: the list is paged, and other tests add films.
   const listed = await api.get('/api/v1/editor/films?q=Kiss%20and%20Cry');
   expect(listed.status()).toBe(200);
-  expect((await listed.json()).films.some((f: { slug: string }) => f.slug === 'kiss-and-cry')).toBe(true);
+  expect((await listed.json()).items.some((f: { slug: string }) => f.slug === 'kiss-and-cry')).toBe(true);
 
   await admin.page.reload();
   const row = admin.page.getByTestId(`token-row-${name}`);
@@ -220,7 +235,7 @@ test('an API token works until it is revoked', async ({ browser, playwright }) =
   await expect(row).toContainText('Revoked');
   const refused = await api.get('/api/v1/editor/films');
   expect(refused.status()).toBe(401);
-  expect(refused.headers()['content-type']).toContain('application/json');
+  expect(refused.headers()['content-type']).toContain('application/problem+json');
   expect((await refused.json()).error).toMatch(/token was revoked/);
 
   await api.dispose();

@@ -82,10 +82,13 @@ async function fuzzPaths(): Promise<string[]> {
     'media/id': [real.image!, '0'.repeat(32)],
     // A comment, job or review: none in the demo content.
     id: ['no-such-id'],
+    deliveryId: ['no-such-delivery'],
     token: ['not-a-real-token'],
     file: ['w320.webp', 'w640.avif', 'w1280'],
     nextauth: ['session', 'csrf', 'providers', 'signin', 'signout', 'error', 'callback/credentials', 'signin/credentials', 'nope'],
     __id: ['films-0', 'people-0'],
+    // An /api/v1 address no operation serves (the catch-all's 404 problem).
+    'v1/path': ['no-such-operation', 'films/x/nope'],
   });
   const served = [
     DEMO_PATH,

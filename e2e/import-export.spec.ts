@@ -73,6 +73,9 @@ test.describe('import and export', () => {
     await preview(page).locator('a[data-level="none"]:visible').click();
     await expect(preview(page).getByText(storyProbe)).toHaveCount(0);
     await expect(preview(page).getByRole('button', { name: 'No spoilers' })).toHaveAttribute('aria-pressed', 'true');
+    // The whole pasted page is in this browser: the preview does not claim hidden parts were never sent.
+    await expect(preview(page)).toContainText('Parts above this level are left out of this preview');
+    await expect(preview(page)).not.toContainText('not sent to your browser');
     await expect(importArea(page)).toHaveValue(film.text);
 
     await page.getByRole('button', { name: 'Create draft' }).click();

@@ -4,7 +4,7 @@ import { publishFilmWithNewDirector, test, unique } from './support/editor-sessi
 
 /**
  * A person's photo end to end: an editor publishes a film with a director, drops a photo on the
- * person editor's drop zone (alt text required before it saves), and the person's reader page
+ * person form's drop zone (alt text required before it saves), and the person's reader page
  * shows it, loaded from the files made at upload, with the photo in its JSON-LD Person; removing
  * it brings the initials back.
  */
@@ -19,7 +19,7 @@ test('drop a photo in the person editor → the person page shows it; remove it 
     premise: 'A film whose director has a face.',
     director,
   });
-  const form = page.getByRole('form', { name: 'Photo' });
+  const form = page.getByRole('form', { name: `About ${director}` });
 
   // Drag and drop: a real drop event carrying the file, as a browser sends it.
   const portrait = [
@@ -38,10 +38,10 @@ test('drop a photo in the person editor → the person page shows it; remove it 
   const image = (await thumbnail.getAttribute('data-image'))!;
   expect(image).toMatch(/^[0-9a-f]{32}$/u);
 
-  await form.getByRole('button', { name: 'Save photo' }).click();
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form.getByText('Alt text is required')).toBeVisible();
   await form.getByRole('textbox', { name: 'Alt text' }).fill(`${director} at a premiere`);
-  await form.getByRole('button', { name: 'Save photo' }).click();
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form.getByRole('status')).toHaveText(/Saved/u);
 
   const reader = await page.context().newPage();
@@ -62,7 +62,8 @@ test('drop a photo in the person editor → the person page shows it; remove it 
   expect(file.headers()['content-type']).toBe('image/webp');
 
   await form.getByRole('button', { name: 'Remove photo' }).click();
-  await expect(form.getByRole('status')).toHaveText(/Removed/u);
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form.getByRole('status')).toHaveText(/Saved as revision 2/u);
   await reader.reload();
   await expect(reader.getByRole('heading', { level: 1, name: director })).toBeVisible();
   await expect(reader.getByRole('img', { name: `${director} at a premiere` })).toHaveCount(0);

@@ -7,7 +7,7 @@ test('GET /api/v1/films lists published films, spoiler-free', async ({ request }
   const response = await request.get('/api/v1/films');
   expect(response.status()).toBe(200);
   const body = await response.json();
-  expect(body.films.map((f: { slug: string }) => f.slug)).toContain(DEMO_SLUG);
+  expect(body.items.map((f: { slug: string }) => f.slug)).toContain(DEMO_SLUG);
   expect(found(JSON.stringify(body), probesAt('none').hidden)).toEqual([]);
   expect(response.headers()['etag']).toBeTruthy();
 });

@@ -1,42 +1,26 @@
 /**
- * What the reader e2e tests know about the demo film, read from its source page
- * (prisma/demo/kiss-and-cry.page.txt) with the product's own parser: which texts belong to which
- * spoiler level, so a test can tell what a reader at a level may and may not be sent.
+ * What the reader e2e tests know about the demo film, from a fixture written once and reviewed
+ * (e2e/kiss-and-cry.expected.json), not from the code under test: the demo page as the seed
+ * publishes it (prisma/demo/kiss-and-cry.page.txt with the poster and stills of
+ * prisma/demo/images/kiss-and-cry.images.json; their image ids only exist once uploaded, and no
+ * test here reads them), and a probe of each long text with the levels whose readers may be sent
+ * it. test-support/demo-fixture.test.ts holds the fixture to the page it was written from.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { parsePage } from '../lib/page-format/parse-page';
 import type { FilmContent } from '../lib/content/schema';
-import { paragraphs } from '../lib/content/derive';
-import { isVisibleAt, type SpoilerLevel } from '../lib/spoilers/levels';
+import type { SpoilerLevel } from '../lib/spoilers/levels';
+
+export type DemoExpectations = { content: FilmContent; texts: Array<{ what: string; text: string; visibleAt: SpoilerLevel[] }> };
+export const DEMO_EXPECTED = path.join(import.meta.dirname, 'kiss-and-cry.expected.json');
+const expected = JSON.parse(readFileSync(DEMO_EXPECTED, 'utf8')) as DemoExpectations;
 
 export const LEVELS: SpoilerLevel[] = ['none', 'light', 'full'];
 export const DEMO_SLUG = 'kiss-and-cry';
 export const DEMO_PATH = `/films/${DEMO_SLUG}`;
 
-const DEMO_DIR = path.join(import.meta.dirname, '..', 'prisma', 'demo');
-
-/**
- * The demo page as the seed publishes it: its text, with the poster and stills the seed uploads
- * (prisma/demo/images/kiss-and-cry.images.json; their image ids only exist once uploaded, and no
- * test here reads them: the levels are what count).
- */
-function demoContent(): FilmContent {
-  const content = parsePage(readFileSync(path.join(DEMO_DIR, 'kiss-and-cry.page.txt'), 'utf8')).content;
-  const images = JSON.parse(readFileSync(path.join(DEMO_DIR, 'images', 'kiss-and-cry.images.json'), 'utf8')) as {
-    poster: { alt: string; spoiler: FilmContent['stills'][number]['spoiler'] };
-    stills: Array<{ id: string; alt: string; caption: string; spoiler: FilmContent['stills'][number]['spoiler'] }>;
-  };
-  const image = '0'.repeat(32);
-  return {
-    ...content,
-    poster: { image, alt: images.poster.alt, spoiler: images.poster.spoiler },
-    stills: images.stills.map(({ id, alt, caption, spoiler }) => ({ id, image, alt, caption, spoiler })),
-  };
-}
-
-export const demo: FilmContent = demoContent();
+export const demo: FilmContent = expected.content;
 
 /**
  * A piece of a text that survives HTML and JSON escaping unchanged: its longest run of letters,
@@ -49,34 +33,13 @@ export function probe(text: string): string | null {
   return longest.length >= 16 ? longest.slice(0, 60).trim() : null;
 }
 
-type Piece = { level: SpoilerLevel; what: string; text: string };
+type Piece = { what: string; text: string };
 
-/** Every long text of the demo page with its spoiler level. */
-function pieces(content: FilmContent): Piece[] {
-  return [
-    ...paragraphs(content.premise).map((p) => ({ level: 'none' as const, what: 'premise', text: p.text })),
-    ...paragraphs(content.story).map((p) => ({ level: 'full' as const, what: 'story', text: p.text })),
-    ...content.events.flatMap((e) => [
-      { level: e.spoiler, what: `event ${e.id} title`, text: e.title },
-      { level: e.spoiler, what: `event ${e.id}`, text: e.description },
-    ]),
-    ...content.characters.map((c) => ({ level: c.spoiler, what: `character ${c.id}`, text: c.description })),
-    ...content.themes.map((t) => ({ level: t.spoiler, what: `theme ${t.id}`, text: t.description })),
-    { level: content.setting.spoiler, what: 'setting when', text: content.setting.when },
-    { level: content.setting.spoiler, what: 'setting where', text: content.setting.where },
-    { level: content.kind.summary.spoiler, what: 'kind summary', text: content.kind.summary.text },
-    ...content.trivia.map((t) => ({ level: t.spoiler, what: `trivia ${t.id}`, text: t.text })),
-  ];
-}
-
-/** Probes of what a reader at `level` may see, and of what must never reach them. */
+/** Probes of what a reader at `level` may see, and of what must never reach them (the fixture's). */
 export function probesAt(level: SpoilerLevel) {
   const visible: Piece[] = [];
   const hidden: Piece[] = [];
-  for (const piece of pieces(demo)) {
-    const p = probe(piece.text);
-    if (p) (isVisibleAt(piece.level, level) ? visible : hidden).push({ ...piece, text: p });
-  }
+  for (const { what, text, visibleAt } of expected.texts) (visibleAt.includes(level) ? visible : hidden).push({ what, text });
   return { visible, hidden };
 }
 

@@ -38,11 +38,12 @@ test('without a cookie or ?spoilers= a reader gets no spoilers', async ({ reques
   expect(page.html).toContain('data-spoiler-level="none"');
 });
 
-test('?spoilers= overrides the cookie, and a bad value falls back to it', async ({ request }) => {
+test('?spoilers= overrides the cookie, and a value that is no level is a 400 naming it', async ({ request }) => {
   const override = await request.get(`${DEMO_PATH}?spoilers=none`, { headers: { Cookie: 'spoilers=full' } });
   expect(await override.text()).toContain('data-spoiler-level="none"');
   const bad = await request.get(`${DEMO_PATH}?spoilers=everything`, { headers: { Cookie: 'spoilers=light' } });
-  expect(await bad.text()).toContain('data-spoiler-level="light"');
+  expect(bad.status()).toBe(400);
+  expect(await bad.json()).toMatchObject({ errors: [{ path: 'spoilers' }] });
 });
 
 test('hidden items leave a placeholder that links to the levels revealing them', async ({ page }) => {

@@ -92,6 +92,10 @@ test.describe('review before publish', () => {
     await expect(again.getByText(`(${zone})`)).toBeVisible();
     await again.getByLabel(/^At/).fill(value);
     await again.getByRole('button', { name: `Approve and schedule revision ${second}` }).click();
+    // The page has parts with nothing in them: approving asks first, as publishing does.
+    const question = again.getByRole('alertdialog');
+    await expect(question).toContainText('Nothing in Full story, Timeline, Characters');
+    await question.getByRole('button', { name: `Approve revision ${second} anyway` }).click();
     await expect(reviewer.getByRole('row', { name: new RegExp(`${title} ${second} Approved`) })).toBeVisible();
 
     // The writer's workspace shows the scheduled publish of that revision, then the runner's publish.

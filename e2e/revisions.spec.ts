@@ -21,6 +21,13 @@ async function save(page: Page, revision: number) {
   await expect(page.getByRole('status').getByText(`Saved revision ${revision}.`)).toBeVisible();
 }
 
+/** Saves `page` on a stale base whose changes merge by themselves: the status says what was kept, nothing is asked. */
+async function saveMerged(page: Page, status: string) {
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').getByText(status)).toBeVisible();
+  await expect(page.getByTestId('three-way-conflict')).toHaveCount(0);
+}
+
 test.describe('revisions', () => {
   test.describe.configure({ timeout: 240_000 });
 
@@ -48,6 +55,11 @@ test.describe('revisions', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^e2e-history-.*-r2\.txt$/u);
     expect(readFileSync((await download.path())!, 'utf8')).toContain('A skater returns home to train for the last time.');
+
+    // Each row's restore link has a name of its own (a screen reader's list of links tells them
+    // apart); the latest revision has none.
+    for (const n of [1, 2]) await expect(page.getByRole('link', { name: `Restore revision ${n}`, exact: true })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: /^Restore revision 3/ })).toHaveCount(0);
 
     // Compare any two: 2 → 3.
     await page.getByRole('radio', { name: 'Compare from revision 2' }).check();
@@ -112,6 +124,36 @@ test.describe('revisions', () => {
     await expect(bar).not.toContainText('another tab');
   });
 
+  test('one user in two tabs: each tab sees the other, both name the tab with the lock, and a clash says it was you', async ({
+    browser,
+  }) => {
+    const { context, page: first } = await signedInContext(browser, 'editor@example.com');
+    const path = await createFilm(first, `E2E two tabs ${unique()}`);
+    const second = await context.newPage();
+    await second.goto(path);
+    await expect(premise(second)).toBeVisible({ timeout: 60_000 });
+
+    const firstBar = first.getByTestId('presence-bar');
+    const secondBar = second.getByTestId('presence-bar');
+    await expect(secondBar).toContainText('You also have this film open in another tab');
+    await expect(secondBar).toContainText('that tab has the edit lock');
+    // The first tab hears of the second on its next heartbeat, and says the lock is its own.
+    await expect(firstBar).toContainText('You also have this film open in another tab', { timeout: 20_000 });
+    await expect(firstBar).toContainText('This tab has the edit lock.');
+    await expect(firstBar).not.toContainText('that tab has the edit lock');
+
+    // Both tabs change the premise: the clash names the user's own other tab, not their address.
+    await premise(first).fill('Saved in the first tab.');
+    await save(first, 2);
+    await premise(second).fill('Saved in the second tab.');
+    await second.getByRole('button', { name: 'Save draft' }).click();
+    const panel = second.getByRole('region', { name: 'Not saved yet: you saved a newer version in another tab' });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText('You saved revision 2 in another tab or window');
+    await expect(panel).not.toContainText('editor@example.com');
+    await context.close();
+  });
+
   test('two editors see each other, take the lock over, and the stale save merges by itself', async ({ browser }) => {
     const admin = await newSignedInPage(browser, 'admin@example.com');
     const path = await createFilm(admin, `E2E presence ${unique()}`);
@@ -135,13 +177,7 @@ test.describe('revisions', () => {
     await premise(admin).fill('The premise, as the admin wrote it.');
     await save(admin, 2);
     await story(editor).fill('The story, as the editor wrote it.');
-    await editor.getByRole('button', { name: 'Save draft' }).click();
-    await expect(
-      editor
-        .getByRole('status')
-        .getByText('Saved revision 3. Merged with revision 2 by admin@example.com, keeping their changes (Premise).'),
-    ).toBeVisible();
-    await expect(editor.getByTestId('three-way-conflict')).toHaveCount(0);
+    await saveMerged(editor, 'Saved revision 3. Merged with revision 2 by admin@example.com, keeping their changes (Premise).');
     await expect(premise(editor)).toHaveValue('The premise, as the admin wrote it.');
     await expect(story(editor)).toHaveValue('The story, as the editor wrote it.');
   });
@@ -160,13 +196,7 @@ test.describe('revisions', () => {
     await era(admin).fill('1990s');
     await save(admin, 2);
     await place(editor).fill('Calgary');
-    await editor.getByRole('button', { name: 'Save draft' }).click();
-    await expect(
-      editor
-        .getByRole('status')
-        .getByText('Saved revision 3. Merged with revision 2 by admin@example.com, keeping their changes (Setting · era).'),
-    ).toBeVisible();
-    await expect(editor.getByTestId('three-way-conflict')).toHaveCount(0);
+    await saveMerged(editor, 'Saved revision 3. Merged with revision 2 by admin@example.com, keeping their changes (Setting · era).');
     await expect(era(editor)).toHaveValue('1990s');
     await expect(place(editor)).toHaveValue('Calgary');
 

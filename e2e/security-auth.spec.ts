@@ -30,7 +30,7 @@ async function signedIn(browser: Browser, email: string, path = '/login') {
   return { context, page };
 }
 
-test('a forged X-Forwarded-For does not unlock a locked account; the form says how long to wait; the audit log has the real address', async ({
+test('a forged X-Forwarded-For does not lift the wait of a throttled account; the form says how long to wait; the audit log has the real address', async ({
   browser,
 }) => {
   const admin = await signedIn(browser, ADMIN);
@@ -52,7 +52,7 @@ test('a forged X-Forwarded-For does not unlock a locked account; the form says h
   }
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': '198.51.100.77', 'x-real-ip': '198.51.100.77' });
   await submitSignIn(page, email, password);
-  await expect(alertIn(page)).toHaveText('Too many attempts, try again in 15 minutes.');
+  await expect(alertIn(page)).toHaveText('Too many attempts, try again in 1 minute.');
   await expect(page).toHaveURL(/\/login/);
   await context.close();
 

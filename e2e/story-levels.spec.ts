@@ -7,8 +7,10 @@ import { test, unique } from './support/editor-session';
  * Spoiler levels from the page's own story (docs/spoiler-suggestions.md), as an editor uses them
  * with a page found elsewhere, without spoiler markers: the import page's choice of suggested
  * levels and its preview; "Suggest levels" in the workspace (nothing changes until accepted, each
- * acceptance a saved revision); the spoiler lint's one-click raise and "Show the text"; and the
- * question before publishing a revision with open warnings.
+ * acceptance a saved revision, accepting all only after a preview of each level); premise-named
+ * items at no spoilers; the spoiler lint's one-click raise, "Show the text" and dismissal
+ * (remembered across reloads, not asked about when publishing); and the question before
+ * publishing a revision with open warnings.
  */
 
 const PAGE = readFileSync(
@@ -58,7 +60,7 @@ test.describe('spoiler levels from the story', () => {
 
     // Suggested: the same preview shows the setup, and still not the end.
     await page.getByRole('radio', { name: /Suggested from the page’s own story/u }).check();
-    await expect(page.getByText(/A no-spoiler reader sees 2 of 14 events/u)).toBeVisible();
+    await expect(page.getByText(/A no-spoiler reader sees 3 of 14 events/u)).toBeVisible();
     await expect(preview(page).getByText('with the suggested levels', { exact: false })).toBeVisible();
     await expect(preview(page).getByRole('heading', { name: `1. ${FIRST_EVENT_TITLE}` })).toBeVisible();
     await expect(preview(page).getByText(LAST_EVENT, { exact: false })).toHaveCount(0);
@@ -78,7 +80,9 @@ test.describe('spoiler levels from the story', () => {
     await expect(suggestDialog(page).getByText(/0 items differ from the suggestion/u)).toBeVisible();
   });
 
-  test('Suggest levels changes nothing until accepted; one, another level, then all, each a revision', async ({ signedInPage }) => {
+  test('Suggest levels changes nothing until accepted; one, another level, then all after a preview, each a revision', async ({
+    signedInPage,
+  }) => {
     const page = await signedInPage('editor@example.com');
     await importUnmarked(page, { suggested: false });
     const first = `event “${FIRST_EVENT_TITLE}”`;
@@ -105,15 +109,76 @@ test.describe('spoiler levels from the story', () => {
     await expect(page.getByRole('status').getByText('Saved revision 3.')).toBeVisible();
     await expect(levelOf(page, 'event “Attack among the gravestones”').getByRole('radio', { name: 'Light' })).toBeChecked();
 
-    // Accept all: revision 4, and the film's history names it.
-    await dialog.getByRole('button', { name: /^Accept all \(\d+\)$/u }).click();
+    // Accepting all first shows what a reader at each level would see; keeping the levels changes nothing.
+    await dialog.getByRole('button', { name: /^Preview accepting all \(\d+\)$/u }).click();
+    const result = dialog.getByRole('region', { name: 'What readers would see after accepting all' });
+    await expect(result.locator('tr[data-level="none"]')).toBeVisible();
+    await expect(result.locator('tr[data-level="light"]')).toBeVisible();
+    // Nothing a no-spoiler reader sees now would be hidden; Ben, whom the premise names, would be shown.
+    await expect(result.locator('tr[data-level="none"] td').nth(2)).toHaveText('—');
+    await expect(result.locator('tr[data-level="none"] td').nth(3)).toContainText('Character “Ben”');
+    await result.getByRole('button', { name: 'Keep the levels' }).click();
+    await expect(result).toHaveCount(0);
+    await expect(page.getByText('Unsaved changes', { exact: false })).toHaveCount(0);
+
+    // Then applied: revision 4, and the film's history names it.
+    await dialog.getByRole('button', { name: /^Preview accepting all \(\d+\)$/u }).click();
+    await result.getByRole('button', { name: 'Apply all' }).click();
     await expect(page.getByRole('status').getByText('Saved revision 4.')).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Accept all (0)' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Preview accepting all (0)' })).toBeDisabled();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(levelOf(page, 'event “Attack among the gravestones”').getByRole('radio', { name: 'None' })).toBeChecked();
     await expect(levelOf(page, 'event “Morning”').getByRole('radio', { name: 'Full' })).toBeChecked();
     await page.goto(`${new URL(page.url()).pathname}/history`);
     await expect(page.getByText(/Accepted \d+ suggested spoiler levels/u)).toBeVisible({ timeout: 60_000 });
+  });
+
+  test('suggested levels never hide what the premise names: its characters and the setting are at no spoilers', async ({
+    signedInPage,
+  }) => {
+    const page = await signedInPage('editor@example.com');
+    await importUnmarked(page, { suggested: true });
+    // The premise names Barbra, her brother Johnny, Ben and western Pennsylvania.
+    for (const name of ['Barbra', 'Johnny', 'Ben'])
+      await expect(levelOf(page, `character “${name}”`).getByRole('radio', { name: 'None' })).toBeChecked();
+    await expect(levelOf(page, 'the setting').getByRole('radio', { name: 'None' })).toBeChecked();
+    // A character the premise does not name waits for the event that introduces him.
+    await expect(levelOf(page, 'character “Harry Cooper”').getByRole('radio', { name: 'None' })).not.toBeChecked();
+    // And the lint has nothing to say about the product's own suggestions.
+    await expect(lint(page).locator('summary')).toContainText('no warnings');
+  });
+
+  test('a lint warning shows its words and the event revealing them, and one click dismisses it for good', async ({ signedInPage }) => {
+    const page = await signedInPage('editor@example.com');
+    await importUnmarked(page, { suggested: true });
+
+    // A content note that says how it ends, set to no spoilers, and saved.
+    const note = 'content note “death of a child”';
+    await levelOf(page, note).getByText('None', { exact: true }).click();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByRole('status').getByText('Saved revision 2.')).toBeVisible();
+    await lint(page).locator('summary').click();
+    const warning = lint(page).locator('li[data-path="kind.contentNotes.3"]');
+    await expect(warning).toHaveCount(1);
+    await expect(warning.getByTestId('lint-phrase')).toHaveText('death');
+
+    // A warning the editor judged: dismissed in one click, and the count says so.
+    await warning.getByRole('button', { name: /^Dismiss the warning on /u }).click();
+    await expect(warning).toHaveCount(0);
+    await expect(lint(page).locator('summary')).toContainText('(1 dismissed)');
+
+    // Remembered: after a reload it stays dismissed, and publishing does not ask about it.
+    await page.reload();
+    await expect(levelOf(page, note).getByRole('radio', { name: 'None' })).toBeChecked({ timeout: 60_000 });
+    await expect(lint(page).locator('summary')).toContainText('(1 dismissed)');
+    await lint(page).locator('summary').click();
+    await expect(lint(page).locator('li[data-path="kind.contentNotes.3"]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Publish revision 2' }).click();
+    const emptyCheck = page.getByRole('dialog', { name: 'Some readers would see nothing in parts of this page' });
+    await expect(page.getByRole('status').getByText('Published revision 2').or(emptyCheck)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: /spoiler warnings? on revision 2/u })).toHaveCount(0);
+    if (await emptyCheck.isVisible()) await emptyCheck.getByRole('button', { name: 'Publish revision 2 anyway' }).click();
+    await expect(page.getByRole('status').getByText('Published revision 2')).toBeVisible();
   });
 
   test('the spoiler lint raises a level in one click, shows the text, and publishing with a warning asks first', async ({

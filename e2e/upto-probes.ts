@@ -2,11 +2,11 @@
  * Leak probes for reading up to a point, from the demo page as the seed publishes it: at each
  * point N (0 … the timeline's length), the first 8 words of every sentence of every item a reader
  * who has seen the first N events must not be sent (lib/spoilers/reading-point.ts), and of the
- * full story until every event is seen. A probe that a shown text also holds is left out (it
+ * full story until every event is seen; a content note's whole label (short, so no 8 words). A probe that a shown text also holds is left out (it
  * could not tell a leak). Shared by the e2e spec and the integration test through the real server.
  */
-import { readingKeyOfItem, readingPointsOf, storyItemsOf } from '../lib/story-position';
-import { shownUpTo } from '../lib/spoilers/reading-point';
+import { readingPointsOf, storyItemsOf } from '../lib/story-position';
+import { readingKeyOfItem, shownUpTo } from '../lib/spoilers/reading-point';
 import { isVisibleAt, type SpoilerLevel } from '../lib/spoilers/levels';
 import { paragraphs } from '../lib/content/derive';
 import { demo } from './reader-demo';
@@ -54,10 +54,13 @@ function probesWhere(isShown: (item: (typeof ITEMS)[number]) => boolean, storySh
     const visible = isShown(item);
     for (const { text } of item.texts) {
       if (visible) shownText.push(text);
-      for (const sentence of sentencesOf(text)) {
-        const probe = probeOf(sentence);
-        if (probe) (visible ? shown : hidden).add(probe);
-      }
+      // A content note's words are short: the whole label is its probe (its kind is shown to everyone).
+      if (item.part === 'contentNote') (visible ? shown : hidden).add(text);
+      else
+        for (const sentence of sentencesOf(text)) {
+          const probe = probeOf(sentence);
+          if (probe) (visible ? shown : hidden).add(probe);
+        }
     }
   }
   if (!storyShown)
@@ -94,3 +97,6 @@ export const leaksIn = (body: string, probes: string[]) => {
   const text = readable(body);
   return probes.filter((probe) => text.includes(probe.replace(/\s+/gu, ' ')));
 };
+
+/** What the demo's content notes warn about, as every reader sees it at every level and point. */
+export const NOTE_KINDS_LINE = 'illness, death';

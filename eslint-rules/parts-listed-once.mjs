@@ -27,17 +27,24 @@ const property = (object, name) =>
     (p) => ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name,
   )?.initializer;
 
-/** One part's `id` and `keys`, from the object literal its file passes to `definePart`. */
+/**
+ * One part's `id` and `keys`, from the object literal its file passes to `definePart`, or to
+ * `defineListPart` (whose one `key` is its keys).
+ */
 function readPart(file) {
   const source = parse(file);
-  const call = find(source, (n) => ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'definePart');
+  const call = find(
+    source,
+    (n) => ts.isCallExpression(n) && ts.isIdentifier(n.expression) && ['definePart', 'defineListPart'].includes(n.expression.text),
+  );
   const object = call?.arguments[0];
-  if (!object || !ts.isObjectLiteralExpression(object)) throw new Error(`${file}: no definePart({ … }) found`);
+  if (!object || !ts.isObjectLiteralExpression(object)) throw new Error(`${file}: no definePart({ … }) or defineListPart({ … }) found`);
   const id = property(object, 'id');
-  let keys = property(object, 'keys');
+  const key = property(object, 'key');
+  let keys = key ? ts.factory.createArrayLiteralExpression([key]) : property(object, 'keys');
   while (keys && (ts.isAsExpression(keys) || ts.isSatisfiesExpression(keys))) keys = keys.expression;
   if (!id || !ts.isStringLiteral(id) || !keys || !ts.isArrayLiteralExpression(keys) || !keys.elements.every(ts.isStringLiteral)) {
-    throw new Error(`${file}: definePart's id and keys must be literal strings, so the lint can read them`);
+    throw new Error(`${file}: the part's id and keys must be literal strings, so the lint can read them`);
   }
   return { id: id.text, keys: keys.elements.map((key) => key.text) };
 }

@@ -6,6 +6,11 @@
 
 /** Prisma: can't reach (P1001), timed out (P1002, P1008), connection closed (P1017), pool timeout (P2024). */
 const PRISMA_UNREACHABLE = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+/**
+ * Prisma P2028, a transaction that could not start within its maxWait or outlived its timeout: the
+ * database (or this process) is too busy to answer in time, and may not be a moment later: a 503.
+ */
+const PRISMA_TOO_BUSY = 'P2028';
 /** @prisma/driver-adapter-utils error kinds that mean "no working connection". */
 const ADAPTER_UNREACHABLE = new Set([
   'DatabaseNotReachable',
@@ -65,11 +70,17 @@ function* chain(error: unknown): Generator<ErrorLike> {
   }
 }
 
-/** True when the error says the database cannot be reached or dropped the connection: a 503, not a 500. */
+/** True when the error says the database cannot be reached, dropped the connection or is too busy: a 503, not a 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const e of chain(error)) {
     const code = typeof e.code === 'string' ? e.code : typeof e.errorCode === 'string' ? e.errorCode : '';
-    if (PRISMA_UNREACHABLE.has(code) || SOCKET_UNREACHABLE.has(code) || SQLSTATE_UNREACHABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+    if (
+      PRISMA_UNREACHABLE.has(code) ||
+      code === PRISMA_TOO_BUSY ||
+      SOCKET_UNREACHABLE.has(code) ||
+      SQLSTATE_UNREACHABLE.has(code) ||
+      /^08[0-9A-Z]{3}$/.test(code)
+    )
       return true;
     if (typeof e.kind === 'string' && ADAPTER_UNREACHABLE.has(e.kind)) return true;
     // Wordings that carry no code: pg's when a pooled connection dies mid-query or a client broke

@@ -104,3 +104,41 @@ describe('a stopped database is "unavailable" (503), never a bug (500)', () => {
     });
   }
 });
+
+describe('a database too busy to answer in time is "unavailable" (503), never a bug (500)', () => {
+  it('a transaction that outlives its timeout, and one that cannot start within its maxWait', async () => {
+    const client = createDbClient(server.adminUrl);
+    try {
+      const expired = await client
+        .$transaction(
+          async (tx) => {
+            await tx.$queryRaw`SELECT pg_sleep(0.4)::text`;
+            await tx.$queryRaw`SELECT 1`;
+          },
+          { timeout: 100 },
+        )
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      // Every pooled connection held: the next transaction waits for one, up to its maxWait.
+      const holding = Array.from({ length: 12 }, () =>
+        client.$transaction(async (tx) => void (await tx.$queryRaw`SELECT pg_sleep(0.5)::text`), { timeout: 5_000 }),
+      );
+      const waited = await client
+        .$transaction(async (tx) => tx.$queryRaw`SELECT 1`, { maxWait: 20 })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      await Promise.allSettled(holding);
+      for (const error of [expired, waited]) {
+        expect(error, 'the database was not busy enough to refuse').not.toBeNull();
+        expect(isDatabaseUnavailable(error)).toBe(true);
+        expect(toDomainError(error)).toBeInstanceOf(ServiceUnavailableError);
+      }
+    } finally {
+      await client.$disconnect();
+    }
+  });
+});

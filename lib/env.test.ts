@@ -123,3 +123,18 @@ describe('secrets as files (NAME_FILE)', () => {
     );
   });
 });
+
+describe("the production server's variables (lib/ops/server-env.mjs)", () => {
+  it('are validated with the rest at start, and read one by one the same way by the server’s plain modules', async () => {
+    await expect(envWith({ DATABASE_URL, FRONT_CACHE_MAX_MB: 'lots' })).rejects.toThrow(/^Invalid environment: FRONT_CACHE_MAX_MB /);
+    vi.unstubAllEnvs();
+    await expect(envWith({ DATABASE_URL, METRICS_PORT: '70000' })).rejects.toThrow(/^Invalid environment: METRICS_PORT /);
+    vi.unstubAllEnvs();
+    expect(await envWith({ DATABASE_URL, CACHE_KEY_PREFIX: '' })).toMatchObject({ CACHE_KEY_PREFIX: 'film-cms', FRONT_CACHE_MAX_MB: 256 });
+    const { serverVariable } = await import('./ops/server-env.mjs');
+    vi.stubEnv('REDIS_BREAKER_OPEN_MS', '-1');
+    expect(() => serverVariable('REDIS_BREAKER_OPEN_MS')).toThrow(/^Invalid environment: REDIS_BREAKER_OPEN_MS /);
+    vi.stubEnv('REDIS_BREAKER_OPEN_MS', '');
+    expect(serverVariable('REDIS_BREAKER_OPEN_MS')).toBe(5_000);
+  });
+});

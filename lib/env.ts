@@ -1,12 +1,14 @@
 import 'server-only';
 import { z } from 'zod';
-import { parseTrustedProxies } from './ops/client-address.mjs';
+import { serverVariables } from './ops/server-env.mjs';
 import { withSecretFiles } from './ops/secret-files.mjs';
 
 /**
  * Environment, validated once when the server starts (instrumentation.ts): a missing or malformed
  * variable stops the process with one line naming it, instead of failing later mid-request. Code
- * reads variables through `env()` or `siteEnv()`, never from process.env.
+ * reads variables through `env()` or `siteEnv()`, never from process.env; the production server's
+ * plain modules, which cannot import this file, through lib/ops/server-env.mjs (whose schemas are
+ * part of this one).
  */
 
 /**
@@ -28,36 +30,22 @@ const siteVariables = {
 const envSchema = z
   .object({
     ...siteVariables,
+    // What the production server's plain modules read too (server/serve.mjs, the caches, the logger).
+    ...serverVariables,
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }),
     DATABASE_REPLICA_URLS: z.string().default(''),
-    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     DEMO_PASSWORD: z.string().default('demo-password'),
-    /**
-     * The reverse proxies whose X-Forwarded-For is believed (addresses, CIDRs, or loopback /
-     * linklocal / uniquelocal); unset: none, the socket's address is the client's. Applied by
-     * server/serve.mjs (lib/ops/client-address.mjs), validated here so a typo stops the server.
-     */
-    TRUSTED_PROXIES: z
-      .string()
-      .default('')
-      .superRefine((value, ctx) => {
-        try {
-          parseTrustedProxies(value);
-        } catch (error) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `${error instanceof Error ? error.message : error} (comma-separated addresses or CIDRs)`,
-          });
-        }
-      }),
     /** The scheduled-job runner (lib/schedule/job-runner.ts) every instance starts; `off` for an instance that must not run jobs. */
     JOB_RUNNER: z.enum(['on', 'off']).default('on'),
     /** A claimed job's lease and how often its runner renews it (lib/schedule/job-runner.ts); defaults 30 s and 10 s. */
     JOB_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
     JOB_LEASE_RENEW_MS: z.coerce.number().int().min(100).optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `1` lets webhooks go to loopback, private and link-local addresses (lib/webhooks/outbound-address.ts): tests, a receiver on the same network. */
+    WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+    /** `GET /metrics` on the main port answers with `Authorization: Bearer {this}` (app/metrics/route.ts); unset: 404 there. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** A file every SQL statement is appended to, one line each (lib/db.ts): `npm run bench` counts statements per request with it. */
     DB_QUERY_LOG: z.string().optional(),
     // ---- media (lib/media/storage.ts): a folder by default, any S3 API when the four MEDIA_S3_* are set

@@ -56,8 +56,13 @@ export class ConflictError<T = unknown> extends DomainError {
 }
 
 export class RateLimitError extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'Too many requests: try again in a moment');
+  readonly retryAfterSeconds: number;
+  /** `limit` is the number allowed per window; the state is the limiter's after the refused hit. */
+  constructor(
+    readonly quota: { limit: number; state: { limited: boolean; remaining: number; retryAfterSeconds: number; resetSeconds?: number } },
+  ) {
+    super(429, `Too many requests: try again in ${quota.state.retryAfterSeconds} s`);
+    this.retryAfterSeconds = quota.state.retryAfterSeconds;
   }
 }
 

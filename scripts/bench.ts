@@ -17,6 +17,12 @@
  *            server's CPU time per request (scripts/bench/catalogue.ts); the server's caches and
  *            RSS after it; and the single
  *            cached film page against the bare server (scripts/bench/film-page-limit.ts)
+ *   shared-cache  the same catalogue behind Debian's varnishd with deploy/varnish.vcl (CACHE_PURGE_URLS
+ *            set): wrk with a Lua script, Zipf, half the requests with a spoilers cookie, a publish
+ *            started every 3 s on a fixed schedule, checked through the cache 1 s after its
+ *            acknowledgement; the share of answers from the cache, req/s against a bare node:http
+ *            server sending the same bytes directly (rounds in turn), the CPU per request of the
+ *            cache, the bare server, wrk and the origin (scripts/bench/shared-cache.ts)
  *   soak     --soak-seconds S (600) of 50 connections over the same catalogue at three levels, its
  *            people and a new search per request; the server's RSS and caches sampled every 5 s,
  *            the peak and the growth over the last 2 minutes (scripts/bench/soak.ts)
@@ -33,7 +39,6 @@
  * Databases: fresh ones on DATABASE_URL's server when set (dropped at the end), else a throwaway
  * embedded PostgreSQL. Results also go to bench-results/latest.json.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,8 +47,10 @@ import {
   BASE_ENV,
   REPO_ROOT,
   ensureBuild,
+  demoAppEnv,
   ensurePrismaClient,
   migrate,
+  runThenExit,
   run,
   seedDemo,
   startStandaloneServer,
@@ -53,6 +60,7 @@ import {
 import { createFreshDatabase, dropDatabase, findFreePort, onShutdownSignal, randomDatabaseName, resolveDatabase } from './lib/database.mjs';
 import { printHttp, runHttp, type HttpResult } from './bench/http';
 import { printCatalogue, runCatalogue, type CatalogueResult } from './bench/catalogue';
+import { printSharedCache, runSharedCache, type SharedCacheResult } from './bench/shared-cache';
 import { SOAK_CONNECTIONS, printSoak, runSoak, type SoakResult } from './bench/soak';
 import { printFilmPageLimit, runFilmPageLimit, type FilmPageLimitResult } from './bench/film-page-limit';
 import { DEMO_SLUG, printOps, runDomain, runImport, type OpGroup } from './bench/in-process';
@@ -63,7 +71,7 @@ import { printPrismaVsPg, runPrismaVsPg, type PrismaVsPgResult } from './bench/p
 import { printQueriesPerRequest, runQueriesPerRequest, type QueriesPerRequestResult } from './bench/queries-per-request';
 import { PERSON_HAS_PAGE } from '../lib/reader/person-has-page';
 
-const GROUPS = ['http', 'catalogue', 'soak', 'domain', 'import', 'storage', 'scale'] as const;
+const GROUPS = ['http', 'catalogue', 'shared-cache', 'soak', 'domain', 'import', 'storage', 'scale'] as const;
 type Group = (typeof GROUPS)[number];
 
 const USAGE = `Usage: npm run bench [-- --only ${GROUPS.join(',')}] [--duration SECONDS (5)] [--iterations N (200)] [--revisions N (300)] [--films SIZES (${DEFAULT_SCALE_SIZES.join(',')})] [--catalogue FILMS (1000)] [--soak-seconds S (600)]`;
@@ -293,6 +301,23 @@ async function benchCatalogue(
   );
 }
 
+/** The catalogue behind Varnish, the server purging it (scripts/bench/shared-cache.ts). */
+async function benchSharedCache(database: Database, appEnv: Record<string, string>, films: number, duration: number) {
+  const { requirePrograms, PROGRAMS } = await import('../test-support/required-programs.mjs');
+  requirePrograms('the shared-cache group', [PROGRAMS.varnishd, { command: 'wrk', install: 'apt-get install wrk' }]);
+  const node = await imageNode();
+  const cachePort = await findFreePort();
+  return withCatalogueServer(
+    database,
+    { ...appEnv, CACHE_PURGE_URLS: `http://127.0.0.1:${cachePort}/` },
+    films,
+    'shared-cache',
+    (server) =>
+      runSharedCache({ cachePort, baseUrl: server.url, pid: server.pid, token: server.token, slugs: server.filmSlugs, duration, node }),
+    { node, logLevel: 'info' },
+  );
+}
+
 /** The image's Node (24; test-support/production-node.ts), installed from npm when this one is older. */
 async function imageNode() {
   const { productionNode } = await import('../test-support/production-node');
@@ -390,6 +415,7 @@ async function main(): Promise<number> {
   const results: {
     http?: HttpGroupResult;
     catalogue?: CatalogueGroupResult;
+    sharedCache?: SharedCacheResult;
     soak?: SoakResult;
     domain?: OpGroup & { prismaVsPg?: PrismaVsPgResult };
     import?: OpGroup;
@@ -409,19 +435,21 @@ async function main(): Promise<number> {
 
   await ensurePrismaClient();
   let database: Database | null = null;
-  if (selected('http') || selected('catalogue') || selected('soak') || selected('domain') || selected('storage') || selected('scale')) {
+  if (
+    selected('http') ||
+    selected('catalogue') ||
+    selected('shared-cache') ||
+    selected('soak') ||
+    selected('domain') ||
+    selected('storage') ||
+    selected('scale')
+  ) {
     database = await resolveDatabase({ purpose: 'test' });
     const stop = database.stop;
     cleanups.push(stop);
     console.log(`> database: ${database.embedded ? 'a throwaway embedded PostgreSQL' : "fresh databases on DATABASE_URL's server"}`);
   }
-  const appEnv = {
-    DATABASE_URL: database?.url ?? '',
-    AUTH_SECRET: randomBytes(48).toString('base64url'),
-    CMS_DEMO_MODE: '1',
-    DEMO_PASSWORD: process.env.DEMO_PASSWORD || 'demo-password',
-    LOG_LEVEL: 'warn',
-  };
+  const appEnv = demoAppEnv(database?.url ?? '');
 
   if (database && (selected('http') || selected('domain'))) {
     await demoDatabase(database, appEnv);
@@ -443,6 +471,13 @@ async function main(): Promise<number> {
       results.catalogue = await benchCatalogue(db, appEnv, options.catalogue, options.duration);
       printCatalogue(results.catalogue.catalogue);
       printFilmPageLimit(results.catalogue.filmPageLimit);
+    });
+  }
+  if (selected('shared-cache') && database) {
+    const db = database;
+    await attempt('shared-cache', async () => {
+      results.sharedCache = await benchSharedCache(db, appEnv, options.catalogue, options.duration);
+      printSharedCache(results.sharedCache);
     });
   }
   if (selected('soak') && database) {
@@ -484,13 +519,4 @@ async function main(): Promise<number> {
   return Object.keys(errors).length > 0 ? 1 : 0;
 }
 
-main()
-  .then(async (code) => {
-    await cleanup();
-    process.exit(code);
-  })
-  .catch(async (error) => {
-    console.error(error instanceof Error ? error.stack : error);
-    await cleanup();
-    process.exit(1);
-  });
+runThenExit(main, cleanup);

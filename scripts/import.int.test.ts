@@ -168,9 +168,9 @@ describe('npm run import', () => {
       try {
         // Validity by version (lib/cache/tag-versions.mjs): the publish bumped the shared counter and
         // recorded that version against the film's tags, so every instance sees its entries as stale.
-        const version = Number(await redis.get(`${prefix}:version`));
+        const version = Number(await redis.hget(`${prefix}:validity`, '#version'));
         expect(version).toBeGreaterThanOrEqual(1);
-        const tagged = await redis.hmget(`${prefix}:tag-versions`, 'films', `film:${slug}`);
+        const tagged = await redis.hmget(`${prefix}:validity`, 't:films', `t:film:${slug}`);
         for (const tagVersion of tagged.map(Number)) {
           expect(tagVersion).toBeGreaterThanOrEqual(1);
           expect(tagVersion).toBeLessThanOrEqual(version);

@@ -39,7 +39,7 @@ async function uploadDrawing(file: string, actor: Actor): Promise<string> {
   const png = await sharp(await readFile(path.join(IMAGES_DIR, file)))
     .png()
     .toBuffer();
-  return (await uploadImage({ actor, data: png })).asset.id;
+  return (await uploadImage({ actor, data: png, fileName: file.replace(/\.svg$/u, '.png') })).asset.id;
 }
 
 /** The page with the images its list names (none when there is no list for its slug). */
@@ -65,9 +65,9 @@ async function seedBiographies(actor: Actor) {
   for (const file of (await readdir(DEMO_DIR)).filter((f) => f.endsWith('.people.json')).sort()) {
     const list = peopleListSchema.parse(JSON.parse(await readFile(path.join(DEMO_DIR, file), 'utf8')));
     for (const { slug, paragraphs } of list.people) {
-      const person = await db().person.findUnique({ where: { slug }, select: { _count: { select: { biography: true } } } });
+      const person = await db().person.findUnique({ where: { slug }, select: { id: true } });
       if (!person) throw new Error(`${file}: no person ${slug} (is ${list.film} published?)`);
-      if (person._count.biography > 0) continue;
+      if ((await db().personBioParagraph.count({ where: { slug } })) > 0) continue;
       await setPersonBiography(actor, { slug, paragraphs });
       console.log(`demo person ${slug}: a biography of ${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'}`);
     }

@@ -33,6 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { findFreePort, resolveDatabase, withClient } from './lib/database.mjs';
 import { REPO_ROOT } from './lib/paths.mjs';
+import { waitFor } from './lib/wait-for.mjs';
 import { parse as parseYaml } from 'yaml';
 import { migrationNames } from '../lib/ops/pending-migrations.mjs';
 
@@ -124,28 +125,6 @@ async function request(url, init = {}) {
     json = JSON.parse(text);
   } catch {}
   return { status: response.status, headers: response.headers, text, json };
-}
-
-/**
- * @template T
- * @param {string} what @param {() => Promise<T | false | null | undefined>} probe
- * @returns {Promise<T>}
- */
-async function waitFor(what, probe, timeoutMs = 120_000, everyMs = 500) {
-  const until = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < until) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-  throw new Error(
-    `timed out after ${seconds(timeoutMs)} waiting for ${what}${last ? ` (${last instanceof Error ? last.message : last})` : ''}`,
-  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -330,8 +309,8 @@ async function composeConfig() {
     fs.writeFileSync(path.join(secrets, file), randomBytes(24).toString('hex'));
   const env = { COMPOSE_PROJECT_NAME: name, POSTGRES_PASSWORD: 'example', AUTH_SECRET, SECRETS_DIR: secrets };
   const expected = {
-    default: ['app', 'migrate', 'postgres'],
-    scale: ['app', 'app-2', 'balancer', 'migrate', 'minio', 'minio-bucket', 'postgres', 'redis'],
+    default: ['app', 'cache', 'migrate', 'postgres'],
+    scale: ['app', 'app-2', 'cache', 'migrate', 'minio', 'minio-bucket', 'postgres', 'redis'],
   };
   try {
     for (const files of [

@@ -4,7 +4,7 @@
  * `npm test`: every suite, in order, each on its own; a failing suite doesn't stop the others.
  *
  *   typecheck  next typegen + tsc --noEmit                                  (1 test)
- *   lint       eslint .                                                     (1 test)
+ *   lint       eslint . and prettier --check . (npm run lint)              (2 tests)
  *   vitest     unit + integration tests (its globalSetup makes a fresh migrated database)
  *   drift      the migrations, applied to a fresh database, match prisma/schema.prisma (1 test)
  *   e2e        Playwright in Chromium; its webServer (playwright.config.ts) builds the app, loads
@@ -208,7 +208,11 @@ const suites = {
   },
 
   async lint() {
-    return single([tool('eslint/bin/eslint.js'), '.']);
+    // `npm run lint`: the lint rules, then the formatting (a file prettier would change fails).
+    const eslint = await single([tool('eslint/bin/eslint.js'), '.']);
+    const prettier = await single([tool('prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']);
+    if (prettier.failed > 0) console.log('Unformatted files (above): `npm run format` rewrites them.');
+    return { passed: eslint.passed + prettier.passed, failed: eslint.failed + prettier.failed, note: eslint.note ?? prettier.note };
   },
 
   async vitest() {
@@ -312,6 +316,16 @@ function playwrightFailures(suites) {
   ]);
 }
 
+/** Whether Playwright has a Chromium of its own (else the e2e suite needs Debian's, playwright.config.ts). */
+async function hasPlaywrightChromium() {
+  try {
+    const { chromium } = await import('@playwright/test');
+    return fs.existsSync(chromium.executablePath());
+  } catch {
+    return false;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
@@ -324,6 +338,10 @@ async function main() {
   try {
     await ensureDependencies();
     await ensurePrismaClient();
+    // What the suites need from the machine, all named in one line before anything starts.
+    const { missingForSuites } = await import('../test-support/required-programs.mjs');
+    const missing = await missingForSuites(selected, { playwrightChromium: await hasPlaywrightChromium() });
+    if (missing) throw new Error(missing);
   } catch (error) {
     console.error(`Setup failed: ${error instanceof Error ? error.message : error}`);
     results.push({ name: 'setup', counts: { passed: 0, failed: 1, note: 'setup failed' }, ms: Date.now() - started });

@@ -53,7 +53,7 @@ export function isReplayed(response) {
 const ONE_YEAR_S = 31_536_000;
 // Bounded in bytes however many addresses, levels and encodings are asked for; the least recently
 // used go first. Sized for the catalogue (docs/architecture.md, "The page cache": the budget).
-const MAX_TOTAL_BYTES = (Number(process.env.FRONT_CACHE_MAX_MB) > 0 ? Number(process.env.FRONT_CACHE_MAX_MB) : 256) * 1024 * 1024;
+const DEFAULT_MAX_MB = 256;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 // Not replayed: per-response headers Node or serve.mjs set again.
 // Content-Encoding is the entry's own (`encoding`), set per reader when replayed.
@@ -81,7 +81,7 @@ const BYPASS_HEADERS = [
 ];
 
 /**
- * @typedef {{ headers: Array<[string, string | string[]]>, headerBytes: number, body: Buffer, encoding: 'gzip' | 'identity', asOf: number, tags: string[] }} Entry
+ * @typedef {{ headers: Array<[string, string | string[]]>, headerBytes: number, body: Buffer, encoding: 'gzip' | 'identity', asOf: string, tags: string[] }} Entry
  * @typedef {{ key: string, level: string, takesGzip: boolean }} Keyed what keyOf says of a request
  * @typedef {import('node:http').IncomingMessage} Request
  * @typedef {import('node:http').ServerResponse} Response
@@ -89,13 +89,16 @@ const BYPASS_HEADERS = [
 
 /**
  * @param {string} serverDir the standalone folder (Next's modules and the app's lib/ are there)
- * @param {{ onMismatch?: (url: string, decided: string, rendered: string | undefined) => void }} [options]
+ * @param {{ maxMb?: number, onMismatch?: (url: string, decided: string, rendered: string | undefined) => void }} [options]  maxMb: FRONT_CACHE_MAX_MB
  */
-export async function createFrontCache(serverDir, { onMismatch } = {}) {
+export async function createFrontCache(serverDir, { maxMb = DEFAULT_MAX_MB, onMismatch } = {}) {
   /** @type {typeof import('../lib/cache/tag-versions.mjs')} */
   const versions = await import(pathToFileURL(path.join(serverDir, 'lib/cache/tag-versions.mjs')).href);
   /** @type {typeof import('../lib/reader/level-cookie.mjs')} */
   const { RENDERED_LEVEL_HEADER, readingOf } = await import(pathToFileURL(path.join(serverDir, 'lib/reader/level-cookie.mjs')).href);
+
+  /** @type {typeof import('../lib/metrics/metrics.mjs')} */
+  const { observeCacheLookup } = await import(pathToFileURL(path.join(serverDir, 'lib/metrics/metrics.mjs')).href);
 
   /** @type {typeof import('../lib/cache/bounded-cache.mjs')} */
   const { boundedCache } = await import(pathToFileURL(path.join(serverDir, 'lib/cache/bounded-cache.mjs')).href);
@@ -103,7 +106,7 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
   /** @type {import('lru-cache').LRUCache<string, Entry>} */
   const entries = boundedCache('front', {
     holds: 'reader pages as sent (server/front-cache.mjs)',
-    maxBytes: MAX_TOTAL_BYTES,
+    maxBytes: maxMb * 1024 * 1024,
     sizeOf: (entry, key) => entry.body.length + entry.headerBytes + key.length,
   });
 
@@ -132,7 +135,7 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
     const url = request.url ?? '';
     const query = url.indexOf('?');
     // A reader page takes only `?spoilers=`; the search page (`/search`) also its `q`, the one
-    // other thing its rewrite reads (proxy.ts, lib/reader/search-address.ts).
+    // other thing its rewrite reads (proxy.ts, lib/reader/reader-address.mjs).
     const allowed = /^\/search\/?\?/.test(url)
       ? /^q=[^&]*(&spoilers=(?:none|light|full))?$/
       : /^(spoilers=(?:none|light|full)|upto=\d{1,3})$/;
@@ -156,11 +159,13 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
     const entry = entries.get(key);
     if (entry) {
       if (await isCurrent(entry)) {
+        observeCacheLookup('front', 'hit');
         replay(entry, takesGzip, request, response);
         return true;
       }
+      observeCacheLookup('front', 'stale');
       remove(key);
-    }
+    } else observeCacheLookup('front', 'miss');
     if (request.method === 'GET') {
       // Before Next reads anything: what it serves is at least this recent.
       const asOf = await versions.currentVersion().catch(() => null);
@@ -186,7 +191,7 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
 
   /**
    * @param {string} key @param {string} level the decided level @param {boolean} takesGzip whether the reader accepts gzip
-   * @param {number} asOf the version at the request's start @param {Request} request @param {Response} response
+   * @param {string} asOf the version at the request's start @param {Request} request @param {Response} response
    */
   function record(key, level, takesGzip, asOf, request, response) {
     // Next compresses by the request's header (its compression middleware reads it later): the
@@ -220,7 +225,7 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
         const sameLevel = rendered === level;
         if (rendered !== undefined && !sameLevel) onMismatch?.(request.url ?? '', level, String(rendered));
         // The page Next served: proxy.ts's rewrite, else the address itself.
-        renderedPath = pathOf(String(response.getHeader('x-middleware-rewrite') ?? request.url ?? '/'));
+        renderedPath = renderedPathOf(request, response);
         // A render (MISS) is stored too: the page cache has just stored the same page, with these
         // tags, from a request that started after asOf was read.
         const fromPageCache = response.getHeader('x-nextjs-cache');
@@ -277,7 +282,9 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
         else inflate.end();
         // The page's tags as Next's page cache holds them: looked up last, since a render stores them as it ends.
         const tags = storable && renderedPath !== null ? versions.pageTagsOf(renderedPath) : null;
-        if (tags !== null && response.statusCode === 200 && size <= MAX_BODY_BYTES) {
+        // Made private for its request (credentials, a crafted cookie: serve.mjs): not a header to replay to others.
+        const sentPrivate = /(^|,)\s*private\b/i.test(String(response.getHeader('cache-control') ?? ''));
+        if (tags !== null && !sentPrivate && response.statusCode === 200 && size <= MAX_BODY_BYTES) {
           /** @type {Array<[string, string | string[]]>} */
           const headers = [];
           for (const name of response.getHeaderNames()) {
@@ -299,6 +306,14 @@ export async function createFrontCache(serverDir, { onMismatch } = {}) {
   }
 
   return { keyOf, handle };
+}
+
+/**
+ * The page Next served for this response: proxy.ts's rewrite, else the address itself (null: not a path).
+ * @param {Request} request @param {Response} response
+ */
+export function renderedPathOf(request, response) {
+  return pathOf(String(response.getHeader('x-middleware-rewrite') ?? request.url ?? '/'));
 }
 
 /**

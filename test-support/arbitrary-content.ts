@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { filmContentSchema, slugify, type FilmContent, type FilmContentInput } from '../lib/content/schema';
 import { SPOILER_LEVELS } from '../lib/spoilers/levels';
+import { CONTENT_NOTE_KINDS } from '../lib/content/content-note-kinds';
 
 /**
  * Arbitrary film pages for property tests (test-only code). They cover what the page format can
@@ -110,7 +111,15 @@ const facts = fc.record({
   wikidataId: fc.oneof(fc.constant(''), fc.stringMatching(/^Q[1-9]\d{0,6}$/u)),
 });
 
-const event = fc.record({ id: maybeId, title: short, description: text(2), when: maybeShort, where: maybeShort, spoiler });
+const event = fc.record({
+  id: maybeId,
+  title: short,
+  description: text(2),
+  when: maybeShort,
+  where: maybeShort,
+  minute: fc.option(fc.integer({ min: 0, max: 999 }), { nil: undefined }),
+  spoiler,
+});
 const character = fc.record({
   id: maybeId,
   name: short,
@@ -134,6 +143,7 @@ const label = fc.record({
   ),
   spoiler,
 });
+const contentNote = label.chain((note) => fc.constantFrom(...CONTENT_NOTE_KINDS).map((kind) => ({ ...note, kind })));
 const trait = fc.record({ value: maybeShort, spoiler });
 
 const question = fc
@@ -189,7 +199,7 @@ export const arbitraryFilmContent: fc.Arbitrary<FilmContent> = fc
       ending: trait,
       summary: fc.record({ text: text(2), spoiler }),
       moods: fc.array(label, { maxLength: 4 }),
-      contentNotes: fc.array(label, { maxLength: 5 }),
+      contentNotes: fc.array(contentNote, { maxLength: 5 }),
     }),
     trivia: fc.array(triviaItem, { maxLength: 4 }),
     questions: fc.array(question, { maxLength: 3 }),

@@ -1,5 +1,5 @@
 import { NextRequest } from 'next/server';
-import { READER_LEVEL_HEADER, decideReaderLevel, formatLevelDecision } from '../lib/reader/reader-level';
+import { READER_LEVEL_HEADER, decideReaderLevel, formatLevelDecision } from '../lib/reader/level-cookie.mjs';
 
 type Init = ConstructorParameters<typeof NextRequest>[1];
 

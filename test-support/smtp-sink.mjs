@@ -21,6 +21,8 @@ const server = new SMTPServer({
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: mail.subject ?? '',
           text: mail.text ?? '',
+          // The HTML part, when the message has one (false otherwise, as mailparser says).
+          html: typeof mail.html === 'string' ? mail.html : null,
         };
         process.stdout.write(`${JSON.stringify(line)}\n`);
         callback();

@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { SERVER_BINARIES, requirePrograms } from './required-programs.mjs';
 
 const run = promisify(execFile);
 const BIN = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
@@ -42,6 +43,7 @@ export async function startStreamingReplica({
   standbyPort: number;
   applyDelay?: string;
 }): Promise<StreamingReplica> {
+  requirePrograms('a streaming replica', SERVER_BINARIES);
   const root = fs.mkdtempSync(path.join('/var/tmp', 'replicas-'));
   fs.chmodSync(root, 0o777);
   if (process.getuid?.() === 0) {

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import Link from 'next/link';
 import { getActor } from '@/lib/auth/get-actor';
+import { mailConfigured } from '@/lib/mail/send-mail';
 import { safeCallbackUrl } from '@/lib/auth/safe-callback-url';
 import { LoginForm } from '@/components/auth/login-form';
 import styles from '@/components/auth/auth-card.module.css';
@@ -17,7 +19,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <h1 id="sign-in-title">Sign in</h1>
         <p className={styles.lead}>Editors and admins of Film pages.</p>
         <LoginForm callbackUrl={callbackUrl} />
-        <p className={styles.footer}>Forgot your password? An admin can reset it for you.</p>
+        <p className={styles.footer}>
+          {/* A reset by mail needs mail; without it only an admin can hand out a link. */}
+          {mailConfigured() ? (
+            <Link href="/forgot-password">Forgot your password?</Link>
+          ) : (
+            'Forgot your password? An admin can reset it for you.'
+          )}
+        </p>
       </section>
     </main>
   );

@@ -1,6 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
-import type { FieldValues, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import type { ActionResult } from '@/lib/action-result';
 import { FormField } from './form-field';
 import { applyActionErrors } from '../editor/action-result';
@@ -8,15 +10,17 @@ import ui from '../editor/ui.module.css';
 import styles from './admin.module.css';
 
 /**
- * Submits a form that creates something with a secret (an API token, an invited user's one-time
- * password): field errors go on the fields, the rest above the button; on success the form is
- * cleared, the page's list refreshed and what was created kept to show its secret once.
+ * A form that creates something with a secret (an API token, an invited user's one-time password,
+ * a webhook's signing secret), its fields those of `defaultValues`: field errors go on the fields, the rest above the button; on success the form is
+ * cleared, the page's list refreshed and what was created kept to show its secret once. `panel`
+ * is what CreatePanel takes of it.
  */
 export function useCreateWithSecret<TInput extends FieldValues, TCreated>(
-  form: UseFormReturn<TInput>,
+  schema: z.ZodType<TInput>,
+  defaultValues: DefaultValues<TInput>,
   action: (input: TInput) => Promise<ActionResult<TCreated>>,
-  fields: readonly string[],
 ) {
+  const form = useForm<TInput>({ resolver: zodResolver(schema as never) as never, defaultValues });
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<TCreated | null>(null);
@@ -24,17 +28,16 @@ export function useCreateWithSecret<TInput extends FieldValues, TCreated>(
     setFailure(null);
     setCreated(null);
     const result = await action(input);
-    if (!result.ok) return setFailure(applyActionErrors(result, form.setError, fields));
+    if (!result.ok) return setFailure(applyActionErrors(result, form.setError, Object.keys(defaultValues)));
     setCreated(result.data);
     form.reset();
     router.refresh();
   });
-  return { onSubmit, failure, created };
+  return { form, panel: { onSubmit, isSubmitting: form.formState.isSubmitting, failure }, created };
 }
 
 /** An admin panel with a one-row form (its fields, then the submit button), its failure and its result. */
 export function CreatePanel({
-  titleId,
   title,
   submitLabel,
   onSubmit,
@@ -43,7 +46,6 @@ export function CreatePanel({
   result,
   children,
 }: {
-  titleId: string;
   title: string;
   submitLabel: string;
   onSubmit: () => void;
@@ -53,6 +55,7 @@ export function CreatePanel({
   result: ReactNode;
   children: ReactNode;
 }) {
+  const titleId = useId();
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>

@@ -3,13 +3,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signIn } from 'next-auth/react';
 import { changePasswordSchema, type ChangePasswordInput } from '@/lib/users/user-schema';
 import { changePasswordAction } from '@/lib/users/account-actions';
 import { FormField } from '../admin/form-field';
 import { applyActionErrors } from '../editor/action-result';
+import { NewPasswordFields, PasswordForm, signInAndGo } from './password-form';
 import ui from '../editor/ui.module.css';
-import styles from './auth-card.module.css';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
@@ -33,33 +32,17 @@ export function ChangePasswordForm({ email, forced, next }: { email: string; for
     setFailure(null);
     const result = await changePasswordAction(input);
     if (!result.ok) return setFailure(applyActionErrors(result, setError, FIELDS));
-    const signedIn = await signIn('credentials', { redirect: false, email, password: input.newPassword }).catch(() => null);
-    window.location.assign(signedIn?.ok && !signedIn.error ? next : `/login?callbackUrl=${encodeURIComponent(next)}`);
+    await signInAndGo(email, input.newPassword, next);
   });
 
   return (
-    // POST, never GET: if the form is submitted before the page's JavaScript runs, the password
-    // must not end up in the address bar, the history or server logs.
-    <form className={styles.form} onSubmit={onSubmit} method="post" noValidate>
-      {failure ? (
-        <p role="alert" className={styles.alert}>
-          {failure}
-        </p>
-      ) : null}
+    <PasswordForm onSubmit={onSubmit} failure={failure} isSubmitting={isSubmitting} submitLabel="Change password" busyLabel="Saving…">
       <FormField id="currentPassword" label={forced ? 'One-time password' : 'Current password'} error={errors.currentPassword?.message}>
         {(aria) => (
           <input {...aria} {...register('currentPassword')} type="password" autoComplete="current-password" className={ui.input} />
         )}
       </FormField>
-      <FormField id="newPassword" label="New password" hint="At least 12 characters." error={errors.newPassword?.message}>
-        {(aria) => <input {...aria} {...register('newPassword')} type="password" autoComplete="new-password" className={ui.input} />}
-      </FormField>
-      <FormField id="confirmPassword" label="Repeat the new password" error={errors.confirmPassword?.message}>
-        {(aria) => <input {...aria} {...register('confirmPassword')} type="password" autoComplete="new-password" className={ui.input} />}
-      </FormField>
-      <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={isSubmitting}>
-        {isSubmitting ? 'Saving…' : 'Change password'}
-      </button>
-    </form>
+      <NewPasswordFields register={register} errors={errors} />
+    </PasswordForm>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'next-auth/react';
@@ -9,24 +9,18 @@ import { signInSchema } from '@/lib/users/user-schema';
 import { signInErrorMessage } from '@/lib/auth/sign-in-errors';
 import { FormField } from '../admin/form-field';
 import ui from '../editor/ui.module.css';
-import styles from './auth-card.module.css';
+import { PasswordForm } from './password-form';
 
 type SignInInput = z.input<typeof signInSchema>;
 
 /** Email and password through next-auth's credentials provider; then on to `callbackUrl`. */
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
-
-  // Move focus to the message so keyboard and screen-reader users learn why nothing happened.
-  useEffect(() => {
-    if (failure) alertRef.current?.focus();
-  }, [failure]);
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);
@@ -40,23 +34,13 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   });
 
   return (
-    // POST, never GET: if the form is submitted before the page's JavaScript runs, the password
-    // must not end up in the address bar, the history or server logs.
-    <form className={styles.form} onSubmit={onSubmit} method="post" noValidate>
-      {failure ? (
-        <p ref={alertRef} role="alert" tabIndex={-1} className={styles.alert}>
-          {failure}
-        </p>
-      ) : null}
+    <PasswordForm onSubmit={onSubmit} failure={failure} isSubmitting={isSubmitting} submitLabel="Sign in" busyLabel="Signing in…">
       <FormField id="email" label="Email" error={errors.email?.message}>
         {(aria) => <input {...aria} {...register('email')} type="email" autoComplete="username" className={ui.input} autoFocus />}
       </FormField>
       <FormField id="password" label="Password" error={errors.password?.message}>
         {(aria) => <input {...aria} {...register('password')} type="password" autoComplete="current-password" className={ui.input} />}
       </FormField>
-      <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={isSubmitting}>
-        {isSubmitting ? 'Signing in…' : 'Sign in'}
-      </button>
-    </form>
+    </PasswordForm>
   );
 }

@@ -3,11 +3,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signIn } from 'next-auth/react';
 import { setPasswordSchema, type SetPasswordInput } from '@/lib/users/user-schema';
-import { FormField } from '../admin/form-field';
-import ui from '../editor/ui.module.css';
-import styles from './auth-card.module.css';
+import { NewPasswordFields, PasswordForm, signInAndGo } from './password-form';
 
 type ErrorBody = { error?: string; errors?: Array<{ path: string; message: string }> };
 
@@ -42,31 +39,20 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
       if (fieldErrors.length === 0) setFailure(body.error ?? 'The password could not be set. Try again.');
       return;
     }
-    const signedIn = await signIn('credentials', { redirect: false, email, password: input.newPassword }).catch(() => null);
-    window.location.assign(signedIn?.ok && !signedIn.error ? '/editor' : '/login?callbackUrl=/editor');
+    await signInAndGo(email, input.newPassword, '/editor');
   });
 
   return (
-    // POST, never GET: submitted before the page's JavaScript runs, the password must not reach the address bar.
-    <form className={styles.form} onSubmit={onSubmit} method="post" noValidate>
-      {failure ? (
-        <p role="alert" className={styles.alert}>
-          {failure}
-        </p>
-      ) : null}
+    <PasswordForm
+      onSubmit={onSubmit}
+      failure={failure}
+      isSubmitting={isSubmitting}
+      submitLabel="Set password and sign in"
+      busyLabel="Saving…"
+    >
       <input type="hidden" {...register('token')} />
       <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
-      <FormField id="newPassword" label="New password" hint="At least 12 characters." error={errors.newPassword?.message}>
-        {(aria) => (
-          <input {...aria} {...register('newPassword')} type="password" autoComplete="new-password" className={ui.input} autoFocus />
-        )}
-      </FormField>
-      <FormField id="confirmPassword" label="Repeat the new password" error={errors.confirmPassword?.message}>
-        {(aria) => <input {...aria} {...register('confirmPassword')} type="password" autoComplete="new-password" className={ui.input} />}
-      </FormField>
-      <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={isSubmitting}>
-        {isSubmitting ? 'Saving…' : 'Set password and sign in'}
-      </button>
-    </form>
+      <NewPasswordFields register={register} errors={errors} autoFocus />
+    </PasswordForm>
   );
 }

@@ -18,7 +18,7 @@ export function SignOutEverywhereButton() {
         disabled={pending}
         onClick={async () => {
           setPending(true);
-          const result = await signOutEverywhereAction({});
+          const result = await signOutEverywhereAction({ confirm: true });
           if (!result.ok) {
             setPending(false);
             return setFailure(result.error);

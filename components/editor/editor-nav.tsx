@@ -47,6 +47,7 @@ export function EditorNav({
             <Link href="/editor/tokens">API tokens</Link>
             <Link href="/editor/audit">Audit log</Link>
             <Link href="/editor/jobs">Jobs</Link>
+            <Link href="/editor/webhooks">Webhooks</Link>
           </>
         ) : null}
         <Link href="/">View site</Link>

@@ -1,10 +1,14 @@
-import Image from 'next/image';
+import { getImageProps } from 'next/image';
 import { mediaAddress } from '@/lib/media/variant-widths';
 import { objectPosition, type FocalPoint } from '@/lib/media/media-schema';
+import styles from './media-image.module.css';
 
 /**
- * An uploaded image through next/image: the loader (lib/media/image-loader.ts) picks one of the
- * files made at upload, so `sizes` decides which width a browser fetches. Without a known size (a
+ * An uploaded image as a plain `<img>`: next/image's `getImageProps` makes its `srcset` through the
+ * loader (lib/media/image-loader.ts picks one of the files made at upload), so `sizes` decides which
+ * width a browser fetches, and no image component's JavaScript is sent (reader pages stay server
+ * rendered). The stored width and height reserve the box; until the file arrives the box shows a
+ * soft coloured placeholder (`media-image.module.css`), not an empty grey. Without a known size (a
  * draft in the import preview) the image fills a box of the given aspect ratio. Where the layout
  * crops it (CSS object-fit: cover), `focal` (the upload's focal point) keeps the subject in view.
  */
@@ -34,24 +38,25 @@ export function MediaImage({
 }) {
   const src = mediaAddress(image, version);
   const position = focal ? { objectPosition: objectPosition(focal) } : undefined;
+  const classes = className ? `${styles.image} ${className}` : styles.image;
   if (width && height) {
+    const { props } = getImageProps({ src, alt, width, height, sizes, priority });
     return (
-      <Image
-        src={src}
+      // eslint-disable-next-line @next/next/no-img-element -- next/image's own props, without its client component
+      <img
+        {...props}
         alt={alt}
-        width={width}
-        height={height}
-        sizes={sizes}
-        className={className}
-        priority={priority}
-        style={position}
+        className={classes}
+        style={{ ...props.style, ...position }}
         data-focal={focal ? `${focal.x},${focal.y}` : undefined}
       />
     );
   }
+  const { props } = getImageProps({ src, alt, fill: true, sizes });
   return (
     <span style={{ position: 'relative', display: 'block', aspectRatio: fallbackRatio }}>
-      <Image src={src} alt={alt} fill sizes={sizes} className={className} style={{ objectFit: 'contain', ...position }} />
+      {/* eslint-disable-next-line @next/next/no-img-element -- as above */}
+      <img {...props} alt={alt} className={classes} style={{ ...props.style, objectFit: 'contain', ...position }} />
     </span>
   );
 }

@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { SPOILER_LABELS, type SpoilerLevel } from '@/lib/spoilers/levels';
-import { answerFieldName, type AnsweredQuestion, type AttemptResponse, type PublicQuestion } from '@/lib/quiz/quiz-schema';
+import { SPOILER_LABELS, type SpoilerLevel } from '@/lib/spoilers/level-labels';
+import { answerFieldName, type AnsweredQuestion, type AttemptResponse, type PublicQuestion } from '@/lib/quiz/quiz-answers';
+import { buildAddress } from '@/lib/reader/reader-address.mjs';
 import { QuizResults } from './quiz-results';
 import { useQuizView, type QuizView } from './use-quiz-view';
 import styles from './quiz-taker.module.css';
@@ -27,16 +27,13 @@ const LETTERS = 'ABCDEF';
 /**
  * Taking a quiz. Rendered on the server as a plain `<form method="post">` with every question (it
  * works without JavaScript: the route scores it and redirects to the results); once hydrated it
- * submits to the attempts API with a react-query mutation instead, shows the results in place, and
+ * submits to the attempts API instead (one request, no retry), shows the results in place, and
  * offers one question at a time. It never has the answers: only the server's reply brings them.
+ * A small island on a reader page: plain state and fetch, no react-query and no zod (the page's
+ * JavaScript budget, e2e/js-budget.spec.ts).
  */
 export function QuizTaker(props: Props) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { mutations: { retry: false } } }));
-  return (
-    <QueryClientProvider client={client}>
-      <QuizForm {...props} />
-    </QueryClientProvider>
-  );
+  return <QuizForm {...props} />;
 }
 
 class AttemptFailure extends Error {
@@ -52,9 +49,8 @@ class AttemptFailure extends Error {
 async function submitAttempt(slug: string, answers: Record<string, string>, pinnedLevel?: SpoilerLevel): Promise<AttemptResponse> {
   let response: Response;
   // Scored at the level the questions were served at: the pinned one, else the cookie (sent along).
-  const query = pinnedLevel ? `?spoilers=${pinnedLevel}` : '';
   try {
-    response = await fetch(`/api/v1/films/${encodeURIComponent(slug)}/quiz/attempts${query}`, {
+    response = await fetch(buildAddress({ kind: 'film-api', slug, quiz: 'attempts', spoilers: pinnedLevel }), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ answers }),
@@ -71,6 +67,8 @@ async function submitAttempt(slug: string, answers: Record<string, string>, pinn
   throw new AttemptFailure(response.status, 'Your answers could not be checked just now. Please try again.', null);
 }
 
+const NO_ATTEMPT = { pending: false, failed: false, data: null };
+
 function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
   const [view, setView] = useQuizView();
   const [current, setCurrent] = useState(0);
@@ -81,15 +79,27 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const focusQuestion = useRef<number | null>(null);
 
-  const mutation = useMutation({
-    mutationFn: (chosen: Record<string, string>) => submitAttempt(slug, chosen, pinnedLevel),
-    onSuccess: (data) => {
-      setProblem(null);
-      setAnnouncement(`You scored ${data.score} of ${data.total}.`);
+  const [attempt, setAttempt] = useState<{ pending: boolean; failed: boolean; data: AttemptResponse | null }>(NO_ATTEMPT);
+  const mutation = {
+    isPending: attempt.pending,
+    isError: attempt.failed,
+    data: attempt.data,
+    mutate(chosen: Record<string, string>) {
+      setAttempt({ pending: true, failed: false, data: null });
+      submitAttempt(slug, chosen, pinnedLevel).then(
+        (data) => {
+          setAttempt({ pending: false, failed: false, data });
+          setProblem(null);
+          setAnnouncement(`You scored ${data.score} of ${data.total}.`);
+        },
+        (error: unknown) => {
+          setAttempt({ pending: false, failed: true, data: null });
+          setProblem(error instanceof AttemptFailure ? error.message : 'Your answers could not be checked. Please try again.');
+        },
+      );
     },
-    onError: (error) =>
-      setProblem(error instanceof AttemptFailure ? error.message : 'Your answers could not be checked. Please try again.'),
-  });
+    reset: () => setAttempt(NO_ATTEMPT),
+  };
 
   const hydrated = view !== null;
   const oneAtATime = view === 'one';
@@ -214,7 +224,7 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
 
       <form
         method="post"
-        action={`/films/${encodeURIComponent(slug)}/quiz/answers`}
+        action={buildAddress({ kind: 'quiz', slug, answers: true })}
         onSubmit={handleSubmit}
         onKeyDown={handleKeyDown}
         // Without JavaScript the browser checks that every question has an answer (`required`).

@@ -1,5 +1,6 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { SPOILER_LABELS, SPOILER_LEVELS, levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
+import { CONTENT_NOTE_KIND_LABELS } from '@/lib/content/content-note-kinds';
 import { plural } from '@/lib/content/derive';
 import type { HrefForLevel } from './spoiler-control';
 import styles from './content-notes.module.css';
@@ -7,22 +8,43 @@ import styles from './content-notes.module.css';
 const SHOW_LABELS: Record<SpoilerLevel, string> = { none: 'Hide spoilers', light: 'Show light spoilers', full: 'Show full spoilers' };
 
 /**
- * Content notes are warnings: a reader sees that a film has them before reading on, at every level.
- * Notes at the reader's level are listed; the others are counted, with the level that shows them
- * (their wording may itself give the plot away, so it is not sent).
+ * Content notes are warnings: every reader sees what the film's notes warn about (their kinds:
+ * "illness, death") at every level and at every point read up to, before reading on. The notes'
+ * own words keep their level: those at the reader's level are listed, the others counted (their
+ * wording may give the plot away, so it is not sent), with the levels that show them when the
+ * levels account for all of them (not when reading up to a point: a point also holds back notes
+ * its level would show, until the story reveals them).
  */
 export function ContentNotes({ film, hrefForLevel }: { film: VisibleFilm; hrefForLevel: HrefForLevel }) {
   const notes = film.kind.contentNotes;
-  const heldBack = SPOILER_LEVELS.filter((l) => levelRank(l) > levelRank(film.level))
+  const kinds = film.kind.contentNoteKinds;
+  const hidden = film.hidden.contentNotes;
+  if (kinds.length === 0 && notes.length === 0 && hidden === 0) return null;
+  const perLevel = SPOILER_LEVELS.filter((l) => levelRank(l) > levelRank(film.level))
     .map((l) => ({ level: l, count: film.counts.contentNotes[l] }))
     .filter((held) => held.count > 0);
-  const hidden = film.hidden.contentNotes;
-  if (notes.length === 0 && hidden === 0) return null;
+  // Every count on the page agrees with what it shows: the levels are named only when they hold exactly what is held back.
+  const heldBack = !film.upto && perLevel.reduce((sum, held) => sum + held.count, 0) === hidden ? perLevel : [];
+  const details =
+    hidden === 0
+      ? ''
+      : heldBack.length > 0
+        ? ` — details with ${SPOILER_LABELS[heldBack[0].level].toLowerCase()}`
+        : film.upto
+          ? ' — some details once you have seen more'
+          : ' — some details at a higher spoiler level';
   return (
     <section id="content-notes" className={styles.notes} aria-labelledby="content-notes-heading">
       <h2 id="content-notes-heading" className={styles.heading}>
         Content notes
       </h2>
+      {kinds.length > 0 && (
+        <p className={styles.kinds} data-content-note-kinds="">
+          <span className="visually-hidden">This film has content notes about: </span>
+          <strong>{kinds.map((kind) => CONTENT_NOTE_KIND_LABELS[kind]).join(', ')}</strong>
+          {details}
+        </p>
+      )}
       {notes.length > 0 && (
         <ul className={styles.list}>
           {notes.map((note) => (
@@ -31,12 +53,14 @@ export function ContentNotes({ film, hrefForLevel }: { film: VisibleFilm; hrefFo
         </ul>
       )}
       {hidden > 0 && (
-        <p className={styles.held}>
+        <p className={styles.held} data-content-notes-held="">
           {notes.length > 0 ? plural(hidden, 'more content note') : plural(hidden, 'content note')} {hidden === 1 ? 'is' : 'are'} held back
           because {hidden === 1 ? 'its' : 'their'} wording reveals part of the story
           {heldBack.length > 0
             ? `: ${heldBack.map((held) => `${held.count} with ${SPOILER_LABELS[held.level].toLowerCase()}`).join(', ')}. `
-            : '. '}
+            : film.upto
+              ? ' you have not seen yet.'
+              : '. '}
           {heldBack.map((held, i) => (
             <span key={held.level}>
               {i > 0 && <span aria-hidden="true"> · </span>}

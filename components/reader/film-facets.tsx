@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { FilmListLink } from './film-list-link';
 import type { FilmFacets as Facets } from '@/lib/reader/list-published-films';
-import { FILM_SORTS, SORT_LABELS, listPageHref, type FilmFilter } from '@/lib/reader/film-filter';
+import { FILM_SORTS, NO_FILTER, SORT_LABELS, listPageHref, type FilmFilter } from '@/lib/reader/film-filter';
 import { countryName } from '@/lib/page/parts/facts';
 import styles from './home-view.module.css';
 
@@ -19,68 +20,119 @@ export function FilmFacets({ facets, filter }: { facets: Facets; filter: FilmFil
   return (
     <nav className={styles.facets} aria-label="Browse films" data-film-facets="">
       {facets.genres.length > 0 ? (
-        <div>
-          <h3 className={styles.facetHeading}>Genre</h3>
-          <ul className={styles.facetList}>
-            {facets.genres.map(({ genre, count }) => (
-              <li key={genre}>
-                <FilmListLink
-                  href={listPageHref(1, { ...filter, genre: filter.genre === genre ? null : genre })}
-                  aria-current={filter.genre === genre ? 'true' : undefined}
-                  data-facet="genre"
-                >
-                  {genreLabel(genre)} <span className={styles.facetCount}>{count}</span>
-                </FilmListLink>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <FacetGroup heading="Genre">
+          {facets.genres.map(({ genre, count }) => (
+            <FacetLink key={genre} facet="genre" value={genre} count={count} filter={filter}>
+              {genreLabel(genre)}
+            </FacetLink>
+          ))}
+        </FacetGroup>
       ) : null}
       {decades.size > 0 ? (
-        <div>
-          <h3 className={styles.facetHeading}>Year</h3>
-          <ul className={styles.facetList}>
-            {[...decades].map(([decade, years]) => (
-              <li key={decade} className={styles.decade}>
-                <span className={styles.decadeLabel}>
-                  {decade}s <span className={styles.facetCount}>{years.reduce((sum, y) => sum + y.count, 0)}</span>
-                </span>
-                <ul className={styles.facetList}>
-                  {years.map(({ year, count }) => (
-                    <li key={year}>
-                      <FilmListLink
-                        href={listPageHref(1, { ...filter, year: filter.year === year ? null : year })}
-                        aria-current={filter.year === year ? 'true' : undefined}
-                        data-facet="year"
-                      >
-                        {year} <span className={styles.facetCount}>{count}</span>
-                      </FilmListLink>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <FacetGroup heading="Year">
+          {[...decades].map(([decade, years]) => (
+            <li key={decade} className={styles.decade}>
+              <span className={styles.decadeLabel}>
+                {decade}s <span className={styles.facetCount}>{years.reduce((sum, y) => sum + y.count, 0)}</span>
+              </span>
+              <ul className={styles.facetList}>
+                {years.map(({ year, count }) => (
+                  <FacetLink key={year} facet="year" value={year} count={count} filter={filter}>
+                    {year}
+                  </FacetLink>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </FacetGroup>
       ) : null}
       {facets.countries.length > 0 ? (
-        <div>
-          <h3 className={styles.facetHeading}>Country</h3>
-          <ul className={styles.facetList}>
-            {facets.countries.map(({ country, count }) => (
-              <li key={country}>
-                <FilmListLink
-                  href={listPageHref(1, { ...filter, country: filter.country === country ? null : country })}
-                  aria-current={filter.country === country ? 'true' : undefined}
-                  data-facet="country"
-                >
-                  {countryName(country)} <span className={styles.facetCount}>{count}</span>
-                </FilmListLink>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <FacetGroup heading="Country">
+          {facets.countries.map(({ country, count }) => (
+            <FacetLink key={country} facet="country" value={country} count={count} filter={filter}>
+              {countryName(country)}
+            </FacetLink>
+          ))}
+        </FacetGroup>
       ) : null}
+    </nav>
+  );
+}
+
+function FacetGroup({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <div>
+      <h3 className={styles.facetHeading}>{heading}</h3>
+      <ul className={styles.facetList}>{children}</ul>
+    </div>
+  );
+}
+
+/** One value of a facet with its count: picks it (from page 1), or takes it off when it is the one in use. */
+function FacetLink<F extends 'genre' | 'year' | 'country'>({
+  facet,
+  value,
+  count,
+  filter,
+  children,
+}: {
+  facet: F;
+  value: NonNullable<FilmFilter[F]>;
+  count: number;
+  filter: FilmFilter;
+  children: ReactNode;
+}) {
+  const chosen = filter[facet] === value;
+  return (
+    <li>
+      <FilmListLink
+        href={listPageHref(1, { ...filter, [facet]: chosen ? null : value })}
+        aria-current={chosen ? 'true' : undefined}
+        data-facet={facet}
+      >
+        {children} <span className={styles.facetCount}>{count}</span>
+      </FilmListLink>
+    </li>
+  );
+}
+
+/**
+ * The filters in use, each a chip that takes it off, and one that takes them all off: shown
+ * whenever the list is filtered, so a filter that leaves no film (its facets then count nothing)
+ * can still be undone where it was chosen.
+ */
+export function ActiveFilters({ filter }: { filter: FilmFilter }) {
+  const chosen = [
+    filter.genre !== null && { key: 'genre', label: genreLabel(filter.genre), what: 'genre', without: { ...filter, genre: null } },
+    filter.year !== null && { key: 'year', label: String(filter.year), what: 'year', without: { ...filter, year: null } },
+    filter.country !== null && {
+      key: 'country',
+      label: countryName(filter.country),
+      what: 'country',
+      without: { ...filter, country: null },
+    },
+  ].filter((entry) => entry !== false);
+  if (chosen.length === 0) return null;
+  return (
+    <nav className={styles.active} aria-label="Chosen filters" data-active-filters="">
+      <span className={styles.facetHeading}>Showing</span>
+      <ul className={styles.facetList}>
+        {chosen.map(({ key, label, what, without }) => (
+          <li key={key}>
+            <FilmListLink href={listPageHref(1, without)} className={styles.remove} data-remove-filter={key}>
+              {label} <span aria-hidden="true">✕</span>
+              <span className="visually-hidden"> (remove this {what} filter)</span>
+            </FilmListLink>
+          </li>
+        ))}
+        {chosen.length > 1 ? (
+          <li>
+            <FilmListLink href={listPageHref(1, { ...NO_FILTER, sort: filter.sort })} className={styles.clear}>
+              Clear all filters
+            </FilmListLink>
+          </li>
+        ) : null}
+      </ul>
     </nav>
   );
 }

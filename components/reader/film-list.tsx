@@ -3,6 +3,7 @@ import type { FilmSummary } from '@/lib/reader/list-published-films';
 import { excerpt } from '@/lib/seo/excerpt';
 import { MediaImage } from '@/components/media/media-image';
 import styles from './film-list.module.css';
+import { filmPath } from '@/lib/reader/reader-address.mjs';
 
 /**
  * Published films as cards: title, year, the start of the premise and the poster (spoiler-free: the
@@ -22,7 +23,7 @@ export function FilmList({
         <li key={film.slug} className={film.poster ? `${styles.card} ${styles.withPoster}` : styles.card}>
           <div>
             <h3 className={styles.title}>
-              <Link href={`/films/${film.slug}`} className={styles.link}>
+              <Link href={filmPath(film.slug)} className={styles.link}>
                 {film.title}
               </Link>
             </h3>

@@ -5,9 +5,10 @@ import { HEADED_PARTS } from '@/lib/page/parts';
 import { describeGain, gainedBetween } from '@/lib/spoilers/level-counts';
 import { SpoilerControl, type DescribeLevel, type HrefForLevel } from './spoiler-control';
 import { ReadingPosition } from './reading-position';
-import { UptoControl } from './upto-control';
+import { UptoControl, UptoSteps } from './upto-control';
 import { READER_PART_SECTIONS, type ReaderPartComponents, type ReaderSectionProps } from './film/part-sections';
 import styles from './film-page.module.css';
+import { quizPath } from '@/lib/reader/reader-address.mjs';
 
 /** Where the reader can be, for ReadingPosition: the content notes, then the sections in order. */
 const PLACES = ['content-notes', ...HEADED_PARTS.map(({ id }) => id)];
@@ -24,6 +25,11 @@ export type FilmPageProps = {
   quizHref?: string | null;
   /** Offer "I've seen up to: …" (the reader site: it sets the film's choice in the cookie). */
   readUpTo?: boolean;
+  /**
+   * A preview made in the browser from a whole draft (the import page): the hidden parts are in
+   * the browser, just not shown, so the page must not say they were never sent.
+   */
+  inBrowserPreview?: boolean;
 };
 
 /** What each level would add to (or take from) this page, in counts; null when nothing. */
@@ -43,9 +49,19 @@ function describeLevels(film: VisibleFilm): DescribeLevel {
  * control and the contents follow the reader: a sticky column on wide screens, a bar at the top on
  * phones.
  */
-export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/films/${film.slug}/quiz`, readUpTo = false }: FilmPageProps) {
-  const describe = describeLevels(film);
-  const everyFilm = hrefForEveryFilm && (
+export function FilmPage({
+  film,
+  hrefForLevel,
+  hrefForEveryFilm,
+  quizHref = quizPath(film.slug),
+  readUpTo = false,
+  inBrowserPreview = false,
+}: FilmPageProps) {
+  // One mode at a time: read up to a point, the page is at no level of the control (none is claimed,
+  // and what a level would add is not measured from a point), and the level is not offered for all films.
+  const reading = film.upto ? null : film.level;
+  const describe = reading ? describeLevels(film) : undefined;
+  const everyFilm = reading && hrefForEveryFilm && (
     <p className={styles.everyFilm}>
       This level is for {film.title} only.{' '}
       <a href={hrefForEveryFilm(film.level)} rel="nofollow" data-level-link="">
@@ -53,16 +69,27 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
       </a>
     </p>
   );
-  const props: ReaderSectionProps = { film, hrefForLevel, quizHref };
   // A part may list its section only when it has something (the images, the facts).
   const sections = HEADED_PARTS.filter(
     (part) => !('listed' in part.reader) || (part.reader.listed as (film: VisibleFilm) => boolean)(film),
   );
-  const render = (which: 'Section' | 'HeaderTop' | 'HeaderEnd', where: (c: ReaderPartComponents) => boolean = () => true) =>
-    PARTS.filter(({ components }) => components[which] && where(components)).map(({ part, components }) => {
-      const Component = components[which]!;
-      return <Component key={part.id} {...props} />;
-    });
+  const listed = new Set<string>(sections.map(({ id }) => id));
+  // A part with nothing in it is neither listed nor shown (no "0 key events"); header pieces are their own.
+  const render = (
+    which: 'Section' | 'HeaderTop' | 'HeaderEnd',
+    where: (c: ReaderPartComponents) => boolean = () => true,
+    props: ReaderSectionProps = { film, hrefForLevel, quizHref },
+  ) =>
+    PARTS.filter(({ part, components }) => components[which] && where(components) && (which !== 'Section' || listed.has(part.id))).map(
+      ({ part, components }) => {
+        const Component = components[which]!;
+        return <Component key={part.id} {...props} />;
+      },
+    );
+  // The infobox, held by the premise (after its first paragraph on phones, beside it when wide).
+  const lead = PARTS.some(({ part, components }) => components.lead === true && listed.has(part.id))
+    ? render('Section', (c) => c.lead === true)
+    : undefined;
   const contents = (
     <ol>
       {sections.map(({ id, label }) => (
@@ -88,16 +115,23 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
           </p>
           <h1 className={styles.title}>{film.title}</h1>
           {film.upto ? (
-            <p className={styles.showing} data-upto-showing="">
-              Showing:{' '}
-              <strong>
-                up to event {film.upto.seen} of {film.upto.events}
-              </strong>
-              . What the story reveals after it is not sent to your browser.
-            </p>
+            <>
+              <p className={styles.showing} data-upto-showing="">
+                Showing:{' '}
+                <strong>
+                  up to event {film.upto.seen} of {film.upto.events}
+                  {film.eventMinutes[film.upto.seen - 1] != null && ` (${film.eventMinutes[film.upto.seen - 1]} min in)`}
+                </strong>
+                . What the story reveals after it is not sent to your browser.
+              </p>
+              {readUpTo && <UptoSteps film={film} />}
+            </>
           ) : (
             <p className={styles.showing}>
-              Showing: <strong>{SPOILER_LABELS[film.level]}</strong>. Parts above this level are not sent to your browser.
+              Showing: <strong>{SPOILER_LABELS[film.level]}</strong>.{' '}
+              {inBrowserPreview
+                ? 'Parts above this level are left out of this preview, as readers at this level will not get them.'
+                : 'Parts above this level are not sent to your browser.'}
             </p>
           )}
           {render('HeaderEnd')}
@@ -107,10 +141,11 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
       <div className={styles.bar} data-film-bar="">
         <details className={styles.barMenu} data-bar-menu="">
           <summary className={styles.barButton}>
-            <span className={styles.barLabel}>Reveal</span> <strong>{SPOILER_LABELS[film.level]}</strong>
+            <span className={styles.barLabel}>Reveal</span>{' '}
+            <strong>{film.upto ? `Up to event ${film.upto.seen}` : SPOILER_LABELS[film.level]}</strong>
           </summary>
           <div className={styles.barPanel}>
-            <SpoilerControl level={film.level} hrefForLevel={hrefForLevel} describe={describe} idPrefix="bar-spoiler-level">
+            <SpoilerControl level={reading} hrefForLevel={hrefForLevel} describe={describe} idPrefix="bar-spoiler-level">
               {everyFilm}
             </SpoilerControl>
             {readUpTo && <UptoControl film={film} idPrefix="bar-upto" />}
@@ -125,7 +160,7 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
       </div>
       <div className={styles.layout}>
         <aside className={styles.aside}>
-          <SpoilerControl level={film.level} hrefForLevel={hrefForLevel} describe={describe}>
+          <SpoilerControl level={reading} hrefForLevel={hrefForLevel} describe={describe}>
             {everyFilm}
           </SpoilerControl>
           {readUpTo && <UptoControl film={film} />}
@@ -134,11 +169,7 @@ export function FilmPage({ film, hrefForLevel, hrefForEveryFilm, quizHref = `/fi
             {contents}
           </nav>
         </aside>
-        <div className={styles.body}>
-          {/* The infobox: after the premise on small screens, beside it (top right) on wide ones. */}
-          <div className={styles.lead}>{render('Section', (c) => c.lead === true)}</div>
-          {render('Section', (c) => c.lead !== true)}
-        </div>
+        <div className={styles.body}>{render('Section', (c) => c.lead !== true, { film, hrefForLevel, quizHref, lead })}</div>
       </div>
     </article>
   );

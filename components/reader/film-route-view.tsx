@@ -3,6 +3,7 @@ import { JsonLd } from '@/components/reader/json-ld';
 import { setLevelHref } from '@/lib/reader/reader-level';
 import { movieJsonLd } from '@/lib/seo/film-json-ld';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
+import { filmPath } from '@/lib/reader/reader-address.mjs';
 
 /**
  * The public film page as its routes serve it (one per level, one per point read up to): the
@@ -10,7 +11,7 @@ import type { VisibleFilm } from '@/lib/spoilers/visible-film';
  * keeping the address the reader shares free of any level.
  */
 export function FilmRouteView({ film }: { film: VisibleFilm }) {
-  const path = `/films/${film.slug}`;
+  const path = filmPath(film.slug);
   return (
     <main id="main">
       <JsonLd data={movieJsonLd(film)} />

@@ -38,6 +38,8 @@ export function HiddenNote({
   const higher = SPOILER_LEVELS.filter(
     (l) => levelRank(l) > levelRank(level) && levelRank(l) >= levelRank(revealAt) && (reveals?.(l) ?? true),
   );
+  // Nothing above this level holds any of it (the counts say so): no "contains spoilers" line offering nothing.
+  if (reveals && higher.length === 0) return null;
   const what =
     children ??
     (count !== undefined && noun

@@ -1,9 +1,8 @@
 import { FilmListLink } from './film-list-link';
 import type { FilmFacets as Facets, FilmSummary } from '@/lib/reader/list-published-films';
-import { FilmFacets, FilmSortLinks } from './film-facets';
+import { ActiveFilters, FilmFacets, FilmSortLinks } from './film-facets';
 import { FilmList } from './film-list';
 import { SearchForm } from './search-form';
-import { FilmFilterForm } from './film-filter-form';
 import {
   DEFAULT_SORT,
   NO_FILTER,
@@ -30,7 +29,7 @@ export function HomeView({
   /** Genre, year and country counts to narrow the list by. */
   facets?: Facets;
   filter?: FilmFilter;
-  /** A filter the list could not use (`/?year=abcd`): said above the form, the list unfiltered. */
+  /** A filter the list could not use (`/?year=abcd`): said above the chips, the list unfiltered. */
   problem?: FilterProblem;
 }) {
   const pageHref = (n: number) => listPageHref(n, filter);
@@ -58,10 +57,26 @@ export function HomeView({
                 : 'Films'
               : `Films, page ${page} of ${pages}`}
         </h2>
-        <FilmFilterForm filter={filter} problem={problem} />
+        {problem ? (
+          <p role="alert" className={styles.filterProblem} data-filter-problem={problem.field}>
+            {problem.message} Showing all films.
+          </p>
+        ) : null}
+        {/* One way to filter: the chips, with counts; what is chosen stays shown, each removable. */}
+        <ActiveFilters filter={filter} />
         {facets ? <FilmFacets facets={facets} filter={filter} /> : null}
         <FilmSortLinks filter={filter} />
-        <FilmList films={films} emptyText={filtered ? 'No published film matches these filters yet.' : undefined} />
+        {filtered && films.length === 0 ? (
+          <div className={styles.noMatch} data-no-match="">
+            <p>No films match {what}.</p>
+            <p>
+              Remove a filter above, or{' '}
+              <FilmListLink href={listPageHref(1, { ...NO_FILTER, sort: filter.sort })}>see all films</FilmListLink>.
+            </p>
+          </div>
+        ) : (
+          <FilmList films={films} />
+        )}
         {pages > 1 ? (
           <nav className={styles.pager} aria-label="Pages of films">
             {page > 1 ? (

@@ -1,29 +1,35 @@
 import Link from 'next/link';
 import type { PersonRef } from '@/lib/content/schema';
 import { linkPeople, paragraphs } from '@/lib/content/derive';
+import { personPath } from '@/lib/reader/reader-address.mjs';
 
-/** Paragraphs of a long text; people's names link to their pages; "> " paragraphs are quotations. */
-export function LinkedText({ text, people = [] }: { text: string; people?: PersonRef[] }) {
+/**
+ * Paragraphs of a long text; people's names link to their pages; "> " paragraphs are quotations.
+ * `from`/`to` render only those paragraphs (the premise puts the infobox after its first).
+ */
+export function LinkedText({ text, people = [], from = 0, to }: { text: string; people?: PersonRef[]; from?: number; to?: number }) {
   return (
     <>
-      {paragraphs(text).map((paragraph, i) => {
-        const parts = linkPeople(paragraph.text, people).map((part, j) =>
-          typeof part === 'string' ? (
-            part
+      {paragraphs(text)
+        .slice(from, to)
+        .map((paragraph, i) => {
+          const parts = linkPeople(paragraph.text, people).map((part, j) =>
+            typeof part === 'string' ? (
+              part
+            ) : (
+              <Link key={j} href={personPath(part.person.slug)}>
+                {part.text}
+              </Link>
+            ),
+          );
+          return paragraph.quote ? (
+            <blockquote key={i}>
+              <p>{parts}</p>
+            </blockquote>
           ) : (
-            <Link key={j} href={`/people/${part.person.slug}`}>
-              {part.text}
-            </Link>
-          ),
-        );
-        return paragraph.quote ? (
-          <blockquote key={i}>
-            <p>{parts}</p>
-          </blockquote>
-        ) : (
-          <p key={i}>{parts}</p>
-        );
-      })}
+            <p key={i}>{parts}</p>
+          );
+        })}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { SpoilerBadge } from './spoiler-badge';
 import { SpoilerControl, type HrefForLevel } from './spoiler-control';
 import { TagChips } from './tag-chips';
 import styles from './person-view.module.css';
+import { filmPath } from '@/lib/reader/reader-address.mjs';
 
 const filmName = (film: { title: string; releaseYear: number | null }) =>
   film.releaseYear ? `${film.title} (${film.releaseYear})` : film.title;
@@ -134,7 +135,7 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
           <ol className={styles.knownFor}>
             {knownFor.map((film) => (
               <li key={film.slug} className={styles.knownForItem}>
-                <Link href={`/films/${film.slug}`} className={styles.knownForTitle}>
+                <Link href={filmPath(film.slug)} className={styles.knownForTitle}>
                   {filmName(film)}
                 </Link>
                 <span className={styles.knownForPart}>{partIn(film)}</span>
@@ -155,7 +156,7 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
             {cast.map((film) => (
               <section key={film.slug} className={styles.film} aria-labelledby={`film-${film.slug}`}>
                 <h4 id={`film-${film.slug}`} className={styles.filmTitle}>
-                  <Link href={`/films/${film.slug}`}>{filmName(film)}</Link>
+                  <Link href={filmPath(film.slug)}>{filmName(film)}</Link>
                 </h4>
                 {film.characters.length > 0 && (
                   <ul className={styles.characters}>
@@ -164,7 +165,7 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
                         <div className={styles.characterTop}>
                           <InitialsAvatar name={character.name} />
                           <h5 className={styles.characterName}>
-                            <Link href={`/films/${film.slug}#character-${character.id}`}>{character.name}</Link>{' '}
+                            <Link href={`${filmPath(film.slug)}#character-${character.id}`}>{character.name}</Link>{' '}
                             <SpoilerBadge level={character.spoiler} />
                           </h5>
                         </div>
@@ -191,7 +192,7 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
             <ul className={styles.creditList}>
               {films.map((film) => (
                 <li key={film.slug}>
-                  <Link href={`/films/${film.slug}`}>{filmName(film)}</Link>
+                  <Link href={filmPath(film.slug)}>{filmName(film)}</Link>
                 </li>
               ))}
             </ul>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { returnToSection } from '@/lib/reader/reader-level';
+import { returnToSection } from '@/lib/reader/return-to-section';
 
 /** A section counts as the one being read once its top is this close to the top of the window. */
 const READING_LINE_PX = 120;
@@ -10,8 +10,8 @@ const READING_LINE_PX = 120;
  * Keeps the reader's place on a film page. Choosing a level reloads the page (hidden content is
  * never sent), so a level link is pointed at the section being read as it is followed
  * (`data-level-link`); without JavaScript the links in the sections already name their own.
- * Also marks that section in the "On this page" links and closes the phone bar's menus after a
- * choice. Renders nothing.
+ * Also marks that section in the "On this page" links, and keeps the phone bar's menus (sheets at
+ * the bottom of the window) one at a time, closed after a choice or with Escape. Renders nothing.
  */
 export function ReadingPosition({ sections }: { sections: readonly string[] }) {
   useEffect(() => {
@@ -30,6 +30,20 @@ export function ReadingPosition({ sections }: { sections: readonly string[] }) {
       const inMenu = target?.closest('a')?.closest('details[data-bar-menu]');
       if (inMenu) inMenu.removeAttribute('open');
     };
+    const menus = () => document.querySelectorAll<HTMLDetailsElement>('details[data-bar-menu]');
+    // `toggle` does not bubble: listened for in the capture phase.
+    const onToggle = (event: Event) => {
+      const opened = event.target instanceof HTMLDetailsElement && event.target.matches('[data-bar-menu]') ? event.target : null;
+      if (opened?.open) for (const menu of menus()) if (menu !== opened) menu.open = false;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      for (const menu of menus())
+        if (menu.open) {
+          menu.open = false;
+          menu.querySelector('summary')?.focus();
+        }
+    };
     let frame = 0;
     const mark = () => {
       frame = 0;
@@ -43,10 +57,14 @@ export function ReadingPosition({ sections }: { sections: readonly string[] }) {
       frame ||= requestAnimationFrame(mark);
     };
     document.addEventListener('click', onClick, true);
+    document.addEventListener('toggle', onToggle, true);
+    document.addEventListener('keydown', onKey);
     window.addEventListener('scroll', onScroll, { passive: true });
     mark();
     return () => {
       document.removeEventListener('click', onClick, true);
+      document.removeEventListener('toggle', onToggle, true);
+      document.removeEventListener('keydown', onKey);
       window.removeEventListener('scroll', onScroll);
       cancelAnimationFrame(frame);
     };

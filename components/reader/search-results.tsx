@@ -3,6 +3,8 @@ import Link from 'next/link';
 import type { SearchHit } from '@/lib/reader/search-films';
 import { hitHref } from '@/lib/reader/search-films';
 import { SEARCH_KINDS } from '@/lib/page/search-documents';
+import { buildAddress, parseAddress } from '@/lib/reader/reader-address.mjs';
+import type { SpoilerLevel } from '@/lib/spoilers/levels';
 import { SpoilerBadge } from './spoiler-badge';
 import styles from './search-results.module.css';
 
@@ -10,15 +12,16 @@ import styles from './search-results.module.css';
 const hitTitle = (hit: SearchHit) =>
   SEARCH_KINDS[hit.kind].named ? hit.title : `${hit.film.title}: ${SEARCH_KINDS[hit.kind].label.toLowerCase()}`;
 
-/** A film address with the search's `?spoilers=` override carried over (before the #anchor). */
-function withSuffix(href: string, suffix: string): string {
-  if (!suffix || !href.startsWith('/films/')) return href;
+/** A film address with the search's `?spoilers=` override carried over (before the #anchor); other addresses as they are. */
+export function pinned(href: string, level: SpoilerLevel | undefined): string {
   const [path, anchor] = href.split('#');
-  return `${path}${suffix}${anchor ? `#${anchor}` : ''}`;
+  const address = parseAddress(path);
+  if (!level || address?.kind !== 'film') return href;
+  return `${buildAddress({ ...address, spoilers: level })}${anchor ? `#${anchor}` : ''}`;
 }
 
 /** Search hits with their snippets (one quote per field, a separator between fields); matched words are <mark>ed, everything is plain text. */
-export function SearchResults({ hits, linkSuffix = '' }: { hits: SearchHit[]; linkSuffix?: string }) {
+export function SearchResults({ hits, pinnedLevel }: { hits: SearchHit[]; pinnedLevel?: SpoilerLevel }) {
   return (
     <ol className={styles.results}>
       {hits.map((hit, i) => {
@@ -29,7 +32,7 @@ export function SearchResults({ hits, linkSuffix = '' }: { hits: SearchHit[]; li
               {hit.kind !== 'film' && <> · {hit.film.title}</>} <SpoilerBadge level={hit.level} />
             </p>
             <h2 className={styles.title}>
-              <Link href={withSuffix(hitHref(hit), linkSuffix)}>{hitTitle(hit)}</Link>
+              <Link href={pinned(hitHref(hit), pinnedLevel)}>{hitTitle(hit)}</Link>
             </h2>
             {hit.snippets.length > 0 && (
               <p className={styles.snippet}>

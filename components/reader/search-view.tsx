@@ -1,9 +1,12 @@
+import Link from 'next/link';
 import type { SearchHit } from '@/lib/reader/search-films';
+import type { SearchSuggestion } from '@/lib/reader/suggest-search';
 import { setLevelHref } from '@/lib/reader/reader-level';
+import { buildAddress } from '@/lib/reader/reader-address.mjs';
 import { SPOILER_LABELS, type SpoilerLevel } from '@/lib/spoilers/levels';
 import { plural } from '@/lib/content/derive';
 import { SearchForm } from './search-form';
-import { SearchResults } from './search-results';
+import { SearchResults, pinned } from './search-results';
 import { SpoilerControl } from './spoiler-control';
 import styles from './search-view.module.css';
 
@@ -16,6 +19,7 @@ export function SearchView({
   level,
   hits,
   correctedTo = null,
+  near = [],
   levelFromQuery,
 }: {
   query: string;
@@ -23,9 +27,11 @@ export function SearchView({
   hits: SearchHit[];
   /** Nothing matched the query as typed; the hits are for this correction. */
   correctedTo?: string | null;
+  /** Nothing matched: films and people named like the query, at the reader's level. */
+  near?: SearchSuggestion[];
   levelFromQuery: boolean;
 }) {
-  const here = `/search${query ? `?${new URLSearchParams({ q: query })}` : ''}`;
+  const here = buildAddress({ kind: 'search', query });
   return (
     <main id="main" className={styles.page}>
       <h1 className={styles.title}>{query ? `Results for “${query}”` : 'Search'}</h1>
@@ -38,7 +44,7 @@ export function SearchView({
       {query && correctedTo && (
         <p className={styles.count} data-did-you-mean="">
           Did you mean{' '}
-          <a href={`/search?${new URLSearchParams({ q: correctedTo, ...(levelFromQuery ? { spoilers: level } : {}) })}`}>{correctedTo}</a>?
+          <a href={buildAddress({ kind: 'search', query: correctedTo, spoilers: levelFromQuery ? level : undefined })}>{correctedTo}</a>?
           Nothing matches “{query}”, so these are the results for “{correctedTo}”.
         </p>
       )}
@@ -54,7 +60,33 @@ export function SearchView({
           Search titles, people, characters, places, events and themes. Only content at your spoiler level is searched.
         </p>
       )}
-      <SearchResults hits={hits} linkSuffix={levelFromQuery ? `?spoilers=${level}` : ''} />
+      {query && hits.length === 0 ? (
+        <div className={styles.noResults} data-no-results="">
+          {near.length > 0 ? (
+            <>
+              <h2 className={styles.noResultsHeading}>Names close to “{query}”</h2>
+              <ul className={styles.near} data-near-titles="">
+                {near.map((s) => (
+                  <li key={`${s.kind}:${s.href}`}>
+                    <a href={pinned(s.href, levelFromQuery ? level : undefined)}>{s.label}</a>{' '}
+                    <span className={styles.nearKind}>{s.kind === 'film' ? 'Film' : 'Person'}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <h2 className={styles.noResultsHeading}>Or browse</h2>
+          <ul className={styles.browse}>
+            <li>
+              <Link href="/">All films</Link>, by genre, year or country
+            </li>
+            <li>
+              <Link href="/people">Everyone in them</Link>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+      <SearchResults hits={hits} pinnedLevel={levelFromQuery ? level : undefined} />
     </main>
   );
 }

@@ -29,7 +29,8 @@ export function SpoilerControl({
   idPrefix = 'spoiler-level',
   children,
 }: {
-  level: SpoilerLevel;
+  /** The reader's level; null when the page is read up to a point instead (no level is claimed). */
+  level: SpoilerLevel | null;
   hrefForLevel: HrefForLevel;
   describe?: DescribeLevel;
   /** Unique per page: the control may appear twice (the sidebar and the phone's bar). */

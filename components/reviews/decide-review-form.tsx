@@ -10,8 +10,10 @@ import styles from './reviews.module.css';
 /**
  * Approve and publish now, approve and schedule the publish (a time in the reviewer's zone, as the
  * workspace's Schedule… takes it), or request changes with a comment (required for that one).
+ * A revision with empty parts (readers are not shown them) asks first, as publishing does.
  */
-export function DecideReviewForm({ reviewId, revision }: { reviewId: string; revision: number }) {
+export function DecideReviewForm({ reviewId, revision, emptyParts = [] }: { reviewId: string; revision: number; emptyParts?: string[] }) {
+  const [asking, setAsking] = useState<null | { schedule: boolean }>(null);
   const router = useRouter();
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
@@ -20,7 +22,12 @@ export function DecideReviewForm({ reviewId, revision }: { reviewId: string; rev
   const [message, setMessage] = useState<{ tone: 'error'; text: string } | null>(null);
   const commentId = `decision-${reviewId}`;
 
-  async function decide(decision: 'approve' | 'request_changes', { schedule = false } = {}) {
+  async function decide(decision: 'approve' | 'request_changes', { schedule = false, confirmed = false } = {}) {
+    if (decision === 'approve' && emptyParts.length > 0 && !confirmed) {
+      setAsking({ schedule });
+      return;
+    }
+    setAsking(null);
     if (decision === 'request_changes' && !comment.trim()) {
       setMessage({ tone: 'error', text: 'Say what should change: a comment is required to request changes.' });
       document.getElementById(commentId)?.focus();
@@ -88,6 +95,19 @@ export function DecideReviewForm({ reviewId, revision }: { reviewId: string; rev
             onClick={() => decide('approve', { schedule: true })}
           >
             Approve and schedule revision {revision}
+          </button>
+        </div>
+      ) : null}
+      {asking ? (
+        <div role="alertdialog" aria-labelledby={`empty-${reviewId}`} className={styles.row}>
+          <p id={`empty-${reviewId}`} className={ui.hint}>
+            Nothing in {emptyParts.join(', ')}: readers will not see {emptyParts.length === 1 ? 'this part' : 'these parts'}.
+          </p>
+          <button type="button" className={ui.button} disabled={busy} onClick={() => decide('approve', { ...asking, confirmed: true })}>
+            Approve revision {revision} anyway
+          </button>
+          <button type="button" className={ui.button} onClick={() => setAsking(null)}>
+            Cancel
           </button>
         </div>
       ) : null}

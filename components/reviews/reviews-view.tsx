@@ -9,7 +9,7 @@ import { itemLabel } from '@/components/editor/comments/item-label';
 import { DecideReviewForm } from './decide-review-form';
 import styles from './reviews.module.css';
 
-type Detail = ReviewSummary & { diff: FilmDiff; comments: FilmCommentView[] };
+type Detail = ReviewSummary & { diff: FilmDiff; emptyParts: string[]; comments: FilmCommentView[] };
 
 /** The review queue: pending requests with their diff and decision, then the decided ones. */
 export function ReviewsView({
@@ -84,7 +84,7 @@ export function ReviewsView({
             beforeLabel={review.publishedRevision ? `Revision ${review.publishedRevision}` : 'An empty page'}
             afterLabel={`Revision ${review.revision}`}
           />
-          {canDecide ? <DecideReviewForm reviewId={review.id} revision={review.revision} /> : null}
+          {canDecide ? <DecideReviewForm reviewId={review.id} revision={review.revision} emptyParts={review.emptyParts} /> : null}
         </article>
       ))}
 

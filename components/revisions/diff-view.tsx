@@ -7,6 +7,32 @@ import { DiffEntryView } from './diff-entry';
 import type { DiffLayout } from './text-change';
 import styles from './diff-view.module.css';
 
+/** A diff's summary line and its inline / side-by-side switch (films' and people's diffs). */
+export function DiffToolbar({
+  summary,
+  layout,
+  onLayout,
+}: {
+  summary: string;
+  layout: DiffLayout;
+  onLayout: (layout: DiffLayout) => void;
+}) {
+  return (
+    <div className={styles.toolbar}>
+      <p className={styles.summary}>
+        <span className={styles.summaryLabel}>Changes:</span> {summary}
+      </p>
+      <div className={styles.toggle} role="group" aria-label="Show text changes">
+        {(['inline', 'side'] as const).map((value) => (
+          <button key={value} type="button" aria-pressed={layout === value} className={styles.toggleButton} onClick={() => onLayout(value)}>
+            {value === 'inline' ? 'Inline' : 'Side by side'}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 /**
  * A whole-page diff: the one-line summary, spoiler exposures first and loud, then every change
  * section by section. Text shows word by word, inline or side by side (the editor's choice).
@@ -23,24 +49,7 @@ export function DiffView({ diff, beforeLabel, afterLabel }: { diff: FilmDiff; be
   const sections = [...new Set(diff.entries.map((e) => e.section))];
   return (
     <div className={styles.diff}>
-      <div className={styles.toolbar}>
-        <p className={styles.summary}>
-          <span className={styles.summaryLabel}>Changes:</span> {diff.summary}
-        </p>
-        <div className={styles.toggle} role="group" aria-label="Show text changes">
-          {(['inline', 'side'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={layout === value}
-              className={styles.toggleButton}
-              onClick={() => setLayout(value)}
-            >
-              {value === 'inline' ? 'Inline' : 'Side by side'}
-            </button>
-          ))}
-        </div>
-      </div>
+      <DiffToolbar summary={diff.summary} layout={layout} onLayout={setLayout} />
 
       {diff.flags.length > 0 ? (
         <section className={styles.flags} aria-labelledby="spoiler-flags-title">

@@ -15,8 +15,8 @@ function Someone({ editor }: { editor: PresentEditor }) {
   return (
     <li className={styles.person}>
       <span className={styles.dot} aria-hidden="true" />
-      {editor.isYou ? 'You are also editing in another tab' : `${editor.user} is editing`}, opened {ago(editor.openedSecondsAgo)}
-      {editor.holdsLock ? <span className={styles.lock}> · has the edit lock</span> : null}
+      {editor.isYou ? 'You also have this film open in another tab' : `${editor.user} is editing`}, opened {ago(editor.openedSecondsAgo)}
+      {editor.holdsLock ? <span className={styles.lock}> · {editor.isYou ? 'that tab has' : 'has'} the edit lock</span> : null}
     </li>
   );
 }
@@ -44,15 +44,22 @@ export function PresenceBar({ slug }: { slug: string }) {
           <span className={styles.alone}>Only you have this film open.</span>
         ) : (
           <ul className={styles.people}>
-            {state.others.map((editor) => (
-              <Someone key={`${editor.user}-${editor.isYou}`} editor={editor} />
+            {/* One entry per tab: a user with two tabs open is listed twice (the order is the database's, by opening). */}
+            {state.others.map((editor, i) => (
+              <Someone key={`${editor.user}-${i}`} editor={editor} />
             ))}
           </ul>
         )}
-        {state.holdsLock && state.others.length > 0 ? <span className={styles.mine}>You have the edit lock.</span> : null}
+        {state.holdsLock && state.others.length > 0 ? (
+          <span className={styles.mine}>
+            {state.others.some((e) => e.isYou) ? 'This tab has the edit lock.' : 'You have the edit lock.'}
+          </span>
+        ) : null}
         {someoneElseHolds ? (
           <span className={styles.explain}>
-            You can keep editing: saving never overwrites their work, and a clash is shown for you to merge.
+            {holder.isYou
+              ? "You can keep editing here: saving never overwrites the other tab's work, and a clash is shown for you to merge."
+              : 'You can keep editing: saving never overwrites their work, and a clash is shown for you to merge.'}
           </span>
         ) : null}
       </div>

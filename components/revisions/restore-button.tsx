@@ -13,9 +13,11 @@ type Props = {
   baseRevision: number;
   identical: boolean;
   restore: (input: { slug: string; number: number; baseRevision: number }) => Promise<ActionResult<{ slug: string; revision: number }>>;
+  /** Where the history is, to go back to after the restore (a film's by default; a person's has its own). */
+  historyPath?: string;
 };
 
-export function RestoreButton({ slug, number, baseRevision, identical, restore }: Props) {
+export function RestoreButton({ slug, number, baseRevision, identical, restore, historyPath }: Props) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<{ text: string; stale: boolean } | null>(null);
@@ -24,7 +26,7 @@ export function RestoreButton({ slug, number, baseRevision, identical, restore }
     startTransition(async () => {
       const result = await restore({ slug, number, baseRevision });
       if (result.ok) {
-        router.push(`/editor/films/${result.data.slug}/history?restored=${result.data.revision}&from=${number}`);
+        router.push(`${historyPath ?? `/editor/films/${result.data.slug}/history`}?restored=${result.data.revision}&from=${number}`);
         return;
       }
       setError({ text: result.error, stale: result.status === 409 });

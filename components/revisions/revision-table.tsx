@@ -90,8 +90,12 @@ export function RevisionTable({ history }: { history: FilmHistory }) {
                       Download
                     </a>
                     {!r.latest ? (
-                      <Link href={`${base}/${r.number}/restore`} aria-label={`Restore revision ${r.number}`}>
-                        Restore…
+                      // The number in the link's own text (hidden on screen, where the row shows it): a screen
+                      // reader's list of links tells "Restore revision 12" from "Restore revision 11". The
+                      // ellipsis (a confirmation follows) is for the eye only.
+                      <Link href={`${base}/${r.number}/restore`}>
+                        Restore<span className="visually-hidden"> revision {r.number}</span>
+                        <span aria-hidden="true">…</span>
                       </Link>
                     ) : null}
                   </div>

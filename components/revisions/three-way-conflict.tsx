@@ -33,6 +33,8 @@ type Props = {
   onReloadTheirs: () => void;
   /** Save my whole version on top of theirs, undoing their changes (they stay in the history). */
   onReplaceTheirs: () => void;
+  /** Who saved "theirs" in words, when not their address (the user's own other tab). */
+  theirsBy?: string;
 };
 
 /**
@@ -41,7 +43,7 @@ type Props = {
  * (theirs, yours, or for text their own wording). "Save merged version" saves the result as a new
  * revision on top of theirs once every conflict is decided.
  */
-export function ThreeWayConflict({ conflict, busy, onSaveMerged, onReloadTheirs, onReplaceTheirs }: Props) {
+export function ThreeWayConflict({ conflict, busy, onSaveMerged, onReloadTheirs, onReplaceTheirs, theirsBy }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const { base, theirs, mine } = conflict;
   const units = useMemo(() => findMergeUnits(base.content, theirs.content, mine), [base, theirs, mine]);
@@ -53,7 +55,7 @@ export function ThreeWayConflict({ conflict, busy, onSaveMerged, onReloadTheirs,
   const effect = useMemo(() => diffFilm(theirs.content, merged), [theirs, merged]);
   const contents = useMemo(() => ({ base: base.content, theirs: theirs.content, mine }), [base, theirs, mine]);
   const undecided = conflicts.filter((u) => choices[u.key] === undefined);
-  const who = theirs.author ?? 'Someone else';
+  const who = theirsBy ?? theirs.author ?? 'Someone else';
 
   const choose = (key: string, choice: MergeChoice) => setChoices((c) => ({ ...c, [key]: choice }));
   const chooseAll = (side: MergeSide) => setChoices(Object.fromEntries(conflicts.map((u) => [u.key, side])));

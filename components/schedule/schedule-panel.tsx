@@ -46,7 +46,7 @@ export function SchedulePanel({
   const jobsKey = editorKeys.filmJobs(filmId);
   const jobs = useQuery({
     queryKey: jobsKey,
-    queryFn: async () => (await fetchJson<{ jobs: ScheduledJobView[] }>(editorApi.filmJobs(slug))).jobs,
+    queryFn: async () => (await fetchJson<{ items: ScheduledJobView[] }>(editorApi.filmJobs(slug))).items,
     refetchInterval: (query) => (query.state.data?.some((job) => job.state === 'scheduled' || job.state === 'running') ? 3_000 : false),
   });
   const pending = (jobs.data ?? []).filter((job) => job.state === 'scheduled' || job.state === 'running');

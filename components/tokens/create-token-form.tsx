@@ -1,8 +1,6 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { createTokenSchema, type CreateTokenInput } from '@/lib/tokens/token-schema';
+import { createTokenSchema } from '@/lib/tokens/token-schema';
 import { createTokenAction } from '@/lib/tokens/token-actions';
 import { FormField } from '../admin/form-field';
 import { OneTimeSecret } from '../admin/one-time-secret';
@@ -10,23 +8,17 @@ import { CreatePanel, RoleField, useCreateWithSecret } from '../admin/create-wit
 import ui from '../editor/ui.module.css';
 import styles from '../admin/admin.module.css';
 
-const FIELDS = ['name', 'role'] as const;
-
 /** Creates an API token; its secret is shown here once and only its hash is kept. */
 export function CreateTokenForm() {
-  const form = useForm<CreateTokenInput>({ resolver: zodResolver(createTokenSchema), defaultValues: { name: '', role: 'EDITOR' } });
-  const { register, formState } = form;
-  const { errors } = formState;
-  const { onSubmit, failure, created } = useCreateWithSecret(form, createTokenAction, FIELDS);
+  const { form, panel, created } = useCreateWithSecret(createTokenSchema, { name: '', role: 'EDITOR' }, createTokenAction);
+  const { register } = form;
+  const { errors } = form.formState;
 
   return (
     <CreatePanel
-      titleId="create-token-title"
       title="Create a token"
       submitLabel="Create token"
-      onSubmit={onSubmit}
-      isSubmitting={formState.isSubmitting}
-      failure={failure}
+      {...panel}
       result={
         created ? (
           <OneTimeSecret label={`Token “${created.name}”`} secret={created.secret}>

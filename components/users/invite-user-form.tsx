@@ -1,8 +1,6 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { inviteUserSchema, type InviteUserInput } from '@/lib/users/user-schema';
+import { inviteUserSchema } from '@/lib/users/user-schema';
 import { inviteUserAction } from '@/lib/users/user-actions';
 import { FormField } from '../admin/form-field';
 import { PasswordLinkOutcome } from './password-link-result';
@@ -10,26 +8,21 @@ import { CreatePanel, RoleField, useCreateWithSecret } from '../admin/create-wit
 import ui from '../editor/ui.module.css';
 import styles from '../admin/admin.module.css';
 
-const FIELDS = ['email', 'name', 'role'] as const;
-
 /** Creates an account and a one-time link to choose a password: mailed, or shown here once to hand over. */
 export function InviteUserForm() {
-  const form = useForm<InviteUserInput>({
-    resolver: zodResolver(inviteUserSchema),
-    defaultValues: { email: '', name: '', role: 'EDITOR' },
-  });
-  const { register, formState } = form;
-  const { errors } = formState;
-  const { onSubmit, failure, created: invited } = useCreateWithSecret(form, inviteUserAction, FIELDS);
+  const {
+    form,
+    panel,
+    created: invited,
+  } = useCreateWithSecret(inviteUserSchema, { email: '', name: '', role: 'WRITER' }, inviteUserAction);
+  const { register } = form;
+  const { errors } = form.formState;
 
   return (
     <CreatePanel
-      titleId="invite-title"
       title="Invite a user"
       submitLabel="Invite user"
-      onSubmit={onSubmit}
-      isSubmitting={formState.isSubmitting}
-      failure={failure}
+      {...panel}
       result={invited ? <PasswordLinkOutcome result={invited} what="invite" /> : null}
     >
       <FormField id="invite-email" label="Email" error={errors.email?.message} className={styles.grow}>

@@ -1,3 +1,4 @@
+import { expiryInWords } from '@/lib/users/password-link-mail';
 import { OneTimeSecret } from '../admin/one-time-secret';
 import styles from '../admin/admin.module.css';
 
@@ -10,11 +11,11 @@ export type PasswordLinkResult = { email: string; expiresAt: string } & (
  * or the mail server refused it, which is said).
  */
 export function PasswordLinkOutcome({ result, what }: { result: PasswordLinkResult; what: 'invite' | 'reset' }) {
-  const until = new Date(result.expiresAt).toUTCString();
+  const until = expiryInWords(new Date(result.expiresAt));
   if (result.delivery === 'mail')
     return (
       <p role="status" className={styles.message}>
-        {what === 'invite' ? 'Invitation' : 'A link to choose a new password'} mailed to {result.email}; it works once, until {until}.
+        {what === 'invite' ? 'Invitation' : 'A link to choose a new password'} mailed to {result.email}; it works once, {until}.
       </p>
     );
   return (
@@ -24,7 +25,7 @@ export function PasswordLinkOutcome({ result, what }: { result: PasswordLinkResu
           The mail could not be sent ({result.mailError}): give them the link yourself.
         </p>
       ) : null}
-      <p className={styles.message}>Give it to them privately; they choose their own password there. It works once, until {until}.</p>
+      <p className={styles.message}>Give it to them privately; they choose their own password there. It works once, {until}.</p>
     </OneTimeSecret>
   );
 }

@@ -3,6 +3,7 @@
  * with real requests: a session cookie or a Bearer token, JSON or text bodies, and the answers'
  * status codes and bodies, including bad bodies and conflicts.
  */
+import { contentNoteKindOf } from '@/lib/content/content-note-kinds';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { sampleFilm } from '../../test-support/sample-film';
@@ -142,7 +143,12 @@ describe('POST /api/v1/editor/films', () => {
   it('401 without a session or token, and with a revoked or unknown token, each saying which', async () => {
     const anonymous = await create(null, { content: content() });
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ error: 'Sign in to continue' });
+    expect(anonymous.body).toMatchObject({
+      type: '/problems/unauthorized',
+      status: 401,
+      detail: 'Sign in to continue',
+      error: 'Sign in to continue',
+    });
     const revoked = await create(await token(adminUserId, 'ADMIN', { revokedAt: new Date() }), { content: content() });
     expect(revoked.status).toBe(401);
     expect(revoked.body.error).toMatch(/revoked/);
@@ -213,7 +219,7 @@ describe('GET /api/v1/editor/films/{slug} and PUT', () => {
 describe('publish, unpublish and the film list', () => {
   const list = (query = '', who: Who = editor) => call(films.GET, 'GET', `/api/v1/editor/films${query}`, {}, who);
   const status = async (slug: string) =>
-    ((await list(`?q=${slug}`)).body.films as Array<{ slug: string; status: string }>).find((f) => f.slug === slug)?.status;
+    ((await list(`?q=${slug}`)).body.items as Array<{ slug: string; status: string }>).find((f) => f.slug === slug)?.status;
 
   it('publishes a revision, shows the status, unpublishes', async () => {
     const page = await created();
@@ -238,7 +244,7 @@ describe('publish, unpublish and the film list', () => {
     const page = await created();
     const response = await list(`?q=${page.slug}&status=draft`);
     expect(response.status).toBe(200);
-    expect(response.body.films).toEqual([
+    expect(response.body.items).toEqual([
       {
         slug: page.slug,
         title: page.title,
@@ -249,9 +255,9 @@ describe('publish, unpublish and the film list', () => {
         author: expect.stringContaining('@'),
       },
     ]);
-    expect((await list(`?q=${page.slug}&status=published`)).body.films).toEqual([]);
+    expect((await list(`?q=${page.slug}&status=published`)).body.items).toEqual([]);
     expect(response.body).toMatchObject({ page: 1, pageSize: expect.any(Number), total: 1 });
-    expect((await list(`?q=${page.slug}&page=2`)).body).toMatchObject({ page: 2, total: 1, films: [] });
+    expect((await list(`?q=${page.slug}&page=2`)).body).toMatchObject({ page: 2, total: 1, items: [] });
     expect((await list('?status=sideways')).body.errors[0].path).toBe('status');
     expect((await list('?page=0')).body.errors[0].path).toBe('page');
     expect((await list('?page=two')).status).toBe(400);
@@ -275,8 +281,8 @@ describe('history', () => {
 
     const history = await call(revisions.GET, 'GET', '/x', { slug: page.slug }, editor);
     expect(history.status).toBe(200);
-    expect(history.body.revisions.map((r: { number: number }) => r.number)).toEqual([2, 1]);
-    expect(history.body.revisions[0]).toMatchObject({ number: 2, message: 'two', latest: true, published: false });
+    expect(history.body.items.map((r: { number: number }) => r.number)).toEqual([2, 1]);
+    expect(history.body.items[0]).toMatchObject({ number: 2, message: 'two', latest: true, published: false });
 
     const first = await call(revision.GET, 'GET', '/x', { slug: page.slug, n: '1' }, editor);
     expect(first).toMatchObject({ status: 200, body: { number: 1, content: { premise: page.premise } } });
@@ -352,6 +358,11 @@ describe('import and export', () => {
     const again = await importPage(formatPage({ ...page, title: 'Another title' }));
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
+      type: '/problems/conflict',
+      title: 'Conflict',
+      status: 409,
+      detail: again.body.error,
+      instance: expect.any(String),
       error: expect.stringContaining(`Another film already uses the address “${page.slug}”`),
       field: 'slug',
       existing: { slug: page.slug, title: page.title, editorUrl: `/editor/films/${page.slug}` },
@@ -368,7 +379,9 @@ describe('import and export', () => {
     expect(copy.status).toBe(201);
     expect(copy.body).toMatchObject({ slug: copySlug, revision: 1 });
     const json = await exportAs(copySlug, '?format=json');
-    expect(json.body).toEqual({ ...page, slug: copySlug });
+    // Notes the page left without a kind come back with the one their words give (imports map them).
+    const kind = { ...page.kind, contentNotes: page.kind.contentNotes.map((note) => ({ ...note, kind: contentNoteKindOf(note) })) };
+    expect(json.body).toEqual({ ...page, kind, slug: copySlug });
 
     const bad = await importPage(text.body as unknown as string, editor, '?slug=Not%20An%20Address');
     expect(bad.status).toBe(400);

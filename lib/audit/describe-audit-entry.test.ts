@@ -12,6 +12,9 @@ describe('describeAuditEntry', () => {
     });
     expect(describeAuditEntry(entry('film.restore', { revision: 6, restoredFrom: 2 }, 'x')).text).toBe('Restored revision 2 as revision 6');
     expect(describeAuditEntry(entry('film.save', { revision: 3, message: 'typo' }, 'x')).text).toBe('Saved revision 3: “typo”');
+    expect(
+      describeAuditEntry(entry('film.lint-dismiss', { revision: 5, label: 'Character “Amanda”', phrase: 'medical bills' }, 'x')).text,
+    ).toBe('Dismissed the spoiler-lint warning on Character “Amanda” (“medical bills”) on revision 5');
     expect(describeAuditEntry(entry('user.role', { from: 'EDITOR', to: 'ADMIN' }, null, 'ana@example.com')).text).toBe(
       'Changed the role of ana@example.com from editor to admin',
     );

@@ -75,6 +75,11 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Published',
     describe: (_, d) => `Published revision ${num(d.revision) ?? '?'}${str(d.jobId) ? ' as scheduled' : ''}`,
   },
+  'film.lint-dismiss': {
+    label: 'Dismissed a spoiler-lint warning',
+    describe: (_, d) =>
+      `Dismissed the spoiler-lint warning on ${str(d.label) ? String(d.label) : 'an item'} (${quoted(String(d.phrase ?? ''))}) on revision ${num(d.revision) ?? '?'}`,
+  },
   'film.unpublish': { label: 'Unpublished', describe: (_, d) => `Took the film off the site${str(d.jobId) ? ' as scheduled' : ''}` },
   'media.upload': {
     label: 'Uploaded an image',
@@ -96,6 +101,17 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   'media.cleanup': {
     label: 'Removed an unused image',
     describe: (subject) => `Removed image ${subject}: nothing had used it since its grace period ran out`,
+  },
+  'person.save': {
+    label: 'Saved a person',
+    describe: (subject, d) => {
+      const changed = Array.isArray(d.changed) ? d.changed.filter((c): c is string => typeof c === 'string') : [];
+      return `Saved revision ${num(d.revision) ?? '?'} of ${subject}${changed.length ? ` (${changed.join(', ')})` : ''}`;
+    },
+  },
+  'person.restore': {
+    label: 'Restored a person',
+    describe: (subject, d) => `Restored revision ${num(d.restoredFrom) ?? '?'} of ${subject} as revision ${num(d.revision) ?? '?'}`,
   },
   'person.photo': {
     label: 'Changed a person’s photo',

@@ -7,6 +7,7 @@ import { logger } from '../log';
 import { authenticate } from './authenticate';
 import { SIGN_IN_ERRORS, throttledCode } from './sign-in-errors';
 import { authSecret } from './auth-secret';
+import { rememberKnownDevice } from './known-device';
 import type { Role } from './permissions';
 import { endSession, findLiveSession, SESSION_MAX_AGE_SECONDS, startSession } from './user-session';
 
@@ -53,7 +54,10 @@ export const authOptions: NextAuthOptions = {
           logger.error({ err: error }, 'sign-in failed');
           throw new Error(isDatabaseUnavailable(error) ? SIGN_IN_ERRORS.unavailable : SIGN_IN_ERRORS.failed);
         });
-        if (result.ok) return { ...result.user };
+        if (result.ok) {
+          rememberKnownDevice(result.knownDevice);
+          return { ...result.user };
+        }
         if (result.reason === 'invalid') return null;
         if (result.reason === 'throttled') throw new Error(throttledCode(result.retryAfterSeconds));
         throw new Error(SIGN_IN_ERRORS[result.reason]);

@@ -4,12 +4,19 @@ import { dummyPasswordHash, verifyPassword } from './password';
 import { signInSchema } from '../users/user-schema';
 import type { Role } from './permissions';
 import { writeAudit } from '../audit/write-audit';
-import { signInKeys, signInLimiters } from '../rate-limit/sign-in-limiter';
+import { signInKeys, signInThrottles } from '../rate-limit/sign-in-limiter';
+import type { RateLimitState } from '../rate-limit/rate-limiter';
+import { isKnownAddress, knownDevice, knownDeviceCookieValue } from './known-device';
 import { clientAddress } from '../rate-limit/client-key';
 import { requestLogger } from '../log';
 
 export type AuthenticateResult =
-  | { ok: true; user: { id: string; email: string; name: string; role: Role; sessionVersion: number } }
+  | {
+      ok: true;
+      user: { id: string; email: string; name: string; role: Role; sessionVersion: number };
+      /** The known-device cookie's new value (lib/auth/known-device.ts), for the response to set. */
+      knownDevice: string;
+    }
   | { ok: false; reason: 'invalid' | 'disabled' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
@@ -18,9 +25,12 @@ type FailureReason = 'unknown email' | 'wrong password' | 'disabled' | 'too many
 /**
  * Checks email and password. The answer never says whether the email exists: an unknown email is
  * checked against a dummy hash so both failures take the same time and give the same message.
- * Failures are limited per email and address, per email from all addresses and per address over
- * all emails (lib/rate-limit/sign-in-limiter.ts); past a limit the password is not even checked.
- * Only someone who knows the right password learns that an account is disabled.
+ * Failures slow further attempts per email and address, per address and per email from all
+ * addresses (lib/rate-limit/sign-in-limiter.ts); while one says wait, the password is not even
+ * checked. The owner is not locked out by failures from elsewhere: from a known device only that
+ * device's own failures count, and at an address the account signed in from before the per-email
+ * and per-address ones do not apply. Only someone who knows the right password learns that an
+ * account is disabled.
  */
 export async function authenticate(input: unknown, headers: Headers = new Headers()): Promise<AuthenticateResult> {
   const ip = clientAddress(headers);
@@ -30,14 +40,24 @@ export async function authenticate(input: unknown, headers: Headers = new Header
     return { ok: false, reason: 'invalid' };
   }
   const { email, password } = parsed.data;
-  const limiters = signInLimiters();
-  const keys = signInKeys(email, headers);
-  const [pair, account, address] = await Promise.all([
-    limiters.accountAndAddress.hit(keys.accountAndAddress),
-    limiters.account.hit(keys.account),
-    limiters.address.check(keys.address),
-  ]);
-  const limits = { 'email and address': pair, email: account, address };
+  const user = await db().user.findUnique({
+    where: { email },
+    select: { id: true, email: true, name: true, role: true, sessionVersion: true, disabled: true, passwordHash: true },
+  });
+  const device = user && knownDevice(headers, user.id);
+  const throttles = signInThrottles();
+  const keys = signInKeys(email, headers, device ? { userId: user.id, nonce: device } : null);
+  let limits: Record<string, RateLimitState>;
+  if (device) limits = { 'known device': await throttles.device.hit(keys.device) };
+  else {
+    const [pair, account, address] = await Promise.all([
+      throttles.accountAndAddress.hit(keys.accountAndAddress),
+      throttles.account.check(keys.account),
+      throttles.address.check(keys.address),
+    ]);
+    limits = { 'email and address': pair, email: account, address };
+    if ((account.limited || address.limited) && user && (await isKnownAddress(user.id, ip))) limits = { 'email and address': pair };
+  }
   const reached = Object.entries(limits).filter(([, state]) => state.limited);
   if (reached.length > 0) {
     const retryAfterSeconds = Math.max(...reached.map(([, state]) => state.retryAfterSeconds));
@@ -50,25 +70,26 @@ export async function authenticate(input: unknown, headers: Headers = new Header
     return { ok: false, reason: 'throttled', retryAfterSeconds };
   }
 
-  const user = await db().user.findUnique({
-    where: { email },
-    select: { id: true, email: true, name: true, role: true, sessionVersion: true, disabled: true, passwordHash: true },
-  });
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !passwordOk || user.disabled) {
-    await limiters.address.hit(keys.address);
-    await recordFailure(email, !user ? 'unknown email' : !passwordOk ? 'wrong password' : 'disabled', ip);
+    await Promise.all([throttles.account.fail(keys.account), throttles.address.fail(keys.address)]);
+    await recordFailure(
+      email,
+      !user ? 'unknown email' : !passwordOk ? 'wrong password' : 'disabled',
+      ip,
+      device ? { device: 'known' } : {},
+    );
     return { ok: false, reason: user && passwordOk ? 'disabled' : 'invalid' };
   }
 
-  await Promise.all([limiters.accountAndAddress.reset(keys.accountAndAddress), limiters.account.reset(keys.account)]);
+  await (device ? throttles.device.reset(keys.device) : throttles.accountAndAddress.reset(keys.accountAndAddress));
   const actor = { userId: user.id, label: user.email, role: user.role, via: 'session' as const };
   await db().$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
-    await writeAudit(tx, { actor, action: 'auth.sign-in', subject: user.email, details: { ip } });
+    await writeAudit(tx, { actor, action: 'auth.sign-in', subject: user.email, details: { ip, device: device ? 'known' : 'new' } });
   });
   const { passwordHash: _hash, disabled: _disabled, ...safe } = user;
-  return { ok: true, user: safe };
+  return { ok: true, user: safe, knownDevice: knownDeviceCookieValue(headers, user.id) };
 }
 
 async function recordFailure(email: string, reason: FailureReason, ip: string, more: Record<string, unknown> = {}) {

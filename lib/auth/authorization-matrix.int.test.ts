@@ -36,6 +36,9 @@ const PUBLIC_HANDLERS = new Set([
   'app/api/health/route.ts GET', // liveness
   'app/api/ready/route.ts GET', // readiness
   'app/api/v1/openapi.json/route.ts GET', // the API description
+  // Any /api/v1 address no operation serves: a 404 problem whatever the caller (no data).
+  ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => `app/api/v1/[...path]/route.ts ${method}`),
+  'app/metrics/route.ts GET', // Prometheus: its own bearer token (METRICS_TOKEN), checked in the route
 ]);
 
 /** Guarded locations: everything here must name a permission. */

@@ -36,6 +36,8 @@ const PERMISSIONS = {
   'quiz.stats': ['ADMIN', 'EDITOR'],
   'user.manage': ['ADMIN'],
   'token.manage': ['ADMIN'],
+  /** Webhook endpoints: where changes are announced, their secrets and deliveries (also by token). */
+  'webhook.manage': ['ADMIN'],
   'audit.read': ['ADMIN'],
   /** Revision retention: the setting that may prune old unnamed saves. */
   'history.retention': ['ADMIN'],
@@ -72,6 +74,7 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'quiz.stats': 'read quiz statistics',
   'user.manage': 'manage users',
   'token.manage': 'manage API tokens',
+  'webhook.manage': 'manage webhooks',
   'audit.read': 'read the audit log',
   'history.retention': 'change how long revisions are kept',
   'account.update': 'change this account',

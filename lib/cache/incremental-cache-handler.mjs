@@ -26,6 +26,8 @@ import * as memory from './memory-store.mjs';
 import { keyPrefix, readEntry, reportError, sharedCacheEnabled, writeEntry } from './redis-store.mjs';
 import { currentVersion, invalidateTags, isCurrent, rememberPageTags } from './tag-versions.mjs';
 import { withStaticPagePolicy } from '../security/security-policy.mjs';
+import { observeCacheLookup, observePublishVisible } from '../metrics/metrics.mjs';
+import { takeVisible } from '../metrics/publish-visibility.mjs';
 
 /** @typedef {import('next/dist/server/lib/incremental-cache').CacheHandler} NextCacheHandler */
 /** @typedef {import('next/dist/server/lib/incremental-cache').CacheHandlerContext} CacheHandlerContext */
@@ -109,6 +111,13 @@ function pagePathOf(cacheKey) {
   return pathname === '/index' ? '/' : pathname;
 }
 
+/**
+ * The metrics' layer of a lookup (cms_cache_lookups_total): pages, route handlers' responses, data.
+ * @param {unknown} kind Next's IncrementalCacheKind
+ * @returns {'page' | 'route' | 'data'}
+ */
+const layerOf = (kind) => (kind === 'APP_ROUTE' ? 'route' : kind === 'FETCH' ? 'data' : 'page');
+
 /** @implements {NextCacheHandler} */
 export default class IncrementalCacheHandler {
   /** @type {boolean} */
@@ -118,8 +127,10 @@ export default class IncrementalCacheHandler {
   /** @type {number | undefined} */
   #maxBytes;
   /** The invalidation version when this request started; null when it could not be read (nothing is stored then). */
-  /** @type {Promise<number | null>} */
+  /** @type {Promise<string | null>} */
   #asOf;
+  /** When this request started (ms), before its version was read: for publish-to-visible. */
+  #startedAt = Date.now();
 
   /**
    * Next creates one handler per request, before it reads or renders anything (route-module.js,
@@ -155,14 +166,26 @@ export default class IncrementalCacheHandler {
    */
   async #read(cacheKey, ctx) {
     try {
+      const layer = layerOf(/** @type {{ kind?: unknown }} */ (ctx).kind);
       const stored = this.#shared ? await readEntry(this.#scope + cacheKey) : memory.readEntry(cacheKey, this.#maxBytes);
-      if (!stored) return null;
+      if (!stored) {
+        observeCacheLookup(layer, 'miss');
+        return null;
+      }
       const context = /** @type {{ tags?: string[], softTags?: string[] }} */ (ctx);
       const tags = [...new Set([...stored.tags, ...(context.tags ?? []), ...(context.softTags ?? [])])].filter(Boolean);
       // A tag invalidated after the request that made it started (on any instance, with Redis): a
       // miss, rendered afresh.
-      if (!(await isCurrent(tags, stored.asOf))) return null;
-      if (isPage(stored.value)) rememberPageTags(pagePathOf(cacheKey), tags);
+      if (!(await isCurrent(tags, stored.asOf))) {
+        observeCacheLookup(layer, 'stale');
+        return null;
+      }
+      observeCacheLookup(layer, 'hit');
+      if (isPage(stored.value)) {
+        rememberPageTags(pagePathOf(cacheKey), tags);
+        // Valid now, so stored after any invalidation of its tags: fresh.
+        observePublishVisible(takeVisible(tags, Date.now()));
+      }
       return /** @type {CacheHandlerValue} */ ({
         lastModified: stored.lastModified,
         value: stored.value,
@@ -188,7 +211,11 @@ export default class IncrementalCacheHandler {
     if (asOf === null) return;
     // lastModified is only for Next (a page's age for time-based revalidation, in this process).
     const entry = { lastModified: Date.now(), asOf, value: data, tags: tagsOf(data, ctx), cacheControl };
-    if (isPage(data)) rememberPageTags(pagePathOf(cacheKey), entry.tags);
+    if (isPage(data)) {
+      rememberPageTags(pagePathOf(cacheKey), entry.tags);
+      // Rendered by a request that started after a noted invalidation: the film's first fresh page.
+      observePublishVisible(takeVisible(entry.tags, this.#startedAt));
+    }
     if (!this.#shared) return memory.writeEntry(cacheKey, entry, this.#maxBytes);
     try {
       await writeEntry(this.#scope + cacheKey, entry, ttlOf(ctx));

@@ -1,6 +1,8 @@
 import 'server-only';
 import { revalidateTag } from 'next/cache';
 import { isOutsideRequest } from '../ops/outside-request';
+import { FILMS_TAG, filmTag, personTag } from './surrogate-keys.mjs';
+import { purgeSharedCaches, purgeUrls } from './purge-shared-caches';
 
 /**
  * What a change to a film or a person invalidates, in one place. A film page (every level, every
@@ -18,10 +20,12 @@ import { isOutsideRequest } from '../ops/outside-request';
  * A person's own facts (photo, dates, biography) are shown only on their own page (a film page
  * names its people by name and slug, which only a publish changes), so they invalidate only that
  * person's tag.
+ *
+ * Shared caches in front (CACHE_PURGE_URLS) hold the same pages under the same tags (their
+ * `Surrogate-Key`, lib/cache/surrogate-keys.mjs): the same tags are purged there before this returns,
+ * so before the change is acknowledged.
  */
-export const FILMS_TAG = 'films';
-export const filmTag = (slug: string) => `film:${slug}`;
-export const personTag = (slug: string) => `person:${slug}`;
+export { FILMS_TAG, filmTag, personTag };
 
 type Slugs = ReadonlyArray<string | null | undefined>;
 
@@ -49,12 +53,18 @@ export async function invalidatePages(change: { films?: Slugs; people?: Slugs; l
   const tags = pageTags(change);
   if (tags.length === 0) return;
   if (process.env.NEXT_RUNTIME && !isOutsideRequest()) {
+    // Next applies revalidateTag once the request's handler is done: with shared caches to purge,
+    // the page cache must have let go first (their next fetch must find the new page), so the
+    // versions are written here too, as outside a request.
+    if (purgeUrls().length > 0) await (await import('./tag-versions.mjs')).invalidateTags(tags);
     // expire: 0 → the next request renders fresh content instead of being served the stale page.
     for (const tag of tags) revalidateTag(tag, { expire: 0 });
-    return;
+  } else {
+    const [store, versions] = await Promise.all([import('./redis-store.mjs'), import('./tag-versions.mjs')]);
+    if (store.sharedCacheEnabled() || process.env.NEXT_RUNTIME) await versions.invalidateTags(tags);
   }
-  const [store, versions] = await Promise.all([import('./redis-store.mjs'), import('./tag-versions.mjs')]);
-  if (store.sharedCacheEnabled() || process.env.NEXT_RUNTIME) await versions.invalidateTags(tags);
+  // After the page cache: a shared cache's next fetch must find the new page there.
+  await purgeSharedCaches(tags);
 }
 
 /**

@@ -27,7 +27,7 @@ const STATE = Symbol.for('film-cms.cache-memory');
 const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
- * @typedef {{ lastModified: number, asOf: number, value: unknown, tags: string[], cacheControl?: unknown }} Entry
+ * @typedef {{ lastModified: number, asOf: string, value: unknown, tags: string[], cacheControl?: unknown }} Entry
  * @typedef {Entry & { packed?: Buffer }} Kept an entry as kept: a page's or route's value packed, `value` then null
  * @typedef {{ entries: import('lru-cache').LRUCache<string, Kept> }} State
  */

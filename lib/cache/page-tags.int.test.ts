@@ -35,11 +35,12 @@ let redis: Redis;
 
 /** The tags whose invalidation version `change` moved. */
 async function invalidatedBy(change: () => Promise<unknown>): Promise<string[]> {
-  const before = await redis.hgetall(`${prefix}:tag-versions`);
+  const before = await redis.hgetall(`${prefix}:validity`);
   await change();
-  const after = await redis.hgetall(`${prefix}:tag-versions`);
+  const after = await redis.hgetall(`${prefix}:validity`);
   return Object.keys(after)
-    .filter((name) => after[name] !== before[name])
+    .filter((name) => name.startsWith('t:') && after[name] !== before[name])
+    .map((name) => name.slice('t:'.length))
     .sort();
 }
 

@@ -10,7 +10,9 @@
  * timeouts. After one such failure the breaker opens: for REDIS_BREAKER_OPEN_MS (default 5 s) no
  * command is sent, each call fails at once as if Redis were down (caches miss or use what this
  * process knows, limiters let the request through). Then one call is let through as a probe:
- * success closes the breaker, failure opens it again.
+ * success closes the breaker, failure opens it again. Meanwhile a background probe (a PING, every
+ * PROBE_MS) closes it as soon as Redis answers, whether or not requests come: another instance's
+ * publish then reaches this one within about a second of Redis answering again.
  *
  * Only failures of Redis itself open it (timeouts, a closed or refused connection); a reply error
  * (a wrong type, a script error) is Redis answering.
@@ -19,17 +21,15 @@
  * and serve.mjs may each load this module, and must share one breaker. Hand-written rather than a
  * library (opossum): one small state machine shared by unrelated calls across module copies.
  */
+import { serverVariable } from '../ops/server-env.mjs';
 
 const STATE = Symbol.for('film-cms.redis-breaker');
 
 /** How long the breaker stays open after a failure before one call probes Redis again (ms). */
-const OPEN_MS = positiveInt(process.env.REDIS_BREAKER_OPEN_MS, 5_000);
+const OPEN_MS = serverVariable('REDIS_BREAKER_OPEN_MS');
 
-/** @param {string | undefined} value @param {number} fallback */
-function positiveInt(value, fallback) {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
+/** How often, while open, the background probe asks whether Redis answers again (ms). */
+const PROBE_MS = Math.min(OPEN_MS, 1_000);
 
 /** The error a call gets while the breaker is open: Redis was not asked. */
 export class RedisBreakerOpenError extends Error {
@@ -47,13 +47,24 @@ export class RedisBreakerOpenError extends Error {
  *   shortCircuited: number,
  *   failures: number,
  *   onClose: Set<() => unknown>,
+ *   probe: (() => Promise<unknown>) | null,
+ *   probeTimer: NodeJS.Timeout | null,
  * }} BreakerState
  */
 
 /** @returns {BreakerState} */
 function state() {
   const global = /** @type {Record<symbol, BreakerState | undefined>} */ (/** @type {unknown} */ (globalThis));
-  global[STATE] ??= { openUntil: 0, probing: false, opened: 0, shortCircuited: 0, failures: 0, onClose: new Set() };
+  global[STATE] ??= {
+    openUntil: 0,
+    probing: false,
+    opened: 0,
+    shortCircuited: 0,
+    failures: 0,
+    onClose: new Set(),
+    probe: null,
+    probeTimer: null,
+  };
   return global[STATE];
 }
 
@@ -81,10 +92,7 @@ export async function throughBreaker(command) {
   }
   try {
     const result = await command();
-    if (probe) {
-      breaker.openUntil = 0;
-      for (const hook of breaker.onClose) void Promise.resolve(hook()).catch(() => {});
-    }
+    if (probe) close(breaker);
     return result;
   } catch (error) {
     if (!isReplyError(error)) {
@@ -92,12 +100,47 @@ export async function throughBreaker(command) {
       if (breaker.openUntil === 0 || probe) {
         if (breaker.openUntil === 0) breaker.opened += 1;
         breaker.openUntil = Date.now() + OPEN_MS;
+        probeInBackground(breaker);
       }
     }
     throw error;
   } finally {
     if (probe) breaker.probing = false;
   }
+}
+
+/** @param {BreakerState} breaker */
+function close(breaker) {
+  const wasOpen = breaker.openUntil !== 0;
+  breaker.openUntil = 0;
+  if (breaker.probeTimer) clearInterval(breaker.probeTimer);
+  breaker.probeTimer = null;
+  if (wasOpen) for (const hook of breaker.onClose) void Promise.resolve(hook()).catch(() => {});
+}
+
+/** @param {BreakerState} breaker */
+function probeInBackground(breaker) {
+  if (breaker.probeTimer || !breaker.probe) return;
+  const probe = breaker.probe;
+  let asking = false;
+  breaker.probeTimer = setInterval(() => {
+    if (asking || breaker.openUntil === 0) return;
+    asking = true;
+    probe()
+      .then(() => close(breaker))
+      .catch(() => {})
+      .finally(() => (asking = false));
+  }, PROBE_MS);
+  breaker.probeTimer.unref();
+}
+
+/**
+ * How the background probe asks Redis (redis-store.mjs: a PING on the shared connection, outside
+ * the breaker).
+ * @param {() => Promise<unknown>} probe
+ */
+export function setBreakerProbe(probe) {
+  state().probe = probe;
 }
 
 /** Whether Redis is being left alone now (a call would fail at once). */
@@ -120,7 +163,7 @@ export function onBreakerClose(hook) {
  * answers (redis-store.mjs on "ready").
  */
 export function resetBreaker() {
-  state().openUntil = 0;
+  close(state());
 }
 
 /** For the cache statistics: times opened, calls refused while open, Redis failures seen. */

@@ -61,6 +61,26 @@ describe('the Redis circuit breaker', () => {
     expect(breaker.breakerStats()).toMatchObject({ state: 'closed', opened: 0 });
   });
 
+  it('while open, a background probe closes it once Redis answers, with no call from a request', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    let answers = false;
+    const ping = vi.fn(() => (answers ? Promise.resolve('PONG') : Promise.reject(new Error('Command timed out'))));
+    breaker.setBreakerProbe(ping);
+    const closed = vi.fn();
+    breaker.onBreakerClose(closed);
+    await expect(breaker.throughBreaker(timeout)).rejects.toThrow();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(ping).toHaveBeenCalledTimes(1);
+    expect(breaker.breakerStats().state).toBe('open');
+    answers = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(breaker.breakerStats().state).toBe('closed');
+    expect(closed).toHaveBeenCalledTimes(1);
+    // Closed: the background probe stops.
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(ping).toHaveBeenCalledTimes(2);
+  });
+
   it('a new connection closes it without a probe', async () => {
     await expect(breaker.throughBreaker(timeout)).rejects.toThrow();
     breaker.resetBreaker();

@@ -5,7 +5,7 @@
  * valid is lib/cache/tag-versions.mjs's (versions, no clocks), which keeps its counters here too.
  *
  * Keys (prefix: CACHE_KEY_PREFIX, default "film-cms"):
- *   {prefix}:version, {prefix}:tag-versions  the invalidation versions (lib/cache/tag-versions.mjs)
+ *   {prefix}:validity                        the invalidation versions (lib/cache/tag-versions.mjs); no TTL
  *   {prefix}:isr:{buildId}:{cacheKey}        page / route / data cache entry (cacheHandler); has a TTL
  *
  * Redis trouble never fails a request: reads count as misses, writes are dropped, and an
@@ -16,28 +16,23 @@
 import { deserialize, serialize } from './entry-codec.mjs';
 import { Redis } from 'ioredis';
 import { rootLogger } from '../log/logger.mjs';
+import { serverVariable } from '../ops/server-env.mjs';
 import { onShutdown } from '../ops/shutdown.mjs';
-import { resetBreaker, throughBreaker } from './redis-breaker.mjs';
+import { resetBreaker, setBreakerProbe, throughBreaker } from './redis-breaker.mjs';
 
 const CLIENT = Symbol.for('film-cms.cache-redis');
 const RECONNECT_HOOKS = Symbol.for('film-cms.cache-reconnect-hooks');
 
 /** Entries live at most this long (seconds): a bound on the store, whatever the entry asks for. */
-export const MAX_TTL_SECONDS = positiveInt(process.env.CACHE_MAX_TTL_SECONDS, 14 * 24 * 3600);
+export const MAX_TTL_SECONDS = serverVariable('CACHE_MAX_TTL_SECONDS');
 /** A cache read waits this long for Redis before it counts as a miss (ms). */
-const COMMAND_TIMEOUT_MS = positiveInt(process.env.CACHE_REDIS_TIMEOUT_MS, 500);
-
-/** @param {string | undefined} value @param {number} fallback */
-function positiveInt(value, fallback) {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
+const COMMAND_TIMEOUT_MS = serverVariable('CACHE_REDIS_TIMEOUT_MS');
 
 const log = rootLogger().child({ component: 'cache' });
 
 /** REDIS_URL, when set and not empty (compose passes unset variables as ""). */
 export function redisUrl() {
-  return process.env.REDIS_URL?.trim() || undefined;
+  return serverVariable('REDIS_URL')?.trim() || undefined;
 }
 
 /**
@@ -50,7 +45,7 @@ export function sharedCacheEnabled() {
 }
 
 export function keyPrefix() {
-  return (process.env.CACHE_KEY_PREFIX?.trim() || 'film-cms').replace(/:+$/, '');
+  return (serverVariable('CACHE_KEY_PREFIX').trim() || 'film-cms').replace(/:+$/, '');
 }
 
 export const tagsKey = () => `${keyPrefix()}:tags`;
@@ -76,7 +71,8 @@ function state() {
     maxRetriesPerRequest: 0,
     commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: 2_000,
-    retryStrategy: (attempt) => Math.min(attempt * 250, 2_000),
+    // Back within half a second of Redis: the invalidations missed meanwhile are written then.
+    retryStrategy: (attempt) => Math.min(attempt * 100, 500),
     connectionName: 'film-cms-cache',
   });
   /** @type {ClientState} */
@@ -102,6 +98,7 @@ function state() {
     created.healthy = false;
   });
   global[CLIENT] = created;
+  setBreakerProbe(() => redis.ping());
   onShutdown('redis cache', () => closeCacheConnection());
   return created;
 }

@@ -5,35 +5,48 @@
  * published addresses).
  *
  * One counter, the version, goes up by one on every invalidation; each tag remembers the version
- * that last invalidated it (0: never). A cache reads the version when a request STARTS, before
- * anything is read from the database, and stores it with what the request produces (`asOf`). The
- * entry is valid while none of its tags was invalidated after that: `latestTagVersion(tags) <=
- * asOf`. A publish commits, then invalidates; so a render that started before the invalidation has
- * a lower `asOf` than it and is never used after it, however long the render took, and no
- * wall-clock time of any process is compared with another's.
+ * that last invalidated it. A cache reads the version when a request STARTS, before anything is
+ * read from the database, and stores it with what the request produces (`asOf`). The entry is
+ * valid while none of its tags was invalidated after that. A publish commits, then invalidates; so
+ * a render that started before the invalidation is never used after it, however long the render
+ * took, and no wall-clock time of any process is compared with another's.
  *
  * Why one counter and not one per tag: a page's tags are known only once it is rendered, too late
  * to read their versions "at the start"; the single counter is read before anything is known and
  * orders every invalidation against it.
  *
- * - With REDIS_URL (lib/cache/redis-store.mjs): `{prefix}:version` (INCR) and the hash
- *   `{prefix}:tag-versions` (tag → version), written together by one Lua script (atomic), read with
- *   GET / HMGET, shared by every instance.
+ * A counter can only be trusted while it never goes backwards, and Redis may lose it (a restart
+ * without persistence, FLUSHALL, eviction or deletion of the key, a failover). So the version is
+ * a stamp `{epoch}.{n}`: the epoch is a random name of one unbroken history of the counter, kept
+ * in the same hash as the counter and the tags' versions, so all three are lost together or not at
+ * all. Whoever finds the hash without an epoch starts a new one; an entry is valid only in the
+ * epoch it was stamped in. A history that went backwards without losing the hash (a lagging
+ * replica promoted) is caught by each process's high-water mark: an answer with a lower counter
+ * than this process already saw in that epoch starts a new epoch (checked on every read and write
+ * and when the connection comes back), so every entry stamped before is invalid everywhere.
+ *
+ * - With REDIS_URL (lib/cache/redis-store.mjs): the hash `{prefix}:validity` (`#epoch`,
+ *   `#version`, `t:{tag}` → n), written by Lua scripts (atomic), read with HMGET, shared by every
+ *   instance. It has no TTL, so `volatile-*` eviction never takes it (docs/deploy.md).
  * - Without: this process's memory, on globalThis (Next's bundles and serve.mjs may load this
- *   module separately and must see one record).
+ *   module separately and must see one record); its epoch is the process's own.
  *
  * Redis trouble: a read that fails throws (callers count a miss and store nothing; the front
  * cache decides from this process's own record instead, see isCurrent); an invalidation that could
- * not be written is kept here and makes every entry with that tag a miss on this instance until it
- * is written when Redis is back (reconnected, or the circuit breaker of redis-breaker.mjs closed).
+ * not be written is kept here and makes every entry with that tag a miss on this instance; a
+ * background retry writes it within a second of Redis answering again, whether or not this
+ * instance gets requests.
  */
+import { randomBytes } from 'node:crypto';
 import { boundedCache } from './bounded-cache.mjs';
 import { onBreakerClose } from './redis-breaker.mjs';
-import { keyPrefix, onReconnect, reportError, sharedCacheEnabled, withCacheRedis } from './redis-store.mjs';
+import { noteInvalidated } from '../metrics/publish-visibility.mjs';
+import { cacheRedis, keyPrefix, onReconnect, reportError, sharedCacheEnabled, withCacheRedis } from './redis-store.mjs';
 
 const MEMORY = Symbol.for('film-cms.tag-versions');
 const PENDING = Symbol.for('film-cms.tag-versions-pending');
 const WRITTEN = Symbol.for('film-cms.tag-versions-written');
+const SEEN = Symbol.for('film-cms.tag-versions-seen');
 const PAGE_TAGS = Symbol.for('film-cms.page-tags');
 /**
  * Room for the tags of pages (per process; the least recently used go first). A film page has
@@ -42,73 +55,170 @@ const PAGE_TAGS = Symbol.for('film-cms.page-tags');
  * a page whose tags were let go is not stored there.
  */
 const PAGE_TAGS_BYTES = 24 * 1024 * 1024;
+/** How often invalidations Redis missed are offered to it again, with or without traffic (ms). */
+const PENDING_RETRY_MS = 500;
 
-/** @typedef {{ version: number, tags: Map<string, number> }} MemoryVersions */
+/**
+ * A version: the epoch (a history of the counter) and the counter in it.
+ * @typedef {{ epoch: string, n: number }} Version
+ * @typedef {{ epoch: string, version: number, tags: Map<string, number> }} MemoryVersions
+ */
+
+/** @returns {string} a new epoch's name (base64url: never contains the stamp's dot) */
+const newEpoch = () => randomBytes(9).toString('base64url');
+
+/** @param {Version} version @returns {string} the stamp stored with cache entries */
+const stampOf = ({ epoch, n }) => `${epoch}.${n}`;
+
+/** @param {unknown} stamp @returns {Version | null} */
+function parseStamp(stamp) {
+  if (typeof stamp !== 'string') return null;
+  const dot = stamp.lastIndexOf('.');
+  const n = Number(stamp.slice(dot + 1));
+  return dot > 0 && Number.isSafeInteger(n) ? { epoch: stamp.slice(0, dot), n } : null;
+}
+
+/**
+ * @template T
+ * @param {symbol} key @param {() => T} create
+ * @returns {T}
+ */
+function processState(key, create) {
+  const global = /** @type {Record<symbol, T | undefined>} */ (/** @type {unknown} */ (globalThis));
+  global[key] ??= create();
+  return global[key];
+}
 
 /** @returns {MemoryVersions} */
-function memory() {
-  const global = /** @type {Record<symbol, MemoryVersions | undefined>} */ (/** @type {unknown} */ (globalThis));
-  global[MEMORY] ??= { version: 0, tags: new Map() };
-  return global[MEMORY];
+const memory = () => processState(MEMORY, () => ({ epoch: newEpoch(), version: 0, tags: new Map() }));
+/** @returns {Map<string, Version>} tag → the version this process last wrote to Redis for it */
+const written = () => processState(WRITTEN, () => new Map());
+/** @returns {{ tags: Set<string>, timer: NodeJS.Timeout | null }} tags invalidated here while Redis could not be written */
+const pending = () => processState(PENDING, () => ({ tags: new Set(), timer: null }));
+/** @returns {{ version: Version | null }} the highest version this process saw Redis answer, in the latest epoch it saw */
+const seen = () => processState(SEEN, () => ({ version: null }));
+
+export const validityKey = () => `${keyPrefix()}:validity`;
+const EPOCH_FIELD = '#epoch';
+const VERSION_FIELD = '#version';
+/** @param {string} tag */
+const tagField = (tag) => `t:${tag}`;
+
+/*
+ * Shared by the scripts: the epoch of KEYS[1], a new one (ARGV[1]) when there is none, or when
+ * it is the epoch this process saw (ARGV[2]) with a counter lower than it saw there (ARGV[3]):
+ * that history went backwards, and nothing stamped in it may be trusted.
+ */
+const EPOCH_LUA = `local e = redis.call('HGET', KEYS[1], '${EPOCH_FIELD}')
+local n = tonumber(redis.call('HGET', KEYS[1], '${VERSION_FIELD}') or '0')
+if (not e) or (e == ARGV[2] and n < tonumber(ARGV[3])) then
+  e = ARGV[1]
+  redis.call('HSET', KEYS[1], '${EPOCH_FIELD}', e)
+end
+`;
+// The version now: { epoch, n }.
+const READ_SCRIPT = `${EPOCH_LUA}return {e, n}`;
+// ARGV[4…] the tags: one new version for all of them.
+const INVALIDATE_SCRIPT = `${EPOCH_LUA}n = redis.call('HINCRBY', KEYS[1], '${VERSION_FIELD}', 1)
+for i = 4, #ARGV do redis.call('HSET', KEYS[1], 't:' .. ARGV[i], n) end
+return {e, n}`;
+
+/** The scripts' ARGV[1..3]: a candidate epoch and this process's high-water mark. */
+function epochArgs() {
+  const mark = seen().version;
+  return [newEpoch(), mark?.epoch ?? '', String(mark?.n ?? 0)];
 }
-
-/** @returns {Map<string, number>} tag → the version this process last wrote to Redis for it */
-function written() {
-  const global = /** @type {Record<symbol, Map<string, number> | undefined>} */ (/** @type {unknown} */ (globalThis));
-  global[WRITTEN] ??= new Map();
-  return global[WRITTEN];
-}
-
-/** @returns {Set<string>} tags invalidated here while Redis could not be written */
-function pending() {
-  const global = /** @type {Record<symbol, Set<string> | undefined>} */ (/** @type {unknown} */ (globalThis));
-  global[PENDING] ??= new Set();
-  return global[PENDING];
-}
-
-export const versionKey = () => `${keyPrefix()}:version`;
-export const tagVersionsKey = () => `${keyPrefix()}:tag-versions`;
-
-// KEYS[1] the version, KEYS[2] the tags' hash; ARGV the tags. One new version for all of them.
-const INVALIDATE_SCRIPT = `local v = redis.call('INCR', KEYS[1])
-for i = 1, #ARGV do redis.call('HSET', KEYS[2], ARGV[i], v) end
-return v`;
 
 /**
- * The version now: read when a request starts, stored with what it produces.
- * @returns {Promise<number>}
+ * Records what Redis answered; false when it is lower than what this process saw in that epoch
+ * (the scripts start a new epoch then; a plain read cannot, so its caller treats it as a miss).
+ * @param {Version} version
+ */
+function observe(version) {
+  const state = seen();
+  const mark = state.version;
+  if (mark && mark.epoch === version.epoch && version.n < mark.n) return false;
+  if (!mark || mark.epoch !== version.epoch || version.n > mark.n) state.version = version;
+  return true;
+}
+
+/** @param {unknown} reply @returns {Version} */
+function versionOf(reply) {
+  const [epoch, n] = /** @type {[string, number | string]} */ (reply);
+  return { epoch: String(epoch), n: Number(n) };
+}
+
+/**
+ * @param {import('ioredis').Redis} redis
+ * @param {string} script
+ * @param {string[]} [tags]
+ * @returns {Promise<Version>}
+ */
+async function runScript(redis, script, tags = []) {
+  const version = versionOf(await redis.eval(script, 1, validityKey(), ...epochArgs(), ...tags));
+  observe(version);
+  return version;
+}
+
+/**
+ * The version now, as a stamp: read when a request starts, stored with what it produces.
+ * @returns {Promise<string>}
  */
 export async function currentVersion() {
-  if (!sharedCacheEnabled()) return memory().version;
-  const value = await withCacheRedis((redis) => redis.get(versionKey()));
-  return Number(value ?? 0);
-}
-
-/**
- * The version that last invalidated any of `tags` (0: none ever was). An entry stored with
- * `asOf` is valid while this is <= asOf.
- * @param {string[]} tags
- * @returns {Promise<number>}
- */
-export async function latestTagVersion(tags) {
-  const unique = [...new Set(tags)].filter(Boolean);
-  if (unique.length === 0) return 0;
   if (!sharedCacheEnabled()) {
-    const { tags: versions } = memory();
-    let latest = 0;
-    for (const tag of unique) latest = Math.max(latest, versions.get(tag) ?? 0);
-    return latest;
+    const { epoch, version } = memory();
+    return stampOf({ epoch, n: version });
   }
-  const waiting = pending();
-  if (waiting.size > 0 && unique.some((tag) => waiting.has(tag))) return Number.POSITIVE_INFINITY;
-  const versions = await withCacheRedis((redis) => redis.hmget(tagVersionsKey(), ...unique));
-  let latest = 0;
-  for (const version of versions) if (version !== null) latest = Math.max(latest, Number(version));
-  return latest;
+  return stampOf(await withCacheRedis((redis) => runScript(redis, READ_SCRIPT)));
 }
 
 /**
- * Whether an entry stored with `asOf` and these tags is still valid.
+ * The version that last invalidated any of `tags` (n 0: none in this epoch), or null when the
+ * record cannot be trusted (Redis's counter went backwards). Throws when Redis cannot be asked.
+ * @param {string[]} tags
+ * @returns {Promise<Version | null>}
+ */
+async function latestOf(tags) {
+  const unique = [...new Set(tags)].filter(Boolean);
+  if (!sharedCacheEnabled()) {
+    const { epoch, tags: versions } = memory();
+    let n = 0;
+    for (const tag of unique) n = Math.max(n, versions.get(tag) ?? 0);
+    return { epoch, n };
+  }
+  const waiting = pending().tags;
+  if (waiting.size > 0 && unique.some((tag) => waiting.has(tag))) return null;
+  const [epoch, counter, ...versions] = await withCacheRedis((redis) =>
+    redis.hmget(validityKey(), EPOCH_FIELD, VERSION_FIELD, ...unique.map(tagField)),
+  );
+  // No epoch: the record is gone (flushed, evicted, deleted); the next script starts a new one.
+  if (epoch === null) return null;
+  if (!observe({ epoch, n: Number(counter ?? 0) })) {
+    // Lower than this process saw: start a new epoch now rather than at the next request's start.
+    void withCacheRedis((redis) => runScript(redis, READ_SCRIPT)).catch(() => {});
+    return null;
+  }
+  let n = 0;
+  for (const version of versions) if (version !== null) n = Math.max(n, Number(version));
+  return { epoch, n };
+}
+
+/**
+ * A token that changes whenever any of `tags` is invalidated (or the record's epoch changes): a
+ * key for what is computed from them (the search results, the published addresses). Throws when
+ * Redis cannot be asked.
+ * @param {string[]} tags
+ * @returns {Promise<string>}
+ */
+export async function tagsVersion(tags) {
+  const latest = await latestOf(tags);
+  // An untrusted record: a token nothing was stored under.
+  return latest ? stampOf(latest) : `untrusted-${newEpoch()}`;
+}
+
+/**
+ * Whether an entry stored with the stamp `asOf` and these tags is still valid: stamped in the
+ * record's current epoch, and none of its tags invalidated after it.
  *
  * `whenUnreachable: 'local'` (the front cache): when Redis cannot be asked (down, or the circuit
  * breaker open), decide from what this process knows instead of throwing: the invalidations it
@@ -120,14 +230,20 @@ export async function latestTagVersion(tags) {
  * @param {{ whenUnreachable?: 'throw' | 'local' }} [options]
  */
 export async function isCurrent(tags, asOf, { whenUnreachable = 'throw' } = {}) {
-  if (typeof asOf !== 'number') return false;
+  const stamp = parseStamp(asOf);
+  if (!stamp) return false;
   try {
-    return (await latestTagVersion(tags)) <= asOf;
+    const latest = await latestOf(tags);
+    return latest !== null && latest.epoch === stamp.epoch && latest.n <= stamp.n;
   } catch (error) {
     if (whenUnreachable !== 'local' || !sharedCacheEnabled()) throw error;
-    const waiting = pending();
+    if (seen().version?.epoch !== stamp.epoch) return false;
+    const waiting = pending().tags;
     const mine = written();
-    for (const tag of tags) if (waiting.has(tag) || (mine.get(tag) ?? 0) > asOf) return false;
+    for (const tag of tags) {
+      const wrote = mine.get(tag);
+      if (waiting.has(tag) || (wrote && (wrote.epoch !== stamp.epoch || wrote.n > stamp.n))) return false;
+    }
     return true;
   }
 }
@@ -143,16 +259,66 @@ export async function invalidateTags(tags) {
     const state = memory();
     state.version += 1;
     for (const tag of unique) state.tags.set(tag, state.version);
+    noteInvalidated(unique);
     return;
   }
   try {
-    const version = Number(await withCacheRedis((redis) => redis.eval(INVALIDATE_SCRIPT, 2, versionKey(), tagVersionsKey(), ...unique)));
+    const version = await withCacheRedis((redis) => runScript(redis, INVALIDATE_SCRIPT, unique));
     // This process's own record of what it invalidated, for isCurrent while Redis is away.
     for (const tag of unique) written().set(tag, version);
+    // For publish-to-visible (cms_publish_visible_seconds): from here, this instance serves it fresh.
+    noteInvalidated(unique);
   } catch (error) {
-    for (const tag of unique) pending().add(tag);
+    noteInvalidated(unique);
+    for (const tag of unique) pending().tags.add(tag);
+    retryPendingSoon();
     reportError(error, 'redis cache: could not record a tag invalidation; will retry when Redis is back');
   }
+}
+
+/**
+ * Writes the invalidations Redis missed. Asks Redis directly, not through the circuit breaker:
+ * this runs in the background, where waiting out a timeout costs no request, and it must not wait
+ * for the breaker's next probe either.
+ */
+async function flushPendingInvalidations() {
+  const waiting = pending().tags;
+  if (waiting.size === 0) return;
+  const tags = [...waiting];
+  try {
+    const version = await runScript(await cacheRedis(), INVALIDATE_SCRIPT, tags);
+    for (const tag of tags) {
+      written().set(tag, version);
+      waiting.delete(tag);
+    }
+  } catch {
+    // Still away: the timer tries again.
+  }
+}
+
+/** Offers the pending invalidations to Redis every PENDING_RETRY_MS until they are written. */
+function retryPendingSoon() {
+  const state = pending();
+  if (state.timer) return;
+  state.timer = setInterval(() => {
+    if (state.tags.size === 0) {
+      clearInterval(/** @type {NodeJS.Timeout} */ (state.timer));
+      state.timer = null;
+      return;
+    }
+    void flushPendingInvalidations();
+  }, PENDING_RETRY_MS);
+  state.timer.unref();
+}
+
+/**
+ * When the connection comes back (perhaps to a Redis that lost its data, or to a promoted
+ * replica): the missed invalidations are written, and the record is read with this process's
+ * high-water mark, which starts a new epoch if the counter went backwards.
+ */
+async function onRedisBack() {
+  await flushPendingInvalidations();
+  if (seen().version) await runScript(await cacheRedis(), READ_SCRIPT).catch(() => {});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,22 +365,6 @@ export async function requiredWritePosition() {
   return Math.max(local, Number(shared ?? 0));
 }
 
-/** Writes the invalidations Redis missed, when the connection is back. */
-async function flushPendingInvalidations() {
-  const waiting = pending();
-  if (waiting.size === 0) return;
-  const tags = [...waiting];
-  try {
-    const version = Number(await withCacheRedis((redis) => redis.eval(INVALIDATE_SCRIPT, 2, versionKey(), tagVersionsKey(), ...tags)));
-    for (const tag of tags) {
-      written().set(tag, version);
-      waiting.delete(tag);
-    }
-  } catch (error) {
-    reportError(error);
-  }
-}
-
 /** @returns {import('lru-cache').LRUCache<string, string[]>} */
 function pageTags() {
   const global = /** @type {Record<symbol, import('lru-cache').LRUCache<string, string[]> | undefined>} */ (
@@ -244,5 +394,5 @@ export function pageTagsOf(pathname) {
   return pageTags().get(pathname) ?? null;
 }
 
-onReconnect(flushPendingInvalidations);
+onReconnect(onRedisBack);
 onBreakerClose(flushPendingInvalidations);

@@ -25,7 +25,7 @@ export const addCommentBodySchema = z
     itemKey: itemKeySchema.default(''),
     revision: revisionNumberSchema.optional().meta({ description: 'Defaults to the latest revision' }),
   })
-  .meta({ id: 'AddCommentBody' });
+  .meta({ description: 'A comment on a revision or one of its items (inline: see presenceBodySchema in lib/films/film-schema.ts)' });
 
 export const updateCommentBodySchema = z
   .object({ resolved: z.boolean().meta({ description: 'true resolves the comment, false opens it again' }) })

@@ -78,13 +78,13 @@ describe('comments API', () => {
     expect((await call(comments.POST, 'POST', url, p, 'EDITOR', { body: 'Overall fine.' })).status).toBe(201);
 
     const listed = await (await call(comments.GET, 'GET', url, p, 'EDITOR')).json();
-    expect(listed.comments.map((c: { itemKey: string }) => c.itemKey)).toEqual([`events/${event.id}`, '']);
+    expect(listed.items.map((c: { itemKey: string }) => c.itemKey)).toEqual([`events/${event.id}`, '']);
 
     const one = { slug: content.slug, id: created.id };
     const resolved = await call(comment.PATCH, 'PATCH', `${url}/${created.id}`, one, 'EDITOR', { resolved: true });
     expect(await resolved.json()).toMatchObject({ resolved: true });
     const open = await (await call(comments.GET, 'GET', `${url}?state=open`, p, 'WRITER')).json();
-    expect(open.comments).toHaveLength(1);
+    expect(open.items).toHaveLength(1);
     expect(await (await call(comment.PATCH, 'PATCH', `${url}/${created.id}`, one, 'WRITER', { resolved: false })).json()).toMatchObject({
       resolved: false,
     });
@@ -172,7 +172,7 @@ describe('review API', () => {
     const detail = await (await call(review.GET, 'GET', '/x', { id: again.id }, 'EDITOR')).json();
     expect(detail).toMatchObject({ state: 'pending', revision: 1, publishedRevision: null, diff: { identical: false } });
     const queue = await (await call(reviews.GET, 'GET', `/api/v1/editor/reviews?film=${content.slug}`, {}, 'EDITOR')).json();
-    expect(queue.reviews.map((r: { state: string }) => r.state)).toEqual(['pending', 'changes_requested']);
+    expect(queue.items.map((r: { state: string }) => r.state)).toEqual(['pending', 'changes_requested']);
 
     const approved = await call(decision.POST, 'POST', '/x', { id: again.id }, 'EDITOR', { decision: 'approve' });
     expect(await approved.json()).toMatchObject({ state: 'approved', revision: 1 });

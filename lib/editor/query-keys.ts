@@ -28,8 +28,8 @@ export const editorKeys = {
   filmJobs: (filmId: string) => [...editorKeys.film(filmId), 'jobs'] as const,
   people: () => [...editorKeys.all, 'people'] as const,
   peopleSearch: (query: string) => [...editorKeys.people(), 'search', query.trim().toLowerCase()] as const,
-  /** One page of the media library (the picker's). */
-  media: (page: number) => [...editorKeys.all, 'media', page] as const,
+  /** One page of the media library (the picker's), for a search. */
+  media: (page: number, q = '') => [...editorKeys.all, 'media', page, q] as const,
   /** An image's current version (its addresses carry it); under `media`, so a replace's invalidation reaches it. */
   mediaVersion: (imageId: string) => [...editorKeys.all, 'media', 'version', imageId] as const,
 };
@@ -40,6 +40,6 @@ export const editorApi = {
   filmStatus: (filmId: string) => `/editor/api/films/${encodeURIComponent(filmId)}`,
   filmJobs: (slug: string) => `/api/v1/editor/films/${encodeURIComponent(slug)}/schedule`,
   people: (query: string) => `/editor/api/people?q=${encodeURIComponent(query)}`,
-  media: (page: number) => `/api/v1/editor/media?page=${page}`,
+  media: (page: number, q = '') => `/api/v1/editor/media?page=${page}${q ? `&q=${encodeURIComponent(q)}` : ''}`,
   mediaVersions: (imageIds: readonly string[]) => `/editor/api/media-versions?ids=${imageIds.join(',')}`,
 };

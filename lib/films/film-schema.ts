@@ -82,7 +82,9 @@ export const presenceBodySchema = z
     tabId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
     action: z.enum(['heartbeat', 'take-over', 'leave']).default('heartbeat'),
   })
-  .meta({ id: 'PresenceBody' });
+  // Inline, not a named component: generated clients (openapi-typescript) keep a defaulted field
+  // optional only in a request body's own schema.
+  .meta({ description: 'A heartbeat, a take-over or leaving' });
 
 // ---------------------------------------------------------------- server-action inputs
 

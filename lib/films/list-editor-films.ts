@@ -60,8 +60,21 @@ const toInfo = ({ updatedAt, scheduledKind, scheduledAt, scheduledRevision, ...r
 const matching = (q: string | undefined) =>
   q ? Prisma.sql`WHERE strpos(lower(f.title), lower(${q})) > 0 OR strpos(f.slug, lower(${q})) > 0` : Prisma.empty;
 
-/** One page of the editor's films, most recently edited first, filtered by text and status in SQL. */
-export async function listFilms({ actor, q, status, page = 1 }: { actor: Actor; page?: number } & FilmListFilter): Promise<FilmListPage> {
+/** The orders of the editor's list: most recently edited first, or by title. */
+const FILM_ORDER = {
+  updated: Prisma.sql`ORDER BY "updatedAt" DESC, title, "filmId"`,
+  title: Prisma.sql`ORDER BY lower(title), title, "filmId"`,
+} as const;
+
+/** One page of the editor's films, most recently edited first (or by title), filtered by text and status in SQL. */
+export async function listFilms({
+  actor,
+  q,
+  status,
+  page = 1,
+  pageSize = FILM_LIST_PAGE_SIZE,
+  sort = 'updated',
+}: { actor: Actor; page?: number; pageSize?: number; sort?: keyof typeof FILM_ORDER } & FilmListFilter): Promise<FilmListPage> {
   assertCan(actor, 'film.read');
   const text = q?.trim() || undefined;
   const pageNumber = Number.isInteger(page) && page >= 1 ? page : 1;
@@ -69,8 +82,8 @@ export async function listFilms({ actor, q, status, page = 1 }: { actor: Actor; 
   const [rows, countRows] = await Promise.all([
     db().$queryRaw<FilmRow[]>`
       SELECT * FROM (${FILM_ROWS} ${matching(text)}) film ${NEXT_JOB} ${byStatus}
-      ORDER BY "updatedAt" DESC, title, "filmId"
-      LIMIT ${FILM_LIST_PAGE_SIZE} OFFSET ${(pageNumber - 1) * FILM_LIST_PAGE_SIZE}`,
+      ${FILM_ORDER[sort]}
+      LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`,
     db().$queryRaw<Array<{ status: FilmStatus; films: number }>>`
       SELECT status, count(*)::int AS films FROM (${FILM_ROWS} ${matching(text)}) film GROUP BY status`,
   ]);
@@ -79,7 +92,7 @@ export async function listFilms({ actor, q, status, page = 1 }: { actor: Actor; 
     counts[row.status] = row.films;
     counts.all += row.films;
   }
-  return { films: rows.map(toInfo), page: pageNumber, pageSize: FILM_LIST_PAGE_SIZE, counts };
+  return { films: rows.map(toInfo), page: pageNumber, pageSize, counts };
 }
 
 /** One film's status, for the editor's status badge (polled, so it notices others' saves). */

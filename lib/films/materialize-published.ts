@@ -87,6 +87,13 @@ async function upsertPeople(tx: Tx, pages: PublishedPage[]): Promise<{ personIds
   const personIds = new Map<string, string>();
   const renamed: string[] = [];
   if (people.size > 0) {
+    // What editors write about a person is their profile (lib/people/save-person.ts), which
+    // `Person.slug` references: an empty one for a slug that has none; an existing one is never changed.
+    await tx.$executeRaw`
+      INSERT INTO "PersonProfile" (slug, "latestRevision", "updatedAt")
+      SELECT s.slug, 0, CURRENT_TIMESTAMP FROM unnest(${slugs}::text[]) AS s(slug)
+      ORDER BY s.slug
+      ON CONFLICT (slug) DO NOTHING`;
     const rows = await tx.$queryRaw<Array<{ id: string; slug: string; name: string; previousName: string | null }>>`
       WITH previous AS (SELECT slug, name FROM "Person" WHERE slug = ANY(${slugs}::text[]))
       INSERT INTO "Person" (id, slug, name)

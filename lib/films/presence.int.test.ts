@@ -69,16 +69,24 @@ describe('presence and the soft lock', () => {
     expect(await recordPresence({ slug, tabId: TAB_B, actor: admin })).toMatchObject({ holdsLock: true, others: [] });
   });
 
-  it('shows the same user in a second tab as "you, in another tab"; that tab can take over', async () => {
+  it('the same user in two tabs: each tab sees the other as "you, in another tab", and both name the same lock holder', async () => {
     const slug = await newFilm();
     await recordPresence({ slug, tabId: TAB_A, actor: editor });
     const second = await recordPresence({ slug, tabId: TAB_B, actor: editor });
-    expect(second).toMatchObject({ holdsLock: false, registered: false, others: [{ isYou: true, thisTab: false, holdsLock: true }] });
+    expect(second).toMatchObject({ holdsLock: false, registered: true, others: [{ isYou: true, thisTab: false, holdsLock: true }] });
+    // The first tab learns of the second (before, it said "only you have this film open").
+    const first = await recordPresence({ slug, tabId: TAB_A, actor: editor });
+    expect(first).toMatchObject({ holdsLock: true, others: [{ isYou: true, thisTab: false, holdsLock: false }] });
+    expect(first.lockHolder).toMatchObject({ thisTab: true });
+    expect(second.lockHolder).toMatchObject({ isYou: true, thisTab: false });
+
     expect(await recordPresence({ slug, tabId: TAB_B, actor: editor, takeOver: true })).toMatchObject({
       holdsLock: true,
       registered: true,
+      others: [{ isYou: true, holdsLock: false }],
     });
-    expect(await recordPresence({ slug, tabId: TAB_A, actor: editor })).toMatchObject({ holdsLock: false, registered: false });
+    const after = await recordPresence({ slug, tabId: TAB_A, actor: editor });
+    expect(after).toMatchObject({ holdsLock: false, registered: true, lockHolder: { isYou: true, thisTab: false } });
   });
 
   it('keeps one lock holder under concurrent take-overs', async () => {
@@ -89,10 +97,10 @@ describe('presence and the soft lock', () => {
     expect(await db().editingPresence.count({ where: { filmId: film.id, holdsLock: true } })).toBe(1);
   });
 
-  it('refuses API tokens and malformed tab ids', async () => {
+  it('refuses API tokens (403: presence is session-only) and malformed tab ids (400)', async () => {
     const slug = await newFilm();
     await expect(recordPresence({ slug, tabId: 'x', actor: editor })).rejects.toMatchObject({ status: 400 });
-    await expect(recordPresence({ slug, tabId: TAB_A, actor: { ...editor, via: 'token' } })).rejects.toMatchObject({ status: 400 });
+    await expect(recordPresence({ slug, tabId: TAB_A, actor: { ...editor, via: 'token' } })).rejects.toMatchObject({ status: 403 });
     await expect(recordPresence({ slug: 'no-such-film', tabId: TAB_A, actor: editor })).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
-import { NotFoundError, ValidationError } from '../errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 
 /**
  * Who has a film open in the editor, and a soft lock: one tab at a time "is editing"; anyone can
@@ -10,8 +10,8 @@ import { NotFoundError, ValidationError } from '../errors';
  * database clock, so instances with drifting clocks agree on what has expired.
  *
  * The lock is advisory only: correctness rests on saveDraft's base-revision check (409), never here.
- * One row per user and film (the table's key): a user's second tab shows as "you, in another tab"
- * and can take the row over, but does not keep it alive on its own.
+ * One row per tab (the table's key is film, user and tab): a user's second tab shows as "you, in
+ * another tab" in the first and the first in the second, so both say which of them holds the lock.
  */
 
 /** The editor sends a heartbeat this often… */
@@ -32,7 +32,7 @@ export type PresentEditor = {
 export type PresenceState = {
   /** Does this tab hold the soft lock? */
   holdsLock: boolean;
-  /** Is this tab the one its user is present with (false: the user's other tab is)? */
+  /** Is this tab recorded as present (false only before its first heartbeat is stored)? */
   registered: boolean;
   /** Who holds the lock, if anyone. */
   lockHolder: PresentEditor | null;
@@ -55,7 +55,8 @@ function checkInput(actor: Actor, tabId: string): asserts actor is Actor {
   assertCan(actor, 'film.edit');
   if (!TAB_ID.test(tabId)) throw ValidationError.field('tabId', 'Use 8 to 64 letters, digits, - or _');
   // Presence is about people: an API token or the system has no editor tab.
-  if (!actor.userId || actor.via !== 'session') throw ValidationError.field('(actor)', 'Presence is for signed-in editors');
+  // Presence is per browser tab of a person: an API token has neither.
+  if (!actor.userId || actor.via !== 'session') throw new ForbiddenError('Presence is for editors signed in at /login, not API tokens');
 }
 
 type Row = { userId: string; tabId: string; email: string; holdsLock: boolean; opened: number; seen: number };
@@ -77,16 +78,13 @@ export async function recordPresence({
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`presence:${filmId}`}))`;
     await tx.$executeRaw`DELETE FROM "EditingPresence"
       WHERE "filmId" = ${filmId} AND "seenAt" < (now() AT TIME ZONE 'UTC') - make_interval(secs => ${PRESENCE_EXPIRES_SECONDS})`;
-    // This tab's row: refreshed when it is this tab's; another tab of the same user leaves it alone unless taking over.
+    // This tab's row, new or refreshed.
     await tx.$executeRaw`INSERT INTO "EditingPresence" ("filmId", "userId", "tabId", "openedAt", "seenAt", "holdsLock")
       VALUES (${filmId}, ${actor.userId}, ${tabId}, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC', false)
-      ON CONFLICT ("filmId", "userId") DO UPDATE SET
-        "seenAt" = EXCLUDED."seenAt",
-        "openedAt" = CASE WHEN "EditingPresence"."tabId" = EXCLUDED."tabId" THEN "EditingPresence"."openedAt" ELSE EXCLUDED."openedAt" END,
-        "tabId" = EXCLUDED."tabId"
-      WHERE "EditingPresence"."tabId" = EXCLUDED."tabId" OR ${takeOver}`;
+      ON CONFLICT ("filmId", "userId", "tabId") DO UPDATE SET "seenAt" = EXCLUDED."seenAt"`;
     if (takeOver) {
-      await tx.$executeRaw`UPDATE "EditingPresence" SET "holdsLock" = ("userId" = ${actor.userId}) WHERE "filmId" = ${filmId}`;
+      await tx.$executeRaw`UPDATE "EditingPresence" SET "holdsLock" = ("userId" = ${actor.userId} AND "tabId" = ${tabId})
+        WHERE "filmId" = ${filmId}`;
     } else {
       // A free lock goes to whoever is here first (a closed or expired holder frees it).
       await tx.$executeRaw`UPDATE "EditingPresence" SET "holdsLock" = true

@@ -7,12 +7,13 @@ import { readContent } from './revision-store';
 import { assertQuizPublishable } from './assert-quiz-editable';
 import { creditedPeople, materializePublished, peopleOf, peopleOfPages, removePeopleWithoutParts } from './materialize-published';
 import { invalidateFilmPages } from '../cache/invalidate-film-pages';
+import { actorRef, enqueueWebhookEvent, filmRef, pageTags } from '../webhooks/enqueue-webhook-event';
 
 /** Locks the film row so concurrent publishes and unpublishes of one film run one after another. */
 async function lockFilm(tx: Tx, slug: string) {
   const rows = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM "Film" WHERE slug = ${slug} FOR UPDATE`;
   if (rows.length === 0) throw new NotFoundError(`No film “${slug}”`);
-  return tx.film.findUniqueOrThrow({ where: { id: rows[0].id }, include: { published: { select: { slug: true } } } });
+  return tx.film.findUniqueOrThrow({ where: { id: rows[0].id }, include: { published: { select: { slug: true, title: true } } } });
 }
 
 /** The quiz of one revision of a film, or null when there is no such revision. */
@@ -122,6 +123,14 @@ export async function publishFilmInTransaction(
     films: [...new Set([content.slug, ...(previousSlug ? [previousSlug] : []), ...renamedIn])],
     people: [...new Set([...before, ...peopleOfPages([content])])],
   };
+  await enqueueWebhookEvent(tx, 'film.published', {
+    film: filmRef({ slug: content.slug, title: content.title }),
+    revision,
+    previousSlug,
+    cacheTags: pageTags({ ...pages, lists: true }),
+    ...(scheduledJobId ? { jobId: scheduledJobId } : {}),
+    actor: actorRef(actor),
+  });
   return { slug: content.slug, revision, previousSlug, pages };
 }
 
@@ -153,6 +162,12 @@ export async function unpublishFilm({
       filmId: film.id,
       subject: film.published.slug,
       ...(scheduledJobId ? { details: { jobId: scheduledJobId } } : {}),
+    });
+    await enqueueWebhookEvent(tx, 'film.unpublished', {
+      film: filmRef({ slug: film.published.slug, title: film.published.title }),
+      cacheTags: pageTags({ films: [film.published.slug], people: credited, lists: true }),
+      ...(scheduledJobId ? { jobId: scheduledJobId } : {}),
+      actor: actorRef(actor),
     });
     return { slug, previousSlug: film.published.slug, changed: true, pages: { films: [film.published.slug], people: credited } };
   });

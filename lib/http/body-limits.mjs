@@ -20,7 +20,8 @@ export const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024 + 64 * 1024;
 /** A server action's arguments: Next's own cap for actions (serverActions.bodySizeLimit, 1 MB). */
 export const ACTION_BODY_LIMIT = 1024 * 1024;
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?next-auth\.session-token(?:\.\d+)?=/;
+/** A session cookie's presence (not its validity): also keeps an answer out of shared caches (server/serve.mjs). */
+export const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?next-auth\.session-token(?:\.\d+)?=/;
 
 /** @param {import('node:http').IncomingHttpHeaders} headers */
 function hasCredentials(headers) {

@@ -5,12 +5,13 @@
  * set its status, and its render fails with the database error, which Next answers with a 500.
  * So the database client notes every "unavailable" error it sees (`markDatabaseUnavailable`,
  * called from lib/db.ts), and the server wrapper (server/serve.mjs, `answerOutages`) turns a 5xx
- * sent while that note is fresh into a plain 503 page (or JSON under /api/).
+ * sent while that note is fresh into a plain 503 page (or a problem under /api/, lib/http/problem.mjs).
  *
  * A real bug answered within those seconds reads as an outage too: the price of never showing a
  * reader a 500 for what is the database's fault. Plain JavaScript: the app (bundled) sets the
  * note, the server wrapper reads it; both in one process, so the note lives on globalThis.
  */
+import { PROBLEM_CONTENT_TYPE, problemBody } from './problem.mjs';
 
 const NOTE = Symbol.for('film-cms.database-unavailable-at');
 /** How long after the last "unavailable" error a 5xx is taken for the outage's. */
@@ -35,7 +36,6 @@ const PAGE = `<!doctype html>
 <p>This page cannot be shown right now. Please try again in a moment.</p>
 </body></html>
 `;
-const JSON_BODY = `${JSON.stringify({ error: 'The service is temporarily unavailable: try again in a moment' })}\n`;
 
 /**
  * From here on, a 5xx this response would send during an outage is sent as a 503 (Retry-After,
@@ -50,8 +50,20 @@ export function answerOutages(request, response) {
   let replaced = null;
   const isOutage = (/** @type {number} */ status) => (replaced ??= status >= 500 && status !== 503 && databaseUnavailableRecently());
   const api = (request.url ?? '').startsWith('/api/');
-  const body = api ? JSON_BODY : PAGE;
+  const id = request.headers['x-request-id'];
+  // Built only for an outage's answer.
+  let body = '';
+  const buildBody = () =>
+    api
+      ? `${JSON.stringify(
+          problemBody('unavailable', {
+            detail: 'The service is temporarily unavailable: try again in a moment',
+            instance: Array.isArray(id) ? id[0] : id,
+          }),
+        )}\n`
+      : PAGE;
   const sendHead = () => {
+    body = buildBody();
     for (const name of response.getHeaderNames())
       if (
         ![
@@ -64,7 +76,7 @@ export function answerOutages(request, response) {
         ].includes(name)
       )
         response.removeHeader(name);
-    response.setHeader('Content-Type', api ? 'application/json' : 'text/html; charset=utf-8');
+    response.setHeader('Content-Type', api ? PROBLEM_CONTENT_TYPE : 'text/html; charset=utf-8');
     response.setHeader('Content-Length', Buffer.byteLength(body));
     response.setHeader('Cache-Control', 'no-store');
     response.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_S));

@@ -51,8 +51,12 @@ describe('answerOutages', () => {
     expect(page).toMatchObject({ status: 503, type: 'text/html; charset=utf-8', retryAfter: '5', etag: null });
     expect(page.body).toContain('Temporarily unavailable');
     const api = await get('/api/v1/films?status=500');
-    expect(api).toMatchObject({ status: 503, type: 'application/json', retryAfter: '5' });
-    expect(JSON.parse(api.body)).toEqual({ error: expect.stringMatching(/temporarily unavailable/) });
+    expect(api).toMatchObject({ status: 503, type: 'application/problem+json', retryAfter: '5' });
+    expect(JSON.parse(api.body)).toMatchObject({
+      type: '/problems/unavailable',
+      status: 503,
+      detail: expect.stringMatching(/temporarily unavailable/),
+    });
     expect(await get('/films/x?status=200')).toMatchObject({ status: 200, body: '<html>Next says 200</html>' });
     expect(await get('/films/x?status=404')).toMatchObject({ status: 404 });
   });

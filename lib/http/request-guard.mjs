@@ -7,7 +7,8 @@
  * percent-encoding is not UTF-8 (`/api/v1/films/%ff`), a NUL that reaches PostgreSQL
  * (`/films/kiss%00`), a server action posted from another origin, an action body that is not a
  * JSON array, a multipart body that does not parse. These are the client's mistakes: 4xx with a
- * plain-text reason here, except that reading a page at such an address shows the site's 404 page.
+ * plain-text reason here (a problem, lib/http/problem.mjs, under /api/), except that reading a page
+ * at such an address shows the site's 404 page.
  * Bodies are bounded here too (lib/http/body-limits.mjs): a declared Content-Length past the
  * request's limit is a 413 before a byte is read, a streamed one is cut at the limit.
  *
@@ -15,6 +16,7 @@
  * which finds it next to the standalone server.js (next.config.js traces it there).
  */
 import { bodyLimitOf } from './body-limits.mjs';
+import { PROBLEM_CONTENT_TYPE, answerBareApiErrors, isApiPath, problemBody, problemNameOf } from './problem.mjs';
 
 /**
  * The site's 404 page (MISSING_PATH of lib/reader/missing-page.ts; a test keeps them equal): a
@@ -76,6 +78,16 @@ function decoded(text) {
 }
 
 /** @typedef {{ status: 400 | 403 | 405 | 413, message: string, headers?: Record<string, string> }} Answer */
+
+/**
+ * A request to switch protocols (`Connection: Upgrade` with `Upgrade: websocket`, `h2c`…). The site
+ * serves none: refused on every path, its connection closed. (Next, given the chance, keeps such a
+ * socket open without a word on paths it does not proxy, see server/serve.mjs.)
+ * @param {import('node:http').IncomingHttpHeaders} headers
+ */
+export function isUpgradeRequest(headers) {
+  return headers.upgrade !== undefined && /(?:^|,)\s*upgrade\s*(?:,|$)/i.test(String(headers.connection ?? ''));
+}
 /** @typedef {{ method?: string, url?: string, headers?: import('node:http').IncomingHttpHeaders }} RequestHead */
 
 const STATUS_TEXT = { 400: 'Bad Request', 403: 'Forbidden', 405: 'Method Not Allowed', 413: 'Content Too Large' };
@@ -139,6 +151,8 @@ export function refusal({ method = 'GET', url = '/', headers = {} }) {
   if (!ALLOWED_METHODS.includes(method)) {
     return { status: 405, message: `Method ${method} is not allowed`, headers: { Allow: ALLOWED_METHODS.join(', ') } };
   }
+  if (isUpgradeRequest(headers))
+    return { status: 400, message: 'This server does not switch protocols (Upgrade)', headers: { Connection: 'close' } };
   const absolute = absoluteForm(url);
   if (absolute && (!absolute.path || absolute.host !== headers.host))
     return { status: 400, message: 'The request target must be a path on this site' };
@@ -279,7 +293,11 @@ const DISCARD_LIMIT = 32 * 1024 * 1024;
  * @param {{ bodyUntouched?: boolean }} [options] nothing of the body was read yet
  */
 function answer(request, response, { status, message, headers }, { bodyUntouched = false } = {}) {
-  const body = `${STATUS_TEXT[status]}: ${message}\n`;
+  const api = isApiPath(request.url);
+  const requestId = request.headers['x-request-id'];
+  const body = api
+    ? JSON.stringify(problemBody(problemNameOf(status), { detail: message, instance: Array.isArray(requestId) ? requestId[0] : requestId }))
+    : `${STATUS_TEXT[status]}: ${message}\n`;
   // The answer goes out before the refused body is read, and the body is never buffered. A client
   // still sending a body of a declared, modest length would get a reset (EPIPE) instead of the
   // answer if the connection closed now: that body is read and dropped once answered (as nginx's
@@ -290,7 +308,7 @@ function answer(request, response, { status, message, headers }, { bodyUntouched
   if (discard) request.resume();
   else response.shouldKeepAlive = false;
   response.writeHead(status, {
-    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Type': api ? PROBLEM_CONTENT_TYPE : 'text/plain; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
     ...headers,
@@ -313,6 +331,7 @@ export function guardRequests(listener) {
       else if (refused) return answer(request, response, refused, { bodyUntouched: true });
       const absolute = absoluteForm(request.url ?? '/');
       if (absolute) request.url = absolute.path;
+      answerBareApiErrors(request, response);
       if (!mustReadBody(request)) return listener(request, response);
       const limit = bodyLimitOf(request);
       return readBody(request, limit).then(async (body) => {

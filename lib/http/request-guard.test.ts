@@ -4,20 +4,42 @@
  * with a reason; everything else reaches the listener untouched.
  */
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_PATH } from '../reader/missing-page';
 import { MISSING_PAGE_PATH, guardRequests, unsafeTextReason } from './request-guard.mjs';
+import Ajv from 'ajv';
+import { buildOpenApiDocument } from '../api/openapi/build-openapi-document';
 import { ACTION_BODY_LIMIT, CONTENT_BODY_LIMIT, DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT, bodyLimitOf } from './body-limits.mjs';
 
 let server: http.Server;
 let port = 0;
 
+type Middleware = (request: http.IncomingMessage, response: http.ServerResponse, next: () => void) => void;
+/** The compression middleware Next's server puts on every response (it sends the head from its own `end`). */
+const compression = createRequire(import.meta.url)('next/dist/compiled/compression') as () => Middleware;
+
 beforeAll(async () => {
   // The listener echoes what reached it: the target, and the body with its declared length.
   server = http.createServer(
     guardRequests(async (request, response) => {
+      // As Next answers a method a route does not export: 405, Allow, no body.
+      if (request.url === '/api/v1/films/bare-405') {
+        response.statusCode = 405;
+        response.setHeader('Allow', 'GET, HEAD');
+        return response.end();
+      }
+      // As the production server sends it: the same, behind Next's compression.
+      if (request.url === '/api/v1/films/compressed-405' || request.url === '/api/v1/films/compressed-418-text') {
+        compression()(request, response, () => {
+          response.statusCode = request.url!.endsWith('405') ? 405 : 418;
+          if (response.statusCode === 405) response.end();
+          else response.end('a body of its own');
+        });
+        return;
+      }
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks).toString();
@@ -29,7 +51,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-type Sent = { status: number; body: string; connection?: string };
+type Sent = { status: number; body: string; connection?: string; type?: string };
 
 /**
  * A request written by hand on a socket: any target (absolute form too), any headers, a body sent
@@ -50,6 +72,7 @@ function raw(head: string, body: Buffer | string = ''): Promise<Sent> {
         status: Number(/^HTTP\/1\.1 (\d+)/.exec(headers)?.[1] ?? 0),
         body: rest.join('\r\n\r\n'),
         connection: /\r\nconnection: (\S+)/i.exec(headers)?.[1],
+        type: /\r\ncontent-type: ([^\r]+)/i.exec(headers)?.[1],
       });
     });
   });
@@ -90,7 +113,9 @@ describe('request guard', () => {
     ]) {
       const response = await send(method, target);
       expect(response.status, target).toBe(400);
-      expect(response.body, target).toMatch(/^Bad Request: The (address|query string)/);
+      // Under /api/ the reason is a problem's detail (lib/http/problem.mjs), elsewhere plain text.
+      const reason = target.startsWith('/api/') ? `Bad Request: ${JSON.parse(response.body).detail}` : response.body;
+      expect(reason, target).toMatch(/^Bad Request: The (address|query string)/);
     }
   });
 
@@ -122,6 +147,18 @@ describe('request guard', () => {
     } finally {
       agent.destroy();
     }
+  });
+
+  it('a request to switch protocols (WebSocket, h2c) is a 400 with Connection: close on any path; an Upgrade header alone is ignored', async () => {
+    for (const [target, headers] of [
+      ['/_next/x', 'Connection: Upgrade\nUpgrade: websocket\nSec-WebSocket-Version: 13\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='],
+      ['/films/kiss-and-cry', 'Connection: keep-alive, Upgrade\nUpgrade: websocket'],
+      ['/', 'Connection: Upgrade, HTTP2-Settings\nUpgrade: h2c\nHTTP2-Settings: AAMAAABkAAQAAP__'],
+    ]) {
+      const sent = await raw(`GET ${target} HTTP/1.1\nHost: 127.0.0.1\n${headers}`);
+      expect([sent.status, sent.connection], target).toEqual([400, 'close']);
+    }
+    expect((await raw('GET /films/kiss-and-cry HTTP/1.1\nHost: 127.0.0.1\nUpgrade: websocket')).status).toBe(200);
   });
 
   it('ordinary requests pass, including encoded Unicode and reserved characters', async () => {
@@ -270,5 +307,69 @@ describe('request guard', () => {
     expect(unsafeTextReason('\uD800')).toMatch(/surrogate/);
     expect(unsafeTextReason('x\uDC00')).toMatch(/surrogate/);
     expect(unsafeTextReason('line\n\tnext\r\n 🎬 é')).toBeNull();
+  });
+});
+
+describe('under /api/ the guard answers problems (RFC 9457)', () => {
+  const ajv = new Ajv({ strict: false, validateFormats: false });
+  ajv.addSchema({ $id: 'openapi.json', components: JSON.parse(JSON.stringify(buildOpenApiDocument())).components });
+  const isProblem = ajv.getSchema('openapi.json#/components/schemas/Problem')!;
+
+  /** A request with an id, as server/serve.mjs sets it before the guard. */
+  function sendWithId(method: string, target: string, headers: Record<string, string | number> = {}) {
+    return new Promise<{ status: number; type?: string; allow?: string; body: string }>((resolve, reject) => {
+      const request = http.request(
+        { host: '127.0.0.1', port, method, path: target, headers: { 'x-request-id': 'guard-test-0001', ...headers } },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, type: response.headers['content-type'], allow: response.headers.allow, body }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  it('405, 400 and 413 are application/problem+json naming the request; pages keep plain text', async () => {
+    for (const [method, target, status, type, headers] of [
+      ['TRACE', '/api/v1/films', 405, '/problems/method-not-allowed', {}],
+      ['GET', '/api/v1/films/%ff', 400, '/problems/bad-request', {}],
+    ] as const) {
+      const answer = await sendWithId(method, target, headers);
+      expect([answer.status, answer.type], target).toEqual([status, 'application/problem+json']);
+      const body = JSON.parse(answer.body);
+      expect(isProblem(body), JSON.stringify(isProblem.errors)).toBe(true);
+      expect(body).toMatchObject({ type, status, instance: 'guard-test-0001' });
+    }
+    const tooLarge = await raw(
+      `POST /api/v1/films HTTP/1.1\nHost: 127.0.0.1\nConnection: close\nX-Request-Id: guard-test-0001\nContent-Length: ${DEFAULT_BODY_LIMIT + 1}`,
+    );
+    expect([tooLarge.status, tooLarge.type]).toEqual([413, 'application/problem+json']);
+    expect(isProblem(JSON.parse(tooLarge.body))).toBe(true);
+    expect(JSON.parse(tooLarge.body)).toMatchObject({ type: '/problems/content-too-large', status: 413, instance: 'guard-test-0001' });
+    expect((await sendWithId('TRACE', '/films/kiss')).type).toMatch(/^text\/plain/);
+  });
+
+  it("Next's bodiless 405 under /api/ becomes a problem naming the allowed methods", async () => {
+    const answer = await sendWithId('DELETE', '/api/v1/films/bare-405');
+    expect([answer.status, answer.type, answer.allow]).toEqual([405, 'application/problem+json', 'GET, HEAD']);
+    const body = JSON.parse(answer.body);
+    expect(isProblem(body)).toBe(true);
+    expect(body).toMatchObject({ type: '/problems/method-not-allowed', status: 405, instance: 'guard-test-0001' });
+    expect(body.detail).toContain('GET, HEAD');
+  });
+
+  it('the same behind the compression Next adds, which sends the head before the body; a body of its own passes', async () => {
+    const answer = await sendWithId('DELETE', '/api/v1/films/compressed-405', { 'accept-encoding': 'gzip' });
+    expect([answer.status, answer.type]).toEqual([405, 'application/problem+json']);
+    const body = JSON.parse(answer.body);
+    expect(isProblem(body)).toBe(true);
+    expect(body).toMatchObject({ type: '/problems/method-not-allowed', status: 405, instance: 'guard-test-0001' });
+    expect(body.detail).toBe('Method DELETE is not allowed here');
+    const own = await sendWithId('GET', '/api/v1/films/compressed-418-text');
+    expect([own.status, own.type, own.body]).toEqual([418, undefined, 'a body of its own']);
   });
 });

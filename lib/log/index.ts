@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Logger } from 'pino';
-import { REQUEST_ID_HEADER, acceptRequestId, rootLogger } from './logger.mjs';
+import { REQUEST_ID_HEADER, acceptRequestId, loggedPath, rootLogger } from './logger.mjs';
 
 /**
  * Structured logging for server code: `logger` for process-level events, `requestLogger(headers)`
@@ -11,11 +11,12 @@ import { REQUEST_ID_HEADER, acceptRequestId, rootLogger } from './logger.mjs';
  *   log.info({ slug }, 'film published');
  *
  * Secrets are redacted by key (password, token, authorization, cookie, …) and URL passwords and
- * Bearer tokens are scrubbed from text: see lib/log/logger.mjs.
+ * Bearer tokens are scrubbed from text: see lib/log/logger.mjs. A request's address goes in as
+ * `path: loggedPath(url)` (no query, no token in it).
  */
 export const logger: Logger = rootLogger();
 
-export { REQUEST_ID_HEADER };
+export { REQUEST_ID_HEADER, loggedPath };
 
 type HeaderSource = Pick<Headers, 'get'>;
 

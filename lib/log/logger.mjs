@@ -7,6 +7,7 @@
  * (server/serve.mjs), which finds it next to the standalone server.js where the build traced it.
  */
 import { pino } from 'pino';
+import { serverVariable } from '../ops/server-env.mjs';
 
 /**
  * Fields that never reach a log line, whatever object they arrive in: credentials, session and
@@ -43,16 +44,43 @@ export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => {
 });
 
 /**
+ * Routes whose address carries a credential (the one-time password link, app/set-password/[token]):
+ * logged as their pattern, never with the value.
+ */
+const SECRET_PATHS = [{ pattern: /\/set-password\/[^/?#\s"']+/g, route: '/set-password/:token' }];
+/** Query parameters whose value is a credential wherever they appear (`?token=…`). */
+const SECRET_QUERY = /([?&;](?:token|access_token|refresh_token|code|secret|password|key|signature|sig)=)[^&;#\s"']*/gi;
+
+/**
+ * What a request's address looks like in a log line: the path without its query (query strings can
+ * carry tokens), a credential in the path replaced by its route's pattern
+ * (`/set-password/<token>` → `/set-password/:token`). Every log line naming a request's address
+ * goes through this (the access log, errors of the wrapper and the app); `scrub` applies the same
+ * rule to free text.
+ * @param {string | null | undefined} url
+ */
+export function loggedPath(url) {
+  return hideSecretPaths((url ?? '').split('?')[0]);
+}
+
+/** @param {string} text */
+function hideSecretPaths(text) {
+  for (const { pattern, route } of SECRET_PATHS) text = text.replace(pattern, route);
+  return text;
+}
+
+/**
  * Scrubs secrets that hide inside free text (error messages, third-party console output): the
- * password of a URL (`postgresql://user:secret@host` → `postgresql://user:***@host`) and Bearer
- * tokens.
+ * password of a URL (`postgresql://user:secret@host` → `postgresql://user:***@host`), Bearer
+ * tokens, API token secrets, credentials in a path or a query (see loggedPath).
  * @param {string} text
  */
 export function scrub(text) {
-  return text
+  return hideSecretPaths(text)
     .replace(/\b([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*):[^@\s/]+@/gi, '$1:***@')
     .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, '$1***')
-    .replace(/\bcms_[0-9a-f]{12,}\b/g, 'cms_***');
+    .replace(/\bcms_[0-9a-f]{12,}\b/g, 'cms_***')
+    .replace(SECRET_QUERY, '$1***');
 }
 
 /** @param {unknown} error */
@@ -76,7 +104,7 @@ const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'sil
  * @returns {import('pino').Logger}
  */
 export function createLogger(options = {}) {
-  const wanted = options.level ?? process.env.LOG_LEVEL ?? 'info';
+  const wanted = options.level ?? serverVariable('LOG_LEVEL');
   return pino(
     {
       name: options.name,

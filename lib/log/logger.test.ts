@@ -2,9 +2,11 @@
  * The log format: one JSON object per line, and no secret in it whether it comes as a field, nested
  * in an object, inside a message, inside an error, or as a request id meant to forge lines.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { acceptRequestId, createLogger, scrub } from './logger.mjs';
+import { acceptRequestId, createLogger, loggedPath, scrub } from './logger.mjs';
 
 function capture(options: { redact?: boolean } = {}) {
   const lines: string[] = [];
@@ -63,6 +65,55 @@ describe('scrub', () => {
   it('leaves ordinary text alone', () => {
     expect(scrub('GET /films/kiss-and-cry 200 in 12 ms')).toBe('GET /films/kiss-and-cry 200 in 12 ms');
     expect(scrub('see https://example.com/a:b')).toBe('see https://example.com/a:b');
+  });
+});
+
+describe('loggedPath', () => {
+  const TOKEN = 'Zm9vYmFyLWJhei1xdXV4LTEyMzQ1Njc4OTAtYWJjZGVm';
+
+  it('is the path without its query, a one-time link token replaced by its route pattern', () => {
+    expect(loggedPath(`/set-password/${TOKEN}`)).toBe('/set-password/:token');
+    expect(loggedPath(`/set-password/${TOKEN}?_rsc=1`)).toBe('/set-password/:token');
+    expect(loggedPath(`/films/kiss-and-cry?spoilers=full&token=${TOKEN}`)).toBe('/films/kiss-and-cry');
+    expect(loggedPath('/')).toBe('/');
+    expect(loggedPath(undefined)).toBe('');
+  });
+
+  it('covers every route of the app whose address carries a token, secret or key', () => {
+    // Dynamic segments named like a credential (app/set-password/[token]); a new one must be added to loggedPath's list.
+    const secretSegments: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (!entry.isDirectory()) continue;
+        const child = path.join(dir, entry.name);
+        if (/^\[+(?:\.\.\.)?[^\]]*(token|secret|key|code|signature)[^\]]*\]+$/i.test(entry.name)) secretSegments.push(child);
+        walk(child);
+      }
+    };
+    walk(path.join(import.meta.dirname, '../../app'));
+    expect(secretSegments.length).toBeGreaterThan(0);
+    for (const dir of secretSegments) {
+      const route = `/${path
+        .relative(path.join(import.meta.dirname, '../../app'), dir)
+        .split(path.sep)
+        .filter((part) => !/^\(.*\)$/.test(part))
+        .join('/')}`;
+      const address = route.replace(/\[+(?:\.\.\.)?[^\]]+\]+/g, TOKEN);
+      expect(loggedPath(address), route).not.toContain(TOKEN);
+    }
+  });
+
+  it('and scrub hides the same in free text, with credentials in a query string', () => {
+    const text = `failed to handle GET /set-password/${TOKEN} (from https://cms.example/login?callbackUrl=%2F&token=${TOKEN}&code=${TOKEN})`;
+    expect(scrub(text)).not.toContain(TOKEN);
+    expect(scrub(text)).toContain('GET /set-password/:token');
+    expect(scrub(text)).toContain('callbackUrl=%2F&token=***&code=***');
+  });
+
+  it('the access logger writes it so', () => {
+    const { logger, raw } = capture({ redact: false });
+    logger.info({ path: `/set-password/${TOKEN}` }, `GET /set-password/${TOKEN}`);
+    expect(raw()).not.toContain(TOKEN);
   });
 });
 

@@ -23,7 +23,8 @@ export function mailFrom(): string {
   return env().MAIL_FROM ?? `Film pages <no-reply@${new URL(siteUrl()).hostname}>`;
 }
 
-export type Mail = { to: string; subject: string; text: string };
+/** A plain-text body, and optionally an HTML one saying the same (sent as multipart/alternative). */
+export type Mail = { to: string; subject: string; text: string; html?: string };
 
 /** Sends one message; throws when SMTP_URL is unset or the server refuses it. */
 export async function sendMail(mail: Mail): Promise<void> {

@@ -17,7 +17,7 @@ import { getPublishedPerson } from '../reader/get-person';
 import { callRoute } from '../../test-support/call-route';
 import { sessionCookieFor } from '../../test-support/session-cookie';
 import * as photoRoute from '@/app/api/v1/editor/people/[slug]/photo/route';
-import { setPersonPhotoAction } from '../people/person-actions';
+import { savePersonAction } from '../people/person-actions';
 import { getPersonForEditor } from '../people/get-person-for-editor';
 
 // The person editor's server action reads the session through next/headers.
@@ -155,7 +155,7 @@ describe('person photo', () => {
     expect((await getPublishedPerson(slug, 'none'))!.photo).toBeNull();
   });
 
-  it('is set and removed in the person editor through a guarded, audited server action', async () => {
+  it('is set and removed in the person form through a guarded, audited server action, each a revision', async () => {
     const slug = `editor-photo-${tag}`;
     const content = sampleFilm({
       slug: `editor-photo-film-${tag}`,
@@ -168,27 +168,32 @@ describe('person photo', () => {
     await publishFilm({ slug: content.slug, revision: revision.number, actor: editor });
     const photo = await asset(300, 300);
 
+    const profile = (photo: { image: string; alt: string } | null) => ({ birthDate: '', deathDate: '', photo, biography: [] });
     currentHeaders = new Headers();
-    expect(await setPersonPhotoAction({ slug, image: photo, alt: 'A portrait' })).toMatchObject({ ok: false, status: 401 });
+    expect(await savePersonAction({ slug, baseRevision: 0, content: profile({ image: photo, alt: 'A portrait' }) })).toMatchObject({
+      ok: false,
+      status: 401,
+    });
 
     const user = await db().user.findUniqueOrThrow({ where: { id: editor.userId } });
     currentHeaders = new Headers({ cookie: await sessionCookieFor(user) });
-    expect(await setPersonPhotoAction({ slug, image: photo, alt: '  ' })).toMatchObject({
+    expect(await savePersonAction({ slug, baseRevision: 0, content: profile({ image: photo, alt: '  ' }) })).toMatchObject({
       ok: false,
       status: 400,
-      errors: [{ path: 'alt', message: 'Alt text is required' }],
+      errors: [{ path: 'content.photo.alt', message: 'Alt text is required' }],
     });
     expect((await getPersonForEditor(editor, slug))!.photo).toBeNull();
 
-    expect(await setPersonPhotoAction({ slug, image: photo, alt: 'A portrait' })).toEqual({
+    expect(await savePersonAction({ slug, baseRevision: 0, content: profile({ image: photo, alt: 'A portrait' }) })).toMatchObject({
       ok: true,
-      data: { slug, image: photo, alt: 'A portrait' },
+      data: { slug, revision: { number: 1 }, content: profile({ image: photo, alt: 'A portrait' }) },
     });
     expect((await getPersonForEditor(editor, slug))!.photo).toEqual({ image: photo, alt: 'A portrait' });
     expect((await getPublishedPerson(slug, 'none'))!.photo).toMatchObject({ image: photo, alt: 'A portrait' });
 
-    expect(await setPersonPhotoAction({ slug, image: null })).toMatchObject({ ok: true });
+    expect(await savePersonAction({ slug, baseRevision: 1, content: profile(null) })).toMatchObject({ ok: true });
     expect((await getPersonForEditor(editor, slug))!.photo).toBeNull();
-    expect(await db().auditLog.count({ where: { action: 'person.photo', subject: slug } })).toBe(2);
+    const audits = await db().auditLog.findMany({ where: { action: 'person.save', subject: slug }, orderBy: { id: 'asc' } });
+    expect(audits.map((a) => (a.details as { changed: string[] }).changed)).toEqual([['photo'], ['photo']]);
   });
 });

@@ -4,6 +4,8 @@ import { mediaAddress, THUMBNAIL_FILE } from './variant-widths';
 /** An image as the editor and the API see it: its size and the addresses of its files. */
 export type ImageAssetView = {
   id: string;
+  /** The uploaded file's name; null for a raw-body upload or one made before names were kept. */
+  fileName: string | null;
   width: number;
   height: number;
   mime: string;
@@ -18,6 +20,7 @@ export type ImageAssetView = {
 
 export function toImageAsset(row: {
   id: string;
+  fileName: string | null;
   width: number;
   height: number;
   mime: string;
@@ -29,6 +32,7 @@ export function toImageAsset(row: {
   const variants = row.variants as Variant[];
   return {
     id: row.id,
+    fileName: row.fileName,
     width: row.width,
     height: row.height,
     mime: row.mime,

@@ -11,7 +11,7 @@ import { invalidatePages } from '../cache/invalidate-film-pages';
 export async function invalidateImagePages(imageId: string): Promise<void> {
   const [films, people] = await Promise.all([
     db().publishedFilm.findMany({ where: { images: { some: { imageId } } }, select: { slug: true } }),
-    db().person.findMany({ where: { photoId: imageId }, select: { slug: true } }),
+    db().personProfile.findMany({ where: { photoId: imageId }, select: { slug: true } }),
   ]);
   await invalidatePages({ films: films.map((film) => film.slug), people: people.map((person) => person.slug), lists: true });
 }

@@ -5,7 +5,6 @@
  * use (409 naming the uses), replace keeping every use and its alt text, focal point validation,
  * and the scheduled cleanup removing only unreferenced uploads past the grace period, each audited.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,8 +13,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
-import { sampleFilm } from '../../test-support/sample-film';
-import { createFilm, publishFilm, saveDraft } from '../films';
+import { filmShowing, imageRow } from '../../test-support/media-fixtures';
+import { saveDraft } from '../films';
 import { makeActor } from '../../test-support/actors';
 import { callRoute } from '../../test-support/call-route';
 import { sessionCookieFor } from '../../test-support/session-cookie';
@@ -46,26 +45,23 @@ const DAY = 86_400_000;
 
 /** An image row (and one file, for the ones whose files are checked), uploaded `ageDays` ago. */
 async function asset({ ageDays = 0, file = false } = {}): Promise<string> {
-  const sha256 = randomBytes(32).toString('hex');
-  const id = randomBytes(16).toString('hex');
-  await db().imageAsset.create({
-    data: {
-      id,
-      sha256,
-      width: 640,
-      height: 360,
-      mime: 'image/png',
-      bytes: 1000,
-      variants: [{ name: 'w320', width: 320, height: 180, format: 'webp', bytes: 10 }],
-      createdAt: new Date(Date.now() - ageDays * DAY),
-    },
-  });
+  const id = await imageRow({ createdAt: new Date(Date.now() - ageDays * DAY) });
   if (file) await storage.put(mediaKey(id, 'w320', 'webp'), Buffer.from('old'), 'image/webp');
   return id;
 }
 
+// A new colour each time: two equal files are one upload (a 409 naming the other), so a colour
+// drawn from 256 made two replaces of the same size collide now and then.
+let drawn = 0;
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: Math.floor(Math.random() * 256), g: 40, b: 90 } } })
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: drawn++ % 256, g: Math.floor(Math.random() * 256), b: Math.floor(Math.random() * 256) },
+    },
+  })
     .png()
     .toBuffer();
 
@@ -79,34 +75,22 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** A film with `poster` as its poster, published, then a draft adding `still` as a still. */
-async function filmUsing({ poster, still, name }: { poster: string; still?: string; name: string }) {
-  const content = sampleFilm({
+const filmUsing = ({ poster, still, name }: { poster: string; still?: string; name: string }) =>
+  filmShowing(editor, {
     slug: `media-${name}-${tag}`,
     title: `Media ${name} ${tag}`,
-    poster: { image: poster, alt: `Poster of ${name}`, spoiler: 'none' },
-    stills: [],
-    quiz: { questions: [] },
+    poster: { image: poster, alt: `Poster of ${name}` },
+    still: still ? { image: still, alt: `A still of ${name}` } : undefined,
   });
-  const { revision } = await createFilm({ content, actor: editor });
-  await publishFilm({ slug: content.slug, revision: revision.number, actor: editor });
-  if (still)
-    await saveDraft({
-      slug: content.slug,
-      baseRevision: revision.number,
-      actor: editor,
-      content: { ...content, stills: [{ id: 'still-1', image: still, alt: `A still of ${name}`, caption: '', spoiler: 'full' }] },
-    });
-  return content;
-}
 
 describe('where uploads are used', () => {
   it('names the draft, the published page and people, each use with its own alt text', async () => {
     const [poster, still] = [await asset(), await asset()];
     const a = await filmUsing({ poster, still, name: 'uses-a' });
     const b = await filmUsing({ poster, name: 'uses-b' });
-    const person = await db().person.create({
-      data: { slug: `media-person-${tag}`, name: `Media Person ${tag}`, photoId: poster, photoAlt: 'Smiling' },
-    });
+    // A person's photo is on their profile, kept apart from the published Person row by slug.
+    await db().personProfile.create({ data: { slug: `media-person-${tag}`, photoId: poster, photoAlt: 'Smiling' } });
+    const person = await db().person.create({ data: { slug: `media-person-${tag}`, name: `Media Person ${tag}` } });
 
     const uses = await findImageUses(db(), [poster, still]);
     expect(uses.get(poster)).toEqual(
@@ -403,7 +387,7 @@ describe('cleanup of unused uploads', () => {
         content: { ...content, poster: { image: oldInAutosave, alt: 'x', spoiler: 'none' } },
       },
     });
-    await db().person.create({ data: { slug: `media-cleanup-${tag}`, name: `Cleanup ${tag}`, photoId: oldPhoto, photoAlt: 'x' } });
+    await db().personProfile.create({ data: { slug: `media-cleanup-${tag}`, photoId: oldPhoto, photoAlt: 'x' } });
     const only = [oldUnused, freshUnused, oldInDraft, oldInHistory, oldInAutosave, oldPhoto];
 
     const { removed } = await sweepUnusedMedia({ graceMs: 7 * DAY, storage, only });

@@ -21,26 +21,59 @@ export const mediaIdSchema = z.object({ id: imageIdSchema });
 export const setFocalPointInputSchema = z.object({ id: imageIdSchema, x: coordinate('x'), y: coordinate('y') });
 
 export const MEDIA_PAGE_SIZE = 48;
+
+/** The library's orders: `size` is the largest upload first, `name` the file name A to Z (unnamed last). */
+export const MEDIA_SORTS = ['newest', 'oldest', 'name', 'size'] as const;
+export type MediaSort = (typeof MEDIA_SORTS)[number];
+export const MEDIA_SORT_LABELS: Record<MediaSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'File name, A to Z',
+  size: 'Largest first',
+};
+export const MEDIA_USE_FILTERS = ['used', 'unused'] as const;
+export type MediaUseFilter = (typeof MEDIA_USE_FILTERS)[number];
+
+/**
+ * The library's filters (the page's query string and `GET /api/v1/editor/media`; paging and `sort`
+ * are added by lib/api/schemas/list-queries.ts). `used` counts every use find-image-uses.ts lists,
+ * an earlier revision or an autosave included: `unused` is exactly what may be deleted.
+ */
 export const listMediaQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Use a page number from 1' })
-    .int('Use a page number from 1')
-    .min(1, 'Use a page number from 1')
-    .default(1),
+  q: z.string().trim().max(200, 'Search with at most 200 characters').optional().meta({
+    description:
+      'Part of the file name, of an alt text the image has in a film or as a photo, of the title of a film naming it, or of the name of the person whose photo it is or was',
+  }),
+  used: z
+    .enum(MEDIA_USE_FILTERS, { error: 'Filter by used or unused' })
+    .optional()
+    .meta({ description: '`used`: something uses the image (it cannot be deleted); `unused`: nothing does' }),
+  uploader: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Name the uploader by their user id')
+    .optional()
+    .meta({ description: 'Only this user’s uploads (a user id)' }),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM')
+    .optional()
+    .meta({ description: 'Only uploads of this month (UTC), YYYY-MM' }),
 });
+export type MediaFilters = z.output<typeof listMediaQuerySchema>;
 
 /**
  * Where an image is used. A film's poster or still in its latest draft or in its published
  * revision (each with its own alt text: alt text belongs to the use, not the file), a person's
- * photo; and what keeps it without showing it: an earlier revision of a film (restorable) or
- * someone's unsaved changes (an autosave).
+ * photo; and what keeps it without showing it: an earlier revision of a film or of a person
+ * (restorable) or someone's unsaved changes to either (an autosave).
  */
 export type MediaUse =
   | { kind: 'film'; where: 'draft' | 'published'; role: 'poster' | 'still'; slug: string; title: string; alt: string }
   | { kind: 'history' | 'autosave'; slug: string; title: string }
-  | { kind: 'person'; slug: string; name: string; alt: string };
+  | { kind: 'person'; slug: string; name: string; alt: string }
+  | { kind: 'person-history' | 'person-autosave'; slug: string; name: string };
 
-/** "the poster of “Kiss and Cry” (draft)", for lists and the refusal to delete. */
+/** "the poster of “Kiss and Cry” (latest draft)", for lists and the refusal to delete. */
 export function describeUse(use: MediaUse): string {
   switch (use.kind) {
     case 'film':
@@ -51,6 +84,10 @@ export function describeUse(use: MediaUse): string {
       return `unsaved changes to “${use.title}”`;
     case 'person':
       return `the photo of ${use.name}`;
+    case 'person-history':
+      return `an earlier revision of ${use.name}’s profile`;
+    case 'person-autosave':
+      return `unsaved changes to ${use.name}’s profile`;
   }
 }
 

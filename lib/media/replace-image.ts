@@ -5,6 +5,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { ConflictError, NotFoundError } from '../errors';
 import { invalidateImagePages } from './invalidate-image-pages';
+import { actorRef, enqueueWebhookEvent, pageTags } from '../webhooks/enqueue-webhook-event';
 import { mediaKey, mediaStorage, type MediaStorage } from './storage';
 import { processImage, type Variant } from './process-image';
 import { imageJob } from './image-jobs';
@@ -36,11 +37,14 @@ export async function replaceImage({
   actor,
   id,
   data,
+  fileName = null,
   storage = mediaStorage(),
 }: {
   actor: Actor | null;
   id: string;
   data: Uint8Array;
+  /** The new file's name (read-upload.ts); the library shows it from now on. Null keeps the old one (a raw-body replace). */
+  fileName?: string | null;
   storage?: MediaStorage;
 }) {
   assertCan(actor, 'media.manage');
@@ -69,7 +73,16 @@ export async function replaceImage({
         // Only the version this replace started from: a delete meanwhile leaves nothing to update.
         const { count } = await tx.imageAsset.updateMany({
           where: { id, version: before.version },
-          data: { sha256: image.sha256, width: image.width, height: image.height, mime: image.mime, bytes: image.bytes, variants, version },
+          data: {
+            sha256: image.sha256,
+            width: image.width,
+            height: image.height,
+            mime: image.mime,
+            bytes: image.bytes,
+            variants,
+            version,
+            ...(fileName ? { fileName } : {}),
+          },
         });
         if (count === 0) {
           const now = await tx.imageAsset.findUnique({ where: { id }, select: { version: true } });
@@ -81,6 +94,17 @@ export async function replaceImage({
           action: 'media.replace',
           subject: id,
           details: { width: image.width, height: image.height, mime: image.mime, bytes: image.bytes, version },
+        });
+        const [films, people] = await Promise.all([
+          tx.publishedFilm.findMany({ where: { images: { some: { imageId: id } } }, select: { slug: true } }),
+          tx.personProfile.findMany({ where: { photoId: id }, select: { slug: true } }),
+        ]);
+        const pages = { films: films.map((f) => f.slug), people: people.map((p) => p.slug) };
+        await enqueueWebhookEvent(tx, 'media.replaced', {
+          image: { id, version, width: image.width, height: image.height, mime: image.mime },
+          ...pages,
+          cacheTags: pageTags({ ...pages, lists: true }),
+          actor: actorRef(actor),
         });
         return {
           row: await tx.imageAsset.findUniqueOrThrow({ where: { id } }),

@@ -1,16 +1,13 @@
 import 'server-only';
-import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
-import { writeAudit } from '../audit/write-audit';
-import { NotFoundError } from '../errors';
-import { assertImagesExist } from './assert-images-exist';
-import { invalidatePersonPages } from '../cache/invalidate-film-pages';
+import { ValidationError } from '../errors';
+import { updatePersonProfile } from '../people/save-person';
 
 /**
  * Sets (or, with `image: null`, removes) the photo of a person on the site, with its alt text: the
  * person editor's (lib/people/person-actions.ts) and the API's (PUT /api/v1/editor/people/{slug}/photo).
- * People are made by publishing the films they play in; the photo stays with the person across
- * republishing and goes when the person has no part left.
+ * A new revision of the person's profile on top of the latest (lib/people/save-person.ts), which
+ * publishing never touches: the photo stays when the person's films are unpublished.
  */
 export async function setPersonPhoto({
   actor,
@@ -23,25 +20,13 @@ export async function setPersonPhoto({
   image: string | null;
   alt: string;
 }) {
-  assertCan(actor, 'film.publish'); // live at once (people are not revisioned): not for writers
-  const result = await db().$transaction(async (tx) => {
-    const person = await tx.person.findUnique({ where: { slug }, select: { id: true, name: true } });
-    if (!person) throw new NotFoundError(`No person “${slug}” on the site`);
-    if (image) {
-      try {
-        await assertImagesExist(tx, { poster: { image, alt, spoiler: 'none' }, stills: [] });
-      } catch (error) {
-        // Named as the API's field, not the film page's.
-        if (error instanceof Error && 'errors' in error)
-          (error as { errors: Array<{ path: string }> }).errors.forEach((e) => (e.path = 'image'));
-        throw error;
-      }
-    }
-    await tx.person.update({ where: { id: person.id }, data: { photoId: image, photoAlt: image ? alt : '' } });
-    await writeAudit(tx, { actor, action: 'person.photo', subject: slug, details: { image } });
-    return { slug, image, alt: image ? alt : '' };
-  });
-  // Only the person's own pages show the photo (a film page names its people, lib/cache/invalidate-film-pages.ts).
-  await invalidatePersonPages(slug);
-  return result;
+  assertCan(actor, 'film.publish'); // live at once: not for writers
+  // Named as the API's field: a person's photo is `image` there, `photo.image` in the person form.
+  try {
+    await updatePersonProfile(actor, slug, (latest) => ({ ...latest, photo: image ? { image, alt } : null }), 'person.photo');
+  } catch (error) {
+    if (error instanceof ValidationError) error.errors.forEach((e) => (e.path = e.path.replace(/^photo\./u, '')));
+    throw error;
+  }
+  return { slug, image, alt: image ? alt : '' };
 }

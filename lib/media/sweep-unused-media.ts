@@ -9,9 +9,9 @@ import { mediaStorage, type MediaStorage } from './storage';
 const CLEANUP = systemActor('media cleanup');
 
 /**
- * The scheduled cleanup of uploads nothing references: no film's revision (any of them, the latest
- * draft and the published one included), no autosave, no published page and no person
- * (find-image-uses.ts), uploaded at least `graceMs` ago (MEDIA_UNUSED_GRACE_DAYS, 7 days by
+ * The scheduled cleanup of uploads nothing references: no film's or person's revision (any of
+ * them, the latest draft and the published one included: each stays restorable), no autosave, no
+ * published page and no person's photo (find-image-uses.ts), uploaded at least `graceMs` ago (MEDIA_UNUSED_GRACE_DAYS, 7 days by
  * default: time to use a fresh upload). Run by instrumentation.ts at start and hourly beside the
  * media sweep. Each image is locked, checked again and deleted with its audit row
  * (`media.cleanup`) in one transaction, then its files are deleted. `only` restricts it to these

@@ -24,10 +24,13 @@ const FORMAT_TYPES = { avif: 'image/avif', webp: 'image/webp' } as const;
 export async function uploadImage({
   actor,
   data,
+  fileName = null,
   storage = mediaStorage(),
 }: {
   actor: Actor | null;
   data: Uint8Array;
+  /** The file's name as sent (read-upload.ts cleans it), for the library's list and search; kept only on a new asset. */
+  fileName?: string | null;
   storage?: MediaStorage;
 }): Promise<{ asset: ImageAssetView; created: boolean }> {
   assertCan(actor, 'film.edit');
@@ -48,6 +51,7 @@ export async function uploadImage({
       const created = await tx.imageAsset.create({
         data: {
           id,
+          fileName,
           sha256: image.sha256,
           width: image.width,
           height: image.height,
@@ -61,7 +65,7 @@ export async function uploadImage({
         actor,
         action: 'media.upload',
         subject: id,
-        details: { width: image.width, height: image.height, mime: image.mime, bytes: image.bytes },
+        details: { fileName, width: image.width, height: image.height, mime: image.mime, bytes: image.bytes },
       });
       return created;
     });

@@ -41,6 +41,16 @@ export const NOTIFICATION_SOURCES: CountSource[] = [
           count: await db().scheduledJob.count({ where: { state: 'failed' } }),
         }
       : null,
+  // Disabled after a day without a successful delivery (lib/webhooks/delivery-runner.ts).
+  async (actor) =>
+    can(actor, 'webhook.manage')
+      ? {
+          key: 'webhooks-disabled',
+          label: 'webhooks disabled',
+          href: '/editor/webhooks',
+          count: await db().webhookEndpoint.count({ where: { disabledAt: { not: null } } }),
+        }
+      : null,
 ];
 
 /** The non-zero counts for the editor nav's badge. */

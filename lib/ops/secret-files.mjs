@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 
 /** The variables that may come from a file. */
-export const SECRET_FILE_VARIABLES = ['AUTH_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL', 'MEDIA_S3_SECRET'];
+export const SECRET_FILE_VARIABLES = ['AUTH_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL', 'MEDIA_S3_SECRET', 'METRICS_TOKEN'];
 
 /** @param {string} name @param {string} file */
 function readSecret(name, file) {

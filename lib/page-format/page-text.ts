@@ -1,6 +1,7 @@
 import { HEADED_SECTIONS, heading, type HeadedSectionId } from '../page/parts';
 import { oneLine } from '../page/page-text';
 import { DEFAULT_ITEM_LEVEL, SPOILER_LEVELS, type SpoilerLevel } from '../spoilers/levels';
+import { CONTENT_NOTE_KINDS, contentNoteKindSchema, type ContentNoteKind } from '../content/content-note-kinds';
 
 /**
  * What the page format's reader (parse-page.ts) and writer (format-page.ts) share besides the page's
@@ -77,10 +78,10 @@ export function optionLetter(index: number): string {
 // ---------------------------------------------------------------------------------------------
 // Markers: "[spoiler: light · id: e3]" at the end of the line that names an item.
 
-export type Marker = { spoiler?: SpoilerLevel; id?: string; slug?: string };
+export type Marker = { spoiler?: SpoilerLevel; id?: string; slug?: string; kind?: ContentNoteKind };
 export type MarkerKey = keyof Marker;
 
-const MARKER_KEYS: MarkerKey[] = ['spoiler', 'id', 'slug'];
+const MARKER_KEYS: MarkerKey[] = ['spoiler', 'id', 'slug', 'kind'];
 
 export function formatMarker(marker: Marker): string {
   const parts = MARKER_KEYS.filter((key) => marker[key] !== undefined).map((key) => `${key}: ${marker[key]}`);
@@ -88,7 +89,7 @@ export function formatMarker(marker: Marker): string {
 }
 
 /** A trailing "[key: value · …]" whose first key is one of ours; anything else in brackets is text. */
-const MARKER_AT_END = /\s*\[\s*((?:spoiler|id|slug)\s*:[^[\]]*)\]$/iu;
+const MARKER_AT_END = /\s*\[\s*((?:spoiler|id|slug|kind)\s*:[^[\]]*)\]$/iu;
 
 export function splitMarker(line: string): { text: string; marker: Marker; problems: string[] } {
   const match = MARKER_AT_END.exec(line);
@@ -102,6 +103,10 @@ export function splitMarker(line: string): { text: string; marker: Marker; probl
     if (key === 'spoiler') {
       if ((SPOILER_LEVELS as readonly string[]).includes(value.toLowerCase())) marker.spoiler = value.toLowerCase() as SpoilerLevel;
       else problems.push(`Unknown spoiler level “${value}” (use none, light or full)`);
+    } else if (key === 'kind') {
+      const kind = contentNoteKindSchema.safeParse(value.toLowerCase());
+      if (kind.success) marker.kind = kind.data;
+      else problems.push(`Unknown content note kind “${value}” (use one of ${CONTENT_NOTE_KINDS.join(', ')})`);
     } else if (key === 'id' || key === 'slug') {
       marker[key] = value;
     } else if (part.trim() !== '') {

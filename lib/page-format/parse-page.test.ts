@@ -315,9 +315,50 @@ describe('tolerance', () => {
       page('What Kind of Film Is Test Film?', 'Content notes: smoking, etc..', 'Content note: guns, knives [spoiler: light · id: weapons]'),
     );
     expect(content.kind.contentNotes).toEqual([
-      { id: 'n1', label: 'smoking', spoiler: 'full' },
-      { id: 'n2', label: 'etc.', spoiler: 'full' },
-      { id: 'weapons', label: 'guns, knives', spoiler: 'light' },
+      { id: 'n1', label: 'smoking', kind: 'substance-use', spoiler: 'full' },
+      { id: 'n2', label: 'etc.', kind: 'other', spoiler: 'full' },
+      { id: 'weapons', label: 'guns, knives', kind: 'violence', spoiler: 'light' },
+    ]);
+  });
+
+  it('maps known content notes to their kind by their words; a kind marker says otherwise', () => {
+    const { content, warnings } = parsePage(
+      page(
+        'What Kind of Film Is Test Film?',
+        'Content notes: terminal illness, death of a young person, a dog is hurt, heavy drinking, racist slurs.',
+        'Content note: what happens at the lake [kind: death · spoiler: full]',
+        'Content note: the storm [kind: weather]',
+      ),
+    );
+    expect(content.kind.contentNotes.map((n) => [n.label, n.kind])).toEqual([
+      ['terminal illness', 'illness'],
+      ['death of a young person', 'death'],
+      ['a dog is hurt', 'animal-harm'],
+      ['heavy drinking', 'substance-use'],
+      ['racist slurs', 'discrimination'],
+      ['what happens at the lake', 'death'],
+      ['the storm', 'other'],
+    ]);
+    expect(warnings.map((w) => w.message)).toEqual([expect.stringMatching(/Unknown content note kind “weather”/u)]);
+  });
+
+  it('reads an event’s minute into the film, and no minute where the line is not one', () => {
+    const { content } = parsePage(
+      page(
+        'Test Film Timeline: Every Key Event in Order',
+        '- 1',
+        'Arrival',
+        'She arrives.',
+        'At: 45 min',
+        'When:dawn Where:the port',
+        '- 2',
+        'Departure',
+        'At: some point',
+      ),
+    );
+    expect(content.events.map((e) => [e.title, e.minute, e.description])).toEqual([
+      ['Arrival', 45, 'She arrives.'],
+      ['Departure', undefined, 'At: some point'],
     ]);
   });
 

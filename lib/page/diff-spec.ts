@@ -8,7 +8,20 @@ import type { SpoilerLevel } from '../spoilers/levels';
 
 /** How a value is shown and compared: long text gets a word-level diff; `image`: an uploaded image's id (the compare view shows both). */
 export type ValueKind =
-  'text' | 'long' | 'number' | 'level' | 'tags' | 'person' | 'options' | 'image' | 'people' | 'list' | 'countries' | 'languages';
+  | 'text'
+  | 'long'
+  | 'number'
+  | 'level'
+  | 'tags'
+  | 'person'
+  | 'options'
+  | 'image'
+  | 'people'
+  | 'list'
+  | 'countries'
+  | 'languages'
+  /** A value from a fixed list (a content note's kind): compared as it is, never read as the item's words. */
+  | 'choice';
 
 export type FieldSpec = { field: string; label: string; kind: ValueKind };
 

@@ -17,7 +17,8 @@ import { triviaPart } from './parts/trivia';
  * part holds and how it is validated, filtered by spoiler level, counted, compared and merged,
  * published, searched and written in the page format; the editor's and the reader's section
  * components are keyed by the same ids. A new part is one entry here, its components, its
- * page-format section and, when readers read it from tables of its own, a migration.
+ * page-format section and, when readers read it from tables of its own, a migration; a list part
+ * (lib/page/list-part.ts) gets generic components.
  */
 export const PAGE_PARTS = [
   filmPart,
@@ -36,6 +37,10 @@ export const PAGE_PARTS = [
 
 export type AnyPart = (typeof PAGE_PARTS)[number];
 export type PartId = AnyPart['id'];
+
+/** The parts that are one list of levelled items (lib/page/list-part.ts): the editor and the reader have a generic section for them. */
+export type ListPartId = Extract<AnyPart, { list: object }>['id'];
+export const LIST_PARTS = PAGE_PARTS.filter((part): part is Extract<AnyPart, { list: object }> => 'list' in part);
 
 /** The parts as sections of the editor form, the reader page and revision storage: id, label, content keys. */
 export const PAGE_SECTIONS = PAGE_PARTS.map(({ id, label, keys }) => ({ id, label, keys }));

@@ -3,6 +3,7 @@ import type { SearchDocumentInput, SearchKindSpec } from './part';
 import { pageCredits } from './credits';
 import { PAGE_PARTS, type AnyPart } from './parts';
 import { levelRank, type SpoilerLevel } from '../spoilers/levels';
+import { filmPath, personPath } from '../reader/reader-address.mjs';
 
 export type { SearchDocumentInput };
 
@@ -79,12 +80,12 @@ export function buildSearchTerms(docs: SearchDocumentInput[]): Array<{ word: str
 
 /** Where a search hit lives on the site: the film page's item or section anchor, or a person's page. */
 export function searchHitHref(kind: SearchKind, itemId: string, filmSlug: string): string {
-  const film = `/films/${filmSlug}`;
+  const film = filmPath(filmSlug);
   switch (SEARCH_KINDS[kind].anchor) {
     case 'film':
       return film;
     case 'person':
-      return `/people/${itemId}`;
+      return personPath(itemId);
     case 'item':
       return `${film}#${kind}-${itemId}`;
     case 'section':

@@ -19,7 +19,3 @@ export const atLevelInOrder = (level: SpoilerLevel) => ({ where: atLevelWhere(le
 
 /** Items numbered from 1 by their place on the page (hidden ones keep their numbers). */
 export const numbered = <T>(items: T[]): Array<T & { number: number }> => items.map((item, i) => ({ ...item, number: i + 1 }));
-
-/** Rows of a list table: the item's id as `itemId`, its place as `position`. */
-export const listRows = <T extends { id: string }>(filmId: string, items: T[]) =>
-  items.map(({ id, ...item }, position) => ({ filmId, itemId: id, position, ...item }));

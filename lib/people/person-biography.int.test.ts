@@ -11,7 +11,7 @@ import { getPublishedPerson } from '../reader/get-person';
 import { personMetadata } from '../seo/person-metadata';
 import * as biographyRoute from '@/app/api/v1/editor/people/[slug]/biography/route';
 import { setPersonBiography } from './set-person-biography';
-import { setPersonBiographyAction } from './person-actions';
+import { savePersonAction } from './person-actions';
 import { getPersonForEditor } from './get-person-for-editor';
 
 // The person editor's server action reads the session through next/headers.
@@ -42,7 +42,7 @@ const put = (person: string, json: unknown, headers: Record<string, string> = {}
   callRoute(biographyRoute.PUT as never, 'PUT', `/api/v1/editor/people/${person}/biography`, { slug: person }, { headers, json });
 
 const storedTexts = async () =>
-  (await db().personBioParagraph.findMany({ where: { person: { slug } }, orderBy: { position: 'asc' } })).map((p) => p.text);
+  (await db().personBioParagraph.findMany({ where: { slug }, orderBy: { position: 'asc' } })).map((p) => p.text);
 
 beforeAll(async () => {
   admin = await makeActor('ADMIN');
@@ -74,7 +74,7 @@ describe('a person’s biography', () => {
     expect((await getPersonForEditor(editor, slug))!.biography).toEqual(PARAGRAPHS);
     const audit = await db().auditLog.findFirstOrThrow({ where: { action: 'person.biography', subject: slug }, orderBy: { id: 'desc' } });
     expect(audit.actorId).toBe(editor.userId);
-    expect(audit.details).toEqual({ before: [], after: PARAGRAPHS });
+    expect(audit.details).toEqual({ revision: 1, changed: ['biography'], before: [], after: PARAGRAPHS });
   });
 
   it('reaches each reader level with only the paragraphs at or below it, the rest only counted', async () => {
@@ -149,21 +149,28 @@ describe('a person’s biography', () => {
     expect((await put(slug, change, { cookie: await cookieOf(writer) })).status).toBe(403);
     expect((await put(slug, change)).status).toBe(401);
 
+    // The person form's one save, through its guarded server action.
+    const { latestRevision } = await db().personProfile.findUniqueOrThrow({ where: { slug } });
+    const save = {
+      slug,
+      baseRevision: latestRevision,
+      content: { birthDate: '', deathDate: '', photo: null, biography: change.paragraphs },
+    };
     currentHeaders = new Headers();
-    expect(await setPersonBiographyAction({ slug, ...change })).toMatchObject({ ok: false, status: 401 });
+    expect(await savePersonAction(save)).toMatchObject({ ok: false, status: 401 });
     currentHeaders = new Headers({ cookie: await cookieOf(writer) });
-    expect(await setPersonBiographyAction({ slug, ...change })).toMatchObject({ ok: false, status: 403 });
+    expect(await savePersonAction(save)).toMatchObject({ ok: false, status: 403 });
     expect(await storedTexts()).toEqual(PARAGRAPHS.map((p) => p.text));
 
     currentHeaders = new Headers({ cookie: await cookieOf(admin) });
-    expect(await setPersonBiographyAction({ slug, ...change })).toMatchObject({ ok: true, data: { slug, paragraphs: change.paragraphs } });
+    expect(await savePersonAction(save)).toMatchObject({ ok: true, data: { slug, content: { biography: change.paragraphs } } });
     expect(await storedTexts()).toEqual(['Rewritten by someone else']);
   });
 
-  it('goes with the person when no published film has them any more', async () => {
+  it('stays when the person’s row goes (no published film has them any more): it is kept by slug, apart', async () => {
     await setPersonBiography(editor, { slug, paragraphs: [...PARAGRAPHS] });
     const person = await db().person.findUniqueOrThrow({ where: { slug }, select: { id: true } });
     await db().person.delete({ where: { id: person.id } });
-    expect(await db().personBioParagraph.count({ where: { personId: person.id } })).toBe(0);
+    expect(await storedTexts()).toEqual(PARAGRAPHS.map((p) => p.text));
   });
 });

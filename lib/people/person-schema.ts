@@ -64,3 +64,55 @@ export type PersonBiography = z.output<typeof personBiographySchema>;
 
 /** `PUT /api/v1/editor/people/{slug}/biography`: the form's fields without the slug (in the address). */
 export const personBiographyBodySchema = personBiographySchema.omit({ slug: true });
+
+/**
+ * Everything an editor writes about a person, as one revision holds it (`PersonRevision.content`)
+ * and the one person form saves it: born and died, the photo with its alt text, the biography.
+ */
+export const personContentSchema = z
+  .object({
+    birthDate: isoDateSchema.default(''),
+    deathDate: isoDateSchema.default(''),
+    photo: z
+      .object({ image: imageIdSchema, alt: z.string().trim().max(300, 'At most 300 characters').default('') })
+      .nullable()
+      .default(null),
+    biography: biographyParagraphsSchema,
+  })
+  .superRefine((person, ctx) => {
+    if (person.birthDate && person.deathDate && person.deathDate < person.birthDate) {
+      ctx.addIssue({ code: 'custom', path: ['deathDate'], message: 'The date of death must be after the date of birth' });
+    }
+    if (person.photo && person.photo.alt === '') ctx.addIssue({ code: 'custom', path: ['photo', 'alt'], message: 'Alt text is required' });
+  });
+
+export type PersonContentInput = z.input<typeof personContentSchema>;
+export type PersonContent = z.output<typeof personContentSchema>;
+
+export const EMPTY_PERSON_CONTENT: PersonContent = { birthDate: '', deathDate: '', photo: null, biography: [] };
+
+/** A person's revision number: 1, 2, 3, … (0 only as the base of the first save). */
+export const personRevisionSchema = z.int().min(1);
+
+/** The person form's save: the whole profile, based on the revision it was loaded at (a newer one: 409). */
+export const savePersonSchema = z.object({
+  slug: slugSchema,
+  baseRevision: z.int().min(0),
+  content: personContentSchema,
+});
+export type SavePersonInput = z.input<typeof savePersonSchema>;
+
+/** Restoring an earlier revision saves its content as the newest. */
+export const restorePersonSchema = z.object({ slug: slugSchema, revision: personRevisionSchema });
+
+/**
+ * The person form while someone is typing, for autosave: the same fields without the rules a
+ * revision must meet (a half-written paragraph, alt text not yet given), bounded in size.
+ */
+export const personWorkInProgressSchema = z.object({
+  birthDate: z.string().max(10),
+  deathDate: z.string().max(10),
+  photo: z.object({ image: z.string().max(64), alt: z.string().max(300) }).nullable(),
+  biography: z.array(z.object({ text: z.string().max(MAX_BIO_PARAGRAPH), spoiler })).max(MAX_BIO_PARAGRAPHS * 2),
+});
+export type PersonWorkInProgress = z.output<typeof personWorkInProgressSchema>;

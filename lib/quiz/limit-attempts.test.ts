@@ -19,9 +19,12 @@ describe('limitAttempts', () => {
     now += 45_000;
     expect(((await limitAttempts(client, limiter).catch((e) => e)) as RateLimitError).retryAfterSeconds).toBe(15);
     // Another client is counted apart; a new window starts afresh.
-    await expect(limitAttempts(headers({ 'x-forwarded-for': '192.0.2.2' }), limiter)).resolves.toBeUndefined();
+    await expect(limitAttempts(headers({ 'x-forwarded-for': '192.0.2.2' }), limiter)).resolves.toMatchObject({
+      limit: QUIZ_ATTEMPT_LIMIT.limit,
+      state: { limited: false },
+    });
     now += 15_000;
-    await expect(limitAttempts(client, limiter)).resolves.toBeUndefined();
+    await expect(limitAttempts(client, limiter)).resolves.toMatchObject({ state: { limited: false } });
   });
 });
 

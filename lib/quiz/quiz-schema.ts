@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { itemIdSchema, slugSchema } from '../content/schema';
 import { quizQuestionSchema, quizSchema } from '../page/parts/quiz';
-import type { SpoilerLevel } from '../spoilers/levels';
 
 /**
  * The quiz's schemas, shared by the admin form (zodResolver), the server action, the API and the
@@ -44,44 +43,11 @@ export const attemptInputSchema = z.object({
 });
 export type AttemptInput = z.output<typeof attemptInputSchema>;
 
-/** Radio groups of the no-JavaScript form are named `answers[questionId]`. */
-export const answerFieldName = (questionId: string) => `answers[${questionId}]`;
-const ANSWER_FIELD = /^answers\[(.+)\]$/;
-
-/** The answers of a plain `<form method="post">` submission, in the API's shape. */
-export function attemptFromFormData(form: FormData | URLSearchParams): { answers: Record<string, string> } {
-  const answers: Record<string, string> = {};
-  for (const [name, value] of form.entries()) {
-    const match = ANSWER_FIELD.exec(name);
-    if (match && typeof value === 'string') answers[match[1]] = value;
-  }
-  return { answers };
-}
-
-// ---------------------------------------------------------------- what readers are sent
-
-/** A question as readers see it before answering: never which option is correct, nor the explanation. */
-export type PublicQuestion = {
-  id: string;
-  prompt: string;
-  spoiler: SpoilerLevel;
-  options: Array<{ id: string; text: string }>;
-};
-
-/** One scored answer, exactly as the attempts API returns it. */
-export type AttemptResult = {
-  questionId: string;
-  correct: boolean;
-  correctOptionId: string;
-  explanation: string;
-};
-
-/** The attempts API's response body. */
-export type AttemptResponse = { score: number; total: number; results: AttemptResult[] };
-
-/** One answered question with everything the results view shows. */
-export type AnsweredQuestion = AttemptResult & {
-  prompt: string;
-  options: Array<{ id: string; text: string }>;
-  chosenOptionId: string;
-};
+export {
+  answerFieldName,
+  attemptFromFormData,
+  type AnsweredQuestion,
+  type AttemptResponse,
+  type AttemptResult,
+  type PublicQuestion,
+} from './quiz-answers';

@@ -9,11 +9,11 @@ function limiter(limit = 3, windowMs = 1000) {
 describe('MemoryRateLimiter', () => {
   it('reports limited from the hit that reaches the limit, per key', async () => {
     const { limiter: l } = limiter(3);
-    expect(await l.hit('a')).toEqual({ limited: false, remaining: 2, retryAfterSeconds: 0 });
+    expect(await l.hit('a')).toEqual({ limited: false, remaining: 2, retryAfterSeconds: 0, resetSeconds: 1 });
     await l.hit('a');
     expect(await l.hit('a')).toMatchObject({ limited: true, remaining: 0, retryAfterSeconds: 1 });
     expect(await l.check('a')).toMatchObject({ limited: true });
-    expect(await l.check('b')).toEqual({ limited: false, remaining: 3, retryAfterSeconds: 0 });
+    expect(await l.check('b')).toMatchObject({ limited: false, remaining: 3, retryAfterSeconds: 0 });
   });
 
   it('forgets a key when its window ends or on reset', async () => {

@@ -49,6 +49,7 @@ export class MemoryRateLimiter implements RateLimiter {
       limited,
       remaining: Math.max(0, this.options.limit - count),
       retryAfterSeconds: limited && window ? Math.max(1, Math.ceil((window.resetAt - this.now()) / 1000)) : 0,
+      resetSeconds: window ? Math.max(1, Math.ceil((window.resetAt - this.now()) / 1000)) : 0,
     };
   }
 

@@ -2,7 +2,13 @@
  * Counts attempts per key in a fixed window. Behind this interface so the in-memory limiter and the
  * Redis one (several instances counting together) are interchangeable for their callers.
  */
-export type RateLimitState = { limited: boolean; remaining: number; retryAfterSeconds: number };
+export type RateLimitState = {
+  limited: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+  /** Seconds until the window starts again (the RateLimit-Reset header); 0 when nothing was counted. */
+  resetSeconds?: number;
+};
 
 export interface RateLimiter {
   /** The key's state now, without counting anything. */

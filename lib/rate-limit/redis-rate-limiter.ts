@@ -75,6 +75,7 @@ export class RedisRateLimiter implements RateLimiter {
       limited,
       remaining: Math.max(0, this.options.limit - count),
       retryAfterSeconds: limited ? Math.max(1, Math.ceil((ttlMs > 0 ? ttlMs : this.options.windowMs) / 1000)) : 0,
+      resetSeconds: count > 0 ? Math.max(1, Math.ceil((ttlMs > 0 ? ttlMs : this.options.windowMs) / 1000)) : 0,
     };
   }
 

@@ -1,42 +1,62 @@
 import 'server-only';
-import { createRateLimiter } from './create-rate-limiter';
+import { createThrottle } from './create-rate-limiter';
 import { anonymousClientKey, keyedHash } from './client-key';
-import type { RateLimiter } from './rate-limiter';
+import type { Throttle, ThrottleOptions } from './throttle';
 
-/** Failed sign-ins in a row allowed per email and client address, per window. */
-export const SIGN_IN_LIMIT = { failures: 5, windowMs: 15 * 60_000 };
-/** Failed sign-ins in a row allowed per email from all addresses together: guesses spread over many addresses. */
-export const SIGN_IN_ACCOUNT_LIMIT = { failures: 10, windowMs: 15 * 60_000 };
-/** Failed sign-ins allowed per address over all emails: one address cannot try a few passwords on every account. */
-export const SIGN_IN_ADDRESS_LIMIT = { failures: 20, windowMs: 15 * 60_000 };
-
-export type SignInLimiters = { accountAndAddress: RateLimiter; account: RateLimiter; address: RateLimiter };
-
-// Kept on globalThis so a dev-server reload does not forget the counts.
-const globalForLimiter = globalThis as unknown as { signInLimiters?: SignInLimiters };
+const MINUTE = 60_000;
+/**
+ * `free` failures, then a wait of 1 minute, 2, 4, 8, then 15 minutes a try; forgotten an hour after
+ * the last counted one (a steady attack never gets a fresh start).
+ */
+const progressive = (free: number): ThrottleOptions => ({ free, baseDelayMs: MINUTE, maxDelayMs: 15 * MINUTE, forgetMs: 60 * MINUTE });
 
 /**
- * The per-email limiters count every attempt with one atomic hit (no check-then-count race between
- * parallel attempts) and a success resets them, so what is limited is failures in a row; a hit
- * reports "limited" once it reaches the limit, hence one more than the failures allowed. The
- * per-address limiter counts failures only and is never reset by a success (an attacker's own
- * account must not wipe the count), so it is checked before and hit after a failure.
+ * Failed sign-ins slow the next attempt (OWASP ASVS 5.0 V6: throttling, not a lockout an attacker
+ * can use against the owner):
+ * - accountAndAddress: per email and client address;
+ * - address: per address over all emails (one address spraying every account);
+ * - account: per email from all addresses together (guesses spread over many addresses). This is
+ *   the one failures from anywhere build up, so an attempt from a known device or a known address
+ *   of the account (lib/auth/known-device.ts) is exempt from it, and from the address one;
+ * - device: per account and known device, instead of all the others for a known device (a copied
+ *   cookie gets no more guesses than an address).
  */
-export function signInLimiters(): SignInLimiters {
-  globalForLimiter.signInLimiters ??= {
-    accountAndAddress: createRateLimiter('sign-in', { limit: SIGN_IN_LIMIT.failures + 1, windowMs: SIGN_IN_LIMIT.windowMs }),
-    account: createRateLimiter('sign-in-account', { limit: SIGN_IN_ACCOUNT_LIMIT.failures + 1, windowMs: SIGN_IN_ACCOUNT_LIMIT.windowMs }),
-    address: createRateLimiter('sign-in-address', { limit: SIGN_IN_ADDRESS_LIMIT.failures, windowMs: SIGN_IN_ADDRESS_LIMIT.windowMs }),
+export const SIGN_IN_THROTTLE = {
+  accountAndAddress: progressive(5),
+  address: progressive(20),
+  account: progressive(10),
+  device: progressive(5),
+};
+
+export type SignInThrottles = Record<keyof typeof SIGN_IN_THROTTLE, Throttle>;
+
+// Kept on globalThis so a dev-server reload does not forget the counts.
+const globalForLimiter = globalThis as unknown as { signInThrottles?: SignInThrottles };
+
+/**
+ * accountAndAddress and device count every attempt with one atomic hit (no check-then-count race
+ * between parallel attempts) and a success resets them: what they slow is failures in a row. The
+ * account and address ones count failures only and are never reset by a success (neither the
+ * owner's success nor an attacker's own account may wipe them), so they are checked before and
+ * counted after a failure.
+ */
+export function signInThrottles(): SignInThrottles {
+  globalForLimiter.signInThrottles ??= {
+    accountAndAddress: createThrottle('sign-in', SIGN_IN_THROTTLE.accountAndAddress),
+    address: createThrottle('sign-in-address', SIGN_IN_THROTTLE.address),
+    account: createThrottle('sign-in-account', SIGN_IN_THROTTLE.account),
+    device: createThrottle('sign-in-device', SIGN_IN_THROTTLE.device),
   };
-  return globalForLimiter.signInLimiters;
+  return globalForLimiter.signInThrottles;
 }
 
-/** Keyed hashes of the email and of the client's address: neither is stored in the limiters. */
-export function signInKeys(email: string, headers: Headers) {
+/** Keyed hashes of the email, the client's address and the device: none is stored in the throttles. */
+export function signInKeys(email: string, headers: Headers, device: { userId: string; nonce: string } | null = null) {
   const normalized = email.toLowerCase();
   return {
     accountAndAddress: anonymousClientKey(headers, `sign-in|${normalized}`),
     account: keyedHash(`sign-in-account|${normalized}`),
     address: anonymousClientKey(headers, 'sign-in-address'),
+    device: device ? keyedHash(`sign-in-device|${device.userId}|${device.nonce}`) : '',
   };
 }

@@ -3,12 +3,12 @@ import { cache } from 'react';
 import { unstable_cache } from 'next/cache';
 import type { SpoilerLevel } from '../spoilers/levels';
 import { FILMS_TAG, filmTag, personTag } from '../cache/invalidate-film-pages';
-import { latestTagVersion } from '../cache/tag-versions.mjs';
+import { tagsVersion } from '../cache/tag-versions.mjs';
 import { boundedCache, stringBytes } from '../cache/bounded-cache.mjs';
 import { getPublishedFilm, getPublishedFilmUpTo } from './get-published-film';
 import { getPublishedPerson, listPublishedPeople } from './get-person';
 import { countPublished } from './list-published-films';
-import { listFilmPage } from './list-published-films';
+import { FILMS_PER_PAGE, listFilmPage } from './list-published-films';
 import { NO_FILTER, type FilmFilter } from './film-filter';
 import { normalizeQuery, searchWithCorrection, type SearchAnswer } from './search-films';
 import { listSitemaps, sitemapEntries } from '../seo/sitemap';
@@ -50,8 +50,7 @@ export const getPersonCached = cache((slug: string, level: SpoilerLevel) =>
  * The version that last invalidated `films`, read through the data cache so that the page that
  * searches is tagged `films` as well: a publish invalidates the cached search page too.
  */
-const catalogueVersion = () =>
-  unstable_cache(() => latestTagVersion([FILMS_TAG]), ['reader-catalogue-version', EPOCH], { tags: [FILMS_TAG] })();
+const catalogueVersion = () => unstable_cache(() => tagsVersion([FILMS_TAG]), ['reader-catalogue-version', EPOCH], { tags: [FILMS_TAG] })();
 
 /**
  * Search results per query and level, in this process, keyed by the version that last invalidated
@@ -68,7 +67,7 @@ const searchResults = boundedCache<string, SearchAnswer, { text: string; level: 
   fetchMethod: (_key, _stale, { context }) => searchWithCorrection(context.text, context.level),
 });
 
-const NO_ANSWER: SearchAnswer = { hits: [], correctedTo: null };
+export const NO_ANSWER: SearchAnswer = { hits: [], correctedTo: null, near: [] };
 
 export const searchCached = cache(async (query: string, level: SpoilerLevel): Promise<SearchAnswer> => {
   const text = normalizeQuery(query);
@@ -81,10 +80,19 @@ export const searchCached = cache(async (query: string, level: SpoilerLevel): Pr
 });
 
 /** One page of the home page's list (1-based), optionally filtered (genre, year, country) and sorted. */
-export const listFilmPageCached = cache((page: number, filter: FilmFilter = NO_FILTER) =>
+export const listFilmPageCached = cache((page: number, filter: FilmFilter = NO_FILTER, pageSize: number = FILMS_PER_PAGE) =>
   unstable_cache(
-    () => listFilmPage(page, filter),
-    ['reader-films', EPOCH, String(page), filter.genre ?? '', String(filter.year ?? ''), filter.country ?? '', filter.sort],
+    () => listFilmPage(page, filter, pageSize),
+    [
+      'reader-films',
+      EPOCH,
+      String(page),
+      filter.genre ?? '',
+      String(filter.year ?? ''),
+      filter.country ?? '',
+      filter.sort,
+      String(pageSize),
+    ],
     { tags: [FILMS_TAG] },
   )(),
 );

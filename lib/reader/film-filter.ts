@@ -1,4 +1,5 @@
 import { countryCodeSchema, countryName, genreKey } from '../page/parts/facts';
+import { buildAddress, segmentText, textSegment } from './reader-address.mjs';
 
 /**
  * The home page's filters and order: `/?genre=drama&year=2017&country=CA&sort=title` (and
@@ -103,30 +104,13 @@ export function filterQuery(filter: FilmFilter): string {
 }
 
 /** Where page `n` of a (filtered) list lives: `/` for the first, `/page/n` after, the filter as the query. */
-export const listPageHref = (n: number, filter: FilmFilter = NO_FILTER) => `${n <= 1 ? '/' : `/page/${n}`}${filterQuery(filter)}`;
-
-/** A genre as a path segment: base64url of its UTF-8, so no character of a genre can change the path. */
-function genreSegment(genre: string): string {
-  const bytes = new TextEncoder().encode(genre);
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/gu, '-')
-    .replace(/\//gu, '_')
-    .replace(/=+$/u, '');
-}
-
-function genreOfSegment(segment: string): string | null {
-  if (!/^[A-Za-z0-9_-]+$/u.test(segment)) return null;
-  try {
-    const binary = atob(segment.replace(/-/gu, '+').replace(/_/gu, '/'));
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  } catch {
-    return null;
-  }
-}
+export const listPageHref = (n: number, filter: FilmFilter = NO_FILTER) =>
+  `${buildAddress({ kind: 'list', page: n })}${filterQuery(filter)}`;
 
 /** The static variant a filtered or sorted list address is served from. */
 export function filterVariantPath(filter: FilmFilter, page: number): string {
-  const genre = filter.genre === null ? 'all' : `g-${genreSegment(filter.genre)}`;
+  // A genre as one segment (base64url of its UTF-8): no character of a genre can change the path.
+  const genre = filter.genre === null ? 'all' : `g-${textSegment(filter.genre)}`;
   return `/filter/${genre}/${filter.year ?? 'all'}/${filter.country ?? 'all'}/${filter.sort}/${page}`;
 }
 
@@ -137,7 +121,7 @@ export function filterVariantPath(filter: FilmFilter, page: number): string {
 export function filterFromSegments(segments: { genre: string; year: string; country: string; sort: string }): FilmFilter | null {
   const query = new URLSearchParams();
   if (segments.genre !== 'all') {
-    const decoded = segments.genre.startsWith('g-') ? genreOfSegment(segments.genre.slice(2)) : null;
+    const decoded = segments.genre.startsWith('g-') ? segmentText(segments.genre.slice(2)) : null;
     if (decoded === null) return null;
     query.set('genre', decoded);
   }
@@ -150,11 +134,4 @@ export function filterFromSegments(segments: { genre: string; year: string; coun
   query.set('sort', segments.sort);
   const filter = filterFromQuery(query);
   return filter && !isPlainList(filter) ? filter : null;
-}
-
-/** The list page a path shows: `/` → 1, `/page/3` → 3, anything else null. */
-export function listPageOf(pathname: string): number | null {
-  if (pathname === '/') return 1;
-  const match = /^\/page\/([1-9]\d{0,6})\/?$/u.exec(pathname);
-  return match ? Number(match[1]) : null;
 }

@@ -55,7 +55,8 @@ function prominence(film: { credits: CreditRole[]; billing: number | null }): nu
 }
 
 /**
- * A person's page at one spoiler level, in one query: the films they appear in, direct or write
+ * A person's page at one spoiler level, in one query: what editors wrote (their profile,
+ * lib/people/save-person.ts: photo, dates, the biography's paragraphs at or below the level), the films they appear in, direct or write
  * (names, titles and credits are not spoilers), in each film the characters they play at or below
  * the level, and how many characters and biography paragraphs were held back (their number only).
  */
@@ -67,12 +68,17 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
     select: {
       slug: true,
       name: true,
-      photoAlt: true,
-      photo: { select: { id: true, width: true, height: true, focalX: true, focalY: true, version: true } },
-      birthDate: true,
-      deathDate: true,
-      biography: { where: { spoiler: { in: levelsUpTo(level) } }, orderBy: { position: 'asc' }, select: { text: true, spoiler: true } },
-      _count: { select: { biography: { where: { spoiler: { notIn: levelsUpTo(level) } } } } },
+      // What editors wrote about them (lib/people/save-person.ts), kept apart from what publishing writes.
+      profile: {
+        select: {
+          photoAlt: true,
+          photo: { select: { id: true, width: true, height: true, focalX: true, focalY: true, version: true } },
+          birthDate: true,
+          deathDate: true,
+          biography: { where: { spoiler: { in: levelsUpTo(level) } }, orderBy: { position: 'asc' }, select: { text: true, spoiler: true } },
+          _count: { select: { biography: { where: { spoiler: { notIn: levelsUpTo(level) } } } } },
+        },
+      },
       credits: { orderBy: [{ role: 'asc' }], select: { role: true, film: { select: filmFields } } },
       characters: {
         distinct: ['filmId'],
@@ -94,7 +100,8 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
     },
   });
   if (!person) return null;
-  const hiddenBioParagraphs = person._count.biography;
+  const { profile } = person;
+  const hiddenBioParagraphs = profile._count.biography;
   const films = new Map<string, PersonFilm & { publishedAt: Date; billing: number | null }>();
   for (const { film } of person.characters) {
     films.set(film.slug, {
@@ -120,18 +127,20 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
     level,
     slug: person.slug,
     name: person.name,
-    photo: person.photo && {
-      image: person.photo.id,
-      alt: person.photoAlt,
-      width: person.photo.width,
-      height: person.photo.height,
-      focal: { x: person.photo.focalX, y: person.photo.focalY },
-      version: person.photo.version,
-    },
-    birthDate: person.birthDate,
-    deathDate: person.deathDate,
+    photo: profile.photo
+      ? {
+          image: profile.photo.id,
+          alt: profile.photoAlt,
+          width: profile.photo.width,
+          height: profile.photo.height,
+          focal: { x: profile.photo.focalX, y: profile.photo.focalY },
+          version: profile.photo.version,
+        }
+      : null,
+    birthDate: profile.birthDate,
+    deathDate: profile.deathDate,
     films: newestFirst.map(({ publishedAt: _publishedAt, billing: _billing, ...film }) => film),
-    biography: person.biography,
+    biography: profile.biography,
     hiddenBioParagraphs,
     hiddenBioFrom: hiddenBioParagraphs > 0 ? await lowestHiddenLevel(slug, level) : null,
     knownFor: knownFor.map((film) => film.slug),
@@ -147,7 +156,7 @@ async function lowestHiddenLevel(slug: string, level: SpoilerLevel): Promise<Spo
   const above = SPOILER_LEVELS.filter((l) => levelRank(l) > levelRank(level));
   if (above.length === 1) return above[0];
   const next = await db().personBioParagraph.findFirst({
-    where: { person: { slug }, spoiler: above[0] },
+    where: { slug, spoiler: above[0] },
     select: { id: true },
   });
   return next ? above[0] : above[above.length - 1];

@@ -1,7 +1,7 @@
 import 'server-only';
 import { db } from '../db';
 import type { SpoilerLevel } from '../spoilers/levels';
-import { READ_PARTS, assembleVisibleFilm, type VisibleFilm } from '../spoilers/visible-film';
+import { READ_PARTS, assembleVisibleFilm, atPoint, type VisibleFilm } from '../spoilers/visible-film';
 import { parseLevelCounts } from '../spoilers/level-counts';
 import { clampPoint, levelAtPoint, parseReadingPoints, shownUpTo, type ReadingPoints } from '../spoilers/reading-point';
 
@@ -31,11 +31,7 @@ export async function getPublishedFilmUpTo(slug: string, upto: number): Promise<
   if (!film) return null;
   const seen = clampPoint(points, upto);
   if (points) keepRevealed(film, points, seen);
-  const visible = assemble(film, level);
-  const everySeen = points !== null && seen >= points.events.length;
-  if (!everySeen && visible.story !== null)
-    Object.assign(visible, { story: null, hidden: { ...visible.hidden, story: visible.storyWords > 0 } });
-  return { ...visible, upto: { seen, events: points?.events.length ?? visible.eventsTotal } };
+  return atPoint(assemble(film, level), points, seen);
 }
 
 async function loadPage(slug: string, level: SpoilerLevel): Promise<Record<string, unknown> | null> {

@@ -4,7 +4,7 @@
  * format. Plain JavaScript: server/serve.mjs decides here before Next, hands the decision on in
  * the `x-reader-level` request header (its own, never the client's), and proxy.ts, the pages, the
  * API and the front cache all use that decision; nothing else reads the cookie to pick a level.
- * lib/reader/reader-level.ts re-exports these with their types.
+ * The addresses it reads are lib/reader/reader-address.mjs's.
  *
  * Written as `~`-separated tokens, newest first: a bare level is the level for all films,
  * `{slug}.{level}` one film's, e.g. `light~kiss-and-cry.full`, and `{slug}.{N}` a film read up to a
@@ -13,6 +13,17 @@
  */
 import { parseCookie } from '@edge-runtime/cookies';
 import { SPOILER_LEVELS } from '../spoilers/spoiler-levels.mjs';
+import {
+  MAX_UPTO,
+  SPOILER_COOKIE_NAME,
+  SPOILER_QUERY_NAME,
+  UPTO_QUERY_NAME,
+  parseAddress,
+  parseLevel,
+  parsePointSegment,
+  parseUpto,
+  routeLevelOf,
+} from './reader-address.mjs';
 
 /** @typedef {typeof SPOILER_LEVELS[number]} SpoilerLevel */
 /**
@@ -28,18 +39,6 @@ export const MAX_FILM_CHOICES = 40;
 export const MAX_COOKIE_CHARS = 3000;
 const LEVEL_TOKEN = new RegExp(`^(${SPOILER_LEVELS.join('|')})$`);
 const FILM_TOKEN = new RegExp(`^([a-z0-9]+(?:-[a-z0-9]+)*)\\.(${SPOILER_LEVELS.join('|')}|\\d{1,3})$`);
-/** The largest point an address or the cookie can name (a timeline holds at most 300 events). */
-export const MAX_UPTO = 999;
-const UPTO_VALUE = /^\d{1,3}$/;
-
-/**
- * A point of the story as written in an address or the cookie (`0`…`999`, digits only), or null.
- * @param {string | null | undefined} value
- * @returns {number | null}
- */
-export function parseUpto(value) {
-  return typeof value === 'string' && UPTO_VALUE.test(value) ? Number(value) : null;
-}
 
 /**
  * Reads the cookie; anything not understood is ignored (the safe default then applies).
@@ -60,8 +59,13 @@ export function parseLevelCookie(value) {
     if (film && !seen.has(film[1]) && choices.films.length < MAX_FILM_CHOICES) {
       seen.add(film[1]);
       const upto = parseUpto(film[2]);
+      // Nothing seen yet (`{slug}.0`, written before it meant no spoilers) is the film at none.
       choices.films.push(
-        upto === null ? { slug: film[1], level: /** @type {SpoilerLevel} */ (film[2]) } : { slug: film[1], level: 'none', upto },
+        upto === null
+          ? { slug: film[1], level: /** @type {SpoilerLevel} */ (film[2]) }
+          : upto === 0
+            ? { slug: film[1], level: 'none' }
+            : { slug: film[1], level: 'none', upto },
       );
     }
   }
@@ -79,10 +83,6 @@ export function levelForFilm(choices, film) {
   return own?.level ?? choices.all ?? 'none';
 }
 
-export const SPOILER_COOKIE_NAME = 'spoilers';
-export const SPOILER_QUERY_NAME = 'spoilers';
-/** `?upto=N`: the first N events of the film's timeline seen (its page and its API only). */
-export const UPTO_QUERY_NAME = 'upto';
 /** The decision as a request header: `{level};{source}`, set by server/serve.mjs or proxy.ts. */
 export const READER_LEVEL_HEADER = 'x-reader-level';
 /**
@@ -106,28 +106,27 @@ export const DECIDED_UPSTREAM_ENV = 'READER_LEVEL_DECIDED_UPSTREAM';
  * is revealed by then; `level` is then none, for every other address). Absent: read at `level`.
  */
 
-const LEVEL_ROUTE = new RegExp(`^/(?:films/[^/]+|people/[^/]+|search)/level/(${SPOILER_LEVELS.join('|')})(?:/|$)`);
-const UPTO_ROUTE = /^\/films\/[^/]+\/upto\/(\d{1,3})\/?$/;
-// The addresses of one film whose level is that film's own choice: its page, quiz, quiz form and API.
-const FILM_PATH = /^\/(?:api\/v1\/)?films\/([^/]+)(?:\/quiz(?:\/answers|\/attempts)?)?\/?$/;
-// The addresses that can be read up to a point: the film's page and its API (not its quiz).
-const UPTO_PATH = /^\/(?:api\/v1\/)?films\/[^/]+\/?$/;
-
-/** @param {string} value */
-const isLevel = (value) => /** @type {readonly string[]} */ (SPOILER_LEVELS).includes(value);
+/** @param {SpoilerLevel} a @param {SpoilerLevel} b */
+const lower = (a, b) => (SPOILER_LEVELS.indexOf(a) <= SPOILER_LEVELS.indexOf(b) ? a : b);
 
 /**
- * The reader's level for one request, from its address (path and query, as on the request line)
- * and its Cookie header: `?spoilers=` (the first, as Next's searchParams.get reads it), else the
- * level of a level route, else the cookie's choice for the film the address names (a film's page,
- * quiz or API), else its choice for all films (people, search, lists), else none. The cookie is
- * parsed by @edge-runtime/cookies, the parser behind Next's `request.cookies`, so percent-encoding,
- * tabs and duplicates mean here what they mean to Next.
- * @param {string} url
- * @param {string | string[] | null | undefined} cookieHeader
- * @returns {LevelDecision}
+ * @typedef {object} AddressReading What an address itself says about the reader's level.
+ * @property {string} pathname
+ * @property {SpoilerLevel} [level] the most restrictive level it names (a level route, every `?spoilers=`)
+ * @property {number} [upto] the lowest point it names (an up-to route, `?upto=` on a film's page or API); may exceed MAX_UPTO
+ * @property {boolean} query whether any of that came from the query
+ * @property {{ field: 'spoilers' | 'upto' | 'level', value: string } | null} problem a value that is no level or no point
  */
-export function decideReaderLevel(url, cookieHeader) {
+
+/**
+ * Reads the level and point an address names, every place it may name them: a level route's
+ * segment, an up-to route's segment, each `?spoilers=` and, on a film's page, up-to route and API, each `?upto=`.
+ * A value that is not a level (`?spoilers=extreme`, `/level/extreme`) or not a number (`?upto=abc`,
+ * `/upto/abc`) is a problem (proxy.ts answers 400); points are not checked against the film here.
+ * @param {string} url path and query, as on the request line (or an absolute URL)
+ * @returns {AddressReading}
+ */
+export function readAddress(url) {
   if (!url.startsWith('/')) {
     // The absolute form of a request line (`GET http://host/path`).
     try {
@@ -140,19 +139,85 @@ export function decideReaderLevel(url, cookieHeader) {
   const queryAt = url.indexOf('?');
   const pathname = queryAt >= 0 ? url.slice(0, queryAt) : url;
   const params = queryAt >= 0 ? new URLSearchParams(url.slice(queryAt + 1).split('#')[0]) : null;
-  const query = params?.get(SPOILER_QUERY_NAME) ?? null;
-  if (query !== null && isLevel(query)) return { level: /** @type {SpoilerLevel} */ (query), source: 'query' };
-  const uptoQuery = UPTO_PATH.test(pathname) ? parseUpto(params?.get(UPTO_QUERY_NAME)) : null;
-  if (uptoQuery !== null) return { level: 'none', source: 'query', upto: uptoQuery };
-  const route = LEVEL_ROUTE.exec(pathname);
-  if (route) return { level: /** @type {SpoilerLevel} */ (route[1]), source: 'route' };
-  const uptoRoute = UPTO_ROUTE.exec(pathname);
-  if (uptoRoute) return { level: 'none', source: 'route', upto: Number(uptoRoute[1]) };
+  /** @type {AddressReading} */
+  const reading = { pathname, query: false, problem: null };
+  /** @param {AddressReading['problem']} problem */
+  const refuse = (problem) => {
+    reading.problem ??= problem;
+  };
+  /** @param {string} value @param {boolean} fromQuery */
+  const addLevel = (value, fromQuery) => {
+    const level = parseLevel(value);
+    if (!level) return refuse({ field: fromQuery ? 'spoilers' : 'level', value });
+    reading.level = reading.level === undefined ? level : lower(reading.level, level);
+    reading.query ||= fromQuery;
+  };
+  /** @param {string} value @param {boolean} fromQuery */
+  const addPoint = (value, fromQuery) => {
+    const upto = parsePointSegment(value);
+    if (upto === null) return refuse({ field: 'upto', value });
+    reading.upto = reading.upto === undefined ? upto : Math.min(reading.upto, upto);
+    reading.query ||= fromQuery;
+  };
+  const address = parseAddress(pathname);
+  const route = address && 'malformed' in address && address.malformed ? address.malformed : null;
+  if (route) refuse(route);
+  else if (address && 'level' in address && address.level) addLevel(address.level, false);
+  else if (address?.kind === 'film' && address.upto !== undefined) addPoint(String(address.upto), false);
+  for (const value of params?.getAll(SPOILER_QUERY_NAME) ?? []) addLevel(value, true);
+  if (readsUpto(address)) for (const value of params?.getAll(UPTO_QUERY_NAME) ?? []) addPoint(value, true);
+  return reading;
+}
+
+/**
+ * The addresses that can be read up to a point: a film's page, its up-to route and its API (not its
+ * quiz, not a level route).
+ * @param {import('./reader-address.mjs').ReaderAddress | null} address
+ */
+const readsUpto = (address) =>
+  (address?.kind === 'film' && address.level === undefined && address.malformed?.field !== 'level') ||
+  (address?.kind === 'film-api' && address.quiz === undefined);
+
+/**
+ * The film whose own choice in the cookie applies: that of its page, quiz, quiz form or API.
+ * @param {import('./reader-address.mjs').ReaderAddress | null} address
+ * @returns {string | null}
+ */
+function filmOf(address) {
+  if (address?.kind === 'quiz' || address?.kind === 'film-api') return address.slug;
+  return address?.kind === 'film' && address.level === undefined && address.upto === undefined && !address.malformed ? address.slug : null;
+}
+
+/**
+ * The reader's level for one request, from its address (path and query, as on the request line)
+ * and its Cookie header. What the address names wins over the cookie, and of all it names the most
+ * restrictive: the lowest of the level route's level and every `?spoilers=`, the lowest of the
+ * up-to route's point and `?upto=` (a film's page and API only); a point with `full` (or no level)
+ * reads up to the point; a point with `none` or `light` reads at none (a point and a lower level
+ * each show something the other hides; none is the page the site shows whoever chose nothing).
+ * Malformed values count for nothing here: proxy.ts refuses their addresses (readAddress). Only
+ * when the address names nothing: the cookie's choice for the film the address names (its page,
+ * quiz or API), else its choice for all films (people, search, lists), else none. The cookie is
+ * parsed by @edge-runtime/cookies, the parser behind Next's `request.cookies`, so
+ * percent-encoding, tabs and duplicates mean here what they mean to Next.
+ * @param {string} url
+ * @param {string | string[] | null | undefined} cookieHeader
+ * @returns {LevelDecision}
+ */
+export function decideReaderLevel(url, cookieHeader) {
+  const address = readAddress(url);
+  const { pathname } = address;
+  const source = address.query ? 'query' : 'route';
+  if (address.upto !== undefined && (address.level === undefined || address.level === 'full'))
+    return { level: 'none', source, upto: Math.min(address.upto, MAX_UPTO) };
+  if (address.upto !== undefined) return { level: 'none', source };
+  if (address.level !== undefined) return { level: address.level, source };
   const header = Array.isArray(cookieHeader) ? cookieHeader.join('; ') : (cookieHeader ?? '');
   const cookie = header ? parseCookie(header).get(SPOILER_COOKIE_NAME) : undefined;
   const choices = parseLevelCookie(cookie);
-  const film = filmOfPath(pathname);
-  const upto = UPTO_PATH.test(pathname) ? choices.films.find((choice) => choice.slug === film)?.upto : undefined;
+  const named = parseAddress(pathname);
+  const film = filmOf(named);
+  const upto = film !== null && readsUpto(named) ? choices.films.find((choice) => choice.slug === film)?.upto : undefined;
   if (upto !== undefined) return { level: 'none', source: 'cookie', upto };
   return { level: levelForFilm(choices, film), source: 'cookie' };
 }
@@ -171,10 +236,7 @@ export const readingOf = (decision) => (decision.upto === undefined ? decision.l
  * @param {string} pathname
  * @returns {SpoilerLevel | null}
  */
-export function renderedLevelOfPath(pathname) {
-  const route = LEVEL_ROUTE.exec(pathname);
-  return route ? /** @type {SpoilerLevel} */ (route[1]) : null;
-}
+export const renderedLevelOfPath = routeLevelOf;
 
 /**
  * What a page at this internal path renders (readingOf): a level route's level, an up-to route's
@@ -183,19 +245,58 @@ export function renderedLevelOfPath(pathname) {
  * @returns {string | null}
  */
 export function renderedReadingOfPath(pathname) {
-  const upto = UPTO_ROUTE.exec(pathname);
-  return upto ? `upto-${Number(upto[1])}` : renderedLevelOfPath(pathname);
+  const address = parseAddress(pathname);
+  if (address?.kind === 'film' && address.upto !== undefined) return address.upto <= MAX_UPTO ? `upto-${address.upto}` : null;
+  return routeLevelOf(pathname);
 }
 
-/** @param {string} pathname */
-function filmOfPath(pathname) {
-  const match = FILM_PATH.exec(pathname);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return null;
+/**
+ * Whether a Cookie header says one thing about the `spoilers` cookie to every parser that reads it:
+ * the app's (@edge-runtime/cookies: splits on `; *`, last duplicate wins, percent-decodes), a shared
+ * cache's regex (deploy/varnish.vcl: `(^|;) *spoilers=([^;]*)`, the last match) and nginx's
+ * `$cookie_spoilers`. Canonical: printable ASCII only (no tab, NUL, byte above 0x7f), at most one
+ * cookie whose name looks like the spoilers cookie (cased, padded, quoted or percent-encoded all
+ * count) and that one named exactly `spoilers`, its value exactly as the site writes it (the
+ * tokens above joined by `~`: no `%`, quote or space), and `spoilers=` nowhere else (not inside another
+ * value, where a parser splitting on commas finds it). A response the cookie decided may be kept
+ * by a shared cache keyed on the raw value only then (server/serve.mjs); on anything else the
+ * parsers may disagree, so the app's answer is private to that request.
+ * @param {string | string[] | null | undefined} cookieHeader
+ * @returns {{ value: string | null } | null} null: not canonical; `value` null: no spoilers cookie
+ */
+export function canonicalSpoilersCookie(cookieHeader) {
+  const header = Array.isArray(cookieHeader) ? cookieHeader.join('; ') : (cookieHeader ?? '');
+  if (/[^\x20-\x7e]/.test(header)) return null;
+  /** @type {string | null} */
+  let value = null;
+  // Split as the app's parser splits: a space before the first pair is part of its name.
+  for (const piece of header.split(/; */)) {
+    const at = piece.indexOf('=');
+    const name = at < 0 ? piece : piece.slice(0, at);
+    if (name === SPOILER_COOKIE_NAME) {
+      if (value !== null || !isWrittenValue(piece.slice(at + 1))) return null;
+      value = piece.slice(at + 1);
+      continue;
+    }
+    let loose = name.replace(/["'\s]/g, '').toLowerCase();
+    try {
+      loose = decodeURIComponent(loose);
+    } catch {
+      return null;
+    }
+    if (loose.includes('spoiler')) return null;
   }
+  // Nor inside another cookie's value, where a parser that splits on commas (nginx) would find it.
+  const mentions = header.match(/spoilers\s*=/gi)?.length ?? 0;
+  return mentions === (value === null ? 0 : 1) ? { value } : null;
+}
+
+/** @param {string} value the value as the site writes it: valid tokens joined by `~`, nothing else */
+function isWrittenValue(value) {
+  return (
+    value === '' ||
+    (value.length <= MAX_COOKIE_CHARS && value.split('~').every((token) => LEVEL_TOKEN.test(token) || FILM_TOKEN.test(token)))
+  );
 }
 
 const DECISION = new RegExp(`^(${SPOILER_LEVELS.join('|')});(query|route|cookie)(?:;upto=(\\d{1,3}))?$`);

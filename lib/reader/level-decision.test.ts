@@ -4,12 +4,15 @@ import { describe, expect, it } from 'vitest';
 import {
   decideReaderLevel,
   formatLevelDecision,
+  levelForFilm,
+  parseLevelCookie,
   parseLevelDecision,
   readingOf,
   renderedLevelOfPath,
+  readAddress,
   renderedReadingOfPath,
 } from './level-cookie.mjs';
-import { levelForFilm, parseLevelCookie } from './reader-level';
+import { variantOf } from './reader-address.mjs';
 
 const FILM = 'kiss-and-cry';
 
@@ -113,13 +116,16 @@ describe('decideReaderLevel, reading up to a point', () => {
   it('takes ?upto= on the film page and its API, the film’s cookie choice after it, and never on other addresses', () => {
     expect(decideReaderLevel(`/films/${FILM}?upto=5`, 'spoilers=full')).toEqual({ level: 'none', source: 'query', upto: 5 });
     expect(decideReaderLevel(`/api/v1/films/${FILM}?upto=0`, undefined)).toEqual({ level: 'none', source: 'query', upto: 0 });
-    expect(decideReaderLevel(`/films/${FILM}?upto=5&spoilers=light`, undefined)).toEqual({ level: 'light', source: 'query' });
+    // A point with a level below full: none (each shows something the other hides).
+    expect(decideReaderLevel(`/films/${FILM}?upto=5&spoilers=light`, undefined)).toEqual({ level: 'none', source: 'query' });
     expect(decideReaderLevel(`/films/${FILM}?upto=-1`, undefined)).toEqual({ level: 'none', source: 'cookie' });
     expect(decideReaderLevel(`/films/${FILM}?upto=1e3`, undefined)).toEqual({ level: 'none', source: 'cookie' });
     expect(decideReaderLevel(`/films/${FILM}/quiz?upto=5`, undefined)).toEqual({ level: 'none', source: 'cookie' });
     expect(decideReaderLevel(`/films/${FILM}/upto/7`, undefined)).toEqual({ level: 'none', source: 'route', upto: 7 });
     expect(decideReaderLevel(`/films/${FILM}`, `spoilers=full~${FILM}.4`)).toEqual({ level: 'none', source: 'cookie', upto: 4 });
     expect(decideReaderLevel(`/api/v1/films/${FILM}`, `spoilers=${FILM}.4`)).toEqual({ level: 'none', source: 'cookie', upto: 4 });
+    // Nothing seen yet is the film at no spoilers, not a point (a cookie written before that meant none).
+    expect(decideReaderLevel(`/films/${FILM}`, `spoilers=full~${FILM}.0`)).toEqual({ level: 'none', source: 'cookie' });
     // The film's quiz and other films read levels, never the point.
     expect(decideReaderLevel(`/films/${FILM}/quiz`, `spoilers=full~${FILM}.4`)).toEqual({ level: 'none', source: 'cookie' });
     expect(decideReaderLevel('/films/other', `spoilers=full~${FILM}.4`)).toEqual({ level: 'full', source: 'cookie' });
@@ -138,5 +144,60 @@ describe('decideReaderLevel, reading up to a point', () => {
     expect(renderedReadingOfPath(`/films/${FILM}/upto/3`)).toBe('upto-3');
     expect(renderedReadingOfPath(`/films/${FILM}/level/full`)).toBe('full');
     expect(renderedReadingOfPath(`/films/${FILM}`)).toBeNull();
+  });
+});
+
+describe('the most restrictive of what the address names wins', () => {
+  it('takes the lowest of a level route and every ?spoilers=, whatever the cookie', () => {
+    expect(decideReaderLevel(`/films/${FILM}/level/full?spoilers=none`, 'spoilers=full')).toEqual({ level: 'none', source: 'query' });
+    expect(decideReaderLevel(`/films/${FILM}/level/light?spoilers=full`, undefined)).toEqual({ level: 'light', source: 'query' });
+    expect(decideReaderLevel(`/films/${FILM}?spoilers=full&spoilers=none`, undefined)).toEqual({ level: 'none', source: 'query' });
+    expect(decideReaderLevel(`/films/${FILM}/quiz?spoilers=full&spoilers=light`, 'spoilers=full')).toEqual({
+      level: 'light',
+      source: 'query',
+    });
+    expect(decideReaderLevel('/people/someone/level/full?spoilers=light', undefined)).toEqual({ level: 'light', source: 'query' });
+    expect(decideReaderLevel('/search/level/full/query/a2lzcw?spoilers=none', undefined)).toEqual({ level: 'none', source: 'query' });
+    // The address names nothing: the cookie, as before.
+    expect(decideReaderLevel(`/films/${FILM}`, 'spoilers=full')).toEqual({ level: 'full', source: 'cookie' });
+  });
+
+  it('takes the lowest point, and a point with a level below full reads at none', () => {
+    expect(decideReaderLevel(`/films/${FILM}/upto/999?spoilers=none`, undefined)).toEqual({ level: 'none', source: 'query' });
+    expect(decideReaderLevel(`/films/${FILM}/upto/5?spoilers=light`, undefined)).toEqual({ level: 'none', source: 'query' });
+    expect(decideReaderLevel(`/films/${FILM}/upto/5?spoilers=full`, undefined)).toEqual({ level: 'none', source: 'query', upto: 5 });
+    expect(decideReaderLevel(`/films/${FILM}/upto/5?upto=3`, undefined)).toEqual({ level: 'none', source: 'query', upto: 3 });
+    expect(decideReaderLevel(`/films/${FILM}?upto=9&upto=4`, 'spoilers=full')).toEqual({ level: 'none', source: 'query', upto: 4 });
+  });
+
+  it('finds values that are no level or no point, wherever the address names them', () => {
+    const problem = (url: string) => readAddress(url).problem;
+    expect(problem(`/films/${FILM}?spoilers=extreme`)).toEqual({ field: 'spoilers', value: 'extreme' });
+    expect(problem(`/films/${FILM}?spoilers=`)).toEqual({ field: 'spoilers', value: '' });
+    expect(problem(`/films/${FILM}?spoilers=full&spoilers=FULL`)).toEqual({ field: 'spoilers', value: 'FULL' });
+    expect(problem(`/films/${FILM}/level/extreme`)).toEqual({ field: 'level', value: 'extreme' });
+    expect(problem('/search/level/most/query/a2lzcw')).toEqual({ field: 'level', value: 'most' });
+    expect(problem(`/films/${FILM}/upto/abc`)).toEqual({ field: 'upto', value: 'abc' });
+    expect(problem(`/films/${FILM}?upto=abc`)).toEqual({ field: 'upto', value: 'abc' });
+    expect(problem(`/api/v1/films/${FILM}?upto=-1`)).toEqual({ field: 'upto', value: '-1' });
+    expect(problem(`/films/${FILM}/upto/1e3`)).toEqual({ field: 'upto', value: '1e3' });
+    // Points are read on the film's page and API only; elsewhere `upto` is not ours.
+    expect(problem(`/films/${FILM}/quiz?upto=abc`)).toBeNull();
+    expect(problem('/spoilers?upto=abc&film=x')).toBeNull();
+    expect(problem(`/films/${FILM}/upto/1000?spoilers=full`)).toBeNull();
+    expect(readAddress(`/films/${FILM}/upto/1000`).upto).toBe(1000);
+  });
+
+  it('renders a level or up-to route at the decided reading, and the plain addresses on their variant', () => {
+    const variant = (url: string) => variantOf(url.split('?')[0], decideReaderLevel(url, 'spoilers=full'));
+    expect(variant(`/films/${FILM}/level/full?spoilers=none`)).toBe(`/films/${FILM}/level/none`);
+    expect(variant(`/films/${FILM}/upto/5?spoilers=none`)).toBe(`/films/${FILM}/level/none`);
+    expect(variant(`/films/${FILM}/upto/5`)).toBe(`/films/${FILM}/upto/5`);
+    expect(variant(`/films/${FILM}`)).toBe(`/films/${FILM}/level/full`);
+    expect(variant(`/films/${FILM}?upto=3`)).toBe(`/films/${FILM}/upto/3`);
+    expect(variant('/people/someone/level/full?spoilers=light')).toBe('/people/someone/level/light');
+    expect(variant('/search/level/full/query/a2lzcw?spoilers=none')).toBe('/search/level/none/query/a2lzcw');
+    expect(variant(`/films/${FILM}/quiz`)).toBeNull();
+    expect(variant('/')).toBeNull();
   });
 });

@@ -138,18 +138,19 @@ async function countFilmFacets(filter: FilmFilter): Promise<FilmFacets> {
 
 /**
  * One page (1-based) of the home page's list, optionally filtered by genre, year and country and
- * sorted, how many pages there are, and the facets (genre, year and country counts) to narrow it:
+ * sorted (`pageSize` films a page), how many pages there are, and the facets (genre, year and country counts) to narrow it:
  * two statements.
  */
 export async function listFilmPage(
   page: number,
   filter: FilmFilter = NO_FILTER,
+  pageSize: number = FILMS_PER_PAGE,
 ): Promise<{ films: FilmSummary[]; page: number; pages: number; facets: FilmFacets }> {
   const [films, facets] = await Promise.all([
-    listFilmSummaries({ offset: (page - 1) * FILMS_PER_PAGE, limit: FILMS_PER_PAGE }, filter),
+    listFilmSummaries({ offset: (page - 1) * pageSize, limit: pageSize }, filter),
     countFilmFacets(filter),
   ]);
-  return { films, page, pages: Math.max(1, Math.ceil(facets.total / FILMS_PER_PAGE)), facets };
+  return { films, page, pages: Math.max(1, Math.ceil(facets.total / pageSize)), facets };
 }
 
 /** Film addresses for the sitemap, in the same order as the lists. */

@@ -1,11 +1,11 @@
 import 'server-only';
 import { db } from '../db';
 import { FILMS_TAG } from '../cache/invalidate-film-pages';
-import { latestTagVersion } from '../cache/tag-versions.mjs';
+import { tagsVersion } from '../cache/tag-versions.mjs';
 import { boundedCache, stringBytes } from '../cache/bounded-cache.mjs';
 
 /** Found addresses, with the version that last invalidated `films` when they were looked up. */
-const known = boundedCache<string, number>('published-addresses', {
+const known = boundedCache<string, string>('published-addresses', {
   holds: 'addresses found published (lib/reader/published-address.ts)',
   maxBytes: 4 * 1024 * 1024,
   sizeOf: (_version, key) => stringBytes(key) + 64,
@@ -24,7 +24,7 @@ export type ReaderSection = 'films' | 'people';
  */
 export async function isPublishedAddress(section: ReaderSection, slug: string): Promise<boolean> {
   const key = `${section}/${slug}`;
-  const version = await latestTagVersion([FILMS_TAG]).catch(() => null);
+  const version = await tagsVersion([FILMS_TAG]).catch(() => null);
   if (version !== null && known.get(key) === version) return true;
   try {
     const found =
@@ -53,6 +53,31 @@ export async function currentFilmSlug(formerSlug: string): Promise<string | null
     });
     const current = row?.film.published?.slug ?? null;
     return current === formerSlug ? null : current;
+  } catch {
+    return null;
+  }
+}
+
+const eventCounts = boundedCache<string, { version: string; events: number }>('published-event-counts', {
+  holds: 'how many events published films have (lib/reader/published-address.ts)',
+  maxBytes: 1024 * 1024,
+  sizeOf: (_count, key) => stringBytes(key) + 80,
+});
+
+/**
+ * How many events a published film's timeline has (the points it can be read up to are 0 to that),
+ * or null when it is not published or the database cannot answer (the page then decides). Kept as
+ * isPublishedAddress keeps its answers: until the next publish or unpublish of any film.
+ */
+export async function publishedEventCount(slug: string): Promise<number | null> {
+  const version = await tagsVersion([FILMS_TAG]).catch(() => null);
+  const known = version === null ? undefined : eventCounts.get(slug);
+  if (known && known.version === version) return known.events;
+  try {
+    const film = await db().publishedFilm.findUnique({ where: { slug }, select: { _count: { select: { events: true } } } });
+    if (!film) return null;
+    if (version !== null) eventCounts.set(slug, { version, events: film._count.events });
+    return film._count.events;
   } catch {
     return null;
   }

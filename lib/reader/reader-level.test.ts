@@ -1,67 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_FILM_CHOICES,
-  chooseLevel,
-  filmAddress,
-  levelVariantPath,
-  parseLevelCookie,
-  quizFilmSlug,
-  readerAddress,
-  readerLevel,
-  returnToSection,
-  safeReturnPath,
-  serializeLevelCookie,
-  setLevelHref,
-} from './reader-level';
-
-describe('readerLevel', () => {
-  it('takes ?spoilers= over the cookie, the cookie over the default', () => {
-    expect(readerLevel('full', 'light')).toBe('full');
-    expect(readerLevel(null, 'light')).toBe('light');
-    expect(readerLevel(undefined, undefined)).toBe('none');
-  });
-
-  it('ignores values that are not levels', () => {
-    expect(readerLevel('everything', 'light')).toBe('light');
-    expect(readerLevel('FULL', 'nonsense')).toBe('none');
-  });
-});
-
-describe('levelVariantPath', () => {
-  it('rewrites film and people pages onto their level variant', () => {
-    expect(levelVariantPath('/films/kiss-and-cry', 'light')).toBe('/films/kiss-and-cry/level/light');
-    expect(levelVariantPath('/films/kiss-and-cry/', 'none')).toBe('/films/kiss-and-cry/level/none');
-    expect(levelVariantPath('/people/sarah-bramms', 'full')).toBe('/people/sarah-bramms/level/full');
-  });
-
-  it('leaves every other address alone, the quiz included', () => {
-    for (const path of [
-      '/films/kiss-and-cry/quiz',
-      '/films/kiss-and-cry/quiz/answers',
-      '/films',
-      '/',
-      '/search',
-      '/api/v1/films/kiss-and-cry',
-      '/films/x/level/full',
-    ])
-      expect(levelVariantPath(path, 'full')).toBeNull();
-  });
-});
-
-describe('readerAddress', () => {
-  it('names the section and slug of film and people pages only', () => {
-    expect(readerAddress('/films/kiss-and-cry')).toEqual({ section: 'films', slug: 'kiss-and-cry' });
-    expect(readerAddress('/people/sarah-bramms/')).toEqual({ section: 'people', slug: 'sarah-bramms' });
-    expect(readerAddress('/films/kiss-and-cry/quiz')).toBeNull();
-    expect(readerAddress('/search')).toBeNull();
-  });
-
-  it('names the film of a quiz address', () => {
-    expect(quizFilmSlug('/films/kiss-and-cry/quiz')).toBe('kiss-and-cry');
-    expect(quizFilmSlug('/films/kiss-and-cry')).toBeNull();
-    expect(quizFilmSlug('/films/kiss-and-cry/quiz/answers')).toBeNull();
-  });
-});
+import { MAX_FILM_CHOICES, levelForFilm, parseLevelCookie } from './level-cookie.mjs';
+import { chooseLevel, returnToSection, safeReturnPath, serializeLevelCookie, setLevelHref } from './reader-level';
 
 describe('setting the level', () => {
   it('links to the cookie route with the way back', () => {
@@ -78,17 +17,17 @@ describe('setting the level', () => {
 describe('a level per film in the cookie', () => {
   it('reads the old cookie (one level) as the level for all films', () => {
     expect(parseLevelCookie('light')).toEqual({ all: 'light', films: [] });
-    expect(readerLevel(null, 'light', 'kiss-and-cry')).toBe('light');
+    expect(levelForFilm(parseLevelCookie('light'), 'kiss-and-cry')).toBe('light');
   });
 
   it('gives each film its own level, else the level for all films, else none', () => {
     const cookie = 'light~kiss-and-cry.full~other-film.none';
-    expect(readerLevel(null, cookie, 'kiss-and-cry')).toBe('full');
-    expect(readerLevel(null, cookie, 'other-film')).toBe('none');
-    expect(readerLevel(null, cookie, 'third-film')).toBe('light');
-    expect(readerLevel(null, cookie)).toBe('light');
-    expect(readerLevel(null, 'kiss-and-cry.full', 'third-film')).toBe('none');
-    expect(readerLevel('none', cookie, 'kiss-and-cry')).toBe('none');
+    const level = (value: string, film?: string) => levelForFilm(parseLevelCookie(value), film);
+    expect(level(cookie, 'kiss-and-cry')).toBe('full');
+    expect(level(cookie, 'other-film')).toBe('none');
+    expect(level(cookie, 'third-film')).toBe('light');
+    expect(level(cookie)).toBe('light');
+    expect(level('kiss-and-cry.full', 'third-film')).toBe('none');
   });
 
   it('ignores tokens it does not understand and keeps the first choice of a film', () => {
@@ -139,23 +78,15 @@ describe('a level per film in the cookie', () => {
   });
 });
 
-describe('filmAddress', () => {
-  it('names the film and the rest of any film address', () => {
-    expect(filmAddress('/films/old-name')).toEqual({ slug: 'old-name', rest: '' });
-    expect(filmAddress('/films/old-name/quiz')).toEqual({ slug: 'old-name', rest: '/quiz' });
-    expect(filmAddress('/films/old-name/level/full')).toEqual({ slug: 'old-name', rest: '/level/full' });
-    expect(filmAddress('/films/old-name/quiz/answers')).toBeNull();
-    expect(filmAddress('/people/someone')).toBeNull();
-  });
-});
-
 describe('the cookie, read up to a point', () => {
   it('keeps a film’s point beside levels, newest first, and a level for the film replaces it', async () => {
-    const { chooseLevel, chooseUpto, parseLevelCookie, serializeLevelCookie } = await import('./reader-level');
+    const { chooseLevel, chooseUpto, serializeLevelCookie } = await import('./reader-level');
     const read = chooseUpto(parseLevelCookie('light~other.full'), 'kiss-and-cry', 6);
     expect(serializeLevelCookie(read)).toBe('light~kiss-and-cry.6~other.full');
     expect(parseLevelCookie('light~kiss-and-cry.6~other.full')).toEqual(read);
     expect(serializeLevelCookie(chooseLevel(read, 'full', { film: 'kiss-and-cry' }))).toBe('light~kiss-and-cry.full~other.full');
+    // Nothing seen yet is no point: the film at no spoilers.
+    expect(serializeLevelCookie(chooseUpto(read, 'kiss-and-cry', 0))).toBe('light~kiss-and-cry.none~other.full');
     // A new level for films without their own choice keeps the film's point.
     expect(serializeLevelCookie(chooseLevel(read, 'none', 'default'))).toBe('none~kiss-and-cry.6~other.full');
     expect(parseLevelCookie('kiss-and-cry.1000').films).toEqual([]);

@@ -7,7 +7,7 @@ import { db } from '../db';
 import { makeActor } from '../../test-support/actors';
 import type { Actor } from '../auth/permissions';
 import type { FilmContent } from '../content/schema';
-import { getPublishedFilm } from './get-published-film';
+import { getPublishedFilm, getPublishedFilmUpTo } from './get-published-film';
 import { getPublishedPerson, listPublishedPeople } from './get-person';
 import { listFilmSummaries } from './list-published-films';
 import { searchPublished } from './search-films';
@@ -44,6 +44,36 @@ describe('getPublishedFilm', () => {
   it('reads exactly what the preview shows, at every level', async () => {
     const content = await published(film('parity'));
     for (const level of SPOILER_LEVELS) expect(await getPublishedFilm(content.slug, level)).toEqual(visibleFilm(content, level));
+  });
+
+  it('stores each event’s minute and each note’s kind: every minute and every kind at every level and point, the words at their level', async () => {
+    const base = film('minutes');
+    const content = await published({
+      ...base,
+      events: base.events.map((event, i) => ({ ...event, minute: i === 1 ? undefined : 10 * (i + 1) })),
+      kind: {
+        ...base.kind,
+        contentNotes: [
+          { id: 'n1', label: 'a hospital stay', spoiler: 'none' },
+          { id: 'n2', label: 'what happens at the lake', kind: 'death', spoiler: 'full' },
+        ],
+      },
+    });
+    const minutes = content.events.map((_, i) => (i === 1 ? null : 10 * (i + 1)));
+    for (const level of SPOILER_LEVELS) {
+      const read = await getPublishedFilm(content.slug, level);
+      expect(read).toEqual(visibleFilm(content, level));
+      expect(read!.eventMinutes).toEqual(minutes);
+      expect(read!.kind.contentNoteKinds).toEqual(['illness', 'death']);
+    }
+    const none = await getPublishedFilm(content.slug, 'none');
+    expect(none!.kind.contentNotes).toEqual([{ id: 'n1', label: 'a hospital stay', kind: 'illness', spoiler: 'none' }]);
+    expect(JSON.stringify(none)).not.toContain('the lake');
+    const rows = await db().contentNote.findMany({ where: { film: { slug: content.slug } }, orderBy: { position: 'asc' } });
+    expect(rows.map((row) => row.kind)).toEqual(['illness', 'death']);
+    const point = await getPublishedFilmUpTo(content.slug, 1);
+    expect(point!.kind.contentNoteKinds).toEqual(['illness', 'death']);
+    expect(point!.eventMinutes).toEqual(minutes);
   });
 
   it('is null for a film that is not published', async () => {

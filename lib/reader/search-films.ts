@@ -5,10 +5,11 @@ import { levelsUpTo } from '../spoilers/levels-up-to';
 import type { SpoilerLevel } from '../spoilers/levels';
 import { SEARCH_KINDS, searchHitHref, type SearchKind } from '../page/search-documents';
 import { splitSnippet, type SnippetPart } from './snippet';
-import { normalizeQuery } from './search-address';
+import { normalizeQuery } from './reader-address.mjs';
 import { correctQuery } from './correct-query';
+import { suggestSearch, type SearchSuggestion } from './suggest-search';
 
-export { MAX_QUERY_LENGTH, normalizeQuery } from './search-address';
+export { MAX_QUERY_LENGTH, normalizeQuery } from './reader-address.mjs';
 
 export type SearchHit = {
   kind: SearchKind;
@@ -63,22 +64,27 @@ export type SearchAnswer = {
   hits: SearchHit[];
   /** Nothing matched the query as typed: these hits are for this correction of it ("did you mean"). */
   correctedTo: string | null;
+  /**
+   * Nothing matched, corrected or not: films and people whose names resemble the query (the
+   * suggestions' own search, suggest-search.ts, at the same level), so the page is no dead end.
+   */
+  near: SearchSuggestion[];
 };
 
 /**
  * A search as the search page runs it: the query as typed, and when that finds nothing, its
- * correction at the reader's level (correct-query.ts) when that finds something. Queries that
- * match pay nothing more.
+ * correction at the reader's level (correct-query.ts) when that finds something, else the names
+ * near it. Queries that match pay nothing more.
  */
 export async function searchWithCorrection(query: string, level: SpoilerLevel): Promise<SearchAnswer> {
   const text = normalizeQuery(query);
-  if (!text) return { hits: [], correctedTo: null };
+  if (!text) return { hits: [], correctedTo: null, near: [] };
   const hits = await searchPublished(text, level);
-  if (hits.length > 0) return { hits, correctedTo: null };
+  if (hits.length > 0) return { hits, correctedTo: null, near: [] };
   const corrected = await correctQuery(text, level);
-  if (!corrected) return { hits, correctedTo: null };
-  const again = await searchPublished(corrected, level);
-  return again.length > 0 ? { hits: again, correctedTo: corrected } : { hits, correctedTo: null };
+  const again = corrected ? await searchPublished(corrected, level) : [];
+  if (corrected && again.length > 0) return { hits: again, correctedTo: corrected, near: [] };
+  return { hits, correctedTo: null, near: await suggestSearch(text, level) };
 }
 
 /** What ranking needs of a matching document; its body is read for the quoted rows only (by ctid). */

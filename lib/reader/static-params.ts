@@ -1,5 +1,8 @@
 import 'server-only';
-import { SPOILER_LEVELS, type SpoilerLevel } from '../spoilers/levels';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { SPOILER_LEVELS, parseLevel, type SpoilerLevel } from '../spoilers/levels';
 import { errorGist, isBuildPhase } from './build-fallback';
 import { logger } from '../log';
 
@@ -19,4 +22,41 @@ export async function slugLevelParams(listSlugs: () => Promise<string[]>): Promi
     logger.warn({ cause: errorGist(error) }, 'no database at build time: reader pages render on first request');
     return [];
   }
+}
+
+/**
+ * A reader page with one variant per spoiler level (`/…/[slug]/level/[level]`, which proxy.ts
+ * rewrites the public address to): its static params, its metadata and the page, `render` of what
+ * `get` finds; nothing found is notFound() (404), whose metadata only needs a title.
+ */
+export function levelPage<T>({
+  listSlugs,
+  get,
+  metadata,
+  missingTitle,
+  render,
+}: {
+  listSlugs: () => Promise<string[]>;
+  get: (slug: string, level: SpoilerLevel) => Promise<T | null>;
+  metadata: (item: T) => Metadata;
+  missingTitle: string;
+  render: (item: T) => ReactNode;
+}) {
+  const load = async ({ params }: { params: Promise<{ slug: string; level: string }> }) => {
+    const { slug, level: value } = await params;
+    const level = parseLevel(value);
+    return level ? get(slug, level) : null;
+  };
+  return {
+    Page: async (props: { params: Promise<{ slug: string; level: string }> }) => {
+      const item = await load(props);
+      if (!item) notFound();
+      return render(item);
+    },
+    generateStaticParams: () => slugLevelParams(listSlugs),
+    generateMetadata: async (props: { params: Promise<{ slug: string; level: string }> }): Promise<Metadata> => {
+      const item = await load(props);
+      return item ? metadata(item) : { title: missingTitle };
+    },
+  };
 }

@@ -2,8 +2,9 @@ import 'server-only';
 import { db } from '../db';
 import { levelsUpTo } from '../spoilers/levels-up-to';
 import type { SpoilerLevel } from '../spoilers/levels';
-import { normalizeQuery } from './search-address';
+import { normalizeQuery } from './reader-address.mjs';
 import { correctQuery } from './correct-query';
+import { filmPath, personPath } from './reader-address.mjs';
 
 export type SearchSuggestion = { kind: 'film' | 'person'; label: string; href: string };
 
@@ -44,5 +45,5 @@ async function suggestFor(text: string, level: SpoilerLevel): Promise<SearchSugg
     ) matched
     ORDER BY prefix DESC, similarity DESC, kind, title
     LIMIT ${LIMIT}`;
-  return rows.map(({ kind, title, slug }) => ({ kind, label: title, href: kind === 'film' ? `/films/${slug}` : `/people/${slug}` }));
+  return rows.map(({ kind, title, slug }) => ({ kind, label: title, href: kind === 'film' ? filmPath(slug) : personPath(slug) }));
 }

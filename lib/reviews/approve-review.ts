@@ -7,6 +7,7 @@ import { publishFilmInTransaction } from '../films';
 import { invalidateFilmPages } from '../cache/invalidate-film-pages';
 import { schedulePublishInTransaction } from '../schedule/schedule-publish';
 import { lockedReview } from './lock-film';
+import { actorRef, enqueueWebhookEvent, filmRef } from '../webhooks/enqueue-webhook-event';
 
 /**
  * A reviewer approves a pending request: the revision it names (not whatever is latest now) is
@@ -57,6 +58,16 @@ export async function approveReview({
         ...(scheduled ? { jobId: scheduled.id, publishAt: scheduled.runAt } : {}),
         ...(decided.decisionComment ? { comment: decided.decisionComment } : {}),
       },
+    });
+    await enqueueWebhookEvent(tx, 'review.decided', {
+      film: filmRef({ slug }),
+      review: {
+        id: review.id,
+        revision: review.revisionNumber,
+        state: decided.state,
+        ...(scheduled ? { jobId: scheduled.id, publishAt: scheduled.runAt } : {}),
+      },
+      actor: actorRef(actor),
     });
     return {
       change: {

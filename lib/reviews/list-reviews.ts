@@ -4,6 +4,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { NotFoundError } from '../errors';
 import { filmContentSchema } from '../content/schema';
 import { diffFilm, type FilmDiff } from '../films/diff';
+import { emptyParts } from '../spoilers/level-counts';
 import { readContents } from '../films/revision-store';
 import type { ReviewState } from './review-schema';
 
@@ -93,7 +94,13 @@ export async function listReviews({
  * One review with what it would change: the diff from the published revision (or, for a film never
  * published, from an empty page) to the revision it names, spoiler flags included.
  */
-export async function getReview({ reviewId, actor }: { reviewId: string; actor: Actor }): Promise<ReviewSummary & { diff: FilmDiff }> {
+export async function getReview({
+  reviewId,
+  actor,
+}: {
+  reviewId: string;
+  actor: Actor;
+}): Promise<ReviewSummary & { diff: FilmDiff; emptyParts: string[] }> {
   assertCan(actor, 'film.read');
   const row = await db().reviewRequest.findUnique({ where: { id: reviewId }, select: { ...reviewSelect, filmId: true } });
   if (!row) throw new NotFoundError('No such review request');
@@ -109,7 +116,8 @@ export async function getReview({ reviewId, actor }: { reviewId: string; actor: 
     ...(review.publishedRevision ? [partsOf(review.publishedRevision)] : []),
   ]);
   const base = before ?? filmContentSchema.parse({ title: after.title, slug: after.slug });
-  return { ...review, diff: diffFilm(base, after) };
+  // Approving asks first when a part has nothing in it, as publishing does (components/reviews/decide-review-form.tsx).
+  return { ...review, diff: diffFilm(base, after), emptyParts: emptyParts(after).map((part) => part.label) };
 }
 
 /**

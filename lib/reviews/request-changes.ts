@@ -4,6 +4,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { ConflictError, ValidationError } from '../errors';
 import { lockedReview } from './lock-film';
+import { actorRef, enqueueWebhookEvent, filmRef } from '../webhooks/enqueue-webhook-event';
 
 /** A reviewer sends a pending request back to its writer with a comment saying what should change. */
 export async function requestChanges({ reviewId, comment, actor }: { reviewId: string; comment: string; actor: Actor }) {
@@ -24,6 +25,12 @@ export async function requestChanges({ reviewId, comment, actor }: { reviewId: s
       filmId: film.id,
       subject: film.slug,
       details: { revision: review.revisionNumber, reviewId: review.id, comment: text },
+    });
+    // The comment says what should change (spoilers, likely): it stays out.
+    await enqueueWebhookEvent(tx, 'review.decided', {
+      film: filmRef({ slug: film.slug }),
+      review: { id: review.id, revision: review.revisionNumber, state: decided.state },
+      actor: actorRef(actor),
     });
     return { id: decided.id, slug: film.slug, revision: decided.revisionNumber, state: decided.state };
   });

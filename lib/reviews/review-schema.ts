@@ -26,7 +26,10 @@ export const submitReviewBodySchema = z
     revision: revisionNumberSchema.optional().meta({ description: 'Defaults to the latest revision' }),
     note: reviewNoteSchema.default('').meta({ description: 'An optional note to the reviewer' }),
   })
-  .meta({ id: 'SubmitReviewBody' });
+  .meta({
+    description:
+      'The revision to review and a note (request bodies with defaults stay inline: see presenceBodySchema in lib/films/film-schema.ts)',
+  });
 
 export const submitReviewInputSchema = submitReviewBodySchema.extend({ slug: slugSchema });
 
@@ -42,7 +45,6 @@ export const decideReviewBodySchema = z
     z.object({ decision: z.literal('request_changes'), comment: reviewNoteSchema.pipe(z.string().min(1, 'Say what should change')) }),
   ])
   .meta({
-    id: 'DecideReviewBody',
     description: 'approve publishes the named revision now, or at `publishAt`; request_changes needs a comment',
   });
 

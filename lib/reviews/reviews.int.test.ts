@@ -281,6 +281,11 @@ describe('queue, diff and notifications', () => {
     const detail = await getReview({ reviewId: review.id, actor: editor });
     expect(detail).toMatchObject({ revision: 2, publishedRevision: 1 });
     expect(detail.diff.flags.some((f) => f.key === `events/${full.id}` && f.reason === 'level-lowered')).toBe(true);
+    // The sample page fills every part approving asks about; a revision without a timeline is asked about.
+    expect(detail.emptyParts).toEqual([]);
+    await saveDraft({ slug: content.slug, baseRevision: 2, content: { ...lowered, events: [] }, actor: writer });
+    const bare = await submitForReview({ slug: content.slug, actor: writer });
+    expect((await getReview({ reviewId: bare.id, actor: editor })).emptyParts).toEqual(['Timeline']);
   });
 
   it('the badge counts reviews waiting for reviewers and changes requested for the writer who submitted', async () => {

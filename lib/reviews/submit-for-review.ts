@@ -4,6 +4,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { ConflictError, ValidationError } from '../errors';
 import { lockFilmForReview } from './lock-film';
+import { actorRef, enqueueWebhookEvent, filmRef } from '../webhooks/enqueue-webhook-event';
 
 /**
  * A writer (or anyone who may) asks for one revision to be published. The request names the
@@ -52,6 +53,12 @@ export async function submitForReview({
       filmId: film.id,
       subject: film.slug,
       details: { revision: number, reviewId: review.id, ...(review.note ? { note: review.note } : {}) },
+    });
+    // The note is the writer's own text, at no spoiler level: it stays out.
+    await enqueueWebhookEvent(tx, 'review.submitted', {
+      film: filmRef({ slug: film.slug }),
+      review: { id: review.id, revision: number, state: review.state },
+      actor: actorRef(actor),
     });
     return { id: review.id, slug: film.slug, revision: number, state: review.state };
   });

@@ -6,6 +6,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { MAX_SCHEDULE_AHEAD_DAYS, scheduleAtSchema, type JobKind, type ScheduledJobView } from './schedule-schema';
 import { jobViewSelect, toJobView } from './job-view';
 import { assertPublishable } from '../films';
+import { actorRef, enqueueWebhookEvent, filmRef } from '../webhooks/enqueue-webhook-event';
 
 /**
  * `at` as a Date, or a 400 naming `field` (the request's name for it, `at` by default): a valid
@@ -50,7 +51,7 @@ export async function createJobInTransaction(
     throw ValidationError.field('revision', 'Must be a revision number');
   const film = await tx.film.findUnique({
     where: { slug },
-    select: { id: true, slug: true, latestRevision: true, publishedRevisionId: true },
+    select: { id: true, slug: true, title: true, latestRevision: true, publishedRevisionId: true },
   });
   if (!film) throw new NotFoundError(`No film “${slug}”`);
   if (kind === 'publish' && revision! > film.latestRevision) throw ValidationError.field('revision', `Film has no revision ${revision}`);
@@ -73,6 +74,11 @@ export async function createJobInTransaction(
     filmId: film.id,
     subject: film.slug,
     details: { jobId: job.id, runAt: runAt.toISOString(), ...(kind === 'publish' ? { revision } : {}) },
+  });
+  await enqueueWebhookEvent(tx, 'film.scheduled', {
+    film: filmRef({ slug: film.slug, title: film.title }),
+    job: { id: job.id, action: kind, runAt: runAt.toISOString(), ...(kind === 'publish' ? { revision } : {}) },
+    actor: actorRef(actor),
   });
   return toJobView(job);
 }

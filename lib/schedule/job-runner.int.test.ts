@@ -5,7 +5,8 @@
  * of waiting.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../db';
+import { createDbClient, db } from '../db';
+import { startTcpProxy } from '../../scripts/ops/support';
 import { sampleFilm } from '../../test-support/sample-film';
 import { createFilm, publishFilm, saveDraft, unpublishFilm } from '../films';
 import { makeActor } from '../../test-support/actors';
@@ -226,6 +227,54 @@ describe('the job runner', () => {
       lockedBy: 'live-a',
       attempts: 1,
     });
+    expect(await publishCount(filmId)).toBe(1);
+  });
+
+  it('resumes its own job after the database connection was cut mid-run, as the same attempt, before its lease runs out', async () => {
+    const slug = await newFilm();
+    const job = await schedulePublish({ slug, revision: 1, at: soon(), actor: editor });
+    const { id: filmId } = await db().film.findUniqueOrThrow({ where: { slug }, select: { id: true } });
+    const row = () => direct.scheduledJob.findUniqueOrThrow({ where: { id: job.id } });
+    // The runner reaches PostgreSQL through a TCP proxy (closing it is the outage); the test does not.
+    const target = new URL(process.env.DATABASE_URL!);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(target);
+    viaProxy.port = String(proxy.port);
+    const globalForDb = globalThis as unknown as { prisma?: ReturnType<typeof db> };
+    const direct = db();
+    const proxied = createDbClient(viaProxy.toString());
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // The film's row is locked, so the runner claims the job and waits inside its publish when the cut comes.
+    const blocker = direct.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "Film" WHERE id = ${filmId} FOR UPDATE`;
+      locked();
+      await released;
+    });
+    await isLocked;
+    globalForDb.prisma = proxied;
+    try {
+      const runner = createJobRunner({ id: 'cut-off', now: later() });
+      const first = runner.runDueJobs();
+      while ((await row()).lockedBy !== 'cut-off') await new Promise((resolve) => setTimeout(resolve, 50));
+      await proxy.close();
+      await expect(first).rejects.toThrow();
+      release();
+      await blocker;
+      await proxy.open();
+      expect(await row()).toMatchObject({ state: 'running', lockedBy: 'cut-off', attempts: 1 });
+      // Its lease is fresh: another runner leaves it alone, its own runner resumes it.
+      expect(await createJobRunner({ id: 'bystander', now: later() }).runDueJobs()).toEqual([]);
+      expect(await runner.runDueJobs()).toEqual([{ id: job.id, outcome: 'done' }]);
+    } finally {
+      release();
+      globalForDb.prisma = direct;
+      await proxy.close();
+      await proxied.$disconnect().catch(() => {});
+    }
+    expect(await row()).toMatchObject({ state: 'done', lockedBy: 'cut-off', attempts: 1 });
     expect(await publishCount(filmId)).toBe(1);
   });
 

@@ -1,21 +1,21 @@
 import 'server-only';
-import os from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { db, type Tx } from '../db';
+import { Prisma } from '../generated/prisma/client';
 import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { DomainError, ForbiddenError } from '../errors';
 import { publishFilm, unpublishFilm } from '../films';
-import { logger } from '../log';
-import { runOutsideRequest } from '../ops/outside-request';
+import { createLeaseRunner } from '../ops/lease-runner';
 import { env } from '../env';
+import { isDatabaseUnavailable } from '../db-errors';
 
 /**
  * The job runner: every instance of the app runs one (started by instrumentation.ts), and they
  * share the ScheduledJob table. No second scheduler to deploy.
  *
- * - Claiming: one UPDATE over `SELECT … FOR UPDATE SKIP LOCKED` marks due jobs running with this
- *   runner's id; a row another runner is claiming is skipped, so each job is claimed once.
+ * - Claiming and leases: lib/ops/lease-runner.ts (shared with the webhook runner): one UPDATE over
+ *   `SELECT … FOR UPDATE SKIP LOCKED` marks due jobs running with this runner's id, so each job is
+ *   claimed once.
  * - Running: publishFilm / unpublishFilm as the job's creator, whose permission is checked again
  *   now (a disabled creator fails the job). The job is marked done inside the publish's own
  *   transaction, and only if this runner still holds it: the publish commits exactly when the
@@ -27,6 +27,11 @@ import { env } from '../env';
  *   (its runner died, kill -9 or a crashed host) is claimed again by any runner, so a restarted
  *   instance's jobs wait at most the lease, not a fixed five minutes. Stopping releases claimed
  *   jobs that have not started.
+ * - Database outages: a run the database failed under (connection cut, PostgreSQL restarting) is
+ *   neither a failure nor a retry with backoff: the job stays this runner's, and its next claim
+ *   (the next poll, once the database answers) resumes it as the same attempt, without waiting
+ *   out its lease (lib/ops/lease-runner.ts). Another runner still takes it over if this one dies
+ *   meanwhile.
  */
 export type JobRunnerOptions = {
   /** This runner's name in `lockedBy`; defaults to host:pid:random. */
@@ -60,30 +65,22 @@ export const JOB_DEFAULTS = { maxAttempts: 5, backoffMs: 30_000, leaseMs: 30_000
 class LostJobError extends Error {}
 
 export function createJobRunner(options: JobRunnerOptions = {}) {
-  const id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const now = options.now ?? (() => new Date());
   const { JOB_LEASE_MS, JOB_LEASE_RENEW_MS } = env();
   const configured = { ...(JOB_LEASE_MS ? { leaseMs: JOB_LEASE_MS } : {}), ...(JOB_LEASE_RENEW_MS ? { renewMs: JOB_LEASE_RENEW_MS } : {}) };
-  const { maxAttempts, backoffMs, leaseMs, renewMs, batchSize, pollMs } = { ...JOB_DEFAULTS, ...configured, ...options };
-  const log = logger.child({ component: 'job-runner', runner: id });
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let tick: Promise<unknown> | null = null;
-
-  async function claim(): Promise<ClaimedJob[]> {
-    const at = now();
-    const stale = new Date(at.getTime() - leaseMs);
-    return db().$queryRaw<ClaimedJob[]>`
-      UPDATE "ScheduledJob" j
-      SET state = 'running', "lockedBy" = ${id}, "lockedAt" = ${at}, attempts = j.attempts + 1, "updatedAt" = ${at}
-      WHERE j.id IN (
-        SELECT id FROM "ScheduledJob"
-        WHERE (state = 'scheduled' AND "nextAttemptAt" <= ${at}) OR (state = 'running' AND "lockedAt" < ${stale})
-        ORDER BY "nextAttemptAt"
-        LIMIT ${batchSize}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING j.id, j.kind::text AS kind, j."filmId", j."revisionNumber", j.attempts, j."createdById"`;
-  }
+  const settings = { ...JOB_DEFAULTS, ...configured, ...options };
+  const { maxAttempts, backoffMs } = settings;
+  const runner = createLeaseRunner<ClaimedJob, JobOutcome>({
+    name: 'job runner',
+    queue: {
+      table: 'ScheduledJob',
+      waiting: 'scheduled',
+      returning: Prisma.sql`j.id, j.kind::text AS kind, j."filmId", j."revisionNumber", j.attempts, j."createdById"`,
+    },
+    options: settings,
+    run: (job) => run(job),
+    released: (job) => ({ id: job, outcome: 'released' }),
+  });
+  const { id, now, log } = runner;
 
   /** The creator as an actor, with their role as it is now. */
   async function actorOf(job: ClaimedJob): Promise<Actor> {
@@ -149,85 +146,20 @@ export function createJobRunner(options: JobRunnerOptions = {}) {
       return { id: job.id, outcome: 'done' };
     } catch (error) {
       if (error instanceof LostJobError) return { id: job.id, outcome: 'lost' };
+      // Not the job's fault: it stays held, and the next poll resumes it once the database answers.
+      if (isDatabaseUnavailable(error)) throw error;
       return fail(job, error, actor);
     }
   }
 
-  /** Releases jobs this runner claimed but will not start (it is stopping). */
-  async function release(jobs: ClaimedJob[]): Promise<JobOutcome[]> {
-    if (jobs.length === 0) return [];
-    const ids = jobs.map((job) => job.id);
-    await db().$executeRaw`
-      UPDATE "ScheduledJob" SET state = 'scheduled', attempts = attempts - 1, "lockedBy" = NULL, "lockedAt" = NULL
-      WHERE id = ANY(${ids}::text[]) AND state = 'running' AND "lockedBy" = ${id}`;
-    return ids.map((job) => ({ id: job, outcome: 'released' as const }));
-  }
-
-  /** Extends the lease of every job this runner holds (claimed, running or waiting in its batch). */
-  async function renewLeases() {
-    const at = now();
-    await db().$executeRaw`UPDATE "ScheduledJob" SET "lockedAt" = ${at} WHERE state = 'running' AND "lockedBy" = ${id}`;
-  }
-
-  /** Claims and runs every due job, batch after batch, until none is due (or the runner stops). */
-  async function runDueJobs(): Promise<JobOutcome[]> {
-    const renewal = setInterval(
-      () => void renewLeases().catch((error) => log.warn({ err: error }, 'job runner: could not renew leases')),
-      renewMs,
-    );
-    renewal.unref();
-    try {
-      return await runBatches();
-    } finally {
-      clearInterval(renewal);
-    }
-  }
-
-  async function runBatches(): Promise<JobOutcome[]> {
-    const outcomes: JobOutcome[] = [];
-    while (!stopping) {
-      const jobs = await claim();
-      for (const [i, job] of jobs.entries()) {
-        if (stopping) {
-          outcomes.push(...(await release(jobs.slice(i))));
-          break;
-        }
-        outcomes.push(await run(job));
-      }
-      if (jobs.length < batchSize) break;
-    }
-    return outcomes;
-  }
-
-  function schedule(delay: number) {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      tick = runOutsideRequest(runDueJobs)
-        .catch((error) => log.warn({ err: error }, 'job runner: could not run due jobs; trying again'))
-        .finally(() => {
-          tick = null;
-          schedule(pollMs);
-        });
-    }, delay);
-    // A waiting runner does not keep the process alive.
-    timer.unref();
-  }
-
   return {
     id,
-    runDueJobs,
+    /** Claims and runs every due job, batch after batch, until none is due (or the runner stops). */
+    runDueJobs: runner.runDue,
     /** Polls every pollMs. */
-    start() {
-      stopping = false;
-      schedule(Math.min(pollMs, 1_000));
-      log.info({ pollMs }, 'job runner started');
-    },
+    start: runner.start,
     /** Stops polling and waits for the job in hand; claimed jobs not started go back to the queue. */
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      await tick;
-    },
+    stop: runner.stop,
   };
 }
 

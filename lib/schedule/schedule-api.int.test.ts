@@ -59,7 +59,7 @@ describe('POST/GET/DELETE /api/v1/editor/films/{slug}/schedule', () => {
 
     const listed = await call(schedule.GET, 'GET', path(), { slug }, editor);
     expect(listed.status).toBe(200);
-    expect(listed.body.jobs.map((job: { id: string }) => job.id)).toContain(created.body.id);
+    expect(listed.body.items.map((job: { id: string }) => job.id)).toContain(created.body.id);
 
     const cancelled = await call(schedule.DELETE, 'DELETE', `${path()}?id=${created.body.id}`, { slug }, editor);
     expect(cancelled).toEqual({ status: 200, body: { cancelled: [created.body.id] } });
@@ -109,8 +109,8 @@ describe('GET /api/v1/editor/jobs', () => {
     expect((await call(jobs.GET, 'GET', '/api/v1/editor/jobs', {}, editor)).status).toBe(403);
     const listed = await call(jobs.GET, 'GET', '/api/v1/editor/jobs?state=scheduled', {}, admin);
     expect(listed.status).toBe(200);
-    expect(listed.body.jobs.every((job: { state: string }) => job.state === 'scheduled')).toBe(true);
-    expect(listed.body.jobs.map((job: { id: string }) => job.id)).toContain(created.body.id);
+    expect(listed.body.items.every((job: { state: string }) => job.state === 'scheduled')).toBe(true);
+    expect(listed.body.items.map((job: { id: string }) => job.id)).toContain(created.body.id);
     expect((await call(jobs.GET, 'GET', '/api/v1/editor/jobs?state=nope', {}, admin)).status).toBe(400);
   });
 });

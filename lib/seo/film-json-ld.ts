@@ -5,6 +5,7 @@ import { imdbUrl, isoDuration, wikidataUrl } from '../content/facts-text';
 import { type PersonRef } from '../content/schema';
 import { countryName } from '../page/parts/facts';
 import { FIXED_FILE, mediaAddress } from '../media/variant-widths';
+import { filmPath, personPath } from '../reader/reader-address.mjs';
 
 /**
  * schema.org Movie for a film page. Spoiler-safe at every level: the description is the premise
@@ -13,7 +14,7 @@ import { FIXED_FILE, mediaAddress } from '../media/variant-widths';
  * duration, genre, release date) are not spoilers either. The same JSON-LD is on every level's page,
  * so the poster is its `image` only when the poster itself is at level none.
  */
-const personLd = (person: PersonRef) => ({ '@type': 'Person', name: person.name, url: absoluteUrl(`/people/${person.slug}`) });
+const personLd = (person: PersonRef) => ({ '@type': 'Person', name: person.name, url: absoluteUrl(personPath(person.slug)) });
 
 export function movieJsonLd(film: VisibleFilm): Record<string, unknown> {
   const { facts } = film;
@@ -22,7 +23,7 @@ export function movieJsonLd(film: VisibleFilm): Record<string, unknown> {
     '@context': 'https://schema.org',
     '@type': 'Movie',
     name: film.title,
-    url: absoluteUrl(`/films/${film.slug}`),
+    url: absoluteUrl(filmPath(film.slug)),
     ...(film.releaseYear ? { dateCreated: String(film.releaseYear) } : {}),
     ...(film.premise ? { description: excerpt(film.premise, 300) } : {}),
     ...(film.poster?.spoiler === 'none' ? { image: absoluteUrl(mediaAddress(film.poster.image, film.poster.version, FIXED_FILE)) } : {}),

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import type { VisibleFilm } from '../spoilers/visible-film';
 import { absoluteUrl } from './site-url';
 import { excerpt } from './excerpt';
+import { filmPath } from '../reader/reader-address.mjs';
 
 /** "Kiss and Cry (2017)": the film as titles name it. */
 export const filmName = (film: Pick<VisibleFilm, 'title' | 'releaseYear'>) =>
@@ -14,7 +15,7 @@ export const filmName = (film: Pick<VisibleFilm, 'title' | 'releaseYear'>) =>
 export function filmMetadata(film: Pick<VisibleFilm, 'title' | 'slug' | 'releaseYear' | 'premise'>): Metadata {
   const title = `${filmName(film)}: story, timeline and characters explained`;
   const description = excerpt(film.premise) || `${film.title} explained in layers, from a spoiler-free premise to the full story.`;
-  const url = absoluteUrl(`/films/${film.slug}`);
+  const url = absoluteUrl(filmPath(film.slug));
   return {
     title,
     description,

@@ -1,6 +1,7 @@
 import type { VisiblePerson } from '../reader/get-person';
 import { FIXED_FILE, mediaAddress } from '../media/variant-widths';
 import { absoluteUrl } from './site-url';
+import { personPath } from '../reader/reader-address.mjs';
 
 /**
  * schema.org Person for a person's page. Spoiler-safe at every level: the name, the photo, the
@@ -11,7 +12,7 @@ export function personJsonLd(person: Pick<VisiblePerson, 'slug' | 'name' | 'phot
     '@context': 'https://schema.org',
     '@type': 'Person',
     name: person.name,
-    url: absoluteUrl(`/people/${person.slug}`),
+    url: absoluteUrl(personPath(person.slug)),
     ...(person.photo ? { image: absoluteUrl(mediaAddress(person.photo.image, person.photo.version, FIXED_FILE)) } : {}),
     ...(person.birthDate ? { birthDate: person.birthDate } : {}),
     ...(person.deathDate ? { deathDate: person.deathDate } : {}),

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import type { VisiblePerson } from '../reader/get-person';
 import { absoluteUrl } from './site-url';
+import { personPath } from '../reader/reader-address.mjs';
 
 /** Longest description search engines show whole. */
 const DESCRIPTION_CHARS = 160;
@@ -29,7 +30,7 @@ export function personMetadata(person: Pick<VisiblePerson, 'slug' | 'name' | 'fi
     : films.length > 0
       ? `${person.name} in ${films.join(', ')}: the characters they play, explained without spoilers.`
       : person.name;
-  const url = absoluteUrl(`/people/${person.slug}`);
+  const url = absoluteUrl(personPath(person.slug));
   return {
     title: person.name,
     description,

@@ -3,6 +3,7 @@ import type { MetadataRoute } from 'next';
 import { countPublished, listFilmAddresses } from '../reader/list-published-films';
 import { listPublishedPeople } from '../reader/get-person';
 import { absoluteUrl } from './site-url';
+import { filmPath, personPath } from '../reader/reader-address.mjs';
 
 /**
  * The sitemaps (sitemaps.org protocol): the home page, every published film and every person with
@@ -42,7 +43,7 @@ export async function sitemapEntries(id: string, size = SITEMAP_SIZE): Promise<M
   const index = Number(match[2]);
   if (match[1] === 'people') {
     const people = await listPublishedPeople({ offset: index * size, limit: size });
-    return people.map((person) => ({ url: absoluteUrl(`/people/${person.slug}`), changeFrequency: 'monthly', priority: 0.5 }));
+    return people.map((person) => ({ url: absoluteUrl(personPath(person.slug)), changeFrequency: 'monthly', priority: 0.5 }));
   }
   // films-0 starts with the home page, so it holds one film less.
   const home: MetadataRoute.Sitemap = index === 0 ? [{ url: absoluteUrl('/'), changeFrequency: 'daily', priority: 1 }] : [];
@@ -50,7 +51,7 @@ export async function sitemapEntries(id: string, size = SITEMAP_SIZE): Promise<M
   return [
     ...home,
     ...films.map((film) => ({
-      url: absoluteUrl(`/films/${film.slug}`),
+      url: absoluteUrl(filmPath(film.slug)),
       lastModified: film.publishedAt,
       changeFrequency: 'weekly' as const,
       priority: 0.8,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sampleFilm } from '../../test-support/sample-film';
 import { posterSchema } from '../page/parts/images';
-import { countByLevel, describeGain, gainedBetween, parseLevelCounts, revealsMore } from './level-counts';
+import { countByLevel, describeGain, emptyParts, gainedBetween, parseLevelCounts, revealsMore } from './level-counts';
+import { visibleFilm } from './visible-film';
+import { HEADED_PARTS } from '../page/parts';
 
 describe('level counts', () => {
   const counts = countByLevel(sampleFilm());
@@ -96,5 +98,29 @@ describe('level counts', () => {
 
   it('give a new poster level none, unlike every other item', () => {
     expect(posterSchema.parse({ image: '0'.repeat(32), alt: 'Poster' }).spoiler).toBe('none');
+  });
+});
+
+describe('empty parts', () => {
+  it('names the parts with nothing in them at any level, which publishing asks about and readers are not shown', () => {
+    const film = sampleFilm();
+    expect(emptyParts(film)).toEqual([]);
+    const bare = sampleFilm({ events: [], characters: [], themes: [], story: '' });
+    expect(emptyParts(bare).map((part) => part.label)).toEqual(['Full story', 'Timeline', 'Characters', 'Themes']);
+    // The reader page lists and shows none of them, at any level.
+    const listed = (level: 'none' | 'full') =>
+      HEADED_PARTS.filter(
+        (part) => !('listed' in part.reader) || (part.reader.listed as (f: unknown) => boolean)(visibleFilm(bare, level)),
+      ).map((part) => part.id);
+    for (const level of ['none', 'full'] as const) {
+      expect(listed(level)).not.toContain('timeline');
+      expect(listed(level)).not.toContain('characters');
+      expect(listed(level)).not.toContain('story');
+    }
+    expect(
+      HEADED_PARTS.filter(
+        (part) => !('listed' in part.reader) || (part.reader.listed as (f: unknown) => boolean)(visibleFilm(film, 'none')),
+      ).map((p) => p.id),
+    ).toContain('timeline');
   });
 });

@@ -1,6 +1,6 @@
 import type { FilmContent } from '../content/schema';
 import { plural } from '../content/derive';
-import { PAGE_PARTS, type AnyPart, type SectionId } from '../page/parts';
+import { PAGE_PARTS, SECTION_LABELS, type AnyPart, type SectionId } from '../page/parts';
 import type { LevelCount, Leveled } from '../page/part';
 import { SPOILER_LEVELS, isVisibleAt, levelRank, type SpoilerLevel } from './levels';
 
@@ -209,4 +209,22 @@ export function describeEmpty(view: LevelView): string {
 /** Levels that would see nothing of a part that has items: what publishing warns about. */
 export function emptyViews(views: LevelView[]): LevelView[] {
   return views.filter((view) => view.empty.length > 0);
+}
+
+/** Parts a page may leave out without asking (a film without trivia, stills or a quiz is usual). */
+const OPTIONAL_SECTIONS: ReadonlySet<string> = new Set(['images', 'trivia', 'quiz']);
+
+/**
+ * The parts of a page with nothing in them at any level (readers are not shown them): asked about
+ * before publishing or approving, like the lint. "Timeline", "Characters"…, in page order.
+ */
+export function emptyParts(content: FilmContent): Array<{ section: SectionId; label: string }> {
+  // Every part that counts its items, the fixed ones too (the full story: one item when written).
+  const sections = PAGE_PARTS.map((part) => part.id as SectionId).filter(
+    (section) => !OPTIONAL_SECTIONS.has(section) && COUNTS.some(({ part }) => part.id === section),
+  );
+  const rowsOf = (section: SectionId) => COUNTS.filter(({ part }) => part.id === section).map(({ count }) => count.items);
+  return sections
+    .filter((section) => rowsOf(section).every((items) => itemsOf(items, content).length === 0))
+    .map((section) => ({ section, label: SECTION_LABELS[section] }));
 }

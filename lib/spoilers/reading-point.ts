@@ -45,6 +45,12 @@ export function readingKeyOfRow(row: object): string | null {
   return 'spoiler' in r ? SINGLE_ITEM : null;
 }
 
+/** An item's key in ReadingPoints.items, as its published row gives it (readingKeyOfRow): its id, a kind-of-film value's key, or SINGLE_ITEM. */
+export function readingKeyOfItem(item: { id: string | null; path: string; part?: string }): string {
+  if (item.part === 'poster') return 'poster';
+  return item.id ?? (item.path.includes('.') ? item.path.slice(item.path.lastIndexOf('.') + 1) : SINGLE_ITEM);
+}
+
 /**
  * Whether a row is shown to a reader who has seen the first `upto` events. A row the points do
  * not know (an image: no suggestion dates it) is shown from the start at level none, else only

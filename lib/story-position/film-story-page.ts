@@ -29,8 +29,8 @@ function itemTexts(path: string, value: Record<string, unknown>, fields: FieldSp
     if (kind === 'tags' && Array.isArray(fieldValue))
       (fieldValue as Array<{ label: string }>).forEach((tag, i) => texts.push({ field: `${path}.${field}.${i}.label`, text: tag.label }));
     if (kind === 'options' && Array.isArray(fieldValue))
-      (fieldValue as Array<{ text: string }>).forEach((option, i) =>
-        texts.push({ field: `${path}.${field}.${i}.text`, text: option.text }),
+      (fieldValue as Array<{ text: string; correct?: boolean }>).forEach((option, i) =>
+        texts.push({ field: `${path}.${field}.${i}.text`, text: option.text, ...(option.correct ? {} : { distractor: true }) }),
       );
   }
   return texts.filter((t) => t.text.trim() !== '');
@@ -55,6 +55,7 @@ export function storyItemsOf(content: FilmContent): StoryItem[] {
         texts,
         position: null,
         ending: part.key === 'kind.ending',
+        titleField: part.key === 'setting' ? 'setting.place' : undefined,
       });
     }
     for (const list of LISTS) {
@@ -71,6 +72,7 @@ export function storyItemsOf(content: FilmContent): StoryItem[] {
           texts: itemTexts(path, item, list.fields),
           position: kind === 'event' ? index + 1 : null,
           ending: false,
+          titleField: kind === 'character' ? `${path}.name` : kind === 'theme' ? `${path}.title` : undefined,
         });
       });
     }

@@ -7,7 +7,7 @@ import { parsePage } from '../import';
 import { arbitraryFilmContent } from '../../test-support/arbitrary-content';
 import { SPOILER_LEVELS, levelRank, type SpoilerLevel } from '../spoilers/levels';
 import { storyItemsOf } from './film-story-page';
-import { lintFilmSpoilers, type SpoilerWarning } from './lint-spoilers';
+import { lintFilmSpoilers, lintWarningKey, openWarnings, type SpoilerWarning } from './lint-spoilers';
 import { suggestFilmLevels, withLevels } from './suggest-levels';
 import { seasonPage } from '../../test-support/season-page';
 
@@ -46,6 +46,8 @@ describe('the spoiler lint', () => {
     });
     expect(on(lintFilmSpoilers(content), 'characters.0')).toEqual([
       {
+        item: 'ilsebrandt',
+        revealedBy: 'Event 9 “A triple axel”',
         path: 'characters.0',
         label: 'Character “Ilse Brandt”',
         field: 'characters.0.description',
@@ -66,19 +68,35 @@ describe('the spoiler lint', () => {
     expect(lintFilmSpoilers(lighter)).toEqual([]);
   });
 
-  it('warns on an item that names something only higher-level items name', () => {
+  it('warns on an item that names someone only higher-level items name, and shows which', () => {
     const content = levelledSeason({
-      characters: [person('Kit', 'A rival skater.', 'none', ['Jealous'])],
-      kind: { ...seasonPage().kind, moods: [{ id: 'm1', label: 'jealous', spoiler: 'full' }] },
+      characters: [person('Kit', 'A rival skater who envies Petra.', 'none'), person('Petra', 'A skater from Quebec.', 'full')],
     });
     expect(on(lintFilmSpoilers(content), 'characters.0')).toMatchObject([
       {
         check: 'higher-item',
-        phrase: 'Jealous',
+        phrase: 'Petra',
         level: 'full',
-        message: 'At none, it names ‘Jealous’, which only full items name (kind.moods.0)',
+        revealedBy: 'Character “Petra”',
+        message: 'At none, it names ‘Petra’, which only full items name (characters.1)',
       },
     ]);
+  });
+
+  it('does not warn about a common word, a value or a name that is the item itself', () => {
+    const content = levelledSeason({
+      // "Jealous" is a mood only full shows, a tag of Kit's, and "silver" a late plot word: words, not reveals.
+      characters: [person('Kit', 'A rival skater.', 'none', ['Jealous', 'Silver'])],
+      kind: {
+        ...seasonPage().kind,
+        intensity: { value: 'Silver', spoiler: 'none' },
+        moods: [{ id: 'm1', label: 'jealous', spoiler: 'full' }],
+      },
+    });
+    expect(lintFilmSpoilers(content)).toEqual([]);
+    // Mara, whom the premise names, is no spoiler whatever her description says.
+    const named = levelledSeason({ characters: [person('Mara', 'She lands a triple axel at the national championship.', 'none')] });
+    expect(lintFilmSpoilers(named)).toEqual([]);
   });
 
   it('warns on an event shown to readers who do not see an event before it', () => {
@@ -118,6 +136,27 @@ describe('the spoiler lint', () => {
     expect(on(warnings, 'summary.characters')).toMatchObject([
       { phrase: 'Tomas', level: 'full', fix: 'raise', field: 'characters.0.name', check: 'shown-text' },
     ]);
+  });
+});
+
+describe('dismissed warnings', () => {
+  const content = levelledSeason({
+    characters: [person('Ilse Brandt', 'The coach who takes Mara to the national championship.', 'none')],
+  });
+  const warnings = lintFilmSpoilers(content);
+
+  it('knows a warning by its item and its words, so the same item warning about other words is a new warning', () => {
+    expect(warnings.map(lintWarningKey)).toEqual(['ilsebrandt national championship']);
+    const other = lintFilmSpoilers(levelledSeason({ characters: [person('Ilse Brandt', 'She watches the triple axel.', 'none')] }));
+    expect(other.map(lintWarningKey)).toEqual(['ilsebrandt triple axel']);
+    expect(openWarnings(other, [{ key: 'ilsebrandt national championship', revision: 1 }], 3)).toEqual(other);
+  });
+
+  it('leaves a dismissed warning out from the revision it was dismissed on, not before', () => {
+    const dismissed = [{ key: lintWarningKey(warnings[0]), revision: 4 }];
+    expect(openWarnings(warnings, dismissed, 4)).toEqual([]);
+    expect(openWarnings(warnings, dismissed, 9)).toEqual([]);
+    expect(openWarnings(warnings, dismissed, 3)).toEqual(warnings);
   });
 });
 

@@ -1,6 +1,15 @@
 import type { FilmContent } from '../content/schema';
 import { SPOILER_LEVELS, levelRank, type SpoilerLevel } from '../spoilers/levels';
-import { assessItem, findEvidence, namedTerms, strongestEvidence, type AssessContext, type Evidence } from './assess-item';
+import {
+  assessItem,
+  findEvidence,
+  namedTerms,
+  premiseNamed,
+  strongestEvidence,
+  type AssessContext,
+  type Evidence,
+  type NamedTerm,
+} from './assess-item';
 import { lastPositionAt } from './level-for-position';
 import { assessContext, type SuggestOptions } from './suggest-levels';
 import { storyPageOf } from './film-story-page';
@@ -34,9 +43,39 @@ export type SpoilerWarning = {
   fix: 'raise' | 'reword';
   check: 'later-point' | 'higher-item' | 'timeline-order' | 'shown-text';
   message: string;
+  /** The item it is about, for remembering a dismissal: its id, or its path when it has none ("setting", "kind.ending"). */
+  item: string;
+  /** What reveals the phrase: "Event 9 “A plan to escape”", "Question 7 “…”"; null for an outcome word or the ending. */
+  revealedBy: string | null;
 };
 
+/** How a dismissal names a warning: its item and the phrase that triggered it (lint-dismissals.ts). */
+export const lintWarningKey = (warning: Pick<SpoilerWarning, 'item' | 'phrase' | 'check'>) =>
+  `${warning.item} ${warning.check === 'timeline-order' ? '#order' : warning.phrase}`;
+
+/** The warnings not dismissed by revision `revision` (a dismissal holds from the revision it was made on). */
+export function openWarnings<W extends SpoilerWarning>(
+  warnings: W[],
+  dismissed: Array<{ key: string; revision: number }>,
+  revision: number,
+): W[] {
+  const keys = new Set(dismissed.filter((d) => d.revision <= revision).map((d) => d.key));
+  return warnings.filter((w) => !keys.has(lintWarningKey(w)));
+}
+
 const rank = levelRank;
+
+/**
+ * What the lint warns about: only what names something specific (a name, a number, two words side
+ * by side, an outcome word, the ending, a content note's words). A lone common word in a label or a
+ * mood ("concert", "age"), or two words the plot happens to use close together, can decide a
+ * suggestion, but as a warning on a page an editor levelled by hand it is mostly noise
+ * (docs/spoiler-suggestions.md, "Measured").
+ */
+const strongTerm = (item: StoryItem, strength: NamedTerm['strength'] | undefined) =>
+  strength === 'name' || strength === 'number' || strength === 'pair' || (strength === 'label' && item.part === 'contentNote');
+const strongEvidence = (item: StoryItem, evidence: Evidence) =>
+  evidence.kind !== 'plot' || (evidence.key !== undefined && strongTerm(item, evidence.strength));
 const quote = (phrase: string) => `‘${phrase}’`;
 
 /**
@@ -72,12 +111,23 @@ export function lintSpoilers(page: StoryPage, options: SuggestOptions = {}): Spo
   for (const item of page.items)
     for (const key of new Set(item.texts.flatMap((t) => [...termKeys(t.text)]))) name(key, item.path, item.level);
 
+  const eventAt = (position: number) => page.items.find((other) => other.position === position)?.label ?? null;
+  const labelOf = (path: string) => page.items.find((other) => other.path === path)?.label ?? null;
   const warnings: SpoilerWarning[] = [];
   const findings = new Map<string, SpoilerWarning[]>();
   for (const item of page.items) {
     const found: SpoilerWarning[] = [];
-    const warn = (check: SpoilerWarning['check'], evidence: { field: string; phrase: string }, level: SpoilerLevel, message: string) =>
+    const itemKey = item.id ?? item.path;
+    const warn = (
+      check: SpoilerWarning['check'],
+      evidence: { field: string; phrase: string },
+      level: SpoilerLevel,
+      message: string,
+      revealedBy: string | null,
+    ) =>
       found.push({
+        item: itemKey,
+        revealedBy,
         path: item.path,
         label: item.label,
         field: evidence.field,
@@ -100,16 +150,20 @@ export function lintSpoilers(page: StoryPage, options: SuggestOptions = {}): Spo
           { field: item.texts[0]?.field ?? item.path, phrase: item.texts[0]?.text ?? '' },
           above.level,
           `At ${item.level}, it shows event ${item.position} to readers who do not see event ${above.position} before it (${above.level})`,
+          above.label,
         );
       }
-    } else {
+    } else if (premiseNamed(item, index) === null) {
       // What it names that the timeline shows later than its level does (by the editor's own event levels).
+      // An item the premise names (a character, the setting, a theme) is no spoiler and never warns.
       const assessment = assessItem(item, context);
       const strongest = assessment.evidence;
-      for (const evidence of findEvidence(item, context)) {
+      for (const evidence of findEvidence(item, context).filter((e) => strongEvidence(item, e))) {
         const level = evidence.kind === 'plot' ? levelThatShows(evidence.position, seen) : 'full';
         if (rank(level) > rank(item.level)) {
           found.push({
+            item: itemKey,
+            revealedBy: evidence.kind === 'plot' ? eventAt(evidence.position) : null,
             path: item.path,
             label: item.label,
             field: evidence.field,
@@ -125,7 +179,12 @@ export function lintSpoilers(page: StoryPage, options: SuggestOptions = {}): Spo
       // The assessment's own evidence first among equals: it is what the suggestion names too.
       if (strongest) found.sort((a, b) => Number(b.phrase === strongest.phrase) - Number(a.phrase === strongest.phrase));
       // Something no other item at or below its level names: only higher items reveal it. (An event is itself what reveals its words.)
-      for (const term of namedTerms(item, index)) {
+      // Across items only what names one thing counts: a content note's "violence" is not what a theme's "violence in America" is.
+      // An item's own name is not given away by other items naming it higher ("Who kills Helen Cooper?").
+      const across = namedTerms(item, index).filter(
+        (t) => t.field !== item.titleField && (t.strength === 'name' || t.strength === 'number' || t.strength === 'pair'),
+      );
+      for (const term of across) {
         const others = (namedAt.get(term.key) ?? []).filter((n) => n.path !== item.path);
         if (others.length === 0) continue;
         const lowest = others.reduce((low, n) => (rank(n.level) < rank(low) ? n.level : low), 'full' as SpoilerLevel);
@@ -136,6 +195,7 @@ export function lintSpoilers(page: StoryPage, options: SuggestOptions = {}): Spo
             term,
             lowest,
             `At ${item.level}, it names ${quote(term.phrase)}, which only ${lowest} items name (${by.slice(0, 3).join(', ')})`,
+            labelOf(by[0]),
           );
         }
       }
@@ -168,6 +228,7 @@ function lintShownTexts(page: StoryPage, context: AssessContext, findings: Map<s
         if (!finding) continue;
         warnings.push({
           ...finding,
+          item: shown.path,
           path: shown.path,
           label: shown.label,
           current: null,
@@ -196,11 +257,14 @@ function lintShownTexts(page: StoryPage, context: AssessContext, findings: Map<s
     // A phrase counts when every word of it is new after the setup ("triple axel"), not when the plot
     // only repeats late what this text introduced ("the harbour town", its harbour named early).
     const late = (key: string) => key.split(' ').every((stem) => (index.firstSeen.get(stem)?.position ?? 0) > lightEnd);
-    const strong = (e: Evidence) => (e.kind === 'outcome' ? !title : e.kind === 'plot' && e.key !== undefined && late(e.key));
+    const strong = (e: Evidence) =>
+      e.kind === 'outcome' ? !title : e.kind === 'plot' && e.key !== undefined && e.strength !== 'once' && late(e.key);
     const found = findEvidence(item, { ...context, index: own }, { labels: false }).filter(strong);
     const evidence = strongestEvidence(item, found, own);
     if (!evidence) continue;
     warnings.push({
+      item: shown.path,
+      revealedBy: evidence.kind === 'plot' ? (page.items.find((other) => other.position === evidence.position)?.label ?? null) : null,
       path: shown.path,
       label: shown.label,
       field: shown.path,

@@ -1,5 +1,5 @@
 import type { FilmContent } from '../content/schema';
-import { SINGLE_ITEM, type ReadingPoints } from '../spoilers/reading-point';
+import { readingKeyOfItem, type ReadingPoints } from '../spoilers/reading-point';
 import { suggestFilmLevels, type LevelSuggestion } from './suggest-levels';
 
 /**
@@ -27,10 +27,4 @@ export function readingPointsFrom(events: ReadingPoints['events'], suggestions: 
     items[key] = Math.max(items[key] ?? 0, at);
   }
   return { events, items };
-}
-
-/** An item's key in ReadingPoints.items, as its published row gives it (readingKeyOfRow): its id, a kind-of-film value's key, or SINGLE_ITEM. */
-export function readingKeyOfItem(item: { id: string | null; path: string; part?: string }): string {
-  if (item.part === 'poster') return 'poster';
-  return item.id ?? (item.path.includes('.') ? item.path.slice(item.path.lastIndexOf('.') + 1) : SINGLE_ITEM);
 }

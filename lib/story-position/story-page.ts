@@ -11,7 +11,12 @@ import type { SpoilerLevel } from '../spoilers/levels';
 export type ItemPart = StoryKind;
 
 /** One text of an item, with the content path of the field that holds it ("events.11.description"). */
-export type ItemText = { field: string; text: string };
+export type ItemText = {
+  field: string;
+  text: string;
+  /** A quiz option that is not the answer: invented, so its lone common words reveal nothing. */
+  distractor?: boolean;
+};
 
 export type StoryItem = {
   /** Content path of the object that holds the item's `spoiler` ("events.11", "kind.ending", "setting"). */
@@ -27,6 +32,11 @@ export type StoryItem = {
   position: number | null;
   /** The kind of film's ending value: it says how the story ends, whatever its words. */
   ending: boolean;
+  /**
+   * The field that names the item itself (a character's name, a theme's title, the setting's place),
+   * if it has one: its words are what the item is, not something it reveals ("Sarah's mother").
+   */
+  titleField?: string;
 };
 
 /** A text every reader sees whatever their level, to lint: the title, the meta description, summary lines. */

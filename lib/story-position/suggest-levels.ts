@@ -1,10 +1,10 @@
 import type { FilmContent } from '../content/schema';
 import type { SpoilerLevel } from '../spoilers/levels';
 import { assessItem, type AssessContext, type Evidence } from './assess-item';
-import { DEFAULT_SHARES, type PositionShares } from './level-for-position';
+import { DEFAULT_SHARES, setupShares, type PositionShares } from './level-for-position';
 import { buildRevealIndex, type RevealIndex } from './reveal-index';
 import { storyPageOf } from './film-story-page';
-import { termKeys } from './text-terms';
+import { contentWords, termKeys } from './text-terms';
 import type { ItemPart, StoryPage } from './story-page';
 
 /**
@@ -35,7 +35,17 @@ export function assessContext(page: StoryPage, options: SuggestOptions = {}): As
   const endingTerms = new Set(
     [...(ending?.texts ?? [])].flatMap((t) => [...termKeys(t.text)]).filter((key) => !index.spoilerFree.has(key)),
   );
-  return { index, shares: options.shares ?? DEFAULT_SHARES, endingTerms };
+  const events = new Map(page.items.filter((item) => item.position !== null).map((item) => [item.position!, item]));
+  // A name this event is the first to use (the premise's are known from the start). A word the page
+  // capitalises anywhere counts, written so here or not ("cancer", of "Haircuts for Cancer"): the
+  // looser test ends the setup sooner, the safe side.
+  const bringsNewName = (position: number) =>
+    (events.get(position)?.texts ?? []).some((t) =>
+      contentWords(t.text).some(
+        (w) => index.names.has(w.stem) && !index.spoilerFree.has(w.stem) && index.firstSeen.get(w.stem)?.position === position,
+      ),
+    );
+  return { index, shares: setupShares(index.total, options.shares ?? DEFAULT_SHARES, bringsNewName), endingTerms };
 }
 
 export function suggestLevels(page: StoryPage, options: SuggestOptions = {}): LevelSuggestion[] {

@@ -1,7 +1,7 @@
 'use server';
 
 import { guardedAction } from '../auth/guarded-action';
-import { changePasswordSchema, noInputSchema } from './user-schema';
+import { changePasswordSchema, signOutEverywhereSchema } from './user-schema';
 import { changePassword } from './change-password';
 import { signOutEverywhere } from './sign-out-everywhere';
 
@@ -12,6 +12,6 @@ export const changePasswordAction = guardedAction('account.update', changePasswo
   return changePassword({ ...input, actor });
 });
 
-export const signOutEverywhereAction = guardedAction('account.update', noInputSchema, async (_input, actor) => {
+export const signOutEverywhereAction = guardedAction('account.update', signOutEverywhereSchema, async (_input, actor) => {
   return signOutEverywhere({ actor });
 });

@@ -34,15 +34,21 @@ const users = (url: string) =>
       (await client.query('SELECT email, role, name FROM "User" ORDER BY email')).rows as { email: string; role: string; name: string }[],
   );
 
-describe('an instance started before its migrations', () => {
-  let database: TestDatabase;
+/** A database of the describe block's own (its `url` once beforeAll ran), dropped after it. */
+function databaseOfItsOwn(label: string, options?: { migrated: boolean }) {
+  const database = {} as TestDatabase;
   beforeAll(async () => {
-    database = await freshDatabase('first_admin_late', { migrated: false });
+    Object.assign(database, await freshDatabase(label, options));
   });
   afterAll(async () => {
     vi.unstubAllEnvs();
-    await database?.drop();
+    await database.drop?.();
   });
+  return database;
+}
+
+describe('an instance started before its migrations', () => {
+  const database = databaseOfItsOwn('first_admin_late', { migrated: false });
 
   it('is not ready and names the pending migrations, retries the admin, and makes it once the schema exists', async () => {
     const m = await modulesOn(database.url);
@@ -89,14 +95,7 @@ describe('an instance started before its migrations', () => {
 });
 
 describe('an instance started while the last migrations run', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await freshDatabase('first_admin_behind');
-  });
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await database?.drop();
-  });
+  const database = databaseOfItsOwn('first_admin_behind');
 
   it('makes no admin while a migration is pending, though the user table exists, and makes it once none is', async () => {
     // The user table is there, the last migration not recorded: as while migrate deploy still runs.
@@ -142,14 +141,7 @@ describe('an instance started while the last migrations run', () => {
 });
 
 describe('instances starting together', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await freshDatabase('first_admin_race');
-  });
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await database?.drop();
-  });
+  const database = databaseOfItsOwn('first_admin_race');
 
   it('make exactly one admin, and neither fails (the other finds a user)', async () => {
     const a = await modulesOn(database.url);

@@ -1,7 +1,9 @@
 /**
- * Invitations and resets by mail, against a real SMTP server process (test-support/smtp-sink.mjs,
- * the smtp-server package) started here: the message it received names the user, and following
- * its link (the set-password page's check, then its POST /api/password-link) sets the password.
+ * Invitations, resets and "Forgot your password?" by mail, against a real SMTP server process
+ * (test-support/smtp-sink.mjs, the smtp-server package) started here: the message it received
+ * (an HTML and a plain-text part) names the inviter, the site, the role and the expiry in words,
+ * and following its link (the set-password page's check, then its POST /api/password-link) sets
+ * the password.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -16,6 +18,11 @@ import { inviteUser } from './invite-user';
 import { resetPassword } from './reset-password';
 import { checkPasswordLink } from './check-password-link';
 import { POST as setPasswordRoute } from '../../app/api/password-link/route';
+import { POST as passwordResetRoute } from '../../app/api/password-reset/route';
+import { requestPasswordReset, RESET_MAILS_PER_ADDRESS } from './request-password-reset';
+import { redeemPasswordLink } from './redeem-password-link';
+import { disableUser } from './disable-user';
+import { PASSWORD_RESET_LIMIT } from './limit-password-links';
 
 // Before any module reads the environment (lib/env.ts validates it once). In the SMTP test ports.
 const PORT = vi.hoisted(() => {
@@ -25,7 +32,7 @@ const PORT = vi.hoisted(() => {
   return port;
 });
 
-type Received = { from: string | null; to: string[]; subject: string; text: string };
+type Received = { from: string | null; to: string[]; subject: string; text: string; html: string | null };
 
 let sink: ChildProcess;
 const received: Received[] = [];
@@ -56,6 +63,7 @@ beforeAll(async () => {
     });
   });
   admin = await makeActor('ADMIN');
+  await db().user.update({ where: { id: admin.userId }, data: { name: 'Ada Admin' } });
 }, 30_000);
 
 afterAll(async () => {
@@ -90,8 +98,18 @@ describe('invitation by mail', () => {
 
     const mail = await mailTo(email);
     expect(mail.from).toBe('films@cms.test');
-    expect(mail.subject).toMatch(/invited/i);
+    expect(mail.subject).toBe('Ada Admin invited you to Film pages as Editor');
+    // Both parts name the inviter, the site, the role and the expiry in words (no raw GMT stamp).
+    expect(mail.html).not.toBeNull();
+    for (const part of [mail.text, mail.html!]) {
+      expect(part).toContain(`Ada Admin (${admin.label})`);
+      expect(part).toContain('Film pages (localhost:3000)');
+      expect(part).toContain('an Editor');
+      expect(part).toMatch(/works once, in 7 days \(until \w+day \d{1,2} \w+ \d{4} at \d\d:\d\d UTC\)/u);
+      expect(part).not.toContain('GMT');
+    }
     const { url, token } = linkIn(mail.text);
+    expect(mail.html).toContain(`href="${url}"`);
     expect(url).toMatch(/^http:\/\/localhost:3000\/set-password\//u);
     expect(await authenticate({ email, password: 'chosen-by-mail-1' })).toMatchObject({ ok: false });
 
@@ -126,5 +144,70 @@ describe('invitation by mail', () => {
     expect(((await short.json()) as { errors: Array<{ path: string }> }).errors[0].path).toBe('newPassword');
     expect((await follow(token, 'reset-by-mail-123')).status).toBe(200);
     expect(await authenticate({ email, password: 'reset-by-mail-123' })).toMatchObject({ ok: true });
+  });
+});
+
+describe('forgot your password', () => {
+  async function userWithPassword(what: string, password: string) {
+    const email = `forgot-${what}-${Math.random().toString(36).slice(2, 8)}@test.example`;
+    const invite = await inviteUser({ actor: admin, email });
+    const { token } = linkIn((await mailTo(email)).text);
+    await redeemPasswordLink({ token, newPassword: password, confirmPassword: password });
+    received.splice(0);
+    return { email, userId: invite.user.id };
+  }
+
+  it('mails the account a reset link that names no admin; the old password works until the link is used', async () => {
+    const { email } = await userWithPassword('known', 'the-old-password-1');
+    expect(await requestPasswordReset({ email: `  ${email.toUpperCase()} ` })).toBe('mailed');
+    const mail = await mailTo(email);
+    expect(mail.subject).toBe('Reset your password for Film pages');
+    for (const part of [mail.text, mail.html!]) {
+      expect(part).toContain('asked to reset the password of your account at Film pages (localhost:3000)');
+      expect(part).toMatch(/works once, in 24 hours \(until /u);
+      expect(part).not.toContain('Ada Admin');
+    }
+    // Asking changes nothing yet: whoever asked may not be the owner.
+    expect(await authenticate({ email, password: 'the-old-password-1' })).toMatchObject({ ok: true });
+    const { token } = linkIn(mail.text);
+    expect(await checkPasswordLink(token)).toMatchObject({ state: 'valid', purpose: 'reset', email });
+    expect((await follow(token, 'the-new-password-2')).status).toBe(200);
+    expect(await authenticate({ email, password: 'the-new-password-2' })).toMatchObject({ ok: true });
+    expect(await authenticate({ email, password: 'the-old-password-1' })).toMatchObject({ ok: false });
+    expect(await db().auditLog.count({ where: { action: 'user.request-reset', subject: email } })).toBe(1);
+  });
+
+  it('an unknown or disabled address gets nothing and leaves no link; a bad address is a 400 naming the field', async () => {
+    const unknown = `forgot-nobody-${Math.random().toString(36).slice(2, 8)}@test.example`;
+    expect(await requestPasswordReset({ email: unknown })).toBe('no-account');
+    const { email, userId } = await userWithPassword('disabled', 'a-disabled-password-1');
+    await disableUser({ actor: admin, userId });
+    const linksBefore = await db().passwordLink.count({ where: { userId } });
+    expect(await requestPasswordReset({ email })).toBe('disabled');
+    expect(await db().passwordLink.count({ where: { userId } })).toBe(linksBefore);
+    await expect(requestPasswordReset({ email: 'not an address' })).rejects.toMatchObject({ errors: [{ path: 'email' }] });
+    expect(received.filter((m) => m.to.includes(unknown) || m.to.includes(email))).toEqual([]);
+  });
+
+  it(`sends at most ${RESET_MAILS_PER_ADDRESS.limit} reset mails to one address per hour, whoever asks`, async () => {
+    const { email } = await userWithPassword('flooded', 'a-flooded-password-1');
+    for (let i = 0; i < RESET_MAILS_PER_ADDRESS.limit; i++) expect(await requestPasswordReset({ email })).toBe('mailed');
+    expect(await requestPasswordReset({ email })).toBe('address-limited');
+    // Each new link voided the one before: only the newest works.
+    expect(await db().passwordLink.count({ where: { user: { email }, purpose: 'reset', usedAt: null } })).toBe(1);
+  });
+
+  it(`POST /api/password-reset: 400 names the field; past ${PASSWORD_RESET_LIMIT.limit} requests from one client, 429 with Retry-After`, async () => {
+    const headers = { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250)}` };
+    const post = (json: unknown) =>
+      callRoute(passwordResetRoute as unknown as RouteHandler, 'POST', '/api/password-reset', {}, { headers, json });
+    for (let i = 0; i < PASSWORD_RESET_LIMIT.limit; i++) {
+      const bad = await post({ email: 'nope' });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { errors: Array<{ path: string }> }).errors[0].path).toBe('email');
+    }
+    const limited = await post({ email: 'someone@test.example' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -8,6 +8,7 @@ import { ValidationError } from '../errors';
 import { mailConfigured } from '../mail/send-mail';
 import { createPasswordLink } from './create-password-link';
 import { sendPasswordLink } from './send-password-link';
+import { actorInWords } from './user-rules';
 import { inviteUserSchema, publicUserSelect, type InviteUserInput } from './user-schema';
 
 /**
@@ -22,7 +23,7 @@ export async function inviteUser({ actor, ...input }: InviteUserInput & { actor:
   const { email, name, role } = parsed.data;
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
 
-  const { user, link } = await db().$transaction(async (tx) => {
+  const { user, link, by } = await db().$transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email }, select: { id: true } }))
       throw ValidationError.field('email', 'A user with this email already exists');
     const created = await tx.user.create({ data: { email, name, role, passwordHash, mustChangePassword: true }, select: publicUserSelect });
@@ -33,7 +34,7 @@ export async function inviteUser({ actor, ...input }: InviteUserInput & { actor:
       subject: email,
       details: { userId: created.id, role, expiresAt: link.expiresAt.toISOString(), mailed: mailConfigured() },
     });
-    return { user: created, link };
+    return { user: created, link, by: await actorInWords(tx, actor) };
   });
-  return { user, expiresAt: link.expiresAt, ...(await sendPasswordLink({ to: email, purpose: 'invite', ...link })) };
+  return { user, expiresAt: link.expiresAt, ...(await sendPasswordLink({ to: email, purpose: 'invite', ...link, by, role })) };
 }

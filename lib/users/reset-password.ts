@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/password';
 import { mailConfigured } from '../mail/send-mail';
 import { createPasswordLink } from './create-password-link';
 import { sendPasswordLink } from './send-password-link';
-import { findUserOrThrow } from './user-rules';
+import { actorInWords, findUserOrThrow } from './user-rules';
 import { publicUserSelect } from './user-schema';
 
 /**
@@ -18,7 +18,7 @@ import { publicUserSelect } from './user-schema';
 export async function resetPassword({ actor, userId }: { actor: Actor; userId: string }) {
   assertCan(actor, 'user.manage');
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-  const { user, link } = await db().$transaction(async (tx) => {
+  const { user, link, by } = await db().$transaction(async (tx) => {
     const target = await findUserOrThrow(tx, userId);
     const updated = await tx.user.update({
       where: { id: userId },
@@ -32,7 +32,7 @@ export async function resetPassword({ actor, userId }: { actor: Actor; userId: s
       subject: target.email,
       details: { userId, expiresAt: link.expiresAt.toISOString(), mailed: mailConfigured() },
     });
-    return { user: updated, link };
+    return { user: updated, link, by: await actorInWords(tx, actor) };
   });
-  return { user, expiresAt: link.expiresAt, ...(await sendPasswordLink({ to: user.email, purpose: 'reset', ...link })) };
+  return { user, expiresAt: link.expiresAt, ...(await sendPasswordLink({ to: user.email, purpose: 'reset', ...link, by })) };
 }

@@ -1,7 +1,10 @@
 import 'server-only';
 import { mailConfigured, sendMail } from '../mail/send-mail';
 import { logger } from '../log';
+import { siteUrl } from '../seo/site-url';
+import type { Role } from '../auth/permissions';
 import type { PasswordLinkPurpose } from './create-password-link';
+import { composePasswordLinkMail } from './password-link-mail';
 
 /**
  * What the admin is told after an invitation or a reset: mailed to the user, or the link to hand
@@ -9,35 +12,33 @@ import type { PasswordLinkPurpose } from './create-password-link';
  */
 export type LinkDelivery = { delivery: 'mail' } | { delivery: 'link'; url: string; mailError?: string };
 
-const SUBJECT: Record<PasswordLinkPurpose, string> = {
-  invite: 'You are invited to Film pages',
-  reset: 'Set a new password for Film pages',
-};
+/** The site as a mail names it. */
+export const SITE_NAME = 'Film pages';
 
-function body(purpose: PasswordLinkPurpose, url: string, expiresAt: Date): string {
-  const until = expiresAt.toUTCString();
-  const lead =
-    purpose === 'invite'
-      ? 'An admin invited you to edit Film pages. Choose your password here:'
-      : 'An admin reset your password for Film pages. Choose a new one here:';
-  return `${lead}\n\n${url}\n\nThe link works once, until ${until}. If you did not expect this mail, ignore it.\n`;
-}
-
-/** Mails the link when mail is configured; called after the transaction that created the link committed. */
+/**
+ * Mails the link when mail is configured (an HTML and a plain-text part, lib/users/password-link-mail.ts);
+ * called after the transaction that created the link committed. `by` is the admin who made the
+ * link, null when the user asked for it themselves (forgot password).
+ */
 export async function sendPasswordLink({
   to,
   purpose,
   url,
   expiresAt,
+  by,
+  role,
 }: {
   to: string;
   purpose: PasswordLinkPurpose;
   url: string;
   expiresAt: Date;
+  by: { name: string; email: string } | null;
+  role?: Role;
 }): Promise<LinkDelivery> {
   if (!mailConfigured()) return { delivery: 'link', url };
   try {
-    await sendMail({ to, subject: SUBJECT[purpose], text: body(purpose, url, expiresAt) });
+    const mail = composePasswordLinkMail({ purpose, url, expiresAt, by, role, site: { name: SITE_NAME, url: siteUrl() } });
+    await sendMail({ to, ...mail });
     return { delivery: 'mail' };
   } catch (error) {
     logger.warn({ err: error, purpose }, 'could not mail the password link');

@@ -21,3 +21,9 @@ export async function assertAnotherActiveAdmin(tx: Tx, userId: string, what: str
   if (isActiveAdmin && admins.length === 1)
     throw new ConflictError(`Cannot ${what} the last active admin: make another user an admin first`, { reason: 'last-admin' });
 }
+
+/** The admin behind a change, as a mail names them: their name and email (an API token: its owner's). */
+export async function actorInWords(tx: Tx, actor: { userId: string; label: string }): Promise<{ name: string; email: string }> {
+  const user = actor.userId ? await tx.user.findUnique({ where: { id: actor.userId }, select: { name: true, email: true } }) : null;
+  return user ?? { name: '', email: actor.label };
+}

@@ -11,7 +11,8 @@ export const userIdSchema = z.string().min(1, 'Choose a user').max(64);
 export const inviteUserSchema = z.object({
   email: emailSchema,
   name: z.string().trim().max(120).default(''),
-  role: roleSchema.default('EDITOR'),
+  // Least privilege: an admin raises the role on purpose.
+  role: roleSchema.default('WRITER'),
 });
 
 export const signInSchema = z.object({
@@ -45,13 +46,20 @@ export const setPasswordSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords differ' });
 
-/** Sign out of every session of one's own account: no input. */
-export const noInputSchema = z.object({}).default({});
+/** "Forgot your password?": the address to mail a reset link to (POST /api/password-reset). */
+export const requestPasswordResetSchema = z.object({ email: emailSchema });
+
+/**
+ * Sign out of every session of one's own account: says so explicitly (`{confirm: true}`, nothing
+ * else), so no stray or malformed call to the action (an empty body, a replayed form) ends every session.
+ */
+export const signOutEverywhereSchema = z.strictObject({ confirm: z.literal(true) });
 
 export type InviteUserInput = z.input<typeof inviteUserSchema>;
 export type ChangeRoleInput = z.input<typeof changeRoleSchema>;
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 export type SetPasswordInput = z.input<typeof setPasswordSchema>;
+export type RequestPasswordResetInput = z.input<typeof requestPasswordResetSchema>;
 
 /** The columns of a user that may leave the server: never the password hash. */
 export const publicUserSelect = {

@@ -46,10 +46,10 @@ beforeAll(async () => {
 });
 
 describe('invite', () => {
-  it('creates the account with a one-time link (only its hash stored); nobody can sign in before it is used', async () => {
+  it('creates the account (a Writer unless told otherwise: least privilege) with a one-time link (only its hash stored); nobody can sign in before it is used', async () => {
     const result = await inviteUser({ actor: admin, email: `  ${email('new').toUpperCase()}  `, name: 'New Person' });
     const { user } = result;
-    expect(user).toMatchObject({ role: 'EDITOR', mustChangePassword: true, disabled: false, name: 'New Person' });
+    expect(user).toMatchObject({ role: 'WRITER', mustChangePassword: true, disabled: false, name: 'New Person' });
     expect(user.email).toBe(user.email.toLowerCase());
     expect(user).not.toHaveProperty('passwordHash');
     expect(result).not.toHaveProperty('oneTimePassword');

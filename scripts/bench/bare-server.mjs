@@ -5,7 +5,9 @@
  * the standalone server sent. One response answers every request; with `byPath`, each recorded
  * address gets its own (a catalogue: the load generator then reads the same bytes from both
  * servers, which matters: autocannon decodes every body as text, and decoding 1,000 different
- * gzip bodies costs it several times what decoding one body over and over does).
+ * gzip bodies costs it several times what decoding one body over and over does). With `byCookie`,
+ * a request carrying exactly one of its Cookie headers gets that reader's recorded address instead
+ * (the shared-cache group: each kind of reader gets the bytes the cache gives it).
  *
  * Usage: node bare-server.mjs RESPONSES.json   (prints `listening PORT` once it listens on 127.0.0.1)
  */
@@ -16,7 +18,7 @@ const file = process.argv[2];
 if (!file) throw new Error('usage: node bare-server.mjs RESPONSES.json');
 /**
  * @typedef {{ status: number, headers: Array<[string, string]>, bodyBase64: string }} Recorded
- * @type {Recorded & { byPath?: Record<string, Recorded> }}
+ * @type {Recorded & { byPath?: Record<string, Recorded>, byCookie?: Record<string, Record<string, Recorded>> }}
  */
 const recorded = JSON.parse(fs.readFileSync(file, 'utf8'));
 /** @param {Recorded} response */
@@ -26,11 +28,15 @@ const prepared = (response) => ({
   body: Buffer.from(response.bodyBase64, 'base64'),
 });
 const fallback = prepared(recorded);
-const byPath = new Map(Object.entries(recorded.byPath ?? {}).map(([address, response]) => [address, prepared(response)]));
+/** @param {Record<string, Recorded>} [responses] */
+const byAddress = (responses = {}) => new Map(Object.entries(responses).map(([address, response]) => [address, prepared(response)]));
+const byPath = byAddress(recorded.byPath);
+const byCookie = new Map(Object.entries(recorded.byCookie ?? {}).map(([cookie, responses]) => [cookie, byAddress(responses)]));
 
 const server = http.createServer((request, response) => {
   request.resume();
-  const answer = byPath.get(request.url ?? '') ?? fallback;
+  const cookie = request.headers.cookie;
+  const answer = (cookie === undefined ? byPath : (byCookie.get(cookie) ?? byPath)).get(request.url ?? '') ?? fallback;
   response.writeHead(answer.status, answer.headers);
   response.end(answer.body);
 });

@@ -40,3 +40,20 @@ it('answers every address with the one recorded response when it has no addresse
   stops.push(bare.stop);
   for (const address of ['/', '/films/a']) expect(await (await fetch(`${bare.url}${address}`)).text()).toBe('the one page');
 });
+
+it("answers a request with exactly a recorded Cookie header with that reader's response, any other with its address's", async () => {
+  const bare = await startBare(page('fallback'), {
+    byPath: new Map([['/films/a', page('page a')]]),
+    byCookie: new Map([['spoilers=full', new Map([['/films/a', page('page a, full')]])]]),
+  });
+  stops.push(bare.stop);
+  for (const [cookie, address, expected] of [
+    ['spoilers=full', '/films/a', 'page a, full'],
+    [undefined, '/films/a', 'page a'],
+    ['spoilers=light', '/films/a', 'page a'],
+    ['spoilers=full', '/films/b', 'fallback'],
+  ] as const) {
+    const response = await fetch(`${bare.url}${address}`, { headers: cookie ? { cookie } : {} });
+    expect(await response.text(), `${cookie} ${address}`).toBe(expected);
+  }
+});

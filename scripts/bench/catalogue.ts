@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { editorApi } from '../../test-support/editor-api';
 import { BROWSER_HEADERS, recordResponse, startBare, type RecordedResponse } from './film-page-limit';
 import { processCpuSeconds } from './http';
 import { bytes, formatRatio, ms, percentile, ratio, table } from './stats';
@@ -49,7 +50,7 @@ export type CatalogueResult = {
 };
 
 /** Paths in Zipf order: a long fixed sequence sampled once, so every run asks the same mix. */
-function zipfPaths(slugs: string[], count: number): string[] {
+export function zipfPaths(slugs: string[], count: number): string[] {
   const ranked = [...slugs];
   for (let i = ranked.length - 1; i > 0; i -= 1) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -122,15 +123,7 @@ export async function runCatalogue({
   /** The Node the server runs on: the bare server runs on it too. */
   node?: string;
 }): Promise<CatalogueResult> {
-  const api = async (method: string, pathname: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl}${pathname}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${method} ${pathname}: HTTP ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const api = editorApi(baseUrl, token);
 
   // Every film once (4 at a time), with the load's own request headers (a browser's), then once
   // more: the second is a cache's hit, and what it sends is what the bare server will send.
@@ -207,16 +200,11 @@ export async function runCatalogue({
         if (!publishing) continue;
         const slug = slugs[Math.floor(Math.random() * slugs.length)];
         try {
-          const draft = await api('GET', `/api/v1/editor/films/${slug}`);
-          const saved = await api('PUT', `/api/v1/editor/films/${slug}`, {
-            baseRevision: draft.revision,
-            content: {
-              ...draft.content,
-              title: `${draft.content.title.replace(/ \[[0-9a-f]+\]$/u, '')} [${randomBytes(2).toString('hex')}]`,
-            },
-            message: 'bench: catalogue publish',
-          });
-          await api('POST', `/api/v1/editor/films/${slug}/publish`, { revision: saved.revision });
+          await api.publish(
+            slug,
+            (content) => ({ ...content, title: `${content.title.replace(/ \[[0-9a-f]+\]$/u, '')} [${randomBytes(2).toString('hex')}]` }),
+            'bench: catalogue publish',
+          );
           publishes += 1;
         } catch (error) {
           publishErrors += 1;
@@ -235,7 +223,7 @@ export async function runCatalogue({
     finished = true;
     await publisher;
 
-    const stats = (await api('GET', '/api/v1/editor/cache-stats')) as CacheStats;
+    const stats = (await api.ok('GET', '/api/v1/editor/cache-stats')) as CacheStats;
     return {
       films: slugs.length,
       connections: CONNECTIONS,

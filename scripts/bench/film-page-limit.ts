@@ -39,11 +39,11 @@ export type FilmPageLimitResult = {
 // Hop-by-hop and per-response headers: the bare server's own Node sets them.
 const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
 
-/** The film page's response to a browser exactly as the server sends it (status, headers in order, body bytes). */
-export function recordResponse(url: string): Promise<RecordedResponse> {
+/** The film page's response to a browser (or to `headers`) exactly as the server sends it (status, headers in order, body bytes). */
+export function recordResponse(url: string, headers: Record<string, string> = BROWSER_HEADERS): Promise<RecordedResponse> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: BROWSER_HEADERS }, (response) => {
+      .get(url, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
@@ -62,11 +62,16 @@ export type RecordedResponse = { status: number; headers: Array<[string, string]
 
 /**
  * The bare server (bare-server.mjs) answering with `recorded`, or with each address's own recorded
- * response from `byPath`; on `node` (default: this process's Node).
+ * response from `byPath` (and from `byCookie`, for requests with exactly that Cookie header); on
+ * `node` (default: this process's Node).
  */
 export async function startBare(
   recorded: RecordedResponse,
-  { byPath, node }: { byPath?: Map<string, RecordedResponse>; node?: string } = {},
+  {
+    byPath,
+    byCookie,
+    node,
+  }: { byPath?: Map<string, RecordedResponse>; byCookie?: Map<string, Map<string, RecordedResponse>>; node?: string } = {},
 ) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
   const file = path.join(dir, 'response.json');
@@ -75,11 +80,14 @@ export async function startBare(
     headers: response.headers,
     bodyBase64: response.body.toString('base64'),
   });
+  const addresses = (responses: Map<string, RecordedResponse>) =>
+    Object.fromEntries([...responses].map(([address, response]) => [address, asJson(response)]));
   fs.writeFileSync(
     file,
     JSON.stringify({
       ...asJson(recorded),
-      ...(byPath ? { byPath: Object.fromEntries([...byPath].map(([address, response]) => [address, asJson(response)])) } : {}),
+      ...(byPath ? { byPath: addresses(byPath) } : {}),
+      ...(byCookie ? { byCookie: Object.fromEntries([...byCookie].map(([cookie, responses]) => [cookie, addresses(responses)])) } : {}),
     }),
   );
   const child = spawn(node ?? process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), file], {

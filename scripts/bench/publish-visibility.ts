@@ -24,14 +24,17 @@ import { Redis } from 'ioredis';
 import {
   BASE_ENV,
   REPO_ROOT,
+  demoAppEnv,
   ensureBuild,
   ensurePrismaClient,
   migrate,
+  runThenExit,
   seedDemo,
   startStandaloneServer,
   stopActiveChildren,
 } from '../lib/build.mjs';
 import { findFreePort, onShutdownSignal, resolveDatabase } from '../lib/database.mjs';
+import { editorApi } from '../../test-support/editor-api';
 import { formatRatio, percentile, ratio, table } from './stats';
 
 const FILM = 'kiss-and-cry';
@@ -54,18 +57,6 @@ async function cleanup() {
   for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => {});
 }
 onShutdownSignal(() => cleanup(), { exitCode: (signal) => (signal === 'SIGINT' ? 130 : 143) });
-
-async function api(instance: Instance, token: string, method: string, pathname: string, body?: unknown) {
-  const response = await fetch(`${instance.url}${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(60_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${pathname} on ${instance.name}: HTTP ${response.status} ${text.slice(0, 200)}`);
-  return JSON.parse(text) as Record<string, unknown> & { revision: number; content: Record<string, unknown> };
-}
 
 async function titleOf(instance: Instance): Promise<{ title: string; cache: string | null }> {
   const response = await fetch(`${instance.url}${PAGE}`, { signal: AbortSignal.timeout(60_000) });
@@ -106,9 +97,10 @@ async function runScenario(scenario: string, publisher: Instance, instances: Ins
     instances: instances.map((i) => ({ name: i.name, cachedMs: [] as number[], samples: [] as Sample[] })),
   };
   for (let round = 0; round < rounds; round++) {
-    const draft = await api(publisher, token, 'GET', `/api/v1/editor/films/${FILM}`);
+    const api = editorApi(publisher.url, token);
+    const draft = await api.ok('GET', `/api/v1/editor/films/${FILM}`);
     const title = `Publish bench ${randomBytes(4).toString('hex')}`;
-    const saved = await api(publisher, token, 'PUT', `/api/v1/editor/films/${FILM}`, {
+    const saved = await api.ok('PUT', `/api/v1/editor/films/${FILM}`, {
       baseRevision: draft.revision,
       content: { ...draft.content, title },
       message: 'bench: publish visibility',
@@ -117,7 +109,7 @@ async function runScenario(scenario: string, publisher: Instance, instances: Ins
 
     let answeredAt: number | null = null;
     const sentAt = performance.now();
-    const publish = api(publisher, token, 'POST', `/api/v1/editor/films/${FILM}/publish`, { revision: saved.revision }).then(() => {
+    const publish = api.ok('POST', `/api/v1/editor/films/${FILM}/publish`, { revision: saved.revision }).then(() => {
       answeredAt = performance.now();
     });
     const samples = await Promise.all(instances.map((instance) => firstFresh(instance, title, sentAt, () => answeredAt)));
@@ -194,14 +186,7 @@ async function main(): Promise<number> {
   await ensurePrismaClient();
   const database = await resolveDatabase({ purpose: 'test' });
   cleanups.push(database.stop);
-  const appEnv = {
-    DATABASE_URL: database.url,
-    AUTH_SECRET: randomBytes(48).toString('base64url'),
-    CMS_DEMO_MODE: '1',
-    DEMO_PASSWORD: process.env.DEMO_PASSWORD || 'demo-password',
-    LOG_LEVEL: 'warn',
-    DATABASE_REPLICA_URLS: '',
-  };
+  const appEnv = demoAppEnv(database.url, { DATABASE_REPLICA_URLS: '' });
   console.log('> migrating and loading the demo content');
   await migrate(database.url, { quiet: true });
   await seedDemo(database.url, appEnv);
@@ -268,13 +253,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then(async (code) => {
-    await cleanup();
-    process.exit(code);
-  })
-  .catch(async (error) => {
-    console.error(error instanceof Error ? error.stack : error);
-    await cleanup();
-    process.exit(1);
-  });
+runThenExit(main, cleanup);

@@ -68,6 +68,9 @@ export function soakRequest(n: number, filmSlugs: string[], personSlugs: string[
   return { path: `/search?q=${encodeURIComponent(`${pick(SEARCH_WORDS)} ${n.toString(36)}`)}`, headers: {} };
 }
 
+/** How long one request may take before it counts as an error. */
+const REQUEST_TIMEOUT_SECONDS = 120;
+
 export async function runSoak({
   baseUrl,
   pid,
@@ -124,6 +127,9 @@ export async function runSoak({
       url: baseUrl,
       connections,
       duration: seconds,
+      // A memory soak, not a latency test: a slow answer on a loaded machine is still an answer
+      // (autocannon's default gives up after 10 s and counts an error). Only one that never comes is.
+      timeout: REQUEST_TIMEOUT_SECONDS,
       requests: [
         {
           method: 'GET',

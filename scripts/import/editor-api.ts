@@ -103,32 +103,45 @@ function errorsOf({ status, body }: Answer): FileError[] {
   return [{ message: typeof body?.error === 'string' ? `${body.error} (HTTP ${status})` : `HTTP ${status}` }];
 }
 
-/** next-auth's credentials sign-in, as the sign-in form does it: its CSRF token and cookie, then the POST. */
-async function signIn(origin: string, { email, password }: { email: string; password: string }): Promise<string> {
+/**
+ * next-auth's credentials sign-in, as the sign-in form does it: its CSRF token and cookie, then the
+ * POST. The session cookie when signed in; else the error next-auth named (`CredentialsSignin`,
+ * or the sign-in limiter's) and the status. Also the operations tests' and benchmarks' sign-in.
+ */
+export async function credentialsSignIn(
+  origin: string,
+  { email, password }: { email: string; password: string },
+): Promise<{ session: string | undefined; status: number; error: string | null }> {
+  const csrf = await fetch(`${origin}/api/auth/csrf`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookies = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const response = await fetch(`${origin}/api/auth/callback/credentials`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookies.join('; '), origin },
+    body: new URLSearchParams({ csrfToken, email, password, json: 'true', callbackUrl: `${origin}/editor` }),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  const result = (await response.json().catch(() => ({}))) as { url?: string };
+  const session = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => /^(__Secure-)?next-auth\.session-token=/u.test(c));
+  return { session, status: response.status, error: result.url ? new URL(result.url).searchParams.get('error') : null };
+}
+
+async function signIn(origin: string, account: { email: string; password: string }): Promise<string> {
+  let signedIn: Awaited<ReturnType<typeof credentialsSignIn>>;
   try {
-    const csrf = await fetch(`${origin}/api/auth/csrf`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const cookies = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
-    const response = await fetch(`${origin}/api/auth/callback/credentials`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookies.join('; '), origin },
-      body: new URLSearchParams({ csrfToken, email, password, json: 'true', callbackUrl: `${origin}/editor` }),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const session = response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .find((c) => /^(__Secure-)?next-auth\.session-token=/u.test(c));
-    if (!session)
-      throw new ServerRefused(
-        `The server at ${origin} did not sign ${email} in: check the email and CMS_PASSWORD (HTTP ${response.status})`,
-      );
-    return session;
+    signedIn = await credentialsSignIn(origin, account);
   } catch (error) {
-    if (error instanceof ServerRefused) throw error;
     throw new ServerRefused(
       `Could not sign in at ${origin}: ${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}`,
     );
   }
+  if (!signedIn.session)
+    throw new ServerRefused(
+      `The server at ${origin} did not sign ${account.email} in: check the email and CMS_PASSWORD (HTTP ${signedIn.status})`,
+    );
+  return signedIn.session;
 }

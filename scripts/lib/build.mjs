@@ -5,7 +5,7 @@
  * this runs on a fresh clone before `npm ci`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './paths.mjs';
@@ -174,6 +174,22 @@ export function tsxArgs(script) {
   return [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', path.join(REPO_ROOT, script)];
 }
 
+/**
+ * The app's environment on the demo content, for a run of its own (the benchmarks): a fresh
+ * AUTH_SECRET, the demo accounts' password, warnings only; `extra` adds to it.
+ * @param {string} url @param {Record<string, string>} [extra]
+ */
+export function demoAppEnv(url, extra = {}) {
+  return {
+    DATABASE_URL: url,
+    AUTH_SECRET: randomBytes(48).toString('base64url'),
+    CMS_DEMO_MODE: '1',
+    DEMO_PASSWORD: process.env.DEMO_PASSWORD || 'demo-password',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
 /** Load the demo film and demo accounts into `url` (idempotent). */
 /** @param {string} url @param {Record<string, string | undefined>} [env] */
 export async function seedDemo(url, env = {}) {
@@ -326,4 +342,23 @@ export async function startStandaloneServer({
     throw error;
   }
   return { url, child: server, stop: () => stopChild(server) };
+}
+
+/**
+ * Runs a command's `main` (resolving to its exit code), then `cleanup`, then exits with that code;
+ * when `main` throws: its stack, `cleanup`, exit 1. For the benchmarks' entry points.
+ * @param {() => Promise<number>} main @param {() => Promise<void>} cleanup
+ */
+export function runThenExit(main, cleanup) {
+  main().then(
+    async (code) => {
+      await cleanup();
+      process.exit(code);
+    },
+    async (error) => {
+      console.error(error instanceof Error ? error.stack : error);
+      await cleanup();
+      process.exit(1);
+    },
+  );
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMajorVersion, toolMajorVersion, withClient } from './pg-tools.mjs';
 import { freshDatabase, runNode, runScript, type TestDatabase } from './support';
+import { PROGRAMS, requirePrograms } from '../../test-support/required-programs.mjs';
 
 const LOCAL_SERVER = 'postgresql://postgres@127.0.0.1:5432/postgres';
 
@@ -30,6 +31,7 @@ async function compatibleServer(): Promise<{ url: string | null; why: string }> 
   return { url: null, why: `pg_dump ${client} can dump none of: ${seen.join(', ')}` };
 }
 
+requirePrograms('the backup test', [PROGRAMS.pgDump, PROGRAMS.pgRestore]);
 const server = await compatibleServer();
 // No server this pg_dump can dump is a broken machine for this suite, not a reason to pass.
 if (!server.url) throw new Error(`backup test cannot run: ${server.why}`);

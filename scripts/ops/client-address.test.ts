@@ -18,10 +18,12 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-client-address-'));
   // serve.mjs loads the app's lib/*.mjs from next to server.js, as in the standalone folder.
   fs.symlinkSync(path.join(REPO_ROOT, 'lib'), path.join(dir, 'lib'));
-  // What serve.mjs needs of a standalone folder: server.js, the build's configuration, `next`.
+  // What serve.mjs needs of a standalone folder: server.js, the build's configuration and route
+  // list (the metrics' route labels), `next`.
   fs.writeFileSync(path.join(dir, 'server.js'), '');
   fs.mkdirSync(path.join(dir, '.next'));
   fs.writeFileSync(path.join(dir, '.next', 'required-server-files.json'), JSON.stringify({ config: {} }));
+  fs.writeFileSync(path.join(dir, '.next', 'routes-manifest.json'), JSON.stringify({ staticRoutes: [{ page: '/' }], dynamicRoutes: [] }));
   fs.mkdirSync(path.join(dir, 'node_modules', 'next'), { recursive: true });
   fs.writeFileSync(
     path.join(dir, 'node_modules', 'next', 'index.js'),

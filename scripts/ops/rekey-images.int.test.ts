@@ -61,7 +61,18 @@ describe('re-keying content-hash image ids', () => {
     await db().autosave.create({
       data: { userId: editor.userId!, filmId: film.id, baseRevision: revision.number, content: { ...content, title: 'Work in progress' } },
     });
-    const person = await db().person.create({ data: { slug: `rekey-person-${tag}`, name: 'Rekey Person', photoId: poster.id } });
+    const personSlug = `rekey-person-${tag}`;
+    await db().personProfile.create({
+      data: {
+        slug: personSlug,
+        latestRevision: 1,
+        photoId: poster.id,
+        photoAlt: 'Smiling',
+        revisions: {
+          create: { number: 1, content: { birthDate: '', deathDate: '', photo: { image: poster.id, alt: 'Smiling' }, biography: [] } },
+        },
+      },
+    });
 
     const { rekeyed } = await rekeyImages({ databaseUrl: process.env.DATABASE_URL!, mediaDir: dir, only: [poster.id, still.id] });
     expect(rekeyed.map(({ from }) => from).sort()).toEqual([poster.id, still.id].sort());
@@ -92,7 +103,10 @@ describe('re-keying content-hash image ids', () => {
     expect(published.stills[0]!.image).toBe(newStill);
     const autosave = await db().autosave.findUniqueOrThrow({ where: { userId_filmId: { userId: editor.userId!, filmId: film.id } } });
     expect(JSON.stringify(autosave.content)).toContain(newPoster);
-    expect((await db().person.findUniqueOrThrow({ where: { id: person.id } })).photoId).toBe(newPoster);
+    expect((await db().personProfile.findUniqueOrThrow({ where: { slug: personSlug } })).photoId).toBe(newPoster);
+    expect(JSON.stringify((await db().personRevision.findMany({ where: { slug: personSlug } })).map((r) => r.content))).toContain(
+      newPoster,
+    );
     // No row anywhere still names the old ids.
     const blobs = await db().revisionBlob.findMany({ where: { filmId: film.id } });
     expect(JSON.stringify(blobs)).not.toContain(poster.id);

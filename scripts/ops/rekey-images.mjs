@@ -50,9 +50,9 @@ export async function rekeyImages({ databaseUrl, mediaDir, log = () => {}, only 
           [from, to],
         );
         await client.query(`UPDATE "FilmImage" SET "imageId" = $2 WHERE "imageId" = $1`, [from, to]);
-        await client.query(`UPDATE "Person" SET "photoId" = $2 WHERE "photoId" = $1`, [from, to]);
+        await client.query(`UPDATE "PersonProfile" SET "photoId" = $2 WHERE "photoId" = $1`, [from, to]);
         // An id is 32 hex digits in quotes: nothing else in a page's JSON has that text.
-        for (const table of ['RevisionBlob', 'Autosave']) {
+        for (const table of ['RevisionBlob', 'Autosave', 'PersonRevision', 'PersonAutosave']) {
           const column = table === 'RevisionBlob' ? 'data' : 'content';
           await client.query(
             `UPDATE "${table}" SET ${column} = replace(${column}::text, '"' || $1 || '"', '"' || $2 || '"')::jsonb

@@ -14,15 +14,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import { demoDatabase } from '../../test-support/demo-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../lib/database.mjs';
-import { createDbClient } from '../../lib/db';
-import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
 import { DEMO_SLUG, LEVELS, demo, found, probesAt } from '../../e2e/reader-demo';
 import { SPOILER_LABELS } from '../../lib/spoilers/levels';
 import { startProductionServer, type ProductionServer } from '../../test-support/production-server';
 import { ensureOpsBuild, type OpsBuild } from './ops-build';
-import { REDIS_TEST_URL, REPO_ROOT, deleteRedisKeys, freshDatabase, runScript, testPrefix, waitFor, type TestDatabase } from './support';
+import { REDIS_TEST_URL, REPO_ROOT, deleteRedisKeys, testPrefix, waitFor, type TestDatabase } from './support';
 
 const SLOW = { timeout: 240_000 };
 const AUTH_SECRET = randomBytes(48).toString('base64url');
@@ -110,22 +109,7 @@ async function portTaken(port: number): Promise<boolean> {
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-serving-'));
   build = await ensureOpsBuild();
-  database = await freshDatabase('serving');
-  const seeded = await runScript('scripts/seed-demo.ts', {
-    DATABASE_URL: database.url,
-    DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
-  });
-  expect(seeded.code, seeded.stderr).toBe(0);
-  const client = createDbClient(database.url);
-  try {
-    const admin = await client.user.findUniqueOrThrow({ where: { email: 'admin@example.com' } });
-    token = newTokenSecret();
-    await client.apiToken.create({
-      data: { name: 'serving test', role: 'ADMIN', prefix: token.slice(0, 12), tokenHash: hashToken(token), createdById: admin.id },
-    });
-  } finally {
-    await client.$disconnect();
-  }
+  ({ database, token } = await demoDatabase('serving', { tokenName: 'serving test' }));
 }, 600_000);
 
 afterAll(async () => {
@@ -189,8 +173,8 @@ describe('shutdown', () => {
     'on SIGTERM: requests in flight (a PUT among them) and requests arriving on open keep-alive connections complete, with Connection: close; then the port is free and the exit code 0',
     SLOW,
     async () => {
-      // A grace long enough that the requests sent after the signal surely fall within it here.
-      const server = await startServer('127.0.0.1', '127.0.0.1', { SHUTDOWN_IDLE_GRACE_MS: '5000' });
+      // Idle keep-alive connections stay open for their keep-alive timeout (5 s) after the signal.
+      const server = await startServer('127.0.0.1', '127.0.0.1');
       const auth = { authorization: `Bearer ${token}` };
       const draft = await request(server, `/api/v1/editor/films/${DEMO_SLUG}`, { headers: auth });
       expect(draft.status, draft.body).toBe(200);
@@ -372,14 +356,14 @@ describe('front cache', () => {
               .map((piece) => piece.what),
             what,
           ).toEqual([]);
-          // Chosen by the cookie: for this reader only; chosen by the address: the same for everyone.
-          expect(hit.headers['cache-control'], what).toMatch(
-            pathname.includes('spoilers=') ? /^public, s-maxage=/u : /^private, no-cache$/u,
-          );
+          // A shared cache may keep both: chosen by the address, under the address; chosen by the
+          // cookie, under the address and the cookie (Vary: Cookie; a canonical cookie, docs/deploy.md).
+          expect(hit.headers['cache-control'], what).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/u);
+          expect(String(hit.headers.vary ?? ''), what).toMatch(pathname.includes('spoilers=') ? /^(?!.*\bcookie\b)/iu : /\bcookie\b/iu);
           expect(hit.headers['x-request-id'], what).toBeTruthy();
         }
 
-        // The search page (a static variant per query and level, lib/reader/search-address.ts), keyed by
+        // The search page (a static variant per query and level, lib/reader/reader-address.mjs), keyed by
         // its query and the level the query or the cookie gives it: each case is first cached at full,
         // so a key that missed the level would answer the lower level with the full page.
         const words = 'q=Carley+Toronto+skating+John';
@@ -398,7 +382,8 @@ describe('front cache', () => {
           // replay the full page here.
           expect(hit.body, what).toMatch(new RegExp(`\\d results? at ${SPOILER_LABELS[level].toLowerCase()}\\.`));
           expect(found(hit.body, probesAt(level).hidden), what).toEqual([]);
-          expect(hit.headers['cache-control'], what).toMatch(/&spoilers=/u.test(pathname) ? /^public, s-maxage=/u : /^private, no-cache$/u);
+          expect(hit.headers['cache-control'], what).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/u);
+          expect(String(hit.headers.vary ?? ''), what).toMatch(/&spoilers=/u.test(pathname) ? /^(?!.*\bcookie\b)/iu : /\bcookie\b/iu);
         }
 
         const head = await request(server, FILM, { method: 'HEAD', headers: { cookie: 'spoilers=full' } });

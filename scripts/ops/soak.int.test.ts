@@ -18,7 +18,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '../../lib/db';
 import { hashToken, newTokenSecret } from '../../lib/auth/api-token';
 import { productionNode } from '../../test-support/production-node';
-import { startProductionServer, stopProductionServer, type ProductionServer } from '../../test-support/production-server';
+import {
+  printServerLogsOnFailure,
+  startProductionServer,
+  stopProductionServer,
+  type ProductionServer,
+} from '../../test-support/production-server';
 import { printSoak, rssBudgetBytes, runSoak } from '../bench/soak';
 import { ensureOpsBuild } from './ops-build';
 import { freshDatabase, runNode, runScript, tsx, type TestDatabase } from './support';
@@ -29,6 +34,7 @@ const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 
 let database: TestDatabase;
 let server: ProductionServer | undefined;
+printServerLogsOnFailure();
 let logDir: string;
 let token: string;
 let filmSlugs: string[];

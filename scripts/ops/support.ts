@@ -1,18 +1,19 @@
 /**
  * Helpers for the operations tests (scripts/ops/*.int.test.ts, lib/cache, lib/db): child
- * processes, throwaway databases, a TCP proxy to cut a connection at will, Redis key cleanup.
+ * processes, throwaway databases, Redis key cleanup; the TCP proxy is test-support/tcp-proxy.ts.
  */
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { createFreshDatabase, dropDatabase, randomDatabaseName, withClient, withDatabase } from '../lib/database.mjs';
 import { REPO_ROOT } from '../lib/paths.mjs';
+import { REDIS_TEST_URL } from '../../test-support/required-programs.mjs';
+import { waitFor } from '../lib/wait-for.mjs';
 
 export { REPO_ROOT };
-export const REDIS_TEST_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export { REDIS_TEST_URL };
 
 /** Environment additions for a child process (empty string = unset for the app). */
 export type Env = Record<string, string | undefined>;
@@ -62,15 +63,8 @@ export const tsx = (script: string) => [
   path.join(REPO_ROOT, script),
 ];
 
-/**
- * Run a TypeScript script against a database, up to `attempts` times: on a loaded machine the
- * domain's interactive transactions (5 s timeout) can expire. The scripts used this way are idempotent.
- */
-export async function runScript(script: string, env: Env, attempts = 4): Promise<Run> {
-  let result = await runNode(tsx(script), env);
-  for (let attempt = 2; result.code !== 0 && attempt <= attempts; attempt++) result = await runNode(tsx(script), env);
-  return result;
-}
+/** Run a TypeScript script (tsx) in the repository against a database, once. */
+export const runScript = (script: string, env: Env): Promise<Run> => runNode(tsx(script), env);
 
 /** The server `npm test` runs the tests on: for databases of a test's own. */
 export function adminUrl(): string {
@@ -107,59 +101,9 @@ export async function cloneDatabase(source: TestDatabase, label: string, server 
   return { name, url: withDatabase(server, name), drop: () => dropDatabase(server, name).catch(() => {}) };
 }
 
-export async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | false | null | undefined>,
-  timeoutMs = 15_000,
-  everyMs = 100,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < until) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? ` (${last instanceof Error ? last.message : last})` : ''}`);
-}
+export { waitFor };
 
-/**
- * A TCP proxy on a free local port to `target`: close() refuses new connections and cuts the
- * open ones (the service looks down), open() listens again on the same port (it is back).
- */
-export async function startTcpProxy(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {});
-    }
-    client.pipe(upstream).pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  const listen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve((server.address() as net.AddressInfo).port);
-      });
-    });
-  const port = await listen(0);
-  const close = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
-  return { port, close, open: () => listen(port).then(() => undefined), stop: close };
-}
+export { startTcpProxy } from '../../test-support/tcp-proxy';
 
 /** A key prefix of this test run's own in the shared Redis (so runs never collide). */
 export const testPrefix = (label: string) => `test-${label}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;

@@ -75,6 +75,13 @@ describe('prisma CLI with the wasm schema engine shim', () => {
                   (SELECT count(*) FROM _prisma_migrations WHERE finished_at IS NOT NULL)::text AS migrations`,
         );
         expect(rows[0]).toEqual({ film: '"Film"', migrations: '1' });
+        // The plpgsql body's own semicolons did not split the script: its trigger runs.
+        const { rows: films } = await db.query<{ id: number }>(`INSERT INTO "Film" (slug, title) VALUES ('x', 'x') RETURNING id`);
+        const { rows: credits } = await db.query<{ person: string }>(
+          `INSERT INTO "Credit" ("filmId", person) VALUES ($1, '  Ada  ') RETURNING person`,
+          [films[0]!.id],
+        );
+        expect(credits[0]!.person).toBe('Ada');
       } finally {
         await db.end();
       }

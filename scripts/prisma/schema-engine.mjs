@@ -113,6 +113,22 @@ function pgConfig(url, { database, defaultSchema } = {}) {
 const quoteIdent = (name) => `"${name.replaceAll('"', '""')}"`;
 
 /**
+ * Runs a migration script as one simple query, as the native engine does. @prisma/adapter-pg's own
+ * `executeScript` splits the script at every semicolon, quoted or not, which breaks a function
+ * body (a trigger's plpgsql) into pieces.
+ */
+function wholeScripts(adapter) {
+  adapter.executeScript = async (script) => {
+    try {
+      await adapter.underlyingDriver().query(script);
+    } catch (error) {
+      adapter.onError(error);
+    }
+  };
+  return adapter;
+}
+
+/**
  * Adapter factory for the engine: the main database, plus a shadow database that
  * is the configured `shadowDatabaseUrl` or else a temporary database created next
  * to the main one and dropped when the engine disposes it.
@@ -123,7 +139,7 @@ function adapterFactory(url, shadowUrl) {
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: () => factory.connect(),
+    connect: async () => wholeScripts(await factory.connect()),
     // Admin statements go through adapter connections (not raw pg) so that
     // failures, e.g. a role without CREATEDB, reach the engine as readable errors.
     async connectToShadowDb() {
@@ -134,7 +150,7 @@ function adapterFactory(url, shadowUrl) {
         const schema = quoteIdent(shadow.adapter?.schema ?? 'public');
         const adapter = await new PrismaPg(shadow.pool, shadow.adapter).connect();
         await adapter.executeScript(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-        return adapter;
+        return wholeScripts(adapter);
       }
       const name = `prisma_shadow_${process.pid}_${Date.now().toString(36)}`;
       const admin = await factory.connect();
@@ -155,7 +171,7 @@ function adapterFactory(url, shadowUrl) {
           await admin.dispose();
         }
       };
-      return adapter;
+      return wholeScripts(adapter);
     },
   };
 }

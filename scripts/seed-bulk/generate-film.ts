@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { filmContentSchema, slugify, type FilmContent, type FilmContentInput } from '../../lib/content/schema';
 import { PAGE_PARTS, type AnyPart } from '../../lib/page/parts';
 import { SPOILER_LEVELS } from '../../lib/spoilers/levels';
+import { CONTENT_NOTE_KINDS } from '../../lib/content/content-note-kinds';
 
 /**
  * Realistic generated film pages for the bulk seed and the scale benchmark: English prose whose
@@ -88,11 +89,17 @@ const PART_GENERATORS: { [P in AnyPart as P['id']]: (catalogue: Catalogue) => fc
   timeline: () =>
     fc.record({
       events: fc
-        .array(fc.record({ title: phrase(2, 5), description: text(1, 1), when: phrase(1, 3), where: phrase(1, 2), spoiler }), {
-          minLength: 4,
-          maxLength: 14,
-        })
-        .map((events) => events.map((e, i) => ({ id: `e${i + 1}`, ...e }))),
+        .tuple(
+          fc.array(fc.record({ title: phrase(2, 5), description: text(1, 1), when: phrase(1, 3), where: phrase(1, 2), spoiler }), {
+            minLength: 4,
+            maxLength: 14,
+          }),
+          fc.integer({ min: 70, max: 180 }),
+        )
+        // Each event at its minute into the film, spread evenly over the running time.
+        .map(([events, span]) =>
+          events.map((e, i) => ({ id: `e${i + 1}`, ...e, minute: Math.round(((i + 1) * span) / (events.length + 1)) })),
+        ),
     }),
   characters: ({ films }) =>
     fc.record({
@@ -140,7 +147,7 @@ const PART_GENERATORS: { [P in AnyPart as P['id']]: (catalogue: Catalogue) => fc
         tone: fc.record({ value: phrase(1, 2), spoiler }),
         summary: fc.record({ text: paragraph, spoiler }),
         moods: fc.array(fc.record({ label: phrase(1, 2), spoiler }), { maxLength: 4 }),
-        contentNotes: fc.array(fc.record({ label: phrase(1, 2), spoiler }), { maxLength: 3 }),
+        contentNotes: fc.array(fc.record({ label: phrase(1, 2), kind: fc.constantFrom(...CONTENT_NOTE_KINDS), spoiler }), { maxLength: 3 }),
       })
       .map((kind) => ({
         kind: {

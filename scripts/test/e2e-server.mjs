@@ -22,6 +22,12 @@ const appEnv = {
   CMS_DEMO_MODE: '1',
   DEMO_PASSWORD: process.env.DEMO_PASSWORD || 'demo-password',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // e2e/webhooks.spec.ts's receiver listens on loopback.
+  WEBHOOK_ALLOW_PRIVATE: '1',
+  // Playwright's request contexts keep idle connections without reading the `Keep-Alive: timeout=`
+  // hint, and one reused just as the server closes it fails with ECONNRESET: the server here
+  // outlives any pause in a test run instead.
+  KEEP_ALIVE_TIMEOUT: '600000',
   // Absolute: the seed (the demo's poster and stills) runs in the checkout, the server in .next/standalone.
   MEDIA_DIR: path.resolve(process.env.MEDIA_DIR || path.join(REPO_ROOT, 'test-results', 'e2e-media')),
 };

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { listPeopleCached } from '@/lib/reader/cached-reader';
 import { orFallbackAtBuild } from '@/lib/reader/build-fallback';
 import styles from '@/components/reader/home-view.module.css';
+import { personPath } from '@/lib/reader/reader-address.mjs';
 
 export const metadata: Metadata = { title: 'People' };
 
@@ -24,7 +25,7 @@ export default async function PeopleRoute() {
       <ul className={styles.peopleList}>
         {people.map((person) => (
           <li key={person.slug}>
-            <Link href={`/people/${person.slug}`}>{person.name}</Link>
+            <Link href={personPath(person.slug)}>{person.name}</Link>
           </li>
         ))}
       </ul>

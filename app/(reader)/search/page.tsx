@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { SearchView } from '@/components/reader/search-view';
 import { levelDecisionOf } from '@/lib/reader/reader-level';
-import { searchCached } from '@/lib/reader/cached-reader';
-import { normalizeQuery } from '@/lib/reader/search-address';
+import { NO_ANSWER, searchCached } from '@/lib/reader/cached-reader';
+import { normalizeQuery } from '@/lib/reader/reader-address.mjs';
 
 type Props = PageProps<'/search'>;
 
@@ -23,6 +23,6 @@ export default async function SearchRoute({ searchParams }: Props) {
   const params = await searchParams;
   const q = normalizeQuery(first(params.q));
   const { level, source } = levelDecisionOf(await headers());
-  const { hits, correctedTo } = q ? await searchCached(q, level) : { hits: [], correctedTo: null };
-  return <SearchView query={q} level={level} hits={hits} correctedTo={correctedTo} levelFromQuery={source === 'query'} />;
+  const { hits, correctedTo, near } = q ? await searchCached(q, level) : NO_ANSWER;
+  return <SearchView query={q} level={level} hits={hits} correctedTo={correctedTo} near={near} levelFromQuery={source === 'query'} />;
 }

@@ -2,17 +2,16 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { parseSpoilerLevel } from '@/lib/spoilers/levels';
 import { ValidationError, errorBody } from '@/lib/errors';
 import {
-  SPOILER_COOKIE,
   SPOILER_COOKIE_MAX_AGE,
   chooseLevel,
   chooseUpto,
   type LevelTarget,
-  parseUpto,
   isFilmSlug,
-  parseLevelCookie,
   safeReturnPath,
   serializeLevelCookie,
 } from '@/lib/reader/reader-level';
+import { parseLevelCookie } from '@/lib/reader/level-cookie.mjs';
+import { SPOILER_COOKIE_NAME, parseUpto } from '@/lib/reader/reader-address.mjs';
 
 /**
  * `GET /spoilers?level=light&film=kiss-and-cry&return=/films/kiss-and-cry#timeline`: remembers the
@@ -31,7 +30,7 @@ export function GET(request: NextRequest) {
     const error = ValidationError.field('film', 'Not a film address (lowercase letters, digits and hyphens)');
     return NextResponse.json(errorBody(error), { status: 400, headers: { 'Cache-Control': 'no-store' } });
   }
-  const current = parseLevelCookie(request.cookies.get(SPOILER_COOKIE)?.value);
+  const current = parseLevelCookie(request.cookies.get(SPOILER_COOKIE_NAME)?.value);
   let choices;
   if (params.has('upto')) {
     const upto = parseUpto(params.get('upto'));
@@ -49,7 +48,7 @@ export function GET(request: NextRequest) {
   }
   // A relative Location: right behind any proxy, whatever host name the server itself sees.
   const response = new NextResponse(null, { status: 303, headers: { Location: safeReturnPath(params.get('return')) } });
-  response.cookies.set(SPOILER_COOKIE, serializeLevelCookie(choices), {
+  response.cookies.set(SPOILER_COOKIE_NAME, serializeLevelCookie(choices), {
     path: '/',
     maxAge: SPOILER_COOKIE_MAX_AGE,
     sameSite: 'lax',

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { checkPasswordLink, PASSWORD_LINK_PROBLEMS } from '@/lib/users/check-password-link';
+import { mailConfigured } from '@/lib/mail/send-mail';
+import { expiryInWords } from '@/lib/users/password-link-mail';
 import { SetPasswordForm } from '@/components/auth/set-password-form';
 import styles from '@/components/auth/auth-card.module.css';
 
@@ -11,7 +13,9 @@ export const metadata: Metadata = { title: 'Choose your password', robots: { ind
 
 /**
  * The page a one-time link (an invitation or a password reset) opens: the form to choose a
- * password, or why the link cannot be used (used, expired, unknown). Rendered per request.
+ * password, or why the link cannot be used (used, expired, unknown). Rendered per request; a used
+ * or expired link's page is sent with 410 Gone, an unknown one's with 404 (proxy.ts,
+ * lib/users/password-link-page-status.ts).
  */
 export default async function SetPasswordPage({ params }: PageProps<'/set-password/[token]'>) {
   const { token } = await params;
@@ -23,7 +27,7 @@ export default async function SetPasswordPage({ params }: PageProps<'/set-passwo
           <>
             <h1 id="set-password-title">{link.purpose === 'invite' ? 'Welcome to Film pages' : 'Choose a new password'}</h1>
             <p className={styles.lead}>
-              Choose the password for {link.email}. This link works once, until {link.expiresAt.toUTCString()}.
+              Choose the password for {link.email}. This link works once, {expiryInWords(link.expiresAt)}.
             </p>
             <SetPasswordForm token={token} email={link.email} />
           </>
@@ -37,6 +41,12 @@ export default async function SetPasswordPage({ params }: PageProps<'/set-passwo
         )}
         <p className={styles.footer}>
           <Link href="/login">Sign in</Link>
+          {link.state !== 'valid' && mailConfigured() ? (
+            <>
+              {' · '}
+              <Link href="/forgot-password">Mail me a new link</Link>
+            </>
+          ) : null}
         </p>
       </section>
     </main>

@@ -46,11 +46,12 @@ export function CommentsProvider({
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: commentsKey(slug),
-    queryFn: () => fetchJson<{ comments: FilmCommentView[] }>(`/api/v1/editor/films/${encodeURIComponent(slug)}/comments`),
+    // The largest page the list envelope allows: one film's comments fit on it.
+    queryFn: () => fetchJson<{ items: FilmCommentView[] }>(`/api/v1/editor/films/${encodeURIComponent(slug)}/comments?pageSize=200`),
   });
   const [target, setTarget] = useState<CommentTarget | null>(null);
   const [names, setNames] = useState<Record<string, string>>({});
-  const comments = useMemo(() => query.data?.comments ?? [], [query.data]);
+  const comments = useMemo(() => query.data?.items ?? [], [query.data]);
   const openCount = useCallback((itemKey: string) => comments.filter((c) => c.itemKey === itemKey && !c.resolved).length, [comments]);
   const rememberName = useCallback(
     (itemKey: string, name: string) => setNames((n) => (n[itemKey] === name ? n : { ...n, [itemKey]: name })),

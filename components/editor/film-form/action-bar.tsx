@@ -4,7 +4,7 @@ import { StatusBadge } from '../status-badge';
 import { TimeAgo } from '../time-ago';
 import type { AutosaveState } from './use-autosave';
 import type { ReviewSummary } from '@/lib/reviews/list-reviews';
-import { SubmitForReview } from './submit-for-review';
+import { NoteInput, SubmitForReview } from './submit-for-review';
 import ui from '../ui.module.css';
 import styles from './action-bar.module.css';
 
@@ -92,13 +92,10 @@ export function ActionBar({
       </div>
       <div className={styles.actions}>
         <div className={styles.message}>
-          <label htmlFor="save-message" className="visually-hidden">
-            Note about this change (optional)
-          </label>
-          <input
+          <NoteInput
             id="save-message"
-            className={ui.input}
-            placeholder="Note about this change (optional)"
+            label="Note about this change (optional)"
+            placeholder="Change note (optional)"
             maxLength={500}
             value={message}
             onChange={(e) => onMessageChange(e.target.value)}

@@ -9,6 +9,7 @@ import type { RowSelection } from './item-card';
 import { SHORT_LEVEL_LABELS } from './spoiler-level-picker';
 import ui from '../ui.module.css';
 import styles from './bulk-levels.module.css';
+import dots from './level-dot.module.css';
 
 /** The film's lists whose items each have a spoiler level (every list the parts describe, lib/page/parts). */
 export type LevelListPath = Extract<AnyPart['diff'], { lists: unknown }>['lists'][number]['key'];
@@ -101,7 +102,7 @@ export function BulkLevelBar({ name, nouns, selection }: { name: LevelListPath; 
           <button
             key={level}
             type="button"
-            className={`${ui.button} ${ui.small} ${styles[level]}`}
+            className={`${ui.button} ${ui.small} ${dots[level]}`}
             aria-disabled={count === 0}
             title={`${SPOILER_LABELS[level]} for the selected ${nouns[1]}`}
             onClick={() => apply(level)}

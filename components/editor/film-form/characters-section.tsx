@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
+import { charactersPart } from '@/lib/page/parts/characters';
 import { TextAreaField, TextField } from './fields';
 import { PersonPicker } from './person-picker';
 import { TagListField } from './tag-list-field';
@@ -17,14 +18,7 @@ export const CharactersSection = memo(function CharactersSection(section: Sectio
   return (
     <ItemListSection
       {...section}
-      id="characters"
-      title="Characters"
-      description="Who is who, and who plays them. Each profile links to the actor’s page."
-      list="characters"
-      nouns={['character', 'characters']}
-      labelKey="name"
-      fallback="Unnamed character"
-      blank={{ name: '', playedBy: null, description: '', tags: [] }}
+      part={charactersPart}
       subtitle={(i) => <PlayedBy index={i} />}
       fields={(i) => (
         <>

@@ -2,6 +2,7 @@ import type { FilmContent } from '@/lib/content/schema';
 import type { FilmStatusInfo } from '@/lib/films/film-status';
 import type { WorkInProgress } from '@/lib/editor/work-in-progress';
 import type { ReviewSummary } from '@/lib/reviews/list-reviews';
+import type { LintDismissal } from '@/lib/story-position/lint-dismissals';
 
 /** Everything the editor page hands the client editor (serializable). */
 export type EditorInitialData = {
@@ -25,6 +26,8 @@ export type EditorInitialData = {
   /** The film's open review request (pending, or sent back with changes requested). */
   review: ReviewSummary | null;
   userLabel: string;
+  /** Spoiler-lint warnings dismissed for the film, each from the revision it was dismissed on. */
+  lintDismissals: LintDismissal[];
 };
 
 /** The revision the form's work is based on: a save names it, and a conflict diffs against it. */

@@ -11,7 +11,7 @@ import { saveDraftAction } from '@/lib/films/film-actions';
 import { sameContent } from '@/lib/content/same-content';
 import { isEditedInFilmEditor, PAGE_PARTS, withUneditedPartsOf } from '@/lib/page/parts';
 import { findMergeUnits, isConflict, mergeContent, mergedChangeName } from '@/lib/films/diff';
-import { countReaderViews, emptyViews, type LevelView } from '@/lib/spoilers/level-counts';
+import { countReaderViews, emptyParts, emptyViews, type LevelView } from '@/lib/spoilers/level-counts';
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
 import type { FilmStatusInfo } from '@/lib/films/film-status';
 import type { WorkInProgress } from '@/lib/editor/work-in-progress';
@@ -29,7 +29,7 @@ import { NewerRevisionBanner } from './newer-revision-banner';
 import { PreviewMenu } from './preview-menu';
 import { PublishCheckDialog, ReaderViewSummary } from './reader-view';
 import { SpoilerLintDialog, SpoilerLintPanel, SuggestLevelsDialog, type LevelChange } from './story-levels';
-import { lintFilmSpoilers, type SpoilerWarning } from '@/lib/story-position';
+import { lintFilmSpoilers, openWarnings, type SpoilerWarning } from '@/lib/story-position';
 import { SPOILER_LABELS } from '@/lib/spoilers/levels';
 import { RestoreBanner } from './restore-banner';
 import { SectionNav } from './section-nav';
@@ -47,6 +47,7 @@ import ui from '../ui.module.css';
 import { HistoryLink } from '@/components/revisions/history-link';
 import { ExportLinks } from '../export-links';
 import { PresenceBar } from '@/components/revisions/presence-bar';
+import { filmPath } from '@/lib/reader/reader-address.mjs';
 
 // The form always holds a complete page (every default applied), which is valid schema input, so
 // the form's value type and the schema's output type coincide.
@@ -79,14 +80,17 @@ function WatchedTitle() {
 }
 
 /** What a save merged with by itself: whose revision, and which of their changes it kept. */
-function describeMerges(conflicts: ConflictState[]): string {
+function describeMerges(conflicts: ConflictState[], userLabel: string): string {
   return conflicts
     .map(({ base, theirs, mine }) => {
       const kept = findMergeUnits(base.content, theirs.content, mine)
         .filter((u) => u.changedBy === 'theirs')
         .map(mergedChangeName);
       const listed = kept.length > 3 ? `${kept.slice(0, 3).join('; ')} and ${kept.length - 3} more` : kept.join('; ');
-      return `Merged with revision ${theirs.number} by ${theirs.author ?? 'someone else'}${listed ? `, keeping their changes (${listed})` : ''}.`;
+      // The user's own save from another tab is not "someone else's".
+      const who = theirs.author !== null && theirs.author === userLabel ? 'you in another tab' : (theirs.author ?? 'someone else');
+      const whose = who === 'you in another tab' ? 'its' : 'their';
+      return `Merged with revision ${theirs.number} by ${who}${listed ? `, keeping ${whose} changes (${listed})` : ''}.`;
     })
     .join(' ');
 }
@@ -172,12 +176,19 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
 
   // The spoiler lint's warnings on the revision about to be published, while its question is open.
   const [lintCheck, setLintCheck] = useState<SpoilerWarning[] | null>(null);
+  // Lint warnings dismissed for this film, each from the revision it was dismissed on: not asked about again.
+  const [lintDismissals, setLintDismissals] = useState(initial.lintDismissals);
 
   /**
    * Publishes the form's revision; first asks when its spoiler lint has warnings, then when a level
    * would see nothing of a section with items.
    */
-  const openLintWarnings = () => lintFilmSpoilers(base.content).filter((w) => isEditedInFilmEditor(w.path));
+  const openLintWarnings = () =>
+    openWarnings(
+      lintFilmSpoilers(base.content).filter((w) => isEditedInFilmEditor(w.path)),
+      lintDismissals,
+      base.revision,
+    );
   // What the lint's question goes on to: publishing, or a writer's submission for review.
   const [lintGoesOn, setLintGoesOn] = useState<{ action: 'Publish' | 'Submit'; run: () => void } | null>(null);
   function requestPublish({ lintChecked = false } = {}) {
@@ -188,7 +199,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
       return;
     }
     const views = countReaderViews(base.content);
-    if (emptyViews(views).length > 0) setPublishCheck(views);
+    if (emptyViews(views).length > 0 || emptyParts(base.content).length > 0) setPublishCheck(views);
     else publishing.publish(filmSlug, base.revision);
   }
   const [scheduleOpen, setScheduleOpen] = useState(false);
@@ -263,7 +274,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
       switch (outcome.kind) {
         case 'saved':
           return outcome.mergedWith.length
-            ? `Saved revision ${outcome.saved.revision}. ${describeMerges(outcome.mergedWith)}`
+            ? `Saved revision ${outcome.saved.revision}. ${describeMerges(outcome.mergedWith, initial.userLabel)}`
             : `Saved revision ${outcome.saved.revision}.`;
         case 'conflict':
           // Said by the conflict panel, which takes the focus.
@@ -441,7 +452,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
             <div className={styles.headLinks}>
               <ExportLinks slug={filmSlug} />
               {current.publishedRevision ? (
-                <a href={`/films/${current.slug}`} target="_blank" rel="noopener">
+                <a href={filmPath(current.slug)} target="_blank" rel="noopener">
                   View on the site<span className="visually-hidden"> (opens in a new tab)</span> ↗
                 </a>
               ) : null}
@@ -463,6 +474,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           {conflict ? (
             <ConflictPanel
               conflict={conflict}
+              userLabel={initial.userLabel}
               busy={saving.saving}
               onSaveMerged={saveMerged}
               onReloadTheirs={reloadTheirs}
@@ -548,7 +560,14 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
 
           <ReaderViewSummary />
           <div className={styles.storyLevels}>
-            <SpoilerLintPanel onRaise={raiseLevel} onShowText={showText} />
+            <SpoilerLintPanel
+              onRaise={raiseLevel}
+              onShowText={showText}
+              slug={filmSlug}
+              revision={base.revision}
+              dismissals={lintDismissals}
+              onDismissed={(dismissal) => setLintDismissals((before) => [...before.filter((d) => d.key !== dismissal.key), dismissal])}
+            />
             <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setSuggesting(structuredClone(form.getValues()))}>
               Suggest levels
             </button>
@@ -570,6 +589,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
           />
           <PublishCheckDialog
             views={publishCheck}
+            emptyParts={emptyParts(base.content)}
             revision={base.revision}
             onPublish={() => {
               setPublishCheck(null);

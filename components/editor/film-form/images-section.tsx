@@ -17,11 +17,12 @@ import { useListEditor } from './use-list-editor';
 import type { SectionProps } from './section-props';
 import ui from '../ui.module.css';
 import sectionStyles from './section.module.css';
+import imageStyles from '@/components/media/image-with-fields.module.css';
 import styles from './images-section.module.css';
 
 /** A small preview of an uploaded image; the alt text is the form's (decorative here: the field below names it). */
 function Thumbnail({ image }: { image: string }) {
-  return <MediaThumbnail image={image} alt="" className={styles.thumbnail} />;
+  return <MediaThumbnail image={image} alt="" className={imageStyles.thumbnail} />;
 }
 
 /**
@@ -44,9 +45,9 @@ export const ImagesSection = memo(function ImagesSection(section: SectionProps) 
     >
       <h3 className={styles.subheading}>Poster</h3>
       {poster ? (
-        <div className={styles.poster}>
+        <div className={imageStyles.image}>
           <Thumbnail image={poster.image} />
-          <div className={styles.fields}>
+          <div className={imageStyles.fields}>
             <TextField name="poster.alt" label="Alt text" placeholder="e.g. Carley mid-jump over the rink, title above" />
             <SpoilerLevelPicker name="poster.spoiler" label="Spoiler level of the poster" />
             <div>

@@ -1,5 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { newItemId, type FilmContent } from '@/lib/content/schema';
+import { CONTENT_NOTE_KINDS, CONTENT_NOTE_KIND_LABELS, guessContentNoteKind } from '@/lib/content/content-note-kinds';
 import { DEFAULT_ITEM_LEVEL } from '@/lib/spoilers/levels';
 import { SortableList, type SortableControls } from './sortable-list';
 import { CompactRow, RowInput } from './compact-row';
@@ -110,6 +111,7 @@ function LabelRow({
           {...register(`${name}.label`)}
         />
       </RowInput>
+      {name.startsWith('kind.contentNotes') ? <NoteKindSelect name={name as `kind.contentNotes.${number}`} /> : null}
       {warning ? (
         <p id={warning} className={`${ui.hint} ${styles.rowWarning}`}>
           Readers below {level === 'full' ? 'full' : 'light'} spoilers are told only that a content note is held back, not what it warns
@@ -117,5 +119,31 @@ function LabelRow({
         </p>
       ) : null}
     </CompactRow>
+  );
+}
+
+/**
+ * What the note warns about, shown to every reader at every level. Empty: the kind its words give
+ * (the keyword map imports use), named in the option, until the editor picks one.
+ */
+function NoteKindSelect({ name }: { name: `kind.contentNotes.${number}` }) {
+  const { register } = useFormContext<FilmContent>();
+  const label = useWatch<FilmContent, `kind.contentNotes.${number}.label`>({ name: `${name}.label` }) ?? '';
+  const id = fieldId(`${name}.kind`);
+  return (
+    <RowInput id={id} label={`Kind of content note ${Number(name.split('.')[2]) + 1} (every reader sees it)`}>
+      <select
+        id={id}
+        className={ui.input}
+        {...register(`${name}.kind`, { setValueAs: (v: unknown) => (v === '' || v === null ? undefined : v) })}
+      >
+        <option value="">From its words: {CONTENT_NOTE_KIND_LABELS[guessContentNoteKind(label)]}</option>
+        {CONTENT_NOTE_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {CONTENT_NOTE_KIND_LABELS[kind]}
+          </option>
+        ))}
+      </select>
+    </RowInput>
   );
 }

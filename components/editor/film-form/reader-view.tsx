@@ -6,6 +6,7 @@ import { SPOILER_LABELS } from '@/lib/spoilers/levels';
 import type { SectionId } from './sections';
 import ui from '../ui.module.css';
 import styles from './reader-view.module.css';
+import dots from './level-dot.module.css';
 import dialogStyles from '../dialog.module.css';
 
 function totals(view: LevelView) {
@@ -17,7 +18,7 @@ function LevelSentences({ views, inDialog = false }: { views: LevelView[]; inDia
   return (
     <ul className={inDialog ? `${styles.levels} ${styles.dialogLevels}` : styles.levels}>
       {views.map((view) => (
-        <li key={view.level} className={styles[view.level]}>
+        <li key={view.level} className={dots[view.level]}>
           {describeLevelView(view)}
           {view.empty.length > 0 ? <span className={styles.warning}> {describeEmpty(view)}</span> : null}
         </li>
@@ -74,6 +75,7 @@ export function ReaderViewSummary() {
  */
 export function PublishCheckDialog({
   views,
+  emptyParts = [],
   revision,
   onPublish,
   onReview,
@@ -81,6 +83,8 @@ export function PublishCheckDialog({
 }: {
   /** The levels of the revision to publish; null: the dialog is closed. */
   views: LevelView[] | null;
+  /** Parts with nothing in them at all: readers are not shown them. */
+  emptyParts?: Array<{ section: SectionId; label: string }>;
   revision: number;
   onPublish: () => void;
   onReview: (section: SectionId) => void;
@@ -94,7 +98,7 @@ export function PublishCheckDialog({
     if (!views && element.open) element.close();
   }, [views]);
 
-  const firstEmpty = views ? emptyViews(views)[0]?.empty[0] : undefined;
+  const firstEmpty = views ? (emptyViews(views)[0]?.empty[0] ?? emptyParts[0]) : undefined;
   return (
     <dialog
       ref={dialog}
@@ -110,10 +114,16 @@ export function PublishCheckDialog({
         Items above a reader’s spoiler level are left out for them. Imported pages start with every item at full spoilers.
       </p>
       {views ? <LevelSentences views={views} inDialog /> : null}
+      {emptyParts.length > 0 ? (
+        <p className={ui.hint} data-empty-parts="">
+          Nothing in {emptyParts.map((part) => part.label).join(', ')}: readers will not see{' '}
+          {emptyParts.length === 1 ? 'this part' : 'these parts'}.
+        </p>
+      ) : null}
       <div className={dialogStyles.actions}>
         {firstEmpty ? (
           <button type="button" className={ui.button} onClick={() => onReview(firstEmpty.section)}>
-            Set levels first
+            {emptyViews(views ?? []).length > 0 ? 'Set levels first' : 'Fill it in first'}
           </button>
         ) : null}
         <button type="button" className={`${ui.button} ${ui.primary}`} onClick={onPublish}>

@@ -2,6 +2,7 @@ import { useFormContext, type FieldValues } from 'react-hook-form';
 import { SPOILER_LEVELS, SPOILER_LABELS } from '@/lib/spoilers/levels';
 import ui from '../ui.module.css';
 import styles from './spoiler-level-picker.module.css';
+import dots from './level-dot.module.css';
 
 export const SHORT_LEVEL_LABELS = { none: 'None', light: 'Light', full: 'Full' } as const;
 
@@ -34,7 +35,7 @@ export function SpoilerLevelPicker({
       <legend className={compact ? 'visually-hidden' : styles.legend}>{label}</legend>
       <div className={styles.segments}>
         {SPOILER_LEVELS.map((level) => (
-          <label key={level} className={`${styles.segment} ${styles[level]}`} title={SPOILER_LABELS[level]}>
+          <label key={level} className={`${styles.segment} ${dots[level]}`} title={SPOILER_LABELS[level]}>
             <input type="radio" value={level} {...register(name)} />
             <span>{SHORT_LEVEL_LABELS[level]}</span>
           </label>

@@ -4,7 +4,17 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
 import { plural } from '@/lib/content/derive';
-import { lintFilmSpoilers, suggestFilmLevels, type LevelSuggestion, type SpoilerWarning } from '@/lib/story-position';
+import {
+  lintFilmSpoilers,
+  lintWarningKey,
+  openWarnings,
+  suggestFilmLevels,
+  type LevelSuggestion,
+  type SpoilerWarning,
+} from '@/lib/story-position';
+import type { LintDismissal } from '@/lib/story-position/lint-dismissals';
+import { dismissLintWarningAction } from '@/lib/story-position/lint-actions';
+import { levelRank } from '@/lib/spoilers/levels';
 import { SPOILER_LABELS, SPOILER_LEVELS, type SpoilerLevel } from '@/lib/spoilers/levels';
 import { isEditedInFilmEditor } from '@/lib/page/parts';
 import ui from '../ui.module.css';
@@ -15,7 +25,8 @@ import dialogStyles from '../dialog.module.css';
  * Spoiler levels by story position in the workspace (docs/spoiler-suggestions.md): "Suggest
  * levels" (each item's suggested level with its reason; nothing changes until the editor accepts,
  * and accepting saves a revision) and the spoiler lint of the form as it is now, whose warnings
- * raise a level in one click or show the text. The same pure functions as the API and the import.
+ * raise a level in one click, show the text, or are dismissed for the item (remembered for the film from
+ * that revision on). The same pure functions as the API and the import.
  */
 
 export type LevelChange = { path: string; level: SpoilerLevel };
@@ -36,10 +47,12 @@ function WarningActions({
   warning,
   onRaise,
   onShowText,
+  onDismiss,
 }: {
   warning: SpoilerWarning;
   onRaise: (change: LevelChange) => void;
   onShowText: (warning: SpoilerWarning) => void;
+  onDismiss?: (warning: SpoilerWarning) => void;
 }) {
   return (
     <span className={styles.actions}>
@@ -51,6 +64,33 @@ function WarningActions({
       <button type="button" className={`${ui.button} ${ui.small} ${ui.ghost}`} onClick={() => onShowText(warning)}>
         Show the text
       </button>
+      {onDismiss ? (
+        <button
+          type="button"
+          className={`${ui.button} ${ui.small} ${ui.ghost}`}
+          aria-label={`Dismiss the warning on ${warning.label}`}
+          onClick={() => onDismiss(warning)}
+        >
+          Dismiss
+        </button>
+      ) : null}
+    </span>
+  );
+}
+
+/** The words that triggered a warning and what reveals them: the lint speaks as advice, with its evidence. */
+function WarningEvidence({ warning }: { warning: SpoilerWarning }) {
+  if (warning.check === 'timeline-order') return null;
+  return (
+    <span className={styles.evidence}>
+      {' '}
+      Words: <q data-testid="lint-phrase">{warning.phrase}</q>
+      {warning.revealedBy ? (
+        <>
+          {' '}
+          · revealed by <span data-testid="lint-revealed-by">{warning.revealedBy}</span>
+        </>
+      ) : null}
     </span>
   );
 }
@@ -59,10 +99,12 @@ function WarningList({
   warnings,
   onRaise,
   onShowText,
+  onDismiss,
 }: {
   warnings: SpoilerWarning[];
   onRaise: (change: LevelChange) => void;
   onShowText: (warning: SpoilerWarning) => void;
+  onDismiss?: (warning: SpoilerWarning) => void;
 }) {
   return (
     <ul className={styles.warnings}>
@@ -71,8 +113,9 @@ function WarningList({
           <span>
             <strong>{warning.label}</strong>: {warning.message}
             {warning.fix === 'reword' ? ' Every reader sees this text: reword it.' : ''}
+            <WarningEvidence warning={warning} />
           </span>
-          <WarningActions warning={warning} onRaise={onRaise} onShowText={onShowText} />
+          <WarningActions warning={warning} onRaise={onRaise} onShowText={onShowText} onDismiss={onDismiss} />
         </li>
       ))}
     </ul>
@@ -83,23 +126,53 @@ function WarningList({
 export function SpoilerLintPanel({
   onRaise,
   onShowText,
+  slug,
+  revision,
+  dismissals,
+  onDismissed,
 }: {
   onRaise: (change: LevelChange) => void;
   onShowText: (warning: SpoilerWarning) => void;
+  slug: string;
+  /** The revision the form builds on: a dismissal holds from it. */
+  revision: number;
+  dismissals: LintDismissal[];
+  onDismissed: (dismissal: LintDismissal) => void;
 }) {
-  const warnings = useSpoilerLint();
+  const all = useSpoilerLint();
+  const warnings = openWarnings(all, dismissals, revision);
+  const [error, setError] = useState<string | null>(null);
+  async function dismiss(warning: SpoilerWarning) {
+    setError(null);
+    const result = await dismissLintWarningAction({
+      slug,
+      revision,
+      key: lintWarningKey(warning),
+      label: warning.label,
+      phrase: warning.phrase,
+    });
+    if (result.ok) onDismissed(result.data);
+    else setError(result.error);
+  }
+  const dismissedCount = all.length - warnings.length;
   return (
     <details className={styles.lint} aria-label="Spoiler lint">
       <summary>
         <span className={styles.what}>Spoiler lint:</span>{' '}
         {warnings.length === 0 ? 'no warnings' : <span className={styles.warning}>{plural(warnings.length, 'warning')}</span>}
+        {dismissedCount > 0 ? ` (${dismissedCount} dismissed)` : ''}
       </summary>
+      {error ? (
+        <p role="alert" className={ui.error}>
+          {error}
+        </p>
+      ) : null}
       {warnings.length === 0 ? (
         <p className={ui.hint}>
           No item names something that only a higher level reveals, and no text every reader sees gives the story away.
         </p>
       ) : (
-        <WarningList warnings={warnings} onRaise={onRaise} onShowText={onShowText} />
+        <WarningList warnings={warnings} onRaise={onRaise} onShowText={onShowText} onDismiss={(w) => void dismiss(w)} />
       )}
     </details>
   );
@@ -145,6 +218,7 @@ export function SpoilerLintDialog({
             <li key={`${w.field}:${w.check}`}>
               <span>
                 <strong>{w.label}</strong>: {w.message}
+                <WarningEvidence warning={w} />
               </span>
             </li>
           ))}
@@ -165,9 +239,75 @@ export function SpoilerLintDialog({
 
 // ------------------------------------------------------------------ suggestions
 
+const LOWER_LEVELS = SPOILER_LEVELS.filter((level) => level !== 'full');
+
+/**
+ * What accepting every suggestion would do to each reader, before it is done: at each level below
+ * full, how many items a reader sees now and after, and which ones appear or disappear. A bulk
+ * change never lowers what a reader sees unseen.
+ */
+function AcceptAllPreview({
+  suggestions,
+  levelOf,
+  busy,
+  onApply,
+  onCancel,
+}: {
+  suggestions: LevelSuggestion[];
+  levelOf: (s: LevelSuggestion) => SpoilerLevel;
+  busy: boolean;
+  onApply: () => void;
+  onCancel: () => void;
+}) {
+  const seenAt = (level: SpoilerLevel, of: (s: LevelSuggestion) => SpoilerLevel) =>
+    suggestions.filter((s) => levelRank(of(s)) <= levelRank(level));
+  return (
+    <section className={styles.preview} aria-labelledby="accept-all-preview-title">
+      <h3 id="accept-all-preview-title">What readers would see after accepting all</h3>
+      <table className={styles.suggestions}>
+        <thead>
+          <tr>
+            <th scope="col">Reader</th>
+            <th scope="col">Items now</th>
+            <th scope="col">After</th>
+            <th scope="col">No longer shown</th>
+            <th scope="col">Newly shown</th>
+          </tr>
+        </thead>
+        <tbody>
+          {LOWER_LEVELS.map((level) => {
+            const now = seenAt(level, levelOf);
+            const after = seenAt(level, (s) => s.suggested);
+            const hidden = now.filter((s) => !after.includes(s));
+            const shown = after.filter((s) => !now.includes(s));
+            return (
+              <tr key={level} data-level={level}>
+                <th scope="row">{SPOILER_LABELS[level]}</th>
+                <td>{now.length}</td>
+                <td>{after.length}</td>
+                <td>{hidden.length === 0 ? '—' : hidden.map((s) => s.label).join(', ')}</td>
+                <td>{shown.length === 0 ? '—' : shown.map((s) => s.label).join(', ')}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div className={dialogStyles.actions}>
+        <button type="button" className={ui.button} onClick={onCancel}>
+          Keep the levels
+        </button>
+        <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={onApply}>
+          Apply all
+        </button>
+      </div>
+    </section>
+  );
+}
+
 /**
  * "Suggest levels": the suggestions for the form as it was when opened, each with its reason. The
- * editor accepts all, accepts one, or picks another level for one; each acceptance is a save.
+ * editor accepts one, picks another level for one, or previews accepting all (what a reader at each
+ * level would see) and then applies it; each acceptance is a save.
  */
 export function SuggestLevelsDialog({
   content,
@@ -194,12 +334,14 @@ export function SuggestLevelsDialog({
   const [accepted, setAccepted] = useState<Record<string, SpoilerLevel>>({});
   const [chosen, setChosen] = useState<Record<string, SpoilerLevel>>({});
   const [showAgreeing, setShowAgreeing] = useState(false);
+  const [preview, setPreview] = useState(false);
   // A new opening starts afresh (adjusting state on change, not in an effect).
   const [openedWith, setOpenedWith] = useState(content);
   if (openedWith !== content) {
     setOpenedWith(content);
     setAccepted({});
     setChosen({});
+    setPreview(false);
   }
 
   const levelOf = (s: LevelSuggestion) => accepted[s.path] ?? s.current;
@@ -230,18 +372,28 @@ export function SuggestLevelsDialog({
         </label>
         <button
           type="button"
-          className={`${ui.button} ${ui.primary}`}
+          className={ui.button}
           disabled={busy || differing.length === 0}
-          onClick={() =>
+          aria-expanded={preview}
+          onClick={() => setPreview((open) => !open)}
+        >
+          Preview accepting all ({differing.length})
+        </button>
+      </div>
+      {preview && differing.length > 0 ? (
+        <AcceptAllPreview
+          suggestions={suggestions}
+          levelOf={levelOf}
+          busy={busy}
+          onApply={() =>
             void accept(
               differing.map((s) => ({ path: s.path, level: s.suggested })),
               `Accepted ${plural(differing.length, 'suggested spoiler level')}`,
-            )
+            ).then(() => setPreview(false))
           }
-        >
-          Accept all ({differing.length})
-        </button>
-      </div>
+          onCancel={() => setPreview(false)}
+        />
+      ) : null}
       <table className={styles.suggestions}>
         <thead>
           <tr>

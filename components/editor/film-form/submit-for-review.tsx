@@ -1,6 +1,18 @@
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import ui from '../ui.module.css';
 import styles from './action-bar.module.css';
+
+/** A one-line optional note: its placeholder shows what it is (`label` unless given), its label says it to screen readers. */
+export function NoteInput({ label, ...input }: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <>
+      <label htmlFor={input.id} className="visually-hidden">
+        {label}
+      </label>
+      <input className={ui.input} placeholder={label} {...input} />
+    </>
+  );
+}
 
 /**
  * A writer's "Submit for review" in place of Publish: a click opens an optional note to
@@ -53,13 +65,9 @@ export function SubmitForReview({
         }
       }}
     >
-      <label htmlFor="review-note" className="visually-hidden">
-        Note to the reviewer (optional)
-      </label>
-      <input
+      <NoteInput
         id="review-note"
-        className={ui.input}
-        placeholder="Note to the reviewer (optional)"
+        label="Note to the reviewer (optional)"
         maxLength={1000}
         value={note}
         onChange={(e) => setNote(e.target.value)}

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
 import { placeFacts, plural, TIMELINE_FIRST_SHOWN } from '@/lib/content/derive';
+import { timelinePart } from '@/lib/page/parts/timeline';
 import { TextAreaField, TextField } from './fields';
 import { ItemListSection } from './item-list-section';
 import type { SectionProps } from './section-props';
@@ -22,6 +23,8 @@ function TimelineFacts() {
   );
 }
 
+const toNumberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+
 function WhenWhere({ index }: { index: number }) {
   const [when, where] = useWatch<FilmContent, [`events.${number}.when`, `events.${number}.where`]>({
     name: [`events.${index}.when`, `events.${index}.where`],
@@ -33,15 +36,7 @@ export const TimelineSection = memo(function TimelineSection(section: SectionPro
   return (
     <ItemListSection
       {...section}
-      id="timeline"
-      title="Timeline"
-      description="Key events in the order they happen. Drag the handle, or use the arrows, to reorder."
-      list="events"
-      nouns={['event', 'events']}
-      labelKey="title"
-      fallback="Untitled event"
-      blank={{ title: '', description: '', when: '', where: '' }}
-      number={(i) => String(i + 1)}
+      part={timelinePart}
       subtitle={(i) => <WhenWhere index={i} />}
       lead={<TimelineFacts />}
       fields={(i) => (
@@ -50,6 +45,18 @@ export const TimelineSection = memo(function TimelineSection(section: SectionPro
           <div className={styles.grid2}>
             <TextField name={`events.${i}.when`} label="When" optional placeholder="e.g. early in the story" />
             <TextField name={`events.${i}.where`} label="Where" optional placeholder="e.g. Toronto, at a party" />
+          </div>
+          <div className={styles.grid2}>
+            <TextField
+              name={`events.${i}.minute`}
+              label="Minutes into the film"
+              optional
+              inputMode="numeric"
+              placeholder="e.g. 45"
+              hint="Readers who say how far they have watched find this event by its minute, without its title."
+              registerOptions={{ setValueAs: toNumberOrNull }}
+            />
+            <div />
           </div>
           <TextAreaField name={`events.${i}.description`} label="What happens" optional rows={4} />
         </>

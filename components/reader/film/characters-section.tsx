@@ -1,15 +1,15 @@
 import Link from 'next/link';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { heading } from '@/lib/page/parts';
-import { charactersLineAt } from '@/lib/page/parts/characters';
-import { revealsMore } from '@/lib/spoilers/level-counts';
-import { HiddenNote } from '../hidden-note';
+import { charactersLineAt, charactersPart } from '@/lib/page/parts/characters';
 import { InitialsAvatar } from '../initials-avatar';
 import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
 import { TagChips } from '../tag-chips';
+import { HiddenItems } from './list-part-section';
 import { Section } from './section';
 import styles from './characters-section.module.css';
+import { personPath } from '@/lib/reader/reader-address.mjs';
 
 /** "Who Are the Main Characters in {title}?": a profile per visible character, linking to the actor. */
 export function CharactersSection({ film, hrefForLevel }: { film: VisibleFilm; hrefForLevel: HrefForLevel }) {
@@ -29,7 +29,7 @@ export function CharactersSection({ film, hrefForLevel }: { film: VisibleFilm; h
                   </h3>
                   {character.playedBy && (
                     <p className={styles.playedBy}>
-                      Played by <Link href={`/people/${character.playedBy.slug}`}>{character.playedBy.name}</Link>
+                      Played by <Link href={personPath(character.playedBy.slug)}>{character.playedBy.name}</Link>
                     </p>
                   )}
                 </div>
@@ -41,14 +41,12 @@ export function CharactersSection({ film, hrefForLevel }: { film: VisibleFilm; h
         </ul>
       )}
       {film.hidden.characters > 0 && (
-        <HiddenNote
-          count={film.hidden.characters}
-          noun="character"
-          more={film.characters.length > 0}
-          level={film.level}
+        <HiddenItems
+          part={charactersPart}
+          film={film}
           hrefForLevel={hrefForLevel}
-          section="characters"
-          reveals={(to) => revealsMore(film.counts, 'characters', film.level, to)}
+          count={film.hidden.characters}
+          more={film.characters.length > 0}
         />
       )}
     </Section>

@@ -15,12 +15,13 @@ import {
 } from '@/lib/content/facts-text';
 import { FilmListLink } from '../film-list-link';
 import styles from './facts-box.module.css';
+import { personPath } from '@/lib/reader/reader-address.mjs';
 
 function People({ people }: { people: PersonRef[] }) {
   return people.map((person, i) => (
     <span key={person.slug}>
       {i > 0 && ', '}
-      <Link href={`/people/${person.slug}`}>{person.name}</Link>
+      <Link href={personPath(person.slug)}>{person.name}</Link>
     </span>
   ));
 }
@@ -98,8 +99,10 @@ export function FactsBox({ film }: { film: VisibleFilm }) {
   ];
   if (links.length > 0) rows.push(['Elsewhere', joined(links)]);
   return (
-    // Captioned, not headed: the page's h2s are the seed page's section headings.
-    <aside id="facts" className={styles.box} aria-label={`Facts about ${film.title}`}>
+    // Captioned, not headed: the page's h2s are the seed page's section headings. A named section,
+    // not an <aside>: it sits inside the premise's section, and a complementary landmark inside
+    // another landmark is an axe violation (landmark-complementary-is-top-level).
+    <section id="facts" className={styles.box} aria-label={`Facts about ${film.title}`}>
       <p className={styles.heading}>{film.title}</p>
       <dl className={styles.list}>
         {rows.map(([term, value]) => (
@@ -109,6 +112,6 @@ export function FactsBox({ film }: { film: VisibleFilm }) {
           </div>
         ))}
       </dl>
-    </aside>
+    </section>
   );
 }

@@ -1,17 +1,35 @@
+import type { ReactNode } from 'react';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { heading } from '@/lib/page/parts';
+import { paragraphs } from '@/lib/content/derive';
 import { premiseLine } from '@/lib/page/parts/premise';
 import { LinkedText } from '../linked-text';
 import { Section } from './section';
 import styles from './section.module.css';
 
-/** "What Is {title} About?": the premise, spoiler level none, shown at every level. */
-export function PremiseSection({ film }: { film: VisibleFilm }) {
+/**
+ * "What Is {title} About?": the premise, spoiler level none, shown at every level. `lead` (the
+ * infobox) comes after its first paragraph: there on a phone, where the reader meets the film
+ * before its facts; beside the text, top right, from 720 px (section.module.css).
+ */
+export function PremiseSection({ film, lead }: { film: VisibleFilm; lead?: ReactNode }) {
+  const more = paragraphs(film.premise).length > 1;
   return (
-    <Section id="premise" heading={heading('premise', film.title)} lede={premiseLine(film.title, film.premise)}>
+    <Section
+      id="premise"
+      heading={heading('premise', film.title)}
+      lede={premiseLine(film.title, film.premise)}
+      className={lead ? styles.withLead : undefined}
+    >
       <div className={styles.prose}>
-        <LinkedText text={film.premise} />
+        <LinkedText text={film.premise} to={1} />
       </div>
+      {lead ? <div className={styles.leadBox}>{lead}</div> : null}
+      {more ? (
+        <div className={styles.prose}>
+          <LinkedText text={film.premise} from={1} />
+        </div>
+      ) : null}
     </Section>
   );
 }

@@ -1,12 +1,11 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { heading } from '@/lib/page/parts';
 import { plural } from '@/lib/content/derive';
-import { timelineLineAt } from '@/lib/page/parts/timeline';
+import { timelineLineAt, timelinePart } from '@/lib/page/parts/timeline';
 import { splitTimeline, withHiddenRuns, type Row } from '@/lib/reader/hidden-runs';
-import { revealsMore } from '@/lib/spoilers/level-counts';
-import { HiddenNote } from '../hidden-note';
 import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
+import { HiddenItems } from './list-part-section';
 import { Section } from './section';
 import styles from './timeline-section.module.css';
 
@@ -24,15 +23,7 @@ export function TimelineSection({ film, hrefForLevel }: { film: VisibleFilm; hre
         <EventItem key={row.item.id} event={row.item} />
       ) : (
         <li key={`hidden-${row.first}`} className={styles.hiddenRow}>
-          <HiddenNote
-            count={row.count}
-            noun="event"
-            more={row.first > 1}
-            level={film.level}
-            hrefForLevel={hrefForLevel}
-            section="timeline"
-            reveals={(to) => revealsMore(film.counts, 'events', film.level, to)}
-          />
+          <HiddenItems part={timelinePart} film={film} hrefForLevel={hrefForLevel} count={row.count} more={row.first > 1} />
         </li>
       ),
     );
@@ -66,8 +57,14 @@ function EventItem({ event }: { event: Event }) {
           {event.title} <SpoilerBadge level={event.spoiler} />
         </h3>
         {event.description && <p className={styles.description}>{event.description}</p>}
-        {(event.when || event.where) && (
+        {(event.when || event.where || event.minute != null) && (
           <dl className={styles.facts}>
+            {event.minute != null && (
+              <div>
+                <dt>At</dt>
+                <dd>{event.minute} min</dd>
+              </div>
+            )}
             {event.when && (
               <div>
                 <dt>When</dt>

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { slugSchema } from '../../content/schema';
 import { filmContentApiSchema, filmStatusSchema, importLevelsSchema, revisionNumberSchema } from '../../films/film-schema';
 import { isoDateTime } from './common-api';
+import { listSchema } from '../list';
+import { problemSchema } from './common-api';
 
 /**
  * The editorial film API's responses (docs/product.md, "Addresses"); its requests are in
@@ -15,11 +17,11 @@ import { isoDateTime } from './common-api';
 // ---------------------------------------------------------------- responses
 
 /** 409 from an import: the page's address is taken by this film. */
-export const slugTakenBodySchema = z
-  .object({
-    error: z.string(),
+export const slugTakenBodySchema = problemSchema
+  .extend({
     field: z.literal('slug'),
     existing: z.object({ slug: slugSchema, title: z.string(), editorUrl: z.string().meta({ description: "The film's editor page" }) }),
+    free: slugSchema.nullable().optional().meta({ description: 'A free address to import under instead (`?slug=`)' }),
   })
   .meta({ id: 'SlugTaken' });
 
@@ -48,9 +50,8 @@ export const draftSchema = z
 
 export const savedRevisionSchema = z.object({ slug: slugSchema, revision: revisionNumberSchema }).meta({ id: 'SavedRevision' });
 
-export const saveConflictSchema = z
-  .object({
-    error: z.string(),
+export const saveConflictSchema = problemSchema
+  .extend({
     baseRevision: revisionNumberSchema,
     current: revisionSummarySchema.extend({ content: filmContentApiSchema }).meta({ description: 'The latest revision (theirs)' }),
     yours: filmContentApiSchema.meta({ description: 'The content that was not saved' }),
@@ -69,20 +70,13 @@ export const filmListItemSchema = z
   })
   .meta({ id: 'FilmListItem' });
 
-export const filmListSchema = z
-  .object({
-    films: z.array(filmListItemSchema),
-    page: z.number().int().min(1),
-    pageSize: z.number().int().min(1),
-    total: z.number().int().min(0).meta({ description: 'Films matching `q` and `status`, on all pages' }),
-  })
-  .meta({ id: 'FilmList' });
+export const filmListSchema = listSchema(filmListItemSchema, 'FilmList', 'One page of the films');
 
 export const revisionListItemSchema = revisionSummarySchema
   .extend({ restoredFrom: revisionNumberSchema.nullable(), published: z.boolean(), latest: z.boolean() })
   .meta({ id: 'RevisionListItem' });
 
-export const revisionListSchema = z.object({ slug: slugSchema, revisions: z.array(revisionListItemSchema) }).meta({ id: 'RevisionList' });
+export const revisionListSchema = listSchema(revisionListItemSchema, 'RevisionList', 'One page of the history');
 
 export const revisionSchema = revisionSummarySchema
   .extend({ published: z.boolean(), content: filmContentApiSchema })
@@ -100,13 +94,16 @@ export const restoredRevisionSchema = z
 
 // ---------------------------------------------------------------- history comparison and presence
 
+/** Any JSON object: its members vary by part (OpenAPI 3.0 has no "any value" a validator accepts but `{}`). */
+const diffEntrySchema = z.looseObject({}).meta({ additionalProperties: true });
+
 export const filmDiffApiSchema = z.object({
   identical: z.boolean(),
   summary: z.string().meta({ description: '"premise edited, 2 events added, event 5 moved, …"' }),
   entries: z
-    .array(z.looseObject({}))
+    .array(diffEntrySchema)
     .meta({ description: 'One per part or list item (matched by id) with its changed fields; text fields carry a word diff' }),
-  flags: z.array(z.looseObject({})).meta({ description: 'Changes that make spoiling content more visible' }),
+  flags: z.array(diffEntrySchema).meta({ description: 'Changes that make spoiling content more visible' }),
 });
 
 const comparedRevisionSchema = revisionSummarySchema.extend({

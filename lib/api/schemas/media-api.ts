@@ -3,12 +3,15 @@ import { slugSchema } from '../../content/schema';
 import { imageIdSchema } from '../../page/parts/images';
 import { isoDateTime } from './common-api';
 import { focalPointSchema, listMediaQuerySchema, mediaIdSchema } from '../../media/media-schema';
+import { listSchema } from '../list';
+import { conflictProblemSchema } from './common-api';
 
 /** The media API's requests and responses: the route handlers validate with these, the OpenAPI document is made from them. */
 
 export const imageAssetSchema = z
   .object({
     id: imageIdSchema,
+    fileName: z.string().nullable().meta({ description: 'The uploaded file’s name; null for a raw-body upload or an older one' }),
     width: z.int(),
     height: z.int(),
     mime: z.string().meta({ description: 'The type sniffed from the uploaded bytes' }),
@@ -44,6 +47,7 @@ export const personPhotoSchema = z.object({ slug: slugSchema, image: imageIdSche
 export { focalPointSchema, listMediaQuerySchema, mediaIdSchema };
 
 const filmRef = { slug: z.string(), title: z.string() };
+const personRef = { slug: z.string(), name: z.string().meta({ description: 'The name the published pages give them, else the slug' }) };
 export const mediaUseSchema = z
   .discriminatedUnion('kind', [
     z.object({
@@ -57,6 +61,10 @@ export const mediaUseSchema = z
       description: 'Kept by an earlier revision of the film (restorable) or by someone’s unsaved changes',
     }),
     z.object({ kind: z.literal('person'), slug: z.string(), name: z.string(), alt: z.string() }),
+    z.object({ kind: z.enum(['person-history', 'person-autosave']), ...personRef }).meta({
+      description:
+        'Kept by an earlier revision of the person’s profile (restorable; its history is at /editor/people/{slug}/history) or by someone’s unsaved changes to it',
+    }),
   ])
   .meta({ id: 'MediaUse' });
 
@@ -68,13 +76,12 @@ export const mediaItemSchema = imageAssetSchema
   })
   .meta({ id: 'MediaItem' });
 
-export const mediaListSchema = z.object({ items: z.array(mediaItemSchema), total: z.int(), page: z.int(), pageCount: z.int() });
+export const mediaListSchema = listSchema(mediaItemSchema, 'MediaList', 'One page of the library');
 export const replacedImageSchema = z.object({ image: imageAssetSchema });
 export const focalPointResultSchema = z.object({ id: imageIdSchema, focal: focalPointSchema });
 export const deletedImageSchema = z.object({ id: imageIdSchema, deleted: z.literal(true) });
-export const imageInUseSchema = z.object({ error: z.string(), uses: z.array(mediaUseSchema) });
-export const alreadyUploadedSchema = z.object({
-  error: z.string(),
+export const imageInUseSchema = conflictProblemSchema({ uses: z.array(mediaUseSchema) }).meta({ id: 'ImageInUse' });
+export const alreadyUploadedSchema = conflictProblemSchema({
   image: imageIdSchema.meta({ description: 'The image holding this file, or the image replaced meanwhile' }),
   version: z.int().optional().meta({ description: 'Replaced meanwhile: the image’s version now' }),
-});
+}).meta({ id: 'ImageConflict' });

@@ -5,6 +5,7 @@ import { spoilerLevelSchema } from '../../spoilers/levels';
 import { COUNTED_PARTS } from '../../spoilers/level-counts';
 import { attemptInputSchema } from '../../quiz/quiz-schema';
 import { isoDateTime } from './common-api';
+import { listSchema } from '../list';
 
 /**
  * The public reader API (docs/product.md, "Addresses"): published content only, filtered by the reader's
@@ -20,7 +21,8 @@ export const spoilersQuerySchema = z.object({
 export const filmReaderQuerySchema = spoilersQuerySchema.extend({
   upto: z
     .string()
-    .regex(/^\d{1,3}$/u)
+    // No flag: the generator writes a RegExp's flags into the pattern.
+    .regex(/^\d{1,3}$/)
     .optional()
     .meta({
       description:
@@ -54,9 +56,7 @@ export const filmSummarySchema = z
   })
   .meta({ id: 'FilmSummary', description: 'Spoiler-safe: title and premise are level none' });
 
-export const publishedFilmListSchema = z
-  .object({ films: z.array(filmSummarySchema), page: z.int().min(1), pages: z.int().min(1).meta({ description: 'Pages in all' }) })
-  .meta({ id: 'PublishedFilmList' });
+export const publishedFilmListSchema = listSchema(filmSummarySchema, 'PublishedFilmList', 'One page of published films');
 
 export const filmListPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'Page number, 1-based, newest films first' }),

@@ -4,6 +4,7 @@ import { revisionNumberSchema } from '../../films/film-schema';
 import { REVIEW_STATES } from '../../reviews/review-schema';
 import { isoDateTime } from './common-api';
 import { filmDiffApiSchema } from './film-api';
+import { listSchema } from '../list';
 
 /** The review workflow's and comments' API responses; requests are in lib/reviews and lib/comments. */
 export const reviewStateSchema = z.enum(REVIEW_STATES).meta({ id: 'ReviewState' });
@@ -39,10 +40,15 @@ export const reviewSummarySchema = z
   })
   .meta({ id: 'ReviewSummary' });
 
-export const reviewListSchema = z.object({ reviews: z.array(reviewSummarySchema) }).meta({ id: 'ReviewList' });
+export const reviewListSchema = listSchema(reviewSummarySchema, 'ReviewList', 'One page of review requests');
 
 export const reviewDetailSchema = reviewSummarySchema
-  .extend({ diff: filmDiffApiSchema.meta({ description: 'From the published revision (or an empty page) to the reviewed one' }) })
+  .extend({
+    diff: filmDiffApiSchema.meta({ description: 'From the published revision (or an empty page) to the reviewed one' }),
+    emptyParts: z
+      .array(z.string())
+      .meta({ description: 'Parts of the reviewed revision with nothing in them ("Timeline"): readers are not shown them' }),
+  })
   .meta({ id: 'ReviewDetail' });
 
 export const filmCommentSchema = z
@@ -59,4 +65,4 @@ export const filmCommentSchema = z
   })
   .meta({ id: 'FilmComment' });
 
-export const filmCommentListSchema = z.object({ comments: z.array(filmCommentSchema) }).meta({ id: 'FilmCommentList' });
+export const filmCommentListSchema = listSchema(filmCommentSchema, 'FilmCommentList', 'One page of comments');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { slugSchema } from '../../content/schema';
 import { JOB_KINDS, JOB_STATES, jobIdSchema } from '../../schedule/schedule-schema';
+import { listSchema } from '../list';
 
 /** Response shapes of the scheduling endpoints (app/api/v1/editor/…/schedule, …/jobs). */
 export const scheduledJobSchema = z
@@ -23,5 +24,5 @@ export const scheduledJobSchema = z
   })
   .meta({ id: 'ScheduledJob' });
 
-export const jobListSchema = z.object({ jobs: z.array(scheduledJobSchema) }).meta({ id: 'ScheduledJobList' });
+export const jobListSchema = listSchema(scheduledJobSchema, 'ScheduledJobList', 'One page of jobs');
 export const cancelledJobsSchema = z.object({ cancelled: z.array(jobIdSchema) }).meta({ id: 'CancelledJobs' });

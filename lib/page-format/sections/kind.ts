@@ -1,6 +1,16 @@
 import { DEFAULT_ITEM_LEVEL, type SpoilerLevel } from '../../spoilers/levels';
 import { oneLine } from '../../page/page-text';
-import { TRAIT_KEYS, TRAIT_LABELS, kindLine, kindSchema, type Kind, type LabelItem, type TraitKey } from '../../page/parts/kind';
+import {
+  TRAIT_KEYS,
+  TRAIT_LABELS,
+  kindLine,
+  kindSchema,
+  type ContentNote,
+  type Kind,
+  type LabelItem,
+  type TraitKey,
+} from '../../page/parts/kind';
+import { guessContentNoteKind } from '../../content/content-note-kinds';
 import { formatMarker, itemMarker, levelMarker, paragraphLines, positionalId } from '../page-text';
 import {
   afterDash,
@@ -22,7 +32,8 @@ import type { PageFormatSection } from '../section';
  * value with a level as "-"), the summary lines (its marker on the first, alone when it is empty),
  * mood lines "- hopeful", and "Content notes: a, b, c." Content notes that share a level and have
  * positional ids go on one line per run; a note with its own id or a comma in it goes alone on a
- * "Content note: a, b" line.
+ * "Content note: a, b" line. A note's kind (illness, death…) is read from its words by the keyword
+ * map (guessContentNoteKind); a note whose kind is another goes alone with `[kind: death]`.
  */
 
 const KIND_LINE = /going by the plot summary\.?$/iu;
@@ -47,7 +58,7 @@ export const kindSection = {
     const kind = kindSchema.parse({});
     const summary: string[] = [];
     const moods: Pending<LabelItem>[] = [];
-    const notes: Pending<LabelItem>[] = [];
+    const notes: Pending<ContentNote>[] = [];
     const traitsSeen = new Set<TraitKey>();
     let phase: 'lead' | 'traits' | 'summary' | 'moods' = 'lead';
 
@@ -111,10 +122,10 @@ function summaryLines(summary: Kind['summary']): string[] {
   return [`${first}${marker}`, ...rest];
 }
 
-/** Runs of plain notes share a line; a note with its own id or a comma in its label stands alone. */
-function contentNoteLines(notes: LabelItem[]): string[] {
+/** Runs of plain notes share a line; a note with its own id, a comma in its label or a kind its words do not give stands alone. */
+function contentNoteLines(notes: ContentNote[]): string[] {
   const lines: string[] = [];
-  let run: LabelItem[] = [];
+  let run: ContentNote[] = [];
   const flush = () => {
     if (run.length === 0) return;
     lines.push(
@@ -124,9 +135,15 @@ function contentNoteLines(notes: LabelItem[]): string[] {
   };
   notes.forEach((note, index) => {
     const positional = positionalId.contentNote(index);
-    if (note.id !== positional || note.label.includes(',')) {
+    const ownKind = note.kind !== undefined && note.kind !== guessContentNoteKind(note.label) ? note.kind : undefined;
+    if (note.id !== positional || note.label.includes(',') || ownKind) {
       flush();
-      lines.push(`Content note: ${oneLine(note.label)}${itemMarker(note, positional)}`);
+      const marker = formatMarker({
+        spoiler: levelMarker(note.spoiler),
+        id: note.id === positional ? undefined : note.id,
+        kind: ownKind,
+      });
+      lines.push(`Content note: ${oneLine(note.label)}${marker}`);
       return;
     }
     if (run.length > 0 && run[0].spoiler !== note.spoiler) flush();
@@ -137,14 +154,19 @@ function contentNoteLines(notes: LabelItem[]): string[] {
 }
 
 /** "Content notes: a, b, c." (a list, one final period) or "Content note: a, b" (one note as written). */
-function readContentNotes(ctx: Context, line: Line, single: boolean, rest: string): Pending<LabelItem>[] {
-  const { text, marker } = readMarker(ctx, line, rest, ['spoiler', 'id']);
+function readContentNotes(ctx: Context, line: Line, single: boolean, rest: string): Pending<ContentNote>[] {
+  const { text, marker } = readMarker(ctx, line, rest, ['spoiler', 'id', 'kind']);
   const labels = single ? [text] : text.replace(/\.$/u, '').split(/\s*,\s*/u);
   const kept = labels.map((label) => label.trim()).filter(Boolean);
   if (marker.id !== undefined && kept.length > 1) {
     warn(ctx, line.n, 'marker', 'An id marker names one note; this line lists several, so the id is not used');
   }
+  if (marker.kind !== undefined && kept.length > 1) {
+    warn(ctx, line.n, 'marker', 'A kind marker names one note; this line lists several, so each gets the kind its words give');
+  }
   const explicitId = kept.length === 1 ? marker.id : undefined;
   const spoiler: SpoilerLevel = marker.spoiler ?? DEFAULT_ITEM_LEVEL;
-  return kept.map((label) => ({ item: { id: '', label, spoiler }, explicitId, line: line.n }));
+  // Imports map known notes to their kind by the words; a `[kind: …]` marker says otherwise.
+  const kindOf = (label: string) => (kept.length === 1 && marker.kind) || guessContentNoteKind(label);
+  return kept.map((label) => ({ item: { id: '', label, kind: kindOf(label), spoiler }, explicitId, line: line.n }));
 }

@@ -20,8 +20,9 @@ import type { PageFormatSection } from '../section';
 
 /**
  * "{title} Timeline: Every Key Event in Order": the derived line, then per event "- 3", its title
- * (with its marker), description lines and "When:{when} Where:{where}" (Where: optional, the line
- * left out when both are empty); "Show the other N events …" after the tenth.
+ * (with its marker), description lines, "At: 45 min" (its minute into the film, optional) and
+ * "When:{when} Where:{where}" (Where: optional, the line left out when both are empty); "Show the
+ * other N events …" after the tenth.
  */
 
 const TIMELINE_LINE = /^(\d+) key events?\b/iu;
@@ -29,8 +30,17 @@ const SHOW_OTHERS_LINE = /^Show the other (\d+) events?\b/iu;
 const EVENT_NUMBER = /^-\s*(\d+)$/u;
 const WHEN_WHERE = /^When:\s*(.*?)\s*(?:\bWhere:\s*(.*))?$/u;
 const WHERE_ONLY = /^Where:\s*(.*)$/u;
+const AT_MINUTE = /^At:\s*(\d{1,3})\s*min(?:utes?)?\.?$/iu;
 
-type EventDraft = { number: Line; title?: Line & { marker: Marker }; description: string[]; when: string; where: string; closed: boolean };
+type EventDraft = {
+  number: Line;
+  title?: Line & { marker: Marker };
+  description: string[];
+  minute?: number;
+  when: string;
+  where: string;
+  closed: boolean;
+};
 
 export const timelineSection = {
   format: ({ title, events }: { title: string; events: TimelineEvent[] }) => {
@@ -60,6 +70,11 @@ export const timelineSection = {
         return;
       }
       if (!current || current.closed) return unplaced(ctx, line, 'timeline');
+      const at = current.title ? AT_MINUTE.exec(line.text) : null;
+      if (at) {
+        current.minute = Number(at[1]);
+        return;
+      }
       const whenWhere = WHEN_WHERE.exec(line.text);
       const whereOnly = WHERE_ONLY.exec(line.text);
       if (whenWhere || whereOnly) {
@@ -85,6 +100,7 @@ function eventLines(event: TimelineEvent, index: number): string[] {
     `- ${index + 1}`,
     `${oneLine(event.title)}${itemMarker(event, positionalId.event(index))}`,
     ...paragraphLines(event.description),
+    ...(event.minute === null || event.minute === undefined ? [] : [`At: ${event.minute} min`]),
     ...whenWhere,
   ];
 }
@@ -99,6 +115,7 @@ function toEvent(ctx: Context, draft: EventDraft, index: number): Pending<Timeli
     description: joinParagraphs(draft.description),
     when: draft.when,
     where: draft.where,
+    ...(draft.minute === undefined ? {} : { minute: draft.minute }),
     spoiler: draft.title?.marker.spoiler ?? DEFAULT_ITEM_LEVEL,
   };
   return { item, explicitId: draft.title?.marker.id, line: draft.title?.n ?? draft.number.n };

@@ -8,14 +8,14 @@ import {
   spoiler,
   tagSchema,
   trimmed,
-  uniqueIds,
   type PersonRef,
   type Tag,
 } from '../../content/fields';
 import { castOf, plural } from '../../content/derive';
-import { levelField, quote, type Item } from '../diff-spec';
+import type { SpoilerLevel } from '../../spoilers/levels';
+import { quote } from '../diff-spec';
 import { itemsNamedIn } from '../lede';
-import { definePart } from '../part';
+import { defineListPart } from '../list-part';
 import { bodyLines, joinAnd, oneLine, tagLabels } from '../page-text';
 import { atLevelInOrder, visibleAt } from '../spoiler-filter';
 
@@ -31,62 +31,72 @@ export const characterSchema = z.object({
 export type Character = z.output<typeof characterSchema>;
 type CharacterRow = Omit<Character, 'id' | 'playedBy' | 'tags'> & { itemId: string; tags: unknown; person: PersonRef | null };
 
-/** "Who Are the Main Characters in {title}?": ordered, each played by a person with a page of their own. */
-export const charactersPart = definePart({
+type Characters = { characters: Character[] };
+
+const characters = defineListPart({
   id: 'characters',
   label: 'Characters',
-  keys: ['characters'],
+  key: 'characters',
   heading: (title) => `Who Are the Main Characters in ${title}?`,
-  schema: { characters: z.array(characterSchema).max(200).default([]) },
-  refine: (c: { characters: Character[] }, ctx) => uniqueIds(c.characters, ['characters'], ctx),
-  spoiler: 'per-item',
-  counts: [{ key: 'characters', nouns: ['character', 'characters'], items: (c: { characters: Character[] }) => c.characters }],
+  item: characterSchema,
+  max: 200,
+  nouns: ['character', 'characters'],
+  storyKind: 'character',
+  titleField: 'name',
+  fields: [
+    { field: 'name', label: 'name', kind: 'text' },
+    { field: 'playedBy', label: 'played by', kind: 'person' },
+    { field: 'description', label: 'description', kind: 'long' },
+    { field: 'tags', label: 'tags', kind: 'tags' },
+  ],
+  name: (item) => `character ${String(item.name)}`,
+  itemLabel: (item) => `Character${quote(item.name)}`,
   lede: {
     label: 'The characters’ summary line',
     text: (film: Parameters<typeof charactersLineAt>[0]) => charactersLineAt(film),
-    names: (film: { characters: Character[] }, content: { characters: Character[] }, line: string) =>
+    names: (film: Characters, content: Characters, line: string) =>
       itemsNamedIn(line, 'characters', film.characters, content.characters, (c) => c.name),
   },
-  diff: {
-    lists: [
-      {
-        key: 'characters',
-        storyKind: 'character',
-        noun: 'character',
-        nouns: 'characters',
-        get: (c) => c.characters as Item[],
-        set: (c, items) => void (c.characters = items),
-        name: (item) => `character ${String(item.name)}`,
-        label: (item) => `Character${quote(item.name)}`,
-        title: (item) => String(item.name ?? ''),
-        fields: [
-          { field: 'name', label: 'name', kind: 'text' },
-          { field: 'playedBy', label: 'played by', kind: 'person' },
-          { field: 'description', label: 'description', kind: 'long' },
-          { field: 'tags', label: 'tags', kind: 'tags' },
-          levelField,
-        ],
-      },
-    ],
+  table: 'character',
+  search: {
+    kind: 'character',
+    label: 'Character',
+    named: true,
+    termsFromTitle: true,
+    document: (ch) => ({
+      title: ch.name,
+      body: bodyLines(ch.playedBy ? `Played by ${ch.playedBy.name}` : '', ch.description, tagLabels(ch.tags)),
+    }),
   },
+  editor: { description: 'Who is who, and who plays them. Each profile links to the actor’s page.', fallback: 'Unnamed character' },
+});
+
+const slice = (shown: Character[], total: number) => ({
+  characters: shown,
+  charactersTotal: total,
+  hidden: { characters: total - shown.length },
+});
+
+/**
+ * "Who Are the Main Characters in {title}?": ordered, each played by a person with a page of their
+ * own. Its reader slice and rows are its own: characters are not numbered, the actor is a row of
+ * Person (`personId`, read back through the relation), and the slice adds the cast.
+ */
+export const charactersPart = {
+  ...characters,
   reader: {
+    ...characters.reader,
     shape: {
       characters: z.array(characterSchema),
       charactersTotal: z.int(),
       /** People who play the visible characters: their names link to their pages. */
       cast: z.array(personRefSchema),
     },
-    hidden: { characters: z.int() },
-    visible: (c: { characters: Character[] }, level) => {
-      const characters = visibleAt(c.characters, level);
-      return {
-        characters,
-        charactersTotal: c.characters.length,
-        cast: castOf(characters),
-        hidden: { characters: c.characters.length - characters.length },
-      };
+    visible: (c: Characters, level: SpoilerLevel) => {
+      const shown = visibleAt(c.characters, level);
+      return { ...slice(shown, c.characters.length), cast: castOf(shown) };
     },
-    select: (level) => ({
+    select: (level: SpoilerLevel) => ({
       fields: {
         characters: {
           ...atLevelInOrder(level),
@@ -103,55 +113,34 @@ export const charactersPart = definePart({
       counts: { characters: true },
     }),
     read: (row: { characters: CharacterRow[]; _count: { characters: number } }) => {
-      const characters = row.characters.map(({ itemId, person, tags, ...c }) => ({
-        id: itemId,
-        playedBy: person,
-        tags: tags as Tag[],
-        ...c,
-      }));
-      return {
-        characters,
-        charactersTotal: row._count.characters,
-        cast: castOf(characters),
-        hidden: { characters: row._count.characters - row.characters.length },
-      };
+      const shown = row.characters.map(({ itemId, person, tags, ...c }) => ({ id: itemId, playedBy: person, tags: tags as Tag[], ...c }));
+      return { ...slice(shown, row._count.characters), cast: castOf(shown) };
     },
   },
   storage: {
-    rows: (c: { characters: Character[] }, { filmId, personId }) => [
+    rows: (c: Characters, { filmId, personId }: { filmId: string; personId: (slug: string) => string }) =>
       [
-        'character',
-        c.characters.map(({ id, playedBy, tags, ...character }, position) => ({
-          filmId,
-          itemId: id,
-          position,
-          personId: playedBy ? personId(playedBy.slug) : null,
-          tags: tags as never,
-          ...character,
-        })),
-      ],
-    ],
+        [
+          'character',
+          c.characters.map(({ id, playedBy, tags, ...character }, position) => ({
+            filmId,
+            itemId: id,
+            position,
+            personId: playedBy ? personId(playedBy.slug) : null,
+            tags: tags as never,
+            ...character,
+          })),
+        ],
+      ] as const,
     // Names are not spoilers: an actor has a page whatever the level of the parts they play.
     people: {
       order: 0,
       table: 'character',
       relation: 'characters',
-      of: (c: { characters: Character[] }) => castOf(c.characters).map((person) => ({ person, role: 'cast member' })),
+      of: (c: Characters) => castOf(c.characters).map((person) => ({ person, role: 'cast member' })),
     },
   },
-  search: {
-    kinds: { character: { label: 'Character', anchor: 'item', named: true, termsFromTitle: true } },
-    documents: (c: { characters: Character[] }) =>
-      c.characters.map((ch, position) => ({
-        kind: 'character',
-        itemId: ch.id,
-        position,
-        level: ch.spoiler,
-        title: ch.name,
-        body: bodyLines(ch.playedBy ? `Played by ${ch.playedBy.name}` : '', ch.description, tagLabels(ch.tags)),
-      })),
-  },
-});
+};
 
 export function characterWithActor(character: Pick<Character, 'name' | 'playedBy'>): string {
   const name = oneLine(character.name);

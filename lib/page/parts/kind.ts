@@ -6,6 +6,7 @@ import { mentions } from '../lede';
 import { definePart, type Leveled } from '../part';
 import { bodyLines, oneLine } from '../page-text';
 import { atLevelInOrder, visibleAt } from '../spoiler-filter';
+import { contentNoteKindOf, contentNoteKindSchema, contentNoteKindsOf, parseContentNoteKinds } from '../../content/content-note-kinds';
 
 export const TRAIT_KEYS = ['tone', 'pacing', 'story', 'intensity', 'ending'] as const;
 export type TraitKey = (typeof TRAIT_KEYS)[number];
@@ -26,6 +27,12 @@ export const labelItemSchema = z.object({
   spoiler,
 });
 
+/**
+ * A content note: its words at their level, and its kind (lib/content/content-note-kinds.ts), shown
+ * at every level. A note saved before kinds existed has none: its words give it (contentNoteKindOf).
+ */
+export const contentNoteSchema = labelItemSchema.extend({ kind: contentNoteKindSchema.optional() });
+
 const emptyTrait = () => ({ value: '', spoiler: DEFAULT_ITEM_LEVEL });
 
 export const kindSchema = z.object({
@@ -36,11 +43,12 @@ export const kindSchema = z.object({
   ending: traitSchema.default(emptyTrait),
   summary: z.object({ text: trimmed(MAX_TEXT).default(''), spoiler }).default(() => ({ text: '', spoiler: DEFAULT_ITEM_LEVEL })),
   moods: z.array(labelItemSchema).max(50).default([]),
-  contentNotes: z.array(labelItemSchema).max(50).default([]),
+  contentNotes: z.array(contentNoteSchema).max(50).default([]),
 });
 
 export type Kind = z.output<typeof kindSchema>;
 export type LabelItem = z.output<typeof labelItemSchema>;
+export type ContentNote = z.output<typeof contentNoteSchema>;
 type KindContent = { kind: Kind };
 
 export const isTraitKey = (key: string): key is TraitKey => (TRAIT_KEYS as readonly string[]).includes(key);
@@ -56,11 +64,17 @@ export function visibleKind(kind: Kind, level: SpoilerLevel) {
   const shownTraits = visibleAt(traits, level).map(({ key, value }) => ({ key, value }));
   const summaryShown = kind.summary.text !== '' && isVisibleAt(kind.summary.spoiler, level);
   const moods = visibleAt(kind.moods, level);
-  const contentNotes = visibleAt(kind.contentNotes, level);
+  const contentNotes = visibleAt(kind.contentNotes, level).map((note) => ({ ...note, kind: contentNoteKindOf(note) }));
   const hidden =
     traits.length - shownTraits.length + (kind.summary.text !== '' && !summaryShown ? 1 : 0) + (kind.moods.length - moods.length);
   return {
-    shown: { traits: shownTraits, summary: summaryShown ? kind.summary.text : null, moods, contentNotes },
+    shown: {
+      traits: shownTraits,
+      summary: summaryShown ? kind.summary.text : null,
+      moods,
+      contentNotes,
+      contentNoteKinds: contentNoteKindsOf(kind.contentNotes),
+    },
     hidden,
     hiddenNotes: kind.contentNotes.length - contentNotes.length,
   };
@@ -83,7 +97,8 @@ type ItemRow = { itemId: string; label: string; spoiler: SpoilerLevel };
 type KindRow = {
   traits: Array<{ key: string; value: string }>;
   moods: ItemRow[];
-  contentNotes: ItemRow[];
+  contentNotes: Array<ItemRow & { kind: string }>;
+  contentNoteKinds: unknown;
   _count: { traits: number; moods: number; contentNotes: number };
 };
 
@@ -164,7 +179,7 @@ export const kindPart = definePart({
         name: (item) => `content note${quote(item.label)}`,
         label: (item) => `Content note${quote(item.label)}`,
         title: (item) => String(item.label ?? ''),
-        fields: [{ field: 'label', label: 'label', kind: 'text' }, levelField],
+        fields: [{ field: 'label', label: 'label', kind: 'text' }, { field: 'kind', label: 'kind', kind: 'choice' }, levelField],
       },
     ],
   },
@@ -174,7 +189,9 @@ export const kindPart = definePart({
         traits: z.array(z.object({ key: z.enum(TRAIT_KEYS), value: z.string() })),
         summary: z.string().nullable(),
         moods: z.array(labelItemSchema),
-        contentNotes: z.array(labelItemSchema),
+        contentNotes: z.array(labelItemSchema.extend({ kind: contentNoteKindSchema })),
+        /** The kinds of all the film's notes, at every level: what each warns about, never its words. */
+        contentNoteKinds: z.array(contentNoteKindSchema),
       }),
     },
     hidden: {
@@ -189,9 +206,11 @@ export const kindPart = definePart({
     },
     select: (level) => ({
       fields: {
-        traits: { ...atLevelInOrder(level), select: { key: true, value: true } },
+        // With its level, so a page read up to a point dates a value as it dates every other item (shownUpTo).
+        traits: { ...atLevelInOrder(level), select: { key: true, value: true, spoiler: true } },
         moods: { ...atLevelInOrder(level), select: { itemId: true, label: true, spoiler: true } },
-        contentNotes: { ...atLevelInOrder(level), select: { itemId: true, label: true, spoiler: true } },
+        contentNotes: { ...atLevelInOrder(level), select: { itemId: true, label: true, kind: true, spoiler: true } },
+        contentNoteKinds: true,
       },
       counts: { traits: true, moods: true, contentNotes: true },
     }),
@@ -200,13 +219,28 @@ export const kindPart = definePart({
       const summary = row.traits.find((t) => t.key === 'summary')?.value ?? null;
       const shown = traits.length + (summary ? 1 : 0) + row.moods.length;
       const withId = ({ itemId, ...item }: ItemRow) => ({ id: itemId, ...item });
+      const notes = row.contentNotes.map(({ itemId, kind, ...note }) => ({
+        id: itemId,
+        ...note,
+        kind: contentNoteKindSchema.catch('other').parse(kind),
+      }));
       return {
-        kind: { traits, summary, moods: row.moods.map(withId), contentNotes: row.contentNotes.map(withId) },
+        kind: {
+          traits,
+          summary,
+          moods: row.moods.map(withId),
+          contentNotes: notes,
+          contentNoteKinds: parseContentNoteKinds(row.contentNoteKinds),
+        },
         hidden: { kind: row._count.traits + row._count.moods - shown, contentNotes: row._count.contentNotes - row.contentNotes.length },
       };
     },
+    // The section: the values and moods (the content notes stand under the title, ContentNotes).
+    listed: (film: { kind: { traits: unknown[]; summary: string | null; moods: unknown[] }; hidden: { kind: number } }) =>
+      film.kind.traits.length > 0 || film.kind.summary !== null || film.kind.moods.length > 0 || film.hidden.kind > 0,
   },
   storage: {
+    columns: ({ kind }: KindContent) => ({ contentNoteKinds: contentNoteKindsOf(kind.contentNotes) }),
     rows: ({ kind }: KindContent, { filmId }) => {
       const traits = [
         ...TRAIT_KEYS.map((key) => ({ key, ...kind[key] })),
@@ -216,7 +250,7 @@ export const kindPart = definePart({
       return [
         ['kindTrait', traits.map((t, position) => ({ ...t, position, filmId }))],
         ['moodKeyword', items(kind.moods)],
-        ['contentNote', items(kind.contentNotes)],
+        ['contentNote', items(kind.contentNotes).map((note) => ({ ...note, kind: contentNoteKindOf(note) }))],
       ];
     },
   },

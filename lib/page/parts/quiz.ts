@@ -91,11 +91,16 @@ export const quizPart = definePart({
       quiz: { visible: visibleAt(c.quiz.questions, level).length, total: c.quiz.questions.length },
       hidden: {},
     }),
-    select: (level) => ({ fields: { questions: { where: atLevelWhere(level), select: { id: true } } }, counts: { questions: true } }),
+    // Each question's id and level, so a page read up to a point counts only those the point shows (shownUpTo).
+    select: (level) => ({
+      fields: { questions: { where: atLevelWhere(level), select: { itemId: true, spoiler: true } } },
+      counts: { questions: true },
+    }),
     read: (row: { questions: unknown[]; _count: { questions: number } }) => ({
       quiz: { visible: row.questions.length, total: row._count.questions },
       hidden: {},
     }),
+    listed: (film: { quiz: { total: number } }) => film.quiz.total > 0,
   },
   storage: {
     rows: (c: QuizContent, { filmId }) => {

@@ -86,6 +86,7 @@ export const settingPart = definePart({
         hidden: { setting: row._count.settings > 0 && !setting },
       };
     },
+    listed: (film: { setting: unknown; hidden: { setting: boolean } }) => film.setting !== null || film.hidden.setting,
   },
   storage: {
     rows: (c: { setting: Setting }, { filmId }) => {

@@ -59,6 +59,8 @@ export const storyPart = definePart({
       storyWords: row.storyWords,
       hidden: { story: !shown(level) && row.storyWords > 0 },
     }),
+    // No "in 0 words": a page without a story has no story section.
+    listed: (film: { storyWords: number }) => film.storyWords > 0,
   },
   storage: {
     columns: (c: StoryContent) => ({ story: c.story, storyWords: countWords(c.story), storyCastCount: castNamedInStory(c) }),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { MAX_SHORT, MAX_TEXT, itemIdSchema, requiredText, spoiler, trimmed, uniqueIds } from '../../content/fields';
+import { MAX_SHORT, MAX_TEXT, itemIdSchema, requiredText, spoiler, trimmed } from '../../content/fields';
 import { plural } from '../../content/derive';
-import { levelField, quote, type Item } from '../diff-spec';
+import { quote } from '../diff-spec';
 import { itemsNamedIn } from '../lede';
-import { definePart } from '../part';
+import { defineListPart } from '../list-part';
 import { joinAnd, oneLine } from '../page-text';
-import { atLevelInOrder, listRows, numbered, visibleAt } from '../spoiler-filter';
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 export const themeSchema = z.object({
   id: itemIdSchema,
@@ -15,69 +16,34 @@ export const themeSchema = z.object({
 });
 
 export type Theme = z.output<typeof themeSchema>;
-type ThemeRow = Omit<Theme, 'id'> & { itemId: string; position: number };
 
 /** "What Are the Themes of {title}?": ordered, shown numbered 01, 02, … */
-export const themesPart = definePart({
+export const themesPart = defineListPart({
   id: 'themes',
   label: 'Themes',
-  keys: ['themes'],
+  key: 'themes',
   heading: (title) => `What Are the Themes of ${title}?`,
-  schema: { themes: z.array(themeSchema).max(100).default([]) },
-  refine: (c: { themes: Theme[] }, ctx) => uniqueIds(c.themes, ['themes'], ctx),
-  spoiler: 'per-item',
-  counts: [{ key: 'themes', nouns: ['theme', 'themes'], items: (c: { themes: Theme[] }) => c.themes }],
+  item: themeSchema,
+  max: 100,
+  nouns: ['theme', 'themes'],
+  storyKind: 'theme',
+  titleField: 'title',
+  fields: [
+    { field: 'title', label: 'title', kind: 'text', input: { label: 'Title', placeholder: 'e.g. Illness' } },
+    { field: 'description', label: 'description', kind: 'long', input: { label: 'How the film treats it', rows: 4 } },
+  ],
+  name: (item) => `theme${quote(item.title)}`,
+  itemLabel: (item, n) => `Theme ${twoDigits(n)}${quote(item.title)}`,
+  number: twoDigits,
   lede: {
     label: 'The themes’ summary line',
     text: (film: Parameters<typeof themesLineAt>[0]) => themesLineAt(film),
     names: (film: { themes: Theme[] }, content: { themes: Theme[] }, line: string) =>
       itemsNamedIn(line, 'themes', film.themes, content.themes, (t) => t.title),
   },
-  diff: {
-    lists: [
-      {
-        key: 'themes',
-        storyKind: 'theme',
-        noun: 'theme',
-        nouns: 'themes',
-        get: (c) => c.themes as Item[],
-        set: (c, items) => void (c.themes = items),
-        name: (item) => `theme${quote(item.title)}`,
-        label: (item, n) => `Theme ${String(n).padStart(2, '0')}${quote(item.title)}`,
-        title: (item) => String(item.title ?? ''),
-        fields: [
-          { field: 'title', label: 'title', kind: 'text' },
-          { field: 'description', label: 'description', kind: 'long' },
-          levelField,
-        ],
-      },
-    ],
-  },
-  reader: {
-    shape: { themes: z.array(themeSchema.extend({ number: z.int().min(1) })), themesTotal: z.int() },
-    hidden: { themes: z.int() },
-    visible: (c: { themes: Theme[] }, level) => {
-      const themes = visibleAt(numbered(c.themes), level);
-      return { themes, themesTotal: c.themes.length, hidden: { themes: c.themes.length - themes.length } };
-    },
-    select: (level) => ({
-      fields: {
-        themes: { ...atLevelInOrder(level), select: { itemId: true, position: true, title: true, description: true, spoiler: true } },
-      },
-      counts: { themes: true },
-    }),
-    read: (row: { themes: ThemeRow[]; _count: { themes: number } }) => ({
-      themes: row.themes.map(({ itemId, position, ...t }) => ({ id: itemId, number: position + 1, ...t })),
-      themesTotal: row._count.themes,
-      hidden: { themes: row._count.themes - row.themes.length },
-    }),
-  },
-  storage: { rows: (c: { themes: Theme[] }, { filmId }) => [['theme', listRows(filmId, c.themes)]] },
-  search: {
-    kinds: { theme: { label: 'Theme', anchor: 'item', named: true } },
-    documents: (c: { themes: Theme[] }) =>
-      c.themes.map((t, position) => ({ kind: 'theme', itemId: t.id, position, level: t.spoiler, title: t.title, body: t.description })),
-  },
+  table: 'theme',
+  search: { kind: 'theme', label: 'Theme', named: true, document: (t) => ({ title: t.title, body: t.description }) },
+  editor: { description: 'Ideas the story keeps returning to, numbered 01, 02, … on the page in this order.', fallback: 'Untitled theme' },
 });
 
 export function themesAmongThem(themes: Pick<Theme, 'title'>[]): string {

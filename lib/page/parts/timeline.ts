@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { MAX_SHORT, MAX_TEXT, itemIdSchema, requiredText, spoiler, trimmed, uniqueIds } from '../../content/fields';
+import { MAX_SHORT, MAX_TEXT, itemIdSchema, requiredText, spoiler, trimmed } from '../../content/fields';
 import { placeFacts, plural } from '../../content/derive';
-import { levelField, quote, type Item } from '../diff-spec';
+import type { SpoilerLevel } from '../../spoilers/levels';
+import { quote } from '../diff-spec';
 import { itemsNamedIn } from '../lede';
-import { definePart } from '../part';
+import { defineListPart } from '../list-part';
 import { bodyLines, oneLine } from '../page-text';
-import { atLevelInOrder, listRows, numbered, visibleAt } from '../spoiler-filter';
 
 export const eventSchema = z.object({
   id: itemIdSchema,
@@ -13,97 +13,100 @@ export const eventSchema = z.object({
   description: trimmed(MAX_TEXT).default(''),
   when: trimmed(MAX_SHORT).default(''),
   where: trimmed(MAX_SHORT).default(''),
+  /**
+   * Minutes into the film (optional). Not a spoiler in itself, so every reader gets every event's
+   * minute: "I've seen up to" names a later event by it ("45 min in"), never by its title.
+   */
+  minute: z
+    .number()
+    .int('Enter whole minutes')
+    .min(0, 'Enter a minute between 0 and 999')
+    .max(999, 'Enter a minute between 0 and 999')
+    .nullable()
+    .optional(),
   spoiler,
 });
 
 export type TimelineEvent = z.output<typeof eventSchema>;
-type EventRow = Omit<TimelineEvent, 'id'> & { itemId: string; position: number };
+type Events = { events: TimelineEvent[] };
 
-/** "{title} Timeline: Every Key Event in Order": ordered events, each at its own level. */
-export const timelinePart = definePart({
+/** Each event's minute, in order (null where not given). */
+export const eventMinutesOf = (events: ReadonlyArray<Pick<TimelineEvent, 'minute'>>) => events.map((e) => e.minute ?? null);
+
+/** Stored minutes as read back; a list that does not match the timeline's length knows none. */
+function parseEventMinutes(value: unknown, events: number): Array<number | null> {
+  if (!Array.isArray(value) || value.length !== events) return Array.from({ length: events }, () => null);
+  return value.map((m) => (Number.isInteger(m) && (m as number) >= 0 ? (m as number) : null));
+}
+
+const events = defineListPart({
   id: 'timeline',
   label: 'Timeline',
-  keys: ['events'],
+  key: 'events',
   heading: (title) => `${title} Timeline: Every Key Event in Order`,
-  schema: { events: z.array(eventSchema).max(300).default([]) },
-  refine: (c: { events: TimelineEvent[] }, ctx) => uniqueIds(c.events, ['events'], ctx),
-  spoiler: 'per-item',
-  counts: [
-    {
-      key: 'events',
-      nouns: ['event', 'events'],
-      items: (c: { events: TimelineEvent[] }) => c.events,
-      detail: (c: { events: TimelineEvent[] }) => {
-        const { eventsWithPlace, locations } = placeFacts(c.events);
-        return `${eventsWithPlace} name a place, across ${plural(locations, 'location')}`;
-      },
-    },
+  item: eventSchema,
+  max: 300,
+  nouns: ['event', 'events'],
+  storyKind: 'event',
+  titleField: 'title',
+  fields: [
+    { field: 'title', label: 'title', kind: 'text' },
+    { field: 'description', label: 'description', kind: 'long' },
+    { field: 'when', label: 'when', kind: 'text' },
+    { field: 'where', label: 'where', kind: 'text' },
+    { field: 'minute', label: 'minute', kind: 'number' },
   ],
+  name: (_item, n) => `event ${n}`,
+  itemLabel: (item, n) => `Event ${n}${quote(item.title)}`,
+  number: (n) => String(n),
+  detail: (c) => {
+    const { eventsWithPlace, locations } = placeFacts(c.events);
+    return `${eventsWithPlace} name a place, across ${plural(locations, 'location')}`;
+  },
   lede: {
     label: 'The timeline’s summary line',
     text: (film: Parameters<typeof timelineLineAt>[0]) => timelineLineAt(film),
-    names: (film: { events: TimelineEvent[] }, content: { events: TimelineEvent[] }, line: string) =>
-      itemsNamedIn(line, 'events', film.events, content.events, (e) => e.title),
+    names: (film: Events, content: Events, line: string) => itemsNamedIn(line, 'events', film.events, content.events, (e) => e.title),
   },
-  diff: {
-    lists: [
-      {
-        key: 'events',
-        storyKind: 'event',
-        noun: 'event',
-        nouns: 'events',
-        get: (c) => c.events as Item[],
-        set: (c, items) => void (c.events = items),
-        name: (_item, n) => `event ${n}`,
-        label: (item, n) => `Event ${n}${quote(item.title)}`,
-        title: (item) => String(item.title ?? ''),
-        fields: [
-          { field: 'title', label: 'title', kind: 'text' },
-          { field: 'description', label: 'description', kind: 'long' },
-          { field: 'when', label: 'when', kind: 'text' },
-          { field: 'where', label: 'where', kind: 'text' },
-          levelField,
-        ],
-      },
-    ],
-  },
-  reader: {
-    shape: { events: z.array(eventSchema.extend({ number: z.int().min(1) })), eventsTotal: z.int() },
-    hidden: { events: z.int() },
-    visible: (c: { events: TimelineEvent[] }, level) => {
-      const events = visibleAt(numbered(c.events), level);
-      return { events, eventsTotal: c.events.length, hidden: { events: c.events.length - events.length } };
-    },
-    select: (level) => ({
-      fields: {
-        events: {
-          ...atLevelInOrder(level),
-          select: { itemId: true, position: true, title: true, description: true, when: true, where: true, spoiler: true },
-        },
-      },
-      counts: { events: true },
-    }),
-    read: (row: { events: EventRow[]; _count: { events: number } }) => ({
-      events: row.events.map(({ itemId, position, ...e }) => ({ id: itemId, number: position + 1, ...e })),
-      eventsTotal: row._count.events,
-      hidden: { events: row._count.events - row.events.length },
-    }),
-  },
-  storage: { rows: (c: { events: TimelineEvent[] }, { filmId }) => [['timelineEvent', listRows(filmId, c.events)]] },
+  table: 'timelineEvent',
   search: {
-    kinds: { event: { label: 'Timeline event', anchor: 'item', named: true } },
-    documents: (c: { events: TimelineEvent[] }) =>
-      c.events.map((e, position) => ({
-        kind: 'event',
-        itemId: e.id,
-        position,
-        level: e.spoiler,
-        title: e.title,
-        body: bodyLines(e.description, e.when && `When: ${e.when}`, e.where && `Where: ${e.where}`),
-        names: e.where ? [e.where] : [],
-      })),
+    kind: 'event',
+    label: 'Timeline event',
+    named: true,
+    document: (e) => ({
+      title: e.title,
+      body: bodyLines(e.description, e.when && `When: ${e.when}`, e.where && `Where: ${e.where}`),
+      names: e.where ? [e.where] : [],
+    }),
+  },
+  editor: {
+    description: 'Key events in the order they happen. Drag the handle, or use the arrows, to reorder.',
+    fallback: 'Untitled event',
   },
 });
+
+/**
+ * "{title} Timeline: Every Key Event in Order": ordered events, each at its own level, and every
+ * event's minute beside them (a PublishedFilm column, read at every level).
+ */
+export const timelinePart = {
+  ...events,
+  reader: {
+    ...events.reader,
+    /** Every event's minute, shown or not (a minute names nothing): the up-to menu's landmarks. */
+    shape: { ...events.reader.shape, eventMinutes: z.array(z.int().nullable()) },
+    visible: (c: Events, level: SpoilerLevel) => ({ ...events.reader.visible(c, level), eventMinutes: eventMinutesOf(c.events) }),
+    select: (level: SpoilerLevel) => {
+      const { fields, counts } = events.reader.select(level);
+      return { fields: { ...fields, eventMinutes: true }, counts };
+    },
+    read: (row: Parameters<typeof events.reader.read>[0] & { eventMinutes: unknown }) => ({
+      ...events.reader.read(row),
+      eventMinutes: parseEventMinutes(row.eventMinutes, row._count.events),
+    }),
+  },
+  storage: { ...events.storage, columns: (c: Events) => ({ eventMinutes: eventMinutesOf(c.events) }) },
+};
 
 export function firstToLast(events: Pick<TimelineEvent, 'title'>[]): string {
   if (events.length === 0) return '';

@@ -339,7 +339,12 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
               </button>
             ))}
           </div>
-          <FilmPage film={visibleFilm(draftContent!, level)} hrefForLevel={(option) => `${PREVIEW_LINK}${option}`} quizHref={null} />
+          <FilmPage
+            film={visibleFilm(draftContent!, level)}
+            hrefForLevel={(option) => `${PREVIEW_LINK}${option}`}
+            quizHref={null}
+            inBrowserPreview
+          />
         </div>
       ) : null}
     </section>

@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { forbidden } from 'next/navigation';
-import { getActor } from '@/lib/auth/get-actor';
-import { can } from '@/lib/auth/permissions';
+import { actorWhoCan } from '@/lib/auth/get-actor';
 import { listScheduledJobs } from '@/lib/schedule/list-scheduled-jobs';
 import { JOB_STATES, type JobState } from '@/lib/schedule/schedule-schema';
 import { JobsTable } from '@/components/schedule/jobs-table';
-import styles from '@/components/admin/admin.module.css';
+import { AdminPage } from '@/components/admin/admin-page';
 
 export const metadata: Metadata = { title: 'Scheduled jobs' };
 
@@ -14,28 +12,28 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 /** `/editor/jobs[?state=failed]`: every film's jobs, or those in one state (the notification badge links to the failed ones). */
 export default async function JobsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const actor = await getActor();
-  if (!actor || !can(actor, 'job.manage')) forbidden();
+  const actor = await actorWhoCan('job.manage');
   const { state: asked } = await searchParams;
   const state = JOB_STATES.includes(asked as JobState) ? (asked as JobState) : undefined;
   const jobs = await listScheduledJobs({ actor, state });
   return (
-    <section>
-      <div className={styles.header}>
-        <div>
-          <h1>Scheduled jobs</h1>
-          <p className={styles.lead}>
-            Scheduled publishes and unpublishes of every film. Every server instance runs due jobs (each exactly once), as the user who
-            scheduled them; a failing job is retried with growing pauses, then marked failed with its error.
+    <AdminPage
+      title="Scheduled jobs"
+      lead={
+        <>
+          Scheduled publishes and unpublishes of every film. Every server instance runs due jobs (each exactly once), as the user who
+          scheduled them; a failing job is retried with growing pauses, then marked failed with its error.
+        </>
+      }
+      note={
+        state ? (
+          <p>
+            Showing {state} jobs only. <Link href="/editor/jobs">Show all jobs</Link>
           </p>
-          {state ? (
-            <p>
-              Showing {state} jobs only. <Link href="/editor/jobs">Show all jobs</Link>
-            </p>
-          ) : null}
-        </div>
-      </div>
+        ) : null
+      }
+    >
       <JobsTable jobs={jobs} />
-    </section>
+    </AdminPage>
   );
 }

@@ -7,6 +7,7 @@ import { getDraft, getRevision } from '@/lib/films';
 import { getFilmStatus } from '@/lib/films/list-editor-films';
 import { getAutosave } from '@/lib/editor/get-autosave';
 import { getFilmReviewStatus } from '@/lib/reviews/list-reviews';
+import { listLintDismissals } from '@/lib/story-position/lint-dismissals';
 import { FilmEditor } from '@/components/editor/film-form/film-editor';
 import type { EditorInitialData } from '@/components/editor/film-form/editor-data';
 
@@ -32,10 +33,11 @@ export default async function EditFilmPage({ params }: Props) {
   const actor = await getActor();
   if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(`/editor/films/${slug}`)}`);
   const draft = await loadDraft(slug, actor);
-  const [status, autosave, review] = await Promise.all([
+  const [status, autosave, review, lintDismissals] = await Promise.all([
     getFilmStatus({ filmId: draft.filmId, actor }),
     getAutosave({ filmId: draft.filmId, actor }),
     getFilmReviewStatus({ filmId: draft.filmId, actor }),
+    listLintDismissals({ filmId: draft.filmId, actor }),
   ]);
   // Work that started from an older revision needs that revision to show what others changed since.
   const baseContent =
@@ -54,6 +56,7 @@ export default async function EditFilmPage({ params }: Props) {
     canPublish: can(actor, 'film.publish'),
     review,
     userLabel: actor.label,
+    lintDismissals,
   };
   // The editor reads `initial` once: a server re-render (e.g. after an action) never resets typing.
   return <FilmEditor key={draft.filmId} initial={initial} />;

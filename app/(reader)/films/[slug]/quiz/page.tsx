@@ -10,6 +10,7 @@ import { QuizResults } from '@/components/quiz/quiz-results';
 import { QuizLevelNotice } from '@/components/quiz/quiz-level-notice';
 import buttons from '@/components/quiz/buttons.module.css';
 import styles from './page.module.css';
+import { buildAddress, filmPath } from '@/lib/reader/reader-address.mjs';
 
 type Props = PageProps<'/films/[slug]/quiz'>;
 
@@ -49,15 +50,14 @@ export default async function QuizPage({ params, searchParams }: Props) {
   const quiz = await getPublicQuiz(slug, level);
   if (!quiz) notFound();
 
-  const quizPath = `/films/${slug}/quiz`;
   const attemptId = first(query.attempt);
   const attempt = attemptId ? await getAttemptResults(slug, attemptId, level) : null;
-  const retryHref = source === 'query' ? `${quizPath}?spoilers=${level}` : quizPath;
+  const retryHref = buildAddress({ kind: 'quiz', slug, spoilers: source === 'query' ? level : undefined });
 
   return (
     <main id="main" className={styles.main}>
       <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-        <Link href={`/films/${slug}`}>← {quiz.title}</Link>
+        <Link href={filmPath(slug)}>← {quiz.title}</Link>
       </nav>
       <header className={styles.header}>
         <p className={styles.kicker}>Quiz</p>
@@ -70,7 +70,7 @@ export default async function QuizPage({ params, searchParams }: Props) {
         shown={quiz.questions.length}
         hiddenByLevel={quiz.hiddenByLevel}
         // Pinned for this quiz only (`?spoilers=`): the quiz never changes the film page's level.
-        levelHref={(l) => `${quizPath}?${new URLSearchParams({ spoilers: l })}`}
+        levelHref={(l) => buildAddress({ kind: 'quiz', slug, spoilers: l })}
       />
 
       {attempt ? (

@@ -1,7 +1,6 @@
 import { NextResponse } from 'next/server';
-import { apiHandler } from '@/lib/api/api-handler';
-import { parseInput, queryOf } from '@/lib/api/parse-input';
-import { importQuerySchema } from '@/lib/films/film-schema';
+import { apiOperation } from '@/lib/api/api-handler';
+import { editorOperations } from '@/lib/api/operations/editor';
 import { BODY_LIMITS, readBodyText } from '@/lib/api/read-body';
 import { assertSafeText } from '@/lib/http/safe-text';
 import { importFilm } from '@/lib/import/import-film';
@@ -12,8 +11,7 @@ import { importFilm } from '@/lib/import/import-film';
  * `?slug=` imports it under another address; a taken address is a 409 naming the film there.
  * `?levels=suggested` stores every item at the level the page's own story suggests (lib/story-position).
  */
-export const POST = apiHandler('film.edit', async ({ request, actor }) => {
-  const { slug, levels } = parseInput(importQuerySchema, queryOf(request));
+export const POST = apiOperation(editorOperations.importFilm, 'film.edit', async ({ request, actor, query: { slug, levels } }) => {
   const text = await readBodyText(request, BODY_LIMITS.content);
   assertSafeText(text, ['(body)']);
   const imported = await importFilm({ text, actor, slug, levels });

@@ -1,10 +1,9 @@
-import { apiHandler } from '@/lib/api/api-handler';
-import { parseInput, queryOf } from '@/lib/api/parse-input';
-import { listJobsQuerySchema } from '@/lib/schedule/schedule-schema';
+import { apiOperation } from '@/lib/api/api-handler';
+import { scheduleOperations } from '@/lib/api/operations/schedule';
+import { pageOf } from '@/lib/api/list';
 import { listScheduledJobs } from '@/lib/schedule/list-scheduled-jobs';
 
 /** Every film's scheduled jobs (admins): due, running, done, failed with the error. */
-export const GET = apiHandler('job.manage', async ({ request, actor }) => {
-  const { state } = parseInput(listJobsQuerySchema, queryOf(request));
-  return { jobs: await listScheduledJobs({ actor, state }) };
+export const GET = apiOperation(scheduleOperations.listJobs, 'job.manage', async ({ actor, query }) => {
+  return pageOf(await listScheduledJobs({ actor, state: query.state }), query);
 });

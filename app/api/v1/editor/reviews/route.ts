@@ -1,10 +1,9 @@
-import { apiHandler } from '@/lib/api/api-handler';
-import { parseInput, queryOf } from '@/lib/api/parse-input';
-import { listReviewsQuerySchema } from '@/lib/reviews/review-schema';
+import { apiOperation } from '@/lib/api/api-handler';
+import { reviewOperations } from '@/lib/api/operations/review';
+import { pageOf } from '@/lib/api/list';
 import { listReviews } from '@/lib/reviews/list-reviews';
 
-/** The review queue: pending first, oldest waiting first. */
-export const GET = apiHandler('film.read', async ({ request, actor }) => {
-  const { state, film } = parseInput(listReviewsQuerySchema, queryOf(request));
-  return { reviews: await listReviews({ state, film, actor }) };
+/** The review queue, a page at a time: pending first, oldest waiting first. */
+export const GET = apiOperation(reviewOperations.listReviews, 'film.read', async ({ actor, query }) => {
+  return pageOf(await listReviews({ state: query.state, film: query.film, actor }), query);
 });

@@ -13,6 +13,7 @@ import { QuizReadOnly } from '@/components/quiz/quiz-read-only';
 import { QuizStats } from '@/components/quiz/quiz-stats';
 import styles from './page.module.css';
 import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
+import { quizPath } from '@/lib/reader/reader-address.mjs';
 
 type Props = PageProps<'/editor/films/[slug]/quiz'>;
 
@@ -69,7 +70,7 @@ export default async function QuizEditorPage({ params }: Props) {
             {draft.published !== null ? (
               <>
                 {' · '}
-                <Link href={`/films/${draft.slug}/quiz`}>Open the reader quiz</Link>
+                <Link href={quizPath(draft.slug)}>Open the reader quiz</Link>
               </>
             ) : null}
           </p>

@@ -6,6 +6,7 @@ import { scoreAttempt } from '@/lib/quiz/score-attempt';
 import { attemptFromFormData } from '@/lib/quiz/quiz-schema';
 import { parseSpoilerLevel } from '@/lib/spoilers/levels';
 import { levelDecisionOf } from '@/lib/reader/reader-level';
+import { quizPath } from '@/lib/reader/reader-address.mjs';
 
 /**
  * `POST /films/{slug}/quiz/answers`: the quiz page's plain `<form method="post">`, for readers
@@ -26,7 +27,7 @@ export const POST = apiHandler<{ slug: string }, null>(null, async ({ request, p
     // A relative Location: right behind any proxy, whatever host name the app itself sees.
     return new Response(null, {
       status: 303,
-      headers: { Location: `/films/${encodeURIComponent(params.slug)}/quiz${search ? `?${search}` : ''}`, 'Cache-Control': 'no-store' },
+      headers: { Location: `${quizPath(params.slug)}${search ? `?${search}` : ''}`, 'Cache-Control': 'no-store' },
     });
   };
   try {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { FilmRouteView } from '@/components/reader/film-route-view';
 import { getFilmUpToCached } from '@/lib/reader/cached-reader';
-import { parseUpto } from '@/lib/reader/reader-level';
+import { parseUpto } from '@/lib/reader/reader-address.mjs';
 import { filmMetadata } from '@/lib/seo/film-metadata';
 
 /**

@@ -1,10 +1,8 @@
-import { apiHandler } from '@/lib/api/api-handler';
-import { parseInput } from '@/lib/api/parse-input';
-import { mediaIdSchema } from '@/lib/media/media-schema';
+import { apiOperation } from '@/lib/api/api-handler';
+import { editorOperations } from '@/lib/api/operations/editor';
 import { deleteImage } from '@/lib/media/delete-image';
 
 /** Deletes an upload nothing uses: 409 naming its uses otherwise, 404 for an unknown id. */
-export const DELETE = apiHandler<{ id: string }>('media.manage', async ({ params, actor }) => {
-  const { id } = parseInput(mediaIdSchema, params);
+export const DELETE = apiOperation(editorOperations.deleteImage, 'media.manage', async ({ actor, params: { id } }) => {
   return deleteImage({ actor, id });
 });

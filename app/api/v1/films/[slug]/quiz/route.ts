@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
-import { apiHandler } from '@/lib/api/api-handler';
+import { apiOperation } from '@/lib/api/api-handler';
+import { readerOperations } from '@/lib/api/operations/reader';
 import { NotFoundError } from '@/lib/errors';
 import { getPublicQuiz } from '@/lib/quiz/get-public-quiz';
 import { levelDecisionOf } from '@/lib/reader/reader-level';
@@ -9,7 +10,7 @@ import { levelDecisionOf } from '@/lib/reader/reader-level';
  * the published questions at the reader's level (`?spoilers=`, else the `spoilers` cookie, else
  * none), never which option is correct.
  */
-export const GET = apiHandler<{ slug: string }, null>(null, async ({ request, params }) => {
+export const GET = apiOperation(readerOperations.getQuiz, null, async ({ request, params }) => {
   const level = levelDecisionOf(request.headers).level;
   const quiz = await getPublicQuiz(params.slug, level);
   if (!quiz) throw new NotFoundError(`No published film “${params.slug}”`);

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { SearchView } from '@/components/reader/search-view';
-import { searchCached } from '@/lib/reader/cached-reader';
-import { emptySearchParams, searchFromParams } from '@/lib/reader/search-address';
+import { NO_ANSWER, searchCached } from '@/lib/reader/cached-reader';
+import { emptySearchSegments, searchOfSegments } from '@/lib/reader/reader-address.mjs';
 
 /**
- * `/search?q=` at one level (proxy.ts rewrites the public address here, lib/reader/search-address.ts):
+ * `/search?q=` at one level (proxy.ts rewrites the public address here, lib/reader/reader-address.mjs):
  * rendered once per query, level and level source, then served from the page cache until the next
  * publish (the results are tagged `films`). Reads neither cookies nor the query string, so it stays static.
  */
@@ -14,11 +14,11 @@ type Props = PageProps<'/search/level/[level]/[source]/[[...q]]'>;
 export const dynamicParams = true;
 
 export function generateStaticParams() {
-  return emptySearchParams();
+  return emptySearchSegments();
 }
 
 async function load({ params }: Props) {
-  const search = searchFromParams(await params);
+  const search = searchOfSegments(await params);
   if (!search) notFound();
   return search;
 }
@@ -30,6 +30,6 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 
 export default async function SearchRoute(props: Props) {
   const { query, level, source } = await load(props);
-  const { hits, correctedTo } = query ? await searchCached(query, level) : { hits: [], correctedTo: null };
-  return <SearchView query={query} level={level} hits={hits} correctedTo={correctedTo} levelFromQuery={source === 'query'} />;
+  const { hits, correctedTo, near } = query ? await searchCached(query, level) : NO_ANSWER;
+  return <SearchView query={query} level={level} hits={hits} correctedTo={correctedTo} near={near} levelFromQuery={source === 'query'} />;
 }

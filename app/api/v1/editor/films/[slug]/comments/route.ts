@@ -1,20 +1,16 @@
-import { apiHandler, readJson } from '@/lib/api/api-handler';
-import { parseInput, queryOf } from '@/lib/api/parse-input';
-import { slugParamsSchema } from '@/lib/films/film-schema';
-import { addCommentBodySchema, listCommentsQuerySchema } from '@/lib/comments/comment-schema';
+import { apiOperation } from '@/lib/api/api-handler';
+import { reviewOperations } from '@/lib/api/operations/review';
+import { pageOf } from '@/lib/api/list';
 import { addComment } from '@/lib/comments/add-comment';
 import { listComments } from '@/lib/comments/list-comments';
 
-/** The film's editorial comments, oldest first. */
-export const GET = apiHandler<{ slug: string }>('film.read', async ({ request, params, actor }) => {
-  const { slug } = parseInput(slugParamsSchema, params);
-  const { state } = parseInput(listCommentsQuerySchema, queryOf(request));
-  return { comments: await listComments({ slug, state, actor }) };
+/** The film's editorial comments, oldest first (or `?sort=newest`), a page at a time. */
+export const GET = apiOperation(reviewOperations.listComments, 'film.read', async ({ actor, params: { slug }, query }) => {
+  const comments = await listComments({ slug, state: query.state, actor });
+  return pageOf(query.sort === 'newest' ? comments.toReversed() : comments, query);
 });
 
 /** Comments on the revision or on one item of the page. */
-export const POST = apiHandler<{ slug: string }>('comment.write', async ({ request, params, actor }) => {
-  const { slug } = parseInput(slugParamsSchema, params);
-  const input = parseInput(addCommentBodySchema, await readJson(request));
+export const POST = apiOperation(reviewOperations.addComment, 'comment.write', async ({ actor, params: { slug }, body: input }) => {
   return Response.json(await addComment({ slug, ...input, actor }), { status: 201 });
 });

@@ -1,6 +1,5 @@
-import { apiHandler } from '@/lib/api/api-handler';
-import { parseInput, queryOf } from '@/lib/api/parse-input';
-import { exportQuerySchema, slugParamsSchema } from '@/lib/films/film-schema';
+import { apiOperation } from '@/lib/api/api-handler';
+import { editorOperations } from '@/lib/api/operations/editor';
 import { getDraft, getRevision } from '@/lib/films';
 import { formatPage } from '@/lib/page-format';
 
@@ -8,12 +7,14 @@ import { formatPage } from '@/lib/page-format';
  * The film (its latest revision, or `?revision=n`) as lossless JSON (the content object) or as a
  * page in the page format; both as a download named after the slug.
  */
-export const GET = apiHandler<{ slug: string }>('film.read', async ({ request, params, actor }) => {
-  const { slug } = parseInput(slugParamsSchema, params);
-  const { format, revision } = parseInput(exportQuerySchema, queryOf(request));
-  const { content } = revision ? await getRevision({ slug, number: revision, actor }) : await getDraft({ slug, actor });
-  const filename = `${content.slug}${revision ? `-r${revision}` : ''}.${format === 'json' ? 'json' : 'txt'}`;
-  const headers = { 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' };
-  if (format === 'json') return Response.json(content, { headers });
-  return new Response(formatPage(content), { headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
-});
+export const GET = apiOperation(
+  editorOperations.exportFilm,
+  'film.read',
+  async ({ actor, params: { slug }, query: { format, revision } }) => {
+    const { content } = revision ? await getRevision({ slug, number: revision, actor }) : await getDraft({ slug, actor });
+    const filename = `${content.slug}${revision ? `-r${revision}` : ''}.${format === 'json' ? 'json' : 'txt'}`;
+    const headers = { 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' };
+    if (format === 'json') return Response.json(content, { headers });
+    return new Response(formatPage(content), { headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
+  },
+);

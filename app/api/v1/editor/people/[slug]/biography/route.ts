@@ -1,12 +1,12 @@
-import { apiHandler, readJson } from '@/lib/api/api-handler';
-import { parseInput } from '@/lib/api/parse-input';
-import { personPhotoParamsSchema } from '@/lib/api/schemas/media-api';
-import { personBiographyBodySchema } from '@/lib/people/person-schema';
+import { apiOperation } from '@/lib/api/api-handler';
+import { editorOperations } from '@/lib/api/operations/editor';
 import { setPersonBiography } from '@/lib/people/set-person-biography';
 
 /** Replaces a person's biography: `{ paragraphs: [{ text, spoiler }] }` in reading order (`[]` removes it). */
-export const PUT = apiHandler<{ slug: string }>('film.publish', async ({ request, params, actor }) => {
-  const { slug } = parseInput(personPhotoParamsSchema, params);
-  const { paragraphs } = parseInput(personBiographyBodySchema, await readJson(request));
-  return setPersonBiography(actor, { slug, paragraphs });
-});
+export const PUT = apiOperation(
+  editorOperations.setPersonBiography,
+  'film.publish',
+  async ({ actor, params: { slug }, body: { paragraphs } }) => {
+    return setPersonBiography(actor, { slug, paragraphs });
+  },
+);

@@ -1,6 +1,8 @@
 import { NextResponse } from 'next/server';
-import { apiHandler, readJson } from '@/lib/api/api-handler';
+import { apiOperation, readJson } from '@/lib/api/api-handler';
+import { readerOperations } from '@/lib/api/operations/reader';
 import { limitAttempts } from '@/lib/quiz/limit-attempts';
+import { rateLimitHeaders } from '@/lib/api/rate-limit-headers';
 import { scoreAttempt } from '@/lib/quiz/score-attempt';
 import { levelDecisionOf } from '@/lib/reader/reader-level';
 import type { AttemptResponse } from '@/lib/quiz/quiz-schema';
@@ -11,11 +13,12 @@ import type { AttemptResponse } from '@/lib/quiz/quiz-schema';
  * reader's level (`?spoilers=`, else the `spoilers` cookie, else none: the rule the quiz was served
  * by) and recorded anonymously; 400 names each unknown question or option, a question above the
  * level counting as unknown (nothing is recorded); 429 with Retry-After when one client sends too many.
+ * Every answer past the limit check carries the RateLimit headers.
  */
-export const POST = apiHandler<{ slug: string }, null>(null, async ({ request, params }) => {
-  await limitAttempts(request.headers);
+export const POST = apiOperation(readerOperations.submitQuizAttempt, null, async ({ request, params }) => {
+  const quota = await limitAttempts(request.headers);
   const level = levelDecisionOf(request.headers).level;
   const { score, total, results } = await scoreAttempt({ slug: params.slug, level, input: await readJson(request) });
   const body: AttemptResponse = { score, total, results };
-  return NextResponse.json(body, { headers: { 'Cache-Control': 'no-store' } });
+  return NextResponse.json(body, { headers: { 'Cache-Control': 'no-store', ...rateLimitHeaders(quota) } });
 });

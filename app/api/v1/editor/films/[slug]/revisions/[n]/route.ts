@@ -1,10 +1,8 @@
-import { apiHandler } from '@/lib/api/api-handler';
-import { parseInput } from '@/lib/api/parse-input';
-import { revisionParamsSchema } from '@/lib/films/film-schema';
+import { apiOperation } from '@/lib/api/api-handler';
+import { editorOperations } from '@/lib/api/operations/editor';
 import { getRevision } from '@/lib/films';
 
 /** One revision with its content. */
-export const GET = apiHandler<{ slug: string; n: string }>('film.read', async ({ params, actor }) => {
-  const { slug, n } = parseInput(revisionParamsSchema, params);
+export const GET = apiOperation(editorOperations.getRevision, 'film.read', async ({ actor, params: { slug, n } }) => {
   return getRevision({ slug, number: n, actor });
 });

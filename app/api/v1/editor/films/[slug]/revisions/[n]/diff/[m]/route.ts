@@ -1,6 +1,5 @@
-import { apiHandler } from '@/lib/api/api-handler';
-import { parseInput } from '@/lib/api/parse-input';
-import { revisionDiffParamsSchema } from '@/lib/films/film-schema';
+import { apiOperation } from '@/lib/api/api-handler';
+import { editorOperations } from '@/lib/api/operations/editor';
 import { compareRevisions } from '@/lib/films/compare-revisions';
 
 // The folder is [n] (not [a]) because Next.js needs one name per dynamic segment, and
@@ -11,7 +10,6 @@ import { compareRevisions } from '@/lib/films/compare-revisions';
  * structured JSON: `{slug, title, from, to, diff: {identical, summary, entries, flags}}`. Entries are
  * per part or list item (matched by id) with their changed fields; text fields carry a word diff.
  */
-export const GET = apiHandler<{ slug: string; n: string; m: string }>('film.read', async ({ params, actor }) => {
-  const { slug, n, m } = parseInput(revisionDiffParamsSchema, params);
+export const GET = apiOperation(editorOperations.compareRevisions, 'film.read', async ({ actor, params: { slug, n, m } }) => {
   return compareRevisions({ slug, from: n, to: m, actor });
 });

@@ -1,0 +1,303 @@
+// @ts-check
+/**
+ * The reader's addresses, one grammar: `parseAddress` reads a path (and the query a link writes),
+ * `buildAddress` writes one, and every other place goes through these two: proxy.ts (rewrites,
+ * redirects of a renamed film), the level decision (lib/reader/level-cookie.mjs, run by
+ * server/serve.mjs before Next), the pages' links, the sitemap and JSON-LD. Plain JavaScript so
+ * server/serve.mjs loads it outside Next's bundles; pure, no Node-only API (proxy.ts imports it).
+ *
+ *   film      `/films/{slug}`, its level route `/films/{slug}/level/{level}`, its up-to route `/films/{slug}/upto/{N}`
+ *   quiz      `/films/{slug}/quiz`, the no-JavaScript form's `/films/{slug}/quiz/answers`
+ *   film-api  `/api/v1/films/{slug}`, `…/quiz`, `…/quiz/attempts`
+ *   person    `/people/{slug}`, its level route `/people/{slug}/level/{level}`
+ *   search    `/search?q=…`, its variant `/search/level/{level}/{source}/{query, base64url}`
+ *   list      `/`, `/page/{N}`
+ *
+ * A slug is held decoded and written percent-encoded. A level or point segment that is no level or
+ * no number parses as the address with `malformed` (proxy.ts answers 400 naming the field); a point
+ * is any run of digits (it may name more events than the film has: proxy.ts decides, from the film,
+ * whether that is a 404). `?spoilers=` is carried by links (`spoilers`); the level decision reads
+ * every `?spoilers=` and `?upto=` of a request itself (readAddress), most restrictive first.
+ */
+import { SPOILER_LEVELS, parseLevel } from '../spoilers/spoiler-levels.mjs';
+
+/** @typedef {typeof SPOILER_LEVELS[number]} SpoilerLevel */
+
+/** The cookie that remembers the reader's levels (lib/reader/level-cookie.mjs holds its format). */
+export const SPOILER_COOKIE_NAME = 'spoilers';
+/** `?spoilers=none|light|full`: the level for this request only (overrides the cookie). */
+export const SPOILER_QUERY_NAME = 'spoilers';
+/** `?upto=N`: the first N events of the film's timeline seen (its page, up-to route and API only). */
+export const UPTO_QUERY_NAME = 'upto';
+/** `?q=`: what is searched. */
+export const SEARCH_QUERY_NAME = 'q';
+/** The largest point the cookie or a decision holds (a timeline holds at most 300 events). */
+export const MAX_UPTO = 999;
+export const MAX_QUERY_LENGTH = 200;
+/** Where a search variant's level came from: `?spoilers=` (links on the page carry it over) or the cookie. */
+export const SEARCH_SOURCES = /** @type {const} */ (['query', 'cookie']);
+
+export { parseLevel };
+
+/**
+ * @typedef {{ field: 'level' | 'upto', value: string }} Malformed a level or point segment that is no level or no number
+ * @typedef {{ kind: 'film', slug: string, level?: SpoilerLevel, upto?: number, malformed?: Malformed, spoilers?: SpoilerLevel }} FilmAddress
+ * @typedef {{ kind: 'quiz', slug: string, answers?: boolean, spoilers?: SpoilerLevel }} QuizAddress
+ * @typedef {{ kind: 'film-api', slug: string, quiz?: 'questions' | 'attempts', spoilers?: SpoilerLevel }} FilmApiAddress
+ * @typedef {{ kind: 'person', slug: string, level?: SpoilerLevel, malformed?: Malformed, spoilers?: SpoilerLevel }} PersonAddress
+ * @typedef {{ kind: 'search', query: string, level?: SpoilerLevel, source?: SearchSource, malformed?: Malformed, spoilers?: SpoilerLevel }} SearchAddress
+ *   without `level` the public address (`/search?q=`), with it the variant proxy.ts rewrites onto
+ * @typedef {{ kind: 'list', page: number }} ListAddress
+ * @typedef {FilmAddress | QuizAddress | FilmApiAddress | PersonAddress | SearchAddress | ListAddress} ReaderAddress
+ * @typedef {typeof SEARCH_SOURCES[number]} SearchSource
+ */
+
+/**
+ * A point of the story as the cookie, a decision or the up-to page's segment holds it (`0`…`999`,
+ * one to three digits), or null.
+ * @param {string | null | undefined} value
+ * @returns {number | null}
+ */
+export function parseUpto(value) {
+  return typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * A point as an address may write it: any run of digits (read as at most six of them), or null.
+ * @param {string} value
+ */
+export const parsePointSegment = (value) => (/^\d+$/.test(value) ? Number(value.slice(0, 6)) : null);
+
+/** The query as searched: control characters out, trimmed, at most MAX_QUERY_LENGTH characters (also the cache key). @param {string} query */
+export const normalizeQuery = (query) =>
+  query
+    .replace(/[\u0000-\u001f]/gu, ' ')
+    .trim()
+    .slice(0, MAX_QUERY_LENGTH);
+
+/**
+ * Text as one path segment: base64url of its UTF-8, so no character (slash, dot, percent) can change
+ * the path or be decoded by Next on the way. The search variant's query and a list filter's genre.
+ * @param {string} text
+ */
+export function textSegment(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/gu, '-').replace(/\//gu, '_').replace(/=+$/u, '');
+}
+
+/** The text of a segment textSegment wrote, or null. @param {string} segment */
+export function segmentText(segment) {
+  if (!/^[A-Za-z0-9_-]+$/u.test(segment)) return null;
+  try {
+    const binary = atob(segment.replace(/-/gu, '+').replace(/_/gu, '/'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/** @param {string} segment @returns {string | null} */
+function decoded(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+// One expression per section; the rest of the path is read below. A trailing slash is allowed, never written.
+const FILM = /^\/films\/([^/]+)(?:\/(level|upto)\/([^/]*)|\/(quiz)(?:\/(answers))?)?\/?$/u;
+const FILM_API = /^\/api\/v1\/films\/([^/]+)(?:\/(quiz)(?:\/(attempts))?)?\/?$/u;
+const PERSON = /^\/people\/([^/]+)(?:\/level\/([^/]*))?\/?$/u;
+const SEARCH = /^\/search(?:\/level\/([^/]*)(?:\/([^/]*)(?:\/(.*))?)?)?\/?$/u;
+const LIST = /^\/(?:page\/([1-9]\d{0,6})\/?)?$/u;
+
+/**
+ * What a reader address names, or null for any other address (or a slug that does not decode).
+ * @param {string} url a path, with or without its query
+ * @returns {ReaderAddress | null}
+ */
+export function parseAddress(url) {
+  const at = url.indexOf('?');
+  const pathname = at < 0 ? url : url.slice(0, at);
+  const query = new URLSearchParams(at < 0 ? '' : url.slice(at + 1).split('#')[0]);
+  const address = parsePath(pathname, query);
+  if (!address || address.kind === 'list') return address;
+  // The `?spoilers=` a link carries: one value that is a level (readAddress reads every value of a request).
+  const pinned = query.getAll(SPOILER_QUERY_NAME);
+  const level = pinned.length === 1 ? parseLevel(pinned[0]) : null;
+  return level ? { ...address, spoilers: level } : address;
+}
+
+/**
+ * @param {string} pathname @param {URLSearchParams} query
+ * @returns {ReaderAddress | null}
+ */
+function parsePath(pathname, query) {
+  const film = FILM.exec(pathname);
+  if (film) {
+    const slug = decoded(film[1]);
+    if (slug === null) return null;
+    if (film[4]) return film[5] ? { kind: 'quiz', slug, answers: true } : { kind: 'quiz', slug };
+    if (film[2] === 'level') return { kind: 'film', slug, ...levelSegment(film[3]) };
+    if (film[2] === 'upto') {
+      const upto = parsePointSegment(film[3]);
+      return upto === null ? { kind: 'film', slug, malformed: { field: 'upto', value: film[3] } } : { kind: 'film', slug, upto };
+    }
+    return { kind: 'film', slug };
+  }
+  const api = FILM_API.exec(pathname);
+  if (api) {
+    const slug = decoded(api[1]);
+    if (slug === null) return null;
+    return api[2] ? { kind: 'film-api', slug, quiz: api[3] ? 'attempts' : 'questions' } : { kind: 'film-api', slug };
+  }
+  const person = PERSON.exec(pathname);
+  if (person) {
+    const slug = decoded(person[1]);
+    if (slug === null) return null;
+    return person[2] === undefined ? { kind: 'person', slug } : { kind: 'person', slug, ...levelSegment(person[2]) };
+  }
+  const search = SEARCH.exec(pathname);
+  if (search) {
+    if (search[1] === undefined) return { kind: 'search', query: query.get(SEARCH_QUERY_NAME) ?? '' };
+    const level = parseLevel(search[1]);
+    if (!level) return { kind: 'search', query: '', malformed: { field: 'level', value: search[1] } };
+    return searchVariant(level, search[2], search[3]);
+  }
+  const list = LIST.exec(pathname);
+  if (list) return { kind: 'list', page: list[1] ? Number(list[1]) : 1 };
+  return null;
+}
+
+/**
+ * A level route's segment: its level, or what it holds instead.
+ * @param {string} value
+ * @returns {{ level: SpoilerLevel } | { malformed: Malformed }}
+ */
+function levelSegment(value) {
+  const level = parseLevel(value);
+  return level ? { level } : { malformed: { field: 'level', value } };
+}
+
+/**
+ * A search variant's source and query segments, or null when they name no variant: an unknown
+ * source, more segments, or not the canonical encoding of a normalised query (one page per search).
+ * @param {SpoilerLevel} level @param {string | undefined} source @param {string | undefined} encoded
+ * @returns {SearchAddress | null}
+ */
+function searchVariant(level, source, encoded) {
+  const known = SEARCH_SOURCES.find((name) => name === source);
+  if (!known) return null;
+  if (encoded === undefined || encoded === '') return { kind: 'search', query: '', level, source: known };
+  const query = segmentText(encoded);
+  if (query === null || normalizeQuery(query) !== query || textSegment(query) !== encoded) return null;
+  return { kind: 'search', query, level, source: known };
+}
+
+/**
+ * The search a variant route's segments name (decoded by Next: `[level]/[source]/[[...q]]`), or
+ * null when they name no variant (404).
+ * @param {{ level: string, source: string, q?: string[] }} params
+ * @returns {(SearchAddress & { level: SpoilerLevel, source: SearchSource }) | null}
+ */
+export function searchOfSegments(params) {
+  const level = parseLevel(params.level);
+  const segments = params.q ?? [];
+  if (!level || segments.length > 1) return null;
+  const search = searchVariant(level, params.source, segments[0]);
+  return search && search.level && search.source ? { ...search, level: search.level, source: search.source } : null;
+}
+
+/** Every level × source with no query: the empty search page, prerendered at build time. */
+export const emptySearchSegments = () =>
+  SPOILER_LEVELS.flatMap((level) => SEARCH_SOURCES.map((source) => ({ level, source, q: /** @type {string[]} */ ([]) })));
+
+/**
+ * The address as a path (with `?q=` and `?spoilers=` where the address carries them). The inverse
+ * of parseAddress: `parseAddress(buildAddress(a))` is `a` for every address it can return.
+ * @param {ReaderAddress} address
+ * @returns {string}
+ */
+export function buildAddress(address) {
+  switch (address.kind) {
+    case 'list':
+      return address.page <= 1 ? '/' : `/page/${address.page}`;
+    case 'film':
+      return withLevel(`/films/${encodeURIComponent(address.slug)}${routeSegments(address)}`, address.spoilers);
+    case 'quiz':
+      return withLevel(`/films/${encodeURIComponent(address.slug)}/quiz${address.answers ? '/answers' : ''}`, address.spoilers);
+    case 'film-api':
+      return withLevel(
+        `/api/v1/films/${encodeURIComponent(address.slug)}${address.quiz === 'attempts' ? '/quiz/attempts' : address.quiz ? '/quiz' : ''}`,
+        address.spoilers,
+      );
+    case 'person':
+      return withLevel(`/people/${encodeURIComponent(address.slug)}${routeSegments(address)}`, address.spoilers);
+    case 'search': {
+      if (address.malformed) return `/search/level/${address.malformed.value}`;
+      if (address.level) {
+        const text = normalizeQuery(address.query);
+        const base = `/search/level/${address.level}/${address.source ?? 'cookie'}`;
+        return text ? `${base}/${textSegment(text)}` : base;
+      }
+      const params = new URLSearchParams();
+      if (address.query) params.set(SEARCH_QUERY_NAME, address.query);
+      if (address.spoilers) params.set(SPOILER_QUERY_NAME, address.spoilers);
+      const search = params.toString();
+      return search ? `/search?${search}` : '/search';
+    }
+  }
+}
+
+/** A film's or person's level or up-to route segments, or none for the page. @param {FilmAddress | PersonAddress} a */
+function routeSegments(a) {
+  if (a.malformed) return `/${a.malformed.field}/${a.malformed.value}`;
+  if (a.level) return `/level/${a.level}`;
+  return 'upto' in a && a.upto !== undefined ? `/upto/${a.upto}` : '';
+}
+
+/** @param {string} path @param {SpoilerLevel | undefined} level */
+const withLevel = (path, level) => (level ? `${path}?${SPOILER_QUERY_NAME}=${level}` : path);
+
+/** A film's page, as links, the sitemap and JSON-LD name it. @param {string} slug */
+export const filmPath = (slug) => buildAddress({ kind: 'film', slug });
+/** A person's page. @param {string} slug */
+export const personPath = (slug) => buildAddress({ kind: 'person', slug });
+/** A film's quiz. @param {string} slug */
+export const quizPath = (slug) => buildAddress({ kind: 'quiz', slug });
+
+/**
+ * The level a page at this internal path renders at: a level route's own level (film, person or
+ * search variant), else null.
+ * @param {string} pathname
+ * @returns {SpoilerLevel | null}
+ */
+export function routeLevelOf(pathname) {
+  const address = parseAddress(pathname);
+  return address && 'level' in address && address.level ? address.level : null;
+}
+
+/**
+ * The variant Next renders for a reader page address under its decided reading: a film's page,
+ * level or up-to route onto the decided level's or point's route; a person's page or level route
+ * onto the decided level's; a search variant onto the decided level's. Null for any other address
+ * (it renders as it is). A malformed segment is replaced too (proxy.ts answers it 400 before).
+ * @param {string} pathname
+ * @param {{ level: SpoilerLevel, upto?: number }} reading
+ * @returns {string | null}
+ */
+export function variantOf(pathname, reading) {
+  const address = parseAddress(pathname);
+  if (address?.kind === 'film')
+    return buildAddress(
+      reading.upto !== undefined
+        ? { kind: 'film', slug: address.slug, upto: reading.upto }
+        : { kind: 'film', slug: address.slug, level: reading.level },
+    );
+  if (address?.kind === 'person') return buildAddress({ kind: 'person', slug: address.slug, level: reading.level });
+  if (address?.kind === 'search' && address.level) return buildAddress({ ...address, level: reading.level });
+  return null;
+}

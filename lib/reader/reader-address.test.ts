@@ -1,0 +1,199 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SPOILER_LEVELS } from '../spoilers/levels';
+import {
+  buildAddress,
+  filmPath,
+  parseAddress,
+  personPath,
+  quizPath,
+  routeLevelOf,
+  variantOf,
+  type ReaderAddress,
+} from './reader-address.mjs';
+
+const level = fc.constantFrom(...SPOILER_LEVELS);
+const spoilers = fc.option(level, { nil: undefined });
+/** Slugs as pages have them, and any other text a path segment may carry once encoded. */
+const slug = fc.oneof(
+  fc.stringMatching(/^[a-z0-9]+(?:-[a-z0-9]+)*$/u),
+  fc.string({ minLength: 1, maxLength: 12 }),
+  fc.constantFrom('é', 'a/b', '%', '..', '?', '#'),
+);
+const malformedLevel = fc
+  .string({ maxLength: 8 })
+  .filter((v) => !v.includes('/') && !v.includes('?') && !v.includes('#') && !(SPOILER_LEVELS as readonly string[]).includes(v));
+const malformedPoint = malformedLevel.filter((v) => !/^\d+$/u.test(v));
+/** Without the keys a value left undefined, as parseAddress returns them. */
+const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
+const address: fc.Arbitrary<ReaderAddress> = fc
+  .oneof(
+    fc.record({ kind: fc.constant('film' as const), slug, spoilers }),
+    fc.record({ kind: fc.constant('film' as const), slug, level, spoilers }),
+    fc.record({ kind: fc.constant('film' as const), slug, upto: fc.nat(999_999), spoilers }),
+    fc.record({
+      kind: fc.constant('film' as const),
+      slug,
+      malformed: fc.record({ field: fc.constant('level' as const), value: malformedLevel }),
+    }),
+    fc.record({
+      kind: fc.constant('film' as const),
+      slug,
+      malformed: fc.record({ field: fc.constant('upto' as const), value: malformedPoint }),
+    }),
+    fc.record({ kind: fc.constant('quiz' as const), slug, answers: fc.constantFrom(true, undefined), spoilers }),
+    fc.record({
+      kind: fc.constant('film-api' as const),
+      slug,
+      quiz: fc.constantFrom('questions' as const, 'attempts' as const, undefined),
+      spoilers,
+    }),
+    fc.record({ kind: fc.constant('person' as const), slug, level: fc.option(level, { nil: undefined }), spoilers }),
+    fc.record({
+      kind: fc.constant('person' as const),
+      slug,
+      malformed: fc.record({ field: fc.constant('level' as const), value: malformedLevel }),
+    }),
+    fc.record({ kind: fc.constant('search' as const), query: fc.string({ maxLength: 30 }), spoilers }),
+    fc.record({
+      kind: fc.constant('search' as const),
+      query: fc.string({ maxLength: 30 }).map((q) => q.replace(/[\u0000-\u001f]/gu, ' ').trim()),
+      level,
+      source: fc.constantFrom('query' as const, 'cookie' as const),
+    }),
+    fc.record({ kind: fc.constant('list' as const), page: fc.integer({ min: 1, max: 9_999_999 }) }),
+  )
+  .map((a) => defined(a) as ReaderAddress);
+
+// The expressions the addresses were read by before this module (proxy.ts, lib/reader/reader-level.ts,
+// lib/reader/level-cookie.mjs, lib/reader/search-address.ts, lib/reader/film-filter.ts): whatever none of them
+// took for a reader address, parseAddress must not take either.
+const OLD = [
+  /^\/(films|people)\/([^/]+)\/?$/,
+  /^\/films\/([^/]+)(?:\/level\/[^/]*|\/upto\/[^/]*)?\/?$/u,
+  /^\/people\/([^/]+)(?:\/level\/[^/]*)?\/?$/u,
+  /^\/search\/level\/[^/]*(\/.*)?$/u,
+  /^\/films\/([^/]+)\/quiz\/?$/u,
+  /^\/films\/([^/]+)(\/quiz\/?|\/level\/[^/]+\/?|\/upto\/[^/]+\/?|\/?)$/u,
+  /^\/(?:films\/[^/]+|people\/[^/]+|search)\/level\/([^/]*)(?:\/|$)/,
+  /^\/films\/[^/]+\/upto\/([^/]*)\/?$/,
+  /^\/(?:api\/v1\/)?films\/([^/]+)(?:\/quiz(?:\/answers|\/attempts)?)?\/?$/,
+  /^\/search\/?$/u,
+  /^\/$|^\/page\/([1-9]\d{0,6})\/?$/u,
+];
+
+describe('reader addresses', () => {
+  it('read back what they write, for every kind of address', () => {
+    fc.assert(
+      fc.property(address, (a) => {
+        const path = buildAddress(a);
+        expect(parseAddress(path)).toEqual(a);
+        expect(buildAddress(parseAddress(path)!)).toBe(path);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('take nothing the old expressions did not take for a reader address', () => {
+    const segment = fc.oneof(
+      fc.constantFrom(
+        'films',
+        'people',
+        'search',
+        'level',
+        'upto',
+        'quiz',
+        'answers',
+        'attempts',
+        'api',
+        'v1',
+        'page',
+        'full',
+        'none',
+        '7',
+        '0',
+        '',
+        'x',
+        '%E0',
+        'a%2Fb',
+      ),
+      fc.string({ maxLength: 4 }).filter((s) => !s.includes('?') && !s.includes('#')),
+    );
+    const path = fc
+      .tuple(fc.array(segment, { maxLength: 6 }), fc.boolean())
+      .map(([parts, slash]) => `/${parts.join('/')}${slash ? '/' : ''}`);
+    fc.assert(
+      fc.property(path, (p) => {
+        if (!OLD.some((old) => old.test(p))) expect(parseAddress(p)).toBeNull();
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('name the film, its level, point and quiz, and refuse what is no level or no number', () => {
+    expect(parseAddress('/films/kiss-and-cry/')).toEqual({ kind: 'film', slug: 'kiss-and-cry' });
+    expect(parseAddress('/films/kiss-and-cry/level/light')).toEqual({ kind: 'film', slug: 'kiss-and-cry', level: 'light' });
+    expect(parseAddress('/films/kiss-and-cry/upto/007')).toEqual({ kind: 'film', slug: 'kiss-and-cry', upto: 7 });
+    expect(parseAddress('/films/kiss-and-cry/upto/1000')).toEqual({ kind: 'film', slug: 'kiss-and-cry', upto: 1000 });
+    expect(parseAddress('/films/kiss-and-cry/level/FULL')).toEqual({
+      kind: 'film',
+      slug: 'kiss-and-cry',
+      malformed: { field: 'level', value: 'FULL' },
+    });
+    expect(parseAddress('/films/kiss-and-cry/upto/1e3')).toEqual({
+      kind: 'film',
+      slug: 'kiss-and-cry',
+      malformed: { field: 'upto', value: '1e3' },
+    });
+    expect(parseAddress('/films/kiss-and-cry/quiz')).toEqual({ kind: 'quiz', slug: 'kiss-and-cry' });
+    expect(parseAddress('/films/kiss-and-cry/quiz/answers')).toEqual({ kind: 'quiz', slug: 'kiss-and-cry', answers: true });
+    expect(parseAddress('/api/v1/films/kiss-and-cry?upto=3')).toEqual({ kind: 'film-api', slug: 'kiss-and-cry' });
+    expect(parseAddress('/films/kiss-and-cry?spoilers=light')).toEqual({ kind: 'film', slug: 'kiss-and-cry', spoilers: 'light' });
+    expect(parseAddress('/films/%E0')).toBeNull();
+    for (const other of [
+      '/films',
+      '/films/x/level',
+      '/films/x/quiz/attempts',
+      '/films/x/level/full/more',
+      '/editor/films/x',
+      '/page/0',
+      '/page/1x',
+    ])
+      expect(parseAddress(other)).toBeNull();
+  });
+
+  it('name people, searches and list pages', () => {
+    expect(parseAddress('/people/sarah-bramms/')).toEqual({ kind: 'person', slug: 'sarah-bramms' });
+    expect(parseAddress('/search?q=ice+rink&spoilers=full')).toEqual({ kind: 'search', query: 'ice rink', spoilers: 'full' });
+    expect(parseAddress('/search/level/none/cookie')).toEqual({ kind: 'search', query: '', level: 'none', source: 'cookie' });
+    expect(parseAddress('/search/level/none/header')).toBeNull();
+    expect(parseAddress('/')).toEqual({ kind: 'list', page: 1 });
+    expect(parseAddress('/page/3')).toEqual({ kind: 'list', page: 3 });
+    expect(buildAddress({ kind: 'list', page: 1 })).toBe('/');
+  });
+
+  it('write the links pages carry', () => {
+    expect(filmPath('kiss-and-cry')).toBe('/films/kiss-and-cry');
+    expect(personPath('sarah-bramms')).toBe('/people/sarah-bramms');
+    expect(quizPath('kiss-and-cry')).toBe('/films/kiss-and-cry/quiz');
+    expect(buildAddress({ kind: 'quiz', slug: 'kiss-and-cry', spoilers: 'light' })).toBe('/films/kiss-and-cry/quiz?spoilers=light');
+  });
+
+  it('rewrite a page onto the variant of its reading, and leave every other address alone', () => {
+    expect(variantOf('/films/kiss-and-cry/', { level: 'none' })).toBe('/films/kiss-and-cry/level/none');
+    expect(variantOf('/films/kiss-and-cry', { level: 'none', upto: 4 })).toBe('/films/kiss-and-cry/upto/4');
+    expect(variantOf('/people/sarah-bramms', { level: 'full' })).toBe('/people/sarah-bramms/level/full');
+    for (const path of [
+      '/films/kiss-and-cry/quiz',
+      '/films/kiss-and-cry/quiz/answers',
+      '/films',
+      '/',
+      '/search',
+      '/api/v1/films/kiss-and-cry',
+    ])
+      expect(variantOf(path, { level: 'full' })).toBeNull();
+    expect(routeLevelOf('/films/x/level/light')).toBe('light');
+    expect(routeLevelOf('/films/x')).toBeNull();
+  });
+});
