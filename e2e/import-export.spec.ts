@@ -121,9 +121,12 @@ test.describe('import and export', () => {
       'href',
       `/editor/films/${film.slug}`,
     );
-    // Create draft anyway: the server refuses it the same way.
+    // Create draft anyway: the server refuses it the same way. Its refusal replaces the check's
+    // message (a status line) with the field's error, so waiting for that waits for its answer.
     await page.getByRole('button', { name: 'Create draft' }).click();
-    await expect(page.getByText(`Another film already uses the address “${film.slug}”`).first()).toBeVisible();
+    const refusal = page.locator(`[id="${await address.getAttribute('id')}-error"]`);
+    await expect(refusal).toContainText(`Another film already uses the address “${film.slug}”`, { timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Create draft' })).toBeEnabled();
     await page.getByRole('button', { name: `Use /films/${film.slug}-2` }).click();
     await expect(address).toHaveValue(`${film.slug}-2`);
     await expect(address).not.toHaveAttribute('aria-invalid', 'true');

@@ -72,6 +72,32 @@ function state() {
 const isReplyError = (error) => error instanceof Error && error.name === 'ReplyError';
 
 /**
+ * `answer`, or a "Command timed out" error once `ms` have passed and the event loop has read its
+ * sockets once more. When this process itself stalled past the deadline (a cold start loading a
+ * route's code, a long render), Redis's answer may be waiting unread; a plain timer (ioredis's
+ * commandTimeout) fires before it is read, blames Redis and opens the breaker for every request.
+ * @template T
+ * @param {Promise<T>} answer @param {number} ms
+ * @returns {Promise<T>}
+ */
+export function withinDeadline(answer, ms) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => setImmediate(() => reject(new Error('Command timed out'))), ms);
+    timer.unref();
+    answer.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
  * Runs `command` (a call to Redis) unless the breaker is open; then throws RedisBreakerOpenError
  * without calling it.
  * @template T

@@ -255,6 +255,48 @@ describe('validity that cannot go backwards (the record in Redis lost or rolled 
   });
 });
 
+describe('a stall of this process is not a Redis timeout', () => {
+  it('an answer that arrived while the event loop was blocked past the deadline is read, and the breaker stays closed', async () => {
+    await store.withCacheRedis((redis) => redis.ping());
+    const { breakerStats } = await import('./redis-breaker.mjs');
+    const before = breakerStats().opened;
+    const answer = store.withCacheRedis((redis) => redis.set(`${store.keyPrefix()}:stall`, 'answered'));
+    await new Promise((resolve) => setImmediate(resolve)); // the command is sent
+    // Busy for twice CACHE_REDIS_TIMEOUT_MS (500 ms): a cold start loading a route's code does this.
+    const until = Date.now() + 1_000;
+    while (Date.now() < until);
+    await expect(answer).resolves.toBe('OK');
+    expect(breakerStats().opened).toBe(before);
+  });
+});
+
+describe('the write position for read replicas (lib/db.ts)', () => {
+  it('recording it while Redis is away never fails the committed write; it is written once Redis answers, and other instances read the primary meanwhile', async () => {
+    const proxy = await startTcpProxy(hostPort(REDIS_TEST_URL));
+    try {
+      await load({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` });
+      await versions.recordWritePosition(1_000);
+      expect(await versions.requiredWritePosition()).toBe(1_000);
+      await proxy.close();
+      await expect(versions.recordWritePosition(5_000)).resolves.toBeUndefined();
+      // Another instance (without this one's memory) cannot read the position: it must not trust a replica.
+      const direct = new Redis(REDIS_TEST_URL);
+      try {
+        expect(await direct.get(versions.writePositionKey())).toBe('1000');
+        await proxy.open();
+        await waitFor('the missed write position to be written', async () => (await direct.get(versions.writePositionKey())) === '5000', 15_000, 100);
+        // Only ever raised: a lower position recorded later leaves it.
+        await versions.recordWritePosition(2_000);
+        expect(await direct.get(versions.writePositionKey())).toBe('5000');
+      } finally {
+        direct.disconnect();
+      }
+    } finally {
+      await proxy.stop();
+    }
+  });
+});
+
 describe('without REDIS_URL, or during next build', () => {
   it("keeps entries in the process's memory, follows its invalidations, and writes nothing to Redis", async () => {
     const prefix = store.keyPrefix();

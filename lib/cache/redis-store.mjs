@@ -18,7 +18,7 @@ import { Redis } from 'ioredis';
 import { rootLogger } from '../log/logger.mjs';
 import { serverVariable } from '../ops/server-env.mjs';
 import { onShutdown } from '../ops/shutdown.mjs';
-import { resetBreaker, setBreakerProbe, throughBreaker } from './redis-breaker.mjs';
+import { resetBreaker, setBreakerProbe, throughBreaker, withinDeadline } from './redis-breaker.mjs';
 
 const CLIENT = Symbol.for('film-cms.cache-redis');
 const RECONNECT_HOOKS = Symbol.for('film-cms.cache-reconnect-hooks');
@@ -69,7 +69,7 @@ function state() {
     // Fail fast instead of queueing while disconnected: a miss now beats a request held for seconds.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    // No commandTimeout: askCacheRedis's deadline (withinDeadline), which a stall of this process does not trip.
     connectTimeout: 2_000,
     // Back within half a second of Redis: the invalidations missed meanwhile are written then.
     retryStrategy: (attempt) => Math.min(attempt * 100, 500),
@@ -82,10 +82,10 @@ function state() {
     healthy: false,
     lastWarning: 0,
     // The first connection, which the first requests after a start wait for (briefly).
-    connected: new Promise((resolve) => {
-      redis.once('ready', () => resolve(true));
-      setTimeout(() => resolve(false), COMMAND_TIMEOUT_MS).unref();
-    }),
+    connected: withinDeadline(
+      new Promise((resolve) => redis.once('ready', () => resolve(true))),
+      COMMAND_TIMEOUT_MS,
+    ).catch(() => false),
   };
   redis.on('ready', () => {
     if (!created.healthy) log.info('redis cache connected');
@@ -98,7 +98,7 @@ function state() {
     created.healthy = false;
   });
   global[CLIENT] = created;
-  setBreakerProbe(() => redis.ping());
+  setBreakerProbe(() => askCacheRedis((connection) => connection.ping()));
   onShutdown('redis cache', () => closeCacheConnection());
   return created;
 }
@@ -137,7 +137,18 @@ export async function cacheRedis() {
  * @returns {Promise<T>}
  */
 export function withCacheRedis(command) {
-  return throughBreaker(async () => command(await cacheRedis()));
+  return throughBreaker(() => askCacheRedis(command));
+}
+
+/**
+ * Runs `command` on the shared cache connection, not through the breaker (for background work,
+ * where waiting costs no request), failing with "Command timed out" after CACHE_REDIS_TIMEOUT_MS.
+ * @template T
+ * @param {(redis: Redis) => Promise<T>} command
+ * @returns {Promise<T>}
+ */
+export async function askCacheRedis(command) {
+  return withinDeadline(command(await cacheRedis()), COMMAND_TIMEOUT_MS);
 }
 
 export async function closeCacheConnection() {

@@ -41,7 +41,7 @@ import { randomBytes } from 'node:crypto';
 import { boundedCache } from './bounded-cache.mjs';
 import { onBreakerClose } from './redis-breaker.mjs';
 import { noteInvalidated } from '../metrics/publish-visibility.mjs';
-import { cacheRedis, keyPrefix, onReconnect, reportError, sharedCacheEnabled, withCacheRedis } from './redis-store.mjs';
+import { askCacheRedis, keyPrefix, onReconnect, reportError, sharedCacheEnabled, withCacheRedis } from './redis-store.mjs';
 
 const MEMORY = Symbol.for('film-cms.tag-versions');
 const PENDING = Symbol.for('film-cms.tag-versions-pending');
@@ -93,8 +93,12 @@ function processState(key, create) {
 const memory = () => processState(MEMORY, () => ({ epoch: newEpoch(), version: 0, tags: new Map() }));
 /** @returns {Map<string, Version>} tag → the version this process last wrote to Redis for it */
 const written = () => processState(WRITTEN, () => new Map());
-/** @returns {{ tags: Set<string>, timer: NodeJS.Timeout | null }} tags invalidated here while Redis could not be written */
-const pending = () => processState(PENDING, () => ({ tags: new Set(), timer: null }));
+/**
+ * What this process could not write to Redis, kept until it can: tags invalidated here and the
+ * highest write position recorded here (0: none).
+ * @returns {{ tags: Set<string>, position: number, timer: NodeJS.Timeout | null }}
+ */
+const pending = () => processState(PENDING, () => ({ tags: new Set(), position: 0, timer: null }));
 /** @returns {{ version: Version | null }} the highest version this process saw Redis answer, in the latest epoch it saw */
 const seen = () => processState(SEEN, () => ({ version: null }));
 
@@ -277,36 +281,42 @@ export async function invalidateTags(tags) {
 }
 
 /**
- * Writes the invalidations Redis missed. Asks Redis directly, not through the circuit breaker:
- * this runs in the background, where waiting out a timeout costs no request, and it must not wait
- * for the breaker's next probe either.
+ * Writes the invalidations and the write position Redis missed. Asks Redis directly, not through
+ * the circuit breaker: this runs in the background, where waiting out a timeout costs no request,
+ * and it must not wait for the breaker's next probe either.
  */
-async function flushPendingInvalidations() {
-  const waiting = pending().tags;
-  if (waiting.size === 0) return;
-  const tags = [...waiting];
+async function flushPending() {
+  const state = pending();
   try {
-    const version = await runScript(await cacheRedis(), INVALIDATE_SCRIPT, tags);
-    for (const tag of tags) {
-      written().set(tag, version);
-      waiting.delete(tag);
+    if (state.tags.size > 0) {
+      const tags = [...state.tags];
+      const version = await askCacheRedis((redis) => runScript(redis, INVALIDATE_SCRIPT, tags));
+      for (const tag of tags) {
+        written().set(tag, version);
+        state.tags.delete(tag);
+      }
+    }
+    const position = state.position;
+    if (position > 0) {
+      await askCacheRedis((redis) => redis.eval(RAISE_SCRIPT, 1, writePositionKey(), String(position)));
+      if (state.position === position) state.position = 0;
     }
   } catch {
     // Still away: the timer tries again.
   }
 }
 
-/** Offers the pending invalidations to Redis every PENDING_RETRY_MS until they are written. */
+/** Offers what Redis missed to it every PENDING_RETRY_MS until it is written. */
 function retryPendingSoon() {
   const state = pending();
   if (state.timer) return;
   state.timer = setInterval(() => {
-    if (state.tags.size === 0) {
+    if (state.tags.size === 0 && state.position === 0) {
       clearInterval(/** @type {NodeJS.Timeout} */ (state.timer));
       state.timer = null;
       return;
     }
-    void flushPendingInvalidations();
+    void flushPending();
   }, PENDING_RETRY_MS);
   state.timer.unref();
 }
@@ -317,8 +327,8 @@ function retryPendingSoon() {
  * high-water mark, which starts a new epoch if the counter went backwards.
  */
 async function onRedisBack() {
-  await flushPendingInvalidations();
-  if (seen().version) await runScript(await cacheRedis(), READ_SCRIPT).catch(() => {});
+  await flushPending();
+  if (seen().version) await askCacheRedis((redis) => runScript(redis, READ_SCRIPT)).catch(() => {});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,15 +352,24 @@ function writePositionMemory() {
 /**
  * Records the primary's WAL position (bytes, pg_current_wal_lsn()) after a write committed and
  * before it is acknowledged, beside the versions: a replica may answer a read only once it has
- * replayed this far. With REDIS_URL every instance reads it; a position Redis missed stays known
- * here, and other instances read their primary until Redis answers (requiredWritePosition throws).
+ * replayed this far. With REDIS_URL every instance reads it. Never throws: the write has
+ * committed, and failing its request would invite a second one. A position Redis missed stays
+ * known here and is written when Redis answers again (every PENDING_RETRY_MS); meanwhile other
+ * instances whose Redis is away read their primary (requiredWritePosition throws).
  * @param {number} position
  */
 export async function recordWritePosition(position) {
   const local = writePositionMemory();
   local.position = Math.max(local.position, position);
   if (!sharedCacheEnabled()) return;
-  await withCacheRedis((redis) => redis.eval(RAISE_SCRIPT, 1, writePositionKey(), String(position)));
+  try {
+    await withCacheRedis((redis) => redis.eval(RAISE_SCRIPT, 1, writePositionKey(), String(position)));
+  } catch (error) {
+    const state = pending();
+    state.position = Math.max(state.position, position);
+    retryPendingSoon();
+    reportError(error, 'redis cache: could not record a write position; will retry when Redis is back');
+  }
 }
 
 /**
@@ -395,4 +414,4 @@ export function pageTagsOf(pathname) {
 }
 
 onReconnect(onRedisBack);
-onBreakerClose(flushPendingInvalidations);
+onBreakerClose(flushPending);

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { throughBreaker } from '../cache/redis-breaker.mjs';
+import { askLimiterRedis } from './redis-connection';
 import type { RateLimiter, RateLimitOptions, RateLimitState } from './rate-limiter';
 
 /**
@@ -35,7 +35,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   async check(key: string): Promise<RateLimitState> {
     try {
-      const [[, count], [, ttl]] = (await throughBreaker(() => this.redis.multi().get(this.key(key)).pttl(this.key(key)).exec())) as [
+      const [[, count], [, ttl]] = (await askLimiterRedis(() => this.redis.multi().get(this.key(key)).pttl(this.key(key)).exec())) as [
         [unknown, string | null],
         [unknown, number],
       ];
@@ -47,7 +47,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   async hit(key: string): Promise<RateLimitState> {
     try {
-      const [count, ttl] = (await throughBreaker(() => this.redis.eval(HIT_SCRIPT, 1, this.key(key), String(this.options.windowMs)))) as [
+      const [count, ttl] = (await askLimiterRedis(() => this.redis.eval(HIT_SCRIPT, 1, this.key(key), String(this.options.windowMs)))) as [
         number,
         number,
       ];
@@ -59,7 +59,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   async reset(key: string): Promise<void> {
     try {
-      await throughBreaker(() => this.redis.del(this.key(key)));
+      await askLimiterRedis(() => this.redis.del(this.key(key)));
     } catch (error) {
       this.options.onError?.(error);
     }

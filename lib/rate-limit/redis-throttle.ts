@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { throughBreaker } from '../cache/redis-breaker.mjs';
+import { askLimiterRedis } from './redis-connection';
 import type { RateLimitState } from './rate-limiter';
 import { counted, throttleDelayMs, throttleState, type Throttle, type ThrottleOptions } from './throttle';
 
@@ -50,7 +50,7 @@ export class RedisThrottle implements Throttle {
 
   async check(key: string): Promise<RateLimitState> {
     try {
-      const [count, nextAt] = await throughBreaker(() => this.redis.hmget(this.key(key), 'c', 'n'));
+      const [count, nextAt] = await askLimiterRedis(() => this.redis.hmget(this.key(key), 'c', 'n'));
       return throttleState(Number(count ?? 0), Number(nextAt ?? 0), this.now(), this.options);
     } catch (error) {
       return this.failOpen(error);
@@ -67,7 +67,7 @@ export class RedisThrottle implements Throttle {
 
   async reset(key: string): Promise<void> {
     try {
-      await throughBreaker(() => this.redis.del(this.key(key)));
+      await askLimiterRedis(() => this.redis.del(this.key(key)));
     } catch (error) {
       this.options.onError?.(error);
     }
@@ -77,7 +77,7 @@ export class RedisThrottle implements Throttle {
     const now = this.now();
     try {
       const args = [String(now), always ? '1' : '0', String(this.options.forgetMs), ...this.delays];
-      const [wasCounted, count, nextAt] = (await throughBreaker(() => this.redis.eval(COUNT_SCRIPT, 1, this.key(key), ...args))) as [
+      const [wasCounted, count, nextAt] = (await askLimiterRedis(() => this.redis.eval(COUNT_SCRIPT, 1, this.key(key), ...args))) as [
         number,
         number,
         number,

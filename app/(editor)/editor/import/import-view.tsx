@@ -54,6 +54,9 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [slugTakenBy, setSlugTakenBy] = useState<SlugTakenDetails['existing'] | null>(null);
   const [created, setCreated] = useState(false);
+  // Counts the user's changes to the page or the address: a refusal that arrives after a change
+  // answers what is no longer on screen, so it is not shown (the address check speaks instead).
+  const edits = useRef(0);
   const [pending, startTransition] = useTransition();
 
   // Parsing a long page on every keystroke would make typing lag; the preview may trail a little.
@@ -91,6 +94,7 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
   useLeaveGuard(text.trim() !== '' && !created, LEAVE_MESSAGE);
 
   function replaceText(next: string, name: string | null) {
+    edits.current += 1;
     setText(next);
     setFileName(name);
     setSlugOverride(null);
@@ -131,9 +135,11 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
     if (!prepared) return;
     setServerErrors([]);
     setSlugTakenBy(null);
+    const sentAfter = edits.current;
     startTransition(async () => {
       const result = await importFilmAction({ text, slug: slug !== prepared.content.slug ? slug : undefined, levels });
       if (!result.ok) {
+        if (edits.current !== sentAfter) return;
         // 409: the address is taken; the field says by which film, with a link to it.
         const taken = result.status === 409 ? (result.details as SlugTakenDetails | undefined) : undefined;
         if (taken?.field === 'slug') {
@@ -266,7 +272,10 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
                       ref={slugInput}
                       className={ui.input}
                       value={slug}
-                      onChange={(event) => setSlugOverride(event.target.value)}
+                      onChange={(event) => {
+                        edits.current += 1;
+                        setSlugOverride(event.target.value);
+                      }}
                       aria-invalid={slugError || takenNow ? true : undefined}
                       aria-describedby={slugError ? `${ids}-slug-error` : takenNow ? `${ids}-slug-taken` : undefined}
                     />
@@ -282,6 +291,7 @@ export function ImportView({ mayEditQuiz }: { mayEditQuiz: boolean }) {
                       type="button"
                       className={`${ui.button} ${ui.small}`}
                       onClick={() => {
+                        edits.current += 1;
                         setSlugOverride(takenNow.free);
                         setServerErrors([]);
                       }}
