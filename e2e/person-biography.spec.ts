@@ -166,3 +166,32 @@ test('the person form: edit, autosave survives a reload, save, see the revision,
   await expect(phoneForm.getByRole('status')).toHaveText(/Saved as revision 4/u);
   await phone.close();
 });
+
+/** Like the film editor: a link away from unsaved changes asks first; an unchanged or saved form just goes. */
+test('leaving the person form with unsaved changes asks first; an unchanged form does not', async ({ signedInPage }) => {
+  const page = await signedInPage();
+  const id = unique();
+  const director = `Leave Director ${id}`;
+  const personSlug = await publishFilmWithNewDirector(page, {
+    film: `E2E person leave ${id}`,
+    premise: 'A film whose director is half written about.',
+    director,
+  });
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => asked.push(`${dialog.type()}: ${dialog.message()}`));
+  const people = page.getByRole('navigation', { name: 'Editor' }).getByRole('link', { name: 'People', exact: true });
+
+  await people.click();
+  await expect(page).toHaveURL(/\/editor\/people$/u);
+  expect(asked).toEqual([]);
+
+  await page.goto(`/editor/people/${personSlug}`);
+  const form = page.getByRole('form', { name: `About ${director}` });
+  await form.getByRole('button', { name: 'Add a paragraph' }).click();
+  await form.getByRole('textbox', { name: 'Paragraph 1' }).fill(`Written ${id}, not saved yet.`);
+  // The signed-in page accepts every dialog, so the question is answered "leave".
+  await people.click();
+  await expect(page).toHaveURL(/\/editor\/people$/u);
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toMatch(/^confirm: You have unsaved changes\./u);
+});

@@ -23,6 +23,7 @@ import { SpoilerLevelPicker } from '../editor/film-form/spoiler-level-picker';
 import { RestoreBanner } from '../editor/film-form/restore-banner';
 import { FormWatcher } from '../editor/film-form/form-watcher';
 import { useAutosaveSlot, type AutosaveState } from '../editor/use-autosave-slot';
+import { useLeaveGuard } from '../editor/film-form/use-leave-guard';
 import { FormField } from '../admin/form-field';
 import { LocalDate } from './local-date';
 import ui from '../editor/ui.module.css';
@@ -38,9 +39,6 @@ const asValues = (content: PersonContent | PersonWorkInProgress): PersonContentI
   photo: content.photo,
   biography: content.biography.map(({ text, spoiler }) => ({ text, spoiler })),
 });
-
-// Whether the form differs from its revision is autosave's business here (the film editor also shows it).
-const noDirtyTracking = () => undefined;
 
 /** What the autosave slot stores of the form's values. */
 function normalize(values: unknown): PersonWorkInProgress {
@@ -93,6 +91,9 @@ export function PersonForm({
   const [base, setBase] = useState({ revision: latestRevision, content });
   const [offer, setOffer] = useState<PersonAutosaveSlot | null>(autosave);
   const [message, setMessage] = useState<Message>(null);
+  // Whether the form differs from its last revision: leaving then asks first, as the film editor does.
+  const [dirty, setDirty] = useState(false);
+  useLeaveGuard(dirty);
   const [conflict, setConflict] = useState<PersonSaveConflict | null>(null);
   const form = useForm<PersonContentInput, unknown, PersonContent>({
     resolver: zodResolver(personContentSchema),
@@ -181,7 +182,7 @@ export function PersonForm({
         />
       ) : null}
       <form onSubmit={onSubmit} noValidate aria-label={`About ${name}`}>
-        <FormWatcher baseline={baselineValues} onDirtyChange={noDirtyTracking} onChange={slot.schedule} />
+        <FormWatcher baseline={baselineValues} onDirtyChange={setDirty} onChange={slot.schedule} />
         <section className={styles.panel} aria-labelledby="person-photo-title">
           <h2 id="person-photo-title">Photo</h2>
           {photo ? (

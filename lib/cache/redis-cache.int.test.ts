@@ -284,7 +284,12 @@ describe('the write position for read replicas (lib/db.ts)', () => {
       try {
         expect(await direct.get(versions.writePositionKey())).toBe('1000');
         await proxy.open();
-        await waitFor('the missed write position to be written', async () => (await direct.get(versions.writePositionKey())) === '5000', 15_000, 100);
+        await waitFor(
+          'the missed write position to be written',
+          async () => (await direct.get(versions.writePositionKey())) === '5000',
+          15_000,
+          100,
+        );
         // Only ever raised: a lower position recorded later leaves it.
         await versions.recordWritePosition(2_000);
         expect(await direct.get(versions.writePositionKey())).toBe('5000');

@@ -82,10 +82,7 @@ function state() {
     healthy: false,
     lastWarning: 0,
     // The first connection, which the first requests after a start wait for (briefly).
-    connected: withinDeadline(
-      new Promise((resolve) => redis.once('ready', () => resolve(true))),
-      COMMAND_TIMEOUT_MS,
-    ).catch(() => false),
+    connected: withinDeadline(new Promise((resolve) => redis.once('ready', () => resolve(true))), COMMAND_TIMEOUT_MS).catch(() => false),
   };
   redis.on('ready', () => {
     if (!created.healthy) log.info('redis cache connected');
