@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { publishFilmWithNewDirector, test, unique } from './support/editor-session';
+import { publishFilmWithNewDirector, test } from './support/editor-session';
 
 /**
  * No accessibility violation at all (any impact, best practices included) on the media library
@@ -25,16 +25,17 @@ async function violations(page: Page): Promise<string[]> {
 
 test('the media library and a person page with a photo and a biography have no accessibility violations', async ({ signedInPage }) => {
   const page = await signedInPage();
-  const id = unique();
-  const director = `A11y Director ${id}`;
-  const personSlug = await publishFilmWithNewDirector(page, {
-    film: `E2E media a11y ${id}`,
-    premise: 'A film whose director has a photo and a story.',
+  const {
     director,
+    personSlug,
+    form: photoForm,
+  } = await publishFilmWithNewDirector(page, {
+    film: 'E2E media a11y',
+    premise: 'A film whose director has a photo and a story.',
+    director: 'A11y Director',
   });
 
   // The photo, dropped on the person form's drop zone.
-  const photoForm = page.getByRole('form', { name: `About ${director}` });
   const colour = { r: Math.floor(Math.random() * 256), g: 90, b: 60 };
   const portrait = [
     ...(await sharp({ create: { width: 500, height: 600, channels: 3, background: colour } })

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { publishFilmWithNewDirector, test, unique } from './support/editor-session';
+import { publishFilmWithNewDirector, test } from './support/editor-session';
 
 /**
  * A person's biography end to end: an editor writes two paragraphs in the person form, one at no
@@ -12,14 +12,11 @@ test.describe.configure({ timeout: 180_000 });
 
 test('an editor edits a biography paragraph → readers get it only at its level', async ({ signedInPage }) => {
   const page = await signedInPage();
-  const id = unique();
-  const director = `Bio Director ${id}`;
-  const personSlug = await publishFilmWithNewDirector(page, {
-    film: `E2E person biography ${id}`,
+  const { id, director, personSlug, form } = await publishFilmWithNewDirector(page, {
+    film: 'E2E person biography',
     premise: 'A film whose director has a story.',
-    director,
+    director: 'Bio Director',
   });
-  const form = page.getByRole('form', { name: `About ${director}` });
 
   const safe = `${director} grew up beside an ice rink and made films about skaters.`;
   const spoiler = `Wordone wordtwo ${id} wordfour wordfive wordsix wordseven wordeight: the last film ends with the skater's death.`;
@@ -83,12 +80,10 @@ async function violations(page: Page): Promise<string[]> {
  */
 test('the person form: edit, autosave survives a reload, save, see the revision, compare, restore', async ({ signedInPage, browser }) => {
   const signedIn = await signedInPage();
-  const id = unique();
-  const director = `Journey Director ${id}`;
-  const personSlug = await publishFilmWithNewDirector(signedIn, {
-    film: `E2E person journey ${id}`,
+  const { id, director, personSlug } = await publishFilmWithNewDirector(signedIn, {
+    film: 'E2E person journey',
     premise: 'A film whose director is edited like a film.',
-    director,
+    director: 'Journey Director',
   });
   const context = await browser.newContext({ locale: 'de-DE', storageState: await signedIn.context().storageState() });
   const page = await context.newPage();
@@ -170,12 +165,10 @@ test('the person form: edit, autosave survives a reload, save, see the revision,
 /** Like the film editor: a link away from unsaved changes asks first; an unchanged or saved form just goes. */
 test('leaving the person form with unsaved changes asks first; an unchanged form does not', async ({ signedInPage }) => {
   const page = await signedInPage();
-  const id = unique();
-  const director = `Leave Director ${id}`;
-  const personSlug = await publishFilmWithNewDirector(page, {
-    film: `E2E person leave ${id}`,
+  const { id, personSlug, form } = await publishFilmWithNewDirector(page, {
+    film: 'E2E person leave',
     premise: 'A film whose director is half written about.',
-    director,
+    director: 'Leave Director',
   });
   const asked: string[] = [];
   page.on('dialog', (dialog) => asked.push(`${dialog.type()}: ${dialog.message()}`));
@@ -186,7 +179,6 @@ test('leaving the person form with unsaved changes asks first; an unchanged form
   expect(asked).toEqual([]);
 
   await page.goto(`/editor/people/${personSlug}`);
-  const form = page.getByRole('form', { name: `About ${director}` });
   await form.getByRole('button', { name: 'Add a paragraph' }).click();
   await form.getByRole('textbox', { name: 'Paragraph 1' }).fill(`Written ${id}, not saved yet.`);
   // The signed-in page accepts every dialog, so the question is answered "leave".

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import sharp from 'sharp';
-import { publishFilmWithNewDirector, test, unique } from './support/editor-session';
+import { publishFilmWithNewDirector, test } from './support/editor-session';
 
 /**
  * A person's photo end to end: an editor publishes a film with a director, drops a photo on the
@@ -12,14 +12,11 @@ test.describe.configure({ timeout: 180_000 });
 
 test('drop a photo in the person editor → the person page shows it; remove it → it is gone', async ({ signedInPage }) => {
   const page = await signedInPage();
-  const id = unique();
-  const director = `Photo Director ${id}`;
-  const personSlug = await publishFilmWithNewDirector(page, {
-    film: `E2E person photo ${id}`,
+  const { director, personSlug, form } = await publishFilmWithNewDirector(page, {
+    film: 'E2E person photo',
     premise: 'A film whose director has a face.',
-    director,
+    director: 'Photo Director',
   });
-  const form = page.getByRole('form', { name: `About ${director}` });
 
   // Drag and drop: a real drop event carrying the file, as a browser sends it.
   const portrait = [

@@ -49,13 +49,18 @@ export async function saveAndPublish(page: Page): Promise<number> {
 }
 
 /**
- * A person of the test's own: publishes a new film whose premise is `premise` with a new director
- * named `director`, then opens that person in the person editor. Returns the person's slug.
+ * A person of the test's own: publishes a new film `${film} ${id}` whose premise is `premise` with
+ * a new director `${director} ${id}` (id: unique()), then opens that person in the person editor.
+ * Returns the id, the director's full name, the person's slug and the person form.
  */
-export async function publishFilmWithNewDirector(
-  page: Page,
-  { film, premise, director }: { film: string; premise: string; director: string },
-) {
+export async function publishFilmWithNewDirector(page: Page, names: { film: string; premise: string; director: string }) {
+  const id = unique();
+  const director = `${names.director} ${id}`;
+  const personSlug = await openNewDirector(page, { film: `${names.film} ${id}`, premise: names.premise, director });
+  return { id, director, personSlug, form: page.getByRole('form', { name: `About ${director}` }) };
+}
+
+async function openNewDirector(page: Page, { film, premise, director }: { film: string; premise: string; director: string }) {
   await createFilm(page, film);
   await page.getByLabel('Premise', { exact: true }).fill(premise);
   await page.getByRole('combobox', { name: 'Add a director' }).fill(director);

@@ -262,18 +262,14 @@ describe('suggested levels on a small page', () => {
     expect(at(suggestFilmLevels(told), 'kind.tone').suggested).toBe('none');
   });
 
+  /** The base page with these content notes, each at full. */
+  const withContentNotes = (...labels: string[]) => ({
+    ...base,
+    kind: { ...base.kind, contentNotes: labels.map((label, i) => ({ id: `n${i + 1}`, label, spoiler: 'full' as const })) },
+  });
+
   it('takes a content note the page never places as revealed by the middle, not as no spoiler', () => {
-    const content = {
-      ...base,
-      kind: {
-        ...base.kind,
-        contentNotes: [
-          { id: 'n1', label: 'vertigo', spoiler: 'full' as const },
-          { id: 'n2', label: 'school', spoiler: 'full' as const },
-        ],
-      },
-    };
-    const suggestions = suggestFilmLevels(content);
+    const suggestions = suggestFilmLevels(withContentNotes('vertigo', 'school'));
     expect(at(suggestions, 'kind.contentNotes.0')).toMatchObject({
       suggested: 'light',
       revealedAt: 6,
@@ -283,17 +279,7 @@ describe('suggested levels on a small page', () => {
   });
 
   it('takes a content note the page never places, whose words name a kind every reader sees, as no spoiler', () => {
-    const content = {
-      ...base,
-      kind: {
-        ...base.kind,
-        contentNotes: [
-          { id: 'n1', label: 'gore', spoiler: 'full' as const },
-          { id: 'n2', label: 'period sexism', spoiler: 'full' as const },
-        ],
-      },
-    };
-    const suggestions = suggestFilmLevels(content);
+    const suggestions = suggestFilmLevels(withContentNotes('gore', 'period sexism'));
     expect(at(suggestions, 'kind.contentNotes.0')).toMatchObject({
       suggested: 'none',
       revealedAt: null,
