@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diffPerson } from './diff-person';
 import type { PersonContent } from './person-schema';
@@ -39,8 +40,54 @@ describe('diffPerson', () => {
     expect(changes[4]).toMatchObject({ kind: 'paragraph', change: 'added', level: { before: null, after: 'none' } });
   });
 
-  it('shows paragraphs moved by their new places, and a removed one as removed', () => {
-    const swapped = { ...BASE, biography: [BASE.biography[1]!] };
-    expect(diffPerson(BASE, swapped).map((c) => (c.kind === 'paragraph' ? c.change : c.kind))).toEqual(['changed', 'removed']);
+  const paragraphs = (...texts: string[]) => texts.map((text) => ({ text, spoiler: 'none' as const }));
+  const summary = (before: string[], after: string[]) =>
+    diffPerson({ ...BASE, biography: paragraphs(...before) }, { ...BASE, biography: paragraphs(...after) }).map((c) =>
+      c.kind === 'paragraph' ? `${c.change}: ${c.label}` : c.kind,
+    );
+
+  it('matches paragraphs by their text, not their place: removing the first is one removal', () => {
+    const removedFirst = { ...BASE, biography: [BASE.biography[1]!] };
+    expect(diffPerson(BASE, removedFirst).map((c) => (c.kind === 'paragraph' ? `${c.change}: ${c.label}` : c.kind))).toEqual([
+      'removed: Biography, paragraph 1 (removed)',
+    ]);
+    expect(summary(['B', 'C'], ['A', 'B', 'C'])).toEqual(['added: Biography, paragraph 1']);
+    expect(summary(['A', 'B', 'C'], ['A', 'C'])).toEqual(['removed: Biography, paragraph 2 (removed)']);
+  });
+
+  it('a paragraph moved is "moved", with its old place; a rewrite in place is "changed"; the rest in the newer order', () => {
+    expect(summary(['A', 'B', 'C'], ['B', 'C', 'A'])).toEqual(['moved: Biography, paragraph 3 (was 1)']);
+    expect(summary(['A', 'B', 'C'], ['A', 'B2', 'C', 'D'])).toEqual(['changed: Biography, paragraph 2', 'added: Biography, paragraph 4']);
+    expect(summary(['A', 'B', 'C'], ['X', 'C', 'A'])).toEqual(['changed: Biography, paragraph 1', 'moved: Biography, paragraph 3 (was 1)']);
+  });
+
+  it('a paragraph kept in place whose level changed is "changed", its words unmarked', () => {
+    const after: PersonContent = { ...BASE, biography: [BASE.biography[0]!, { ...BASE.biography[1]!, spoiler: 'light' }] };
+    const [change] = diffPerson(BASE, after);
+    expect(change).toMatchObject({
+      kind: 'paragraph',
+      change: 'changed',
+      label: 'Biography, paragraph 2',
+      level: { before: 'full', after: 'light' },
+    });
+    expect(change!.kind === 'paragraph' && change!.text.every((part) => !part.added && !part.removed)).toBe(true);
+  });
+
+  it('for any two biographies: each newer paragraph is named once or is an older one unchanged, and additions less removals is the growth', () => {
+    const paragraph = fc.record({
+      text: fc.constantFrom('A', 'B', 'C', 'D', 'E'),
+      spoiler: fc.constantFrom('none' as const, 'full' as const),
+    });
+    fc.assert(
+      fc.property(fc.array(paragraph, { maxLength: 6 }), fc.array(paragraph, { maxLength: 6 }), (before, after) => {
+        const changes = diffPerson({ ...BASE, biography: before }, { ...BASE, biography: after }).filter((c) => c.kind === 'paragraph');
+        const named = changes.filter((c) => c.change !== 'removed').map((c) => Number(c.key.split('.')[1]));
+        expect(new Set(named).size).toBe(named.length);
+        for (const [at, now] of after.entries())
+          if (!named.includes(at)) expect(before.some((was) => was.text === now.text && was.spoiler === now.spoiler)).toBe(true);
+        const count = (change: string) => changes.filter((c) => c.change === change).length;
+        expect(count('added') - count('removed')).toBe(after.length - before.length);
+      }),
+    );
   });
 });
