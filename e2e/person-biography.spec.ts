@@ -187,3 +187,51 @@ test('leaving the person form with unsaved changes asks first; an unchanged form
   expect(asked).toHaveLength(1);
   expect(asked[0]).toMatch(/^confirm: You have unsaved changes\./u);
 });
+
+/**
+ * Two tabs edit one person: the second save is refused, and its panel merges field by field like
+ * the film editor's: the biography only this tab changed is merged by itself, the birth date both
+ * changed is the editor's choice, and the merged version is saved on top of the other tab's.
+ */
+test('a refused person save merges field by field: one side’s changes by themselves, a field both changed as chosen', async ({
+  signedInPage,
+}) => {
+  const page = await signedInPage();
+  const { id, director, personSlug, form } = await publishFilmWithNewDirector(page, {
+    film: 'E2E person merge',
+    premise: 'A film whose director is edited in two tabs.',
+    director: 'Merge Director',
+  });
+  await form.getByRole('button', { name: 'Add a paragraph' }).click();
+  await form.getByRole('textbox', { name: 'Paragraph 1' }).fill(`First paragraph ${id}.`);
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form.getByRole('status')).toHaveText(/Saved as revision 1/u);
+
+  const other = await page.context().newPage();
+  await other.goto(`/editor/people/${personSlug}`);
+  const otherForm = other.getByRole('form', { name: `About ${director}` });
+  await otherForm.getByLabel('Born', { exact: true }).fill('1971-02-02');
+  await otherForm.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(otherForm.getByRole('status')).toHaveText(/Saved as revision 2/u);
+  await other.close();
+
+  await form.getByLabel('Born', { exact: true }).fill('1969-12-12');
+  await form.getByRole('button', { name: 'Add a paragraph' }).click();
+  await form.getByRole('textbox', { name: 'Paragraph 2' }).fill(`Second paragraph ${id}.`);
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  const panel = page.getByRole('group', { name: /^Not saved yet: .* saved revision 2 after the one you started from \(1\)/u });
+  await expect(panel).toContainText('1 change only one of you made is merged already. 1 field changed by both of you');
+  await expect(panel.getByRole('list', { name: 'Merged by themselves' })).toHaveText('Biography: your change');
+
+  await panel.getByRole('button', { name: 'Save merged version as revision 3' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Not saved yet: choose a version for 1 field changed by both of you.');
+  await panel
+    .getByRole('group', { name: 'Born: changed by both of you' })
+    .getByRole('radio', { name: /Keep theirs \(revision 2\)/u })
+    .check();
+  await panel.getByRole('button', { name: 'Save merged version as revision 3' }).click();
+  await expect(form.getByRole('status')).toHaveText(/Saved as revision 3/u);
+  await expect(panel).toHaveCount(0);
+  await expect(form.getByLabel('Born', { exact: true })).toHaveValue('1971-02-02');
+  await expect(form.getByRole('textbox', { name: 'Paragraph 2' })).toHaveValue(`Second paragraph ${id}.`);
+});

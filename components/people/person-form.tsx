@@ -26,6 +26,7 @@ import { useAutosaveSlot, type AutosaveState } from '../editor/use-autosave-slot
 import { useLeaveGuard } from '../editor/film-form/use-leave-guard';
 import { FormField } from '../admin/form-field';
 import { LocalDate } from './local-date';
+import { PersonConflict } from './person-conflict';
 import ui from '../editor/ui.module.css';
 import styles from '../admin/admin.module.css';
 import photoStyles from '@/components/media/image-with-fields.module.css';
@@ -94,7 +95,8 @@ export function PersonForm({
   // Whether the form differs from its last revision: leaving then asks first, as the film editor does.
   const [dirty, setDirty] = useState(false);
   useLeaveGuard(dirty);
-  const [conflict, setConflict] = useState<PersonSaveConflict | null>(null);
+  // A refused save: the newer revision and what this form sent, for the merge.
+  const [conflict, setConflict] = useState<(PersonSaveConflict & { mine: PersonContent }) | null>(null);
   const form = useForm<PersonContentInput, unknown, PersonContent>({
     resolver: zodResolver(personContentSchema),
     defaultValues: asValues(content),
@@ -140,8 +142,8 @@ export function PersonForm({
       setMessage({ ok: true, text: `Saved as revision ${saved.revision.number}: ${name}’s page shows it now.` });
     } catch (error) {
       if (error instanceof ActionFailure && error.status === 409) {
-        setConflict(error.details as PersonSaveConflict);
-        setMessage({ ok: false, text: error.message });
+        setConflict({ ...(error.details as PersonSaveConflict), mine: values });
+        setMessage(null);
         return;
       }
       if (error instanceof ActionFailure && error.status === 400 && error.errors.length > 0) {
@@ -154,6 +156,16 @@ export function PersonForm({
   }
 
   const onSubmit = handleSubmit((values) => save(values, base.revision));
+  // Saving from the conflict panel, outside the form's own submit.
+  const [saving, setSaving] = useState(false);
+  async function saveOnTop(values: PersonContent, revision: number) {
+    setSaving(true);
+    try {
+      await save(values, revision);
+    } finally {
+      setSaving(false);
+    }
+  }
 
   function restoreOffer() {
     if (!offer) return;
@@ -307,36 +319,20 @@ export function PersonForm({
             </p>
           ) : null}
           {conflict ? (
-            <div role="group" aria-label="Newer revision">
-              <p>
-                Revision {conflict.current.number} was saved after the one you started from ({conflict.baseRevision}).{' '}
-                <Link href={`/editor/people/${slug}/history?from=${conflict.current.number}&to=${conflict.baseRevision}`}>
-                  Compare them
-                </Link>
-                .
-              </p>
-              <div className={photoStyles.buttons}>
-                <button
-                  type="button"
-                  className={`${ui.button} ${ui.primary}`}
-                  onClick={() => void handleSubmit((values) => save(values, conflict.current.number))()}
-                >
-                  Save mine as revision {conflict.current.number + 1}
-                </button>
-                <button
-                  type="button"
-                  className={ui.button}
-                  onClick={() => {
-                    setBase({ revision: conflict.current.number, content: conflict.current.content });
-                    reset(asValues(conflict.current.content));
-                    setConflict(null);
-                    setMessage(null);
-                  }}
-                >
-                  Load revision {conflict.current.number} instead
-                </button>
-              </div>
-            </div>
+            <PersonConflict
+              slug={slug}
+              conflict={conflict}
+              mine={conflict.mine}
+              busy={formState.isSubmitting || saving}
+              onSaveMerged={(merged) => void saveOnTop(merged, conflict.current.number)}
+              onReplaceTheirs={() => void handleSubmit((values) => saveOnTop(values, conflict.current.number))()}
+              onReloadTheirs={() => {
+                setBase({ revision: conflict.current.number, content: conflict.current.content });
+                reset(asValues(conflict.current.content));
+                setConflict(null);
+                setMessage(null);
+              }}
+            />
           ) : null}
         </div>
       </form>

@@ -109,7 +109,7 @@ describe('a person’s profile', () => {
     expect(stale).toMatchObject({
       ok: false,
       status: 409,
-      details: { baseRevision: 1, current: { number: 2, content: { birthDate: '1971-02-02' } } },
+      details: { baseRevision: 1, baseContent: FIRST, current: { number: 2, content: { birthDate: '1971-02-02' } } },
     });
     expect(await savePersonAction({ slug, baseRevision: 7, content: FIRST })).toMatchObject({
       ok: false,

@@ -20,6 +20,8 @@ export type PersonRevisionSummary = {
 /** What a 409 carries: the newer revision the save was not based on, for the form to show. */
 export type PersonSaveConflict = {
   baseRevision: number;
+  /** The content of `baseRevision`, what the refused edit started from: the merge's base. */
+  baseContent: PersonContent;
   current: PersonRevisionSummary & { content: PersonContent };
 };
 
@@ -64,7 +66,8 @@ async function lockProfile(tx: Tx, slug: string): Promise<{ latestRevision: numb
   return profile!;
 }
 
-async function latestContent(tx: Tx, slug: string, number: number): Promise<PersonContent> {
+/** The content of revision `number` (0: none yet). */
+async function revisionContent(tx: Tx, slug: string, number: number): Promise<PersonContent> {
   if (number === 0) return EMPTY_PERSON_CONTENT;
   const row = await tx.personRevision.findUniqueOrThrow({ where: { slug_number: { slug, number } }, select: { content: true } });
   return readPersonContent(row.content);
@@ -107,10 +110,14 @@ export async function savePerson(
       });
       throw new ConflictError<PersonSaveConflict>(
         `Revision ${args.baseRevision} is no longer the latest: revision ${current.number} was saved by ${current.author?.email ?? 'someone else'}`,
-        { baseRevision: args.baseRevision, current: { ...summarizePersonRevision(current), content: readPersonContent(current.content) } },
+        {
+          baseRevision: args.baseRevision,
+          baseContent: await revisionContent(tx, slug, args.baseRevision),
+          current: { ...summarizePersonRevision(current), content: readPersonContent(current.content) },
+        },
       );
     }
-    const before = await latestContent(tx, slug, profile.latestRevision);
+    const before = await revisionContent(tx, slug, profile.latestRevision);
     const content = typeof args.content === 'function' ? validPersonContent(args.content(before)) : args.content;
     if (content.photo) {
       const found = await tx.imageAsset.findUnique({ where: { id: content.photo.image }, select: { id: true } });
@@ -199,5 +206,5 @@ function validPersonContent(content: unknown): PersonContent {
 /** The latest saved profile of a person (empty before their first save). */
 export async function getLatestPersonContent(slug: string): Promise<PersonContent> {
   const profile = await db().personProfile.findUnique({ where: { slug }, select: { latestRevision: true } });
-  return latestContent(db() as unknown as Tx, slug, profile?.latestRevision ?? 0);
+  return revisionContent(db() as unknown as Tx, slug, profile?.latestRevision ?? 0);
 }

@@ -50,7 +50,8 @@ export const isConflict = (unit: MergeUnit) => unit.changedBy === 'both';
 
 const byId = (items: Item[]) => new Map(items.map((item) => [item.id, item]));
 
-function changedBy(base: unknown, theirs: unknown, mine: unknown): MergeUnit['changedBy'] | null {
+/** Who changed a value since base: one side, both differently, or nobody (null: also both the same way). */
+export function changedBy(base: unknown, theirs: unknown, mine: unknown): MergeUnit['changedBy'] | null {
   const theirsChanged = !sameContent(base, theirs);
   const mineChanged = !sameContent(base, mine);
   if (!theirsChanged && !mineChanged) return null;
