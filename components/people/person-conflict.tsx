@@ -8,8 +8,8 @@ import type { PersonContent } from '@/lib/people/person-schema';
 import type { PersonSaveConflict } from '@/lib/people/save-person';
 import { plural } from '@/lib/content/derive';
 import { MediaThumbnail } from '@/components/media/media-thumbnail';
+import { MergeActions } from '@/components/revisions/merge-actions';
 import { LocalDate } from './local-date';
-import ui from '../editor/ui.module.css';
 import styles from '@/components/revisions/three-way-conflict.module.css';
 
 const LEVEL_NAMES = { none: 'None', light: 'Light', full: 'Full' } as const;
@@ -112,22 +112,16 @@ export function PersonConflict({
           ))}
         </ul>
       ) : null}
-      {triedToSave && undecided.length > 0 ? (
-        <p className={styles.undecidedText} role="alert">
-          Not saved yet: choose a version for {plural(undecided.length, 'field')} changed by both of you.
-        </p>
-      ) : null}
-      <div className={styles.actions}>
-        <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={save}>
-          Save merged version as revision {theirs.number + 1}
-        </button>
-        <button type="button" className={ui.button} disabled={busy} onClick={onReloadTheirs}>
-          Load revision {theirs.number} (discard mine)
-        </button>
-        <button type="button" className={`${ui.button} ${ui.ghost}`} disabled={busy} onClick={onReplaceTheirs}>
-          Replace theirs with my whole version
-        </button>
-      </div>
+      <MergeActions
+        undecided={undecided.length}
+        triedToSave={triedToSave}
+        busy={busy}
+        saveLabel={`Save merged version as revision ${theirs.number + 1}`}
+        reloadLabel={`Load revision ${theirs.number} (discard mine)`}
+        onSave={save}
+        onReload={onReloadTheirs}
+        onReplace={onReplaceTheirs}
+      />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import {
   type MergeChoices,
   type MergeSide,
 } from '@/lib/films/diff';
+import { MergeActions } from './merge-actions';
 import { MergeUnitView } from './merge-unit-view';
 import ui from '@/components/editor/ui.module.css';
 import styles from './three-way-conflict.module.css';
@@ -131,22 +132,16 @@ export function ThreeWayConflict({ conflict, busy, onSaveMerged, onReloadTheirs,
           Saving makes revision {theirs.number + 1}:{' '}
           {effect.identical ? 'the same content as theirs.' : `compared with theirs, ${effect.summary}.`}
         </p>
-        {triedToSave && undecided.length > 0 ? (
-          <p className={styles.undecidedText} role="alert">
-            Not saved yet: choose a version for {plural(undecided.length, 'field')} changed by both of you.
-          </p>
-        ) : null}
-        <div className={styles.actions}>
-          <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={save}>
-            {busy ? 'Saving…' : 'Save merged version'}
-          </button>
-          <button type="button" className={ui.button} disabled={busy} onClick={onReloadTheirs}>
-            Reload theirs (discard mine)
-          </button>
-          <button type="button" className={`${ui.button} ${ui.ghost}`} disabled={busy} onClick={onReplaceTheirs}>
-            Replace theirs with my whole version
-          </button>
-        </div>
+        <MergeActions
+          undecided={undecided.length}
+          triedToSave={triedToSave}
+          busy={busy}
+          saveLabel="Save merged version"
+          reloadLabel="Reload theirs (discard mine)"
+          onSave={save}
+          onReload={onReloadTheirs}
+          onReplace={onReplaceTheirs}
+        />
       </footer>
     </div>
   );
