@@ -2,7 +2,7 @@ import 'server-only';
 import { revalidateTag } from 'next/cache';
 import { isOutsideRequest } from '../ops/outside-request';
 import { FILMS_TAG, filmTag, personTag } from './surrogate-keys.mjs';
-import { purgeSharedCaches, purgeUrls } from './purge-shared-caches';
+import { purgeSharedCaches } from './purge-shared-caches';
 
 /**
  * What a change to a film or a person invalidates, in one place. A film page (every level, every
@@ -53,10 +53,11 @@ export async function invalidatePages(change: { films?: Slugs; people?: Slugs; l
   const tags = pageTags(change);
   if (tags.length === 0) return;
   if (process.env.NEXT_RUNTIME && !isOutsideRequest()) {
-    // Next applies revalidateTag once the request's handler is done: with shared caches to purge,
-    // the page cache must have let go first (their next fetch must find the new page), so the
-    // versions are written here too, as outside a request.
-    if (purgeUrls().length > 0) await (await import('./tag-versions.mjs')).invalidateTags(tags);
+    // Next applies revalidateTag once the request's handler is done, as its response goes out, so
+    // the very next request could still be served the old page; and shared caches to purge must
+    // find the new page on their next fetch. So the versions are written here first, as outside
+    // a request: the change is visible to any request sent after the acknowledgement.
+    await (await import('./tag-versions.mjs')).invalidateTags(tags);
     // expire: 0 → the next request renders fresh content instead of being served the stale page.
     for (const tag of tags) revalidateTag(tag, { expire: 0 });
   } else {

@@ -27,7 +27,9 @@ function notes() {
 }
 
 /**
- * Called once an invalidation is recorded.
+ * Called once an invalidation is recorded. A film already noted and not yet served fresh keeps its
+ * first time: a publish records its invalidation twice (before it is acknowledged, and Next's own
+ * revalidateTag as the answer goes out), and a render between the two shows it.
  * @param {string[]} tags
  * @param {number} [now]
  */
@@ -35,6 +37,8 @@ export function noteInvalidated(tags, now = Date.now()) {
   const map = notes();
   for (const tag of tags) {
     if (!FILM_TAG.test(tag)) continue;
+    const noted = map.get(tag);
+    if (noted !== undefined && now - noted <= NOTE_TTL_MS) continue;
     map.delete(tag);
     map.set(tag, now);
   }

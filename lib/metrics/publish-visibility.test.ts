@@ -19,6 +19,12 @@ describe('publish-to-visible notes', () => {
     expect(takeVisible(['film:b'], 2_100, 2_600)).toEqual([0.6]);
   });
 
+  it('a second invalidation before the film was served fresh keeps the first time', () => {
+    noteInvalidated(['film:a'], 1_000);
+    noteInvalidated(['film:a'], 1_200);
+    expect(takeVisible(['film:a'], 1_100, 2_000)).toEqual([1]);
+  });
+
   it('drops a note nobody read within ten minutes', () => {
     noteInvalidated(['film:a'], 0);
     expect(takeVisible(['film:a'], 1, 10 * 60_000 + 1)).toEqual([]);
