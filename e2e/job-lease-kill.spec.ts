@@ -42,7 +42,13 @@ test('a killed instance’s running jobs are taken over and each runs exactly on
       first = await startServer(env);
       // The first server's runner is inside a publish: waiting for this test's lock on the film.
       await expect
-        .poll(async () => (await lock.query(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`)).rows[0].n, { timeout: 60_000 })
+        // Blocked by this connection's lock, not by any wait elsewhere on the server.
+        .poll(
+          async () =>
+            (await lock.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))`))
+              .rows[0].n,
+          { timeout: 60_000 },
+        )
         .toBeGreaterThan(0);
       const held = await lock.query(`SELECT id, "lockedBy" FROM "ScheduledJob" WHERE state = 'running'`);
       expect(held.rows.length).toBeGreaterThan(0);

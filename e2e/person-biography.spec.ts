@@ -28,7 +28,7 @@ test('an editor edits a biography paragraph → readers get it only at its level
   await expect(form.getByRole('group', { name: 'Spoiler level of paragraph 2' }).getByRole('radio', { name: 'Full' })).toBeChecked();
   await form.getByRole('textbox', { name: 'Paragraph 2' }).fill('A first draft of the ending.');
   await form.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(form.getByRole('status')).toHaveText(/Saved/u);
+  await expect(form.getByRole('status')).toHaveText(/Saved as revision 1/u);
 
   // Edit the paragraph: an empty one is refused in the form, then the real text is saved.
   await form.getByRole('textbox', { name: 'Paragraph 2' }).fill('  ');
@@ -36,7 +36,7 @@ test('an editor edits a biography paragraph → readers get it only at its level
   await expect(form.getByText('The paragraph’s text is required')).toBeVisible();
   await form.getByRole('textbox', { name: 'Paragraph 2' }).fill(spoiler);
   await form.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(form.getByRole('status')).toHaveText(/Saved/u);
+  await expect(form.getByRole('status')).toHaveText(/Saved as revision 2/u);
 
   const firstWords = spoiler.split(/\s+/u).slice(0, 8).join(' ');
   const none = await page.request.get(`/people/${personSlug}?spoilers=none`);

@@ -22,7 +22,8 @@ let admin: Actor;
 let editor: Actor;
 let n = 0;
 const unique = () => `sched-${Date.now().toString(36)}-${(n += 1)}`;
-const soon = () => new Date(Date.now() + 1_000);
+// A minute ahead: still in the future when a busy machine stalls before the job is written.
+const soon = () => new Date(Date.now() + 60_000);
 /** A clock an hour ahead: every job scheduled "soon" is due. */
 const later =
   (ms = 3_600_000) =>
@@ -102,7 +103,7 @@ describe('the job runner', () => {
     // Two more jobs on one film: a publish and a later unpublish, both due.
     const twice = slugs[0];
     await saveDraft({ slug: twice, baseRevision: 1, content: sampleFilm({ slug: twice, title: 'Second revision' }), actor: editor });
-    jobs.push(await schedulePublish({ slug: twice, revision: 2, at: new Date(Date.now() + 2_000), actor: editor }));
+    jobs.push(await schedulePublish({ slug: twice, revision: 2, at: new Date(Date.now() + 120_000), actor: editor }));
 
     const a = createJobRunner({ id: 'runner-a', now: later(), batchSize: 3 });
     const b = createJobRunner({ id: 'runner-b', now: later(), batchSize: 3 });
@@ -213,11 +214,12 @@ describe('the job runner', () => {
     );
     await isLocked;
     const clock = () => new Date(Date.now() + 3_600_000);
-    const a = createJobRunner({ id: 'live-a', now: clock, leaseMs: 1_500, renewMs: 200 }).runDueJobs();
+    // A lease far longer than a stall of a busy machine between renewals; the checks span more than one.
+    const a = createJobRunner({ id: 'live-a', now: clock, leaseMs: 5_000, renewMs: 200 }).runDueJobs();
     while ((await db().scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).lockedBy !== 'live-a') await wait(50);
     for (let i = 0; i < 4; i++) {
-      await wait(1_000);
-      expect(await createJobRunner({ id: 'other-b', now: clock, leaseMs: 1_500 }).runDueJobs()).toEqual([]);
+      await wait(2_000);
+      expect(await createJobRunner({ id: 'other-b', now: clock, leaseMs: 5_000 }).runDueJobs()).toEqual([]);
     }
     release();
     await blocker;

@@ -336,7 +336,8 @@ export async function startStandaloneServer({
   const host = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   try {
-    await waitForHttp(`${url}${readyPath}`, { child: server });
+    // As long as test-support/production-server.ts allows: a first start on a loaded machine is slow.
+    await waitForHttp(`${url}${readyPath}`, { child: server, timeoutMs: 120_000 });
   } catch (error) {
     await stopChild(server);
     throw error;

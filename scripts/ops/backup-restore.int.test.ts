@@ -76,7 +76,7 @@ describe('db:backup and db:restore', () => {
     expect(seeded.code, seeded.stderr).toBe(0);
     const more = await runScript('scripts/ops/fixtures/more-content.ts', env);
     expect(more.code, more.stderr).toBe(0);
-  }, 180_000);
+  }, 900_000);
 
   afterAll(async () => {
     await source?.drop();

@@ -77,8 +77,9 @@ describe('two instances, one clock 5 s ahead', () => {
         slug: FILM,
         publishes: PUBLISHES,
         titlePrefix: 'Skewed Clocks',
-        // Readers keep going between publishes, long enough for the 1 s grace to pass.
-        pauseMs: 1_300,
+        // Readers keep going between publishes, long enough for the 1 s grace to pass and for
+        // several readings after it even when each re-render takes a second.
+        pauseMs: 3_000,
       });
     },
     15 * 60_000,

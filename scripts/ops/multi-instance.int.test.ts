@@ -287,7 +287,7 @@ describe('operations', SLOW, () => {
         await get(b, `/films/${FILM}?spoilers=light`);
         return (await get(b, `/films/${FILM}?spoilers=light`)).headers.get('x-nextjs-cache') === 'HIT';
       },
-      20_000,
+      60_000,
       500,
     );
   });
@@ -301,7 +301,7 @@ describe('operations', SLOW, () => {
           const ready = await get(b, '/api/ready');
           return ready.status === 503 ? ready : null;
         },
-        20_000,
+        60_000,
         250,
       );
       expect(JSON.parse(down.text)).toMatchObject({ status: 'unavailable' });
@@ -310,7 +310,7 @@ describe('operations', SLOW, () => {
     } finally {
       await dbProxy.open();
     }
-    await waitFor('/api/ready to recover', async () => (await get(b, '/api/ready')).status === 200, 30_000, 250);
+    await waitFor('/api/ready to recover', async () => (await get(b, '/api/ready')).status === 200, 60_000, 250);
   });
 
   it('on SIGTERM: stops accepting, finishes the request in flight, closes the pools, exits 0', async () => {
