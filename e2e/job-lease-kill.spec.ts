@@ -45,8 +45,14 @@ test('a killed instance’s running jobs are taken over and each runs exactly on
         // Blocked by this connection's lock, not by any wait elsewhere on the server.
         .poll(
           async () =>
-            (await lock.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))`))
-              .rows[0].n,
+            (
+              await lock.query(
+                // pg_locks, not pg_stat_activity: this connection is in a transaction, where the
+                // activity view is a snapshot taken at its first read.
+                `SELECT count(*)::int AS n FROM (SELECT DISTINCT pid FROM pg_locks WHERE NOT granted) waiting
+                 WHERE pg_backend_pid() = ANY(pg_blocking_pids(waiting.pid))`,
+              )
+            ).rows[0].n,
           { timeout: 60_000 },
         )
         .toBeGreaterThan(0);
