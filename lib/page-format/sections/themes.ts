@@ -3,18 +3,8 @@ import { DEFAULT_ITEM_LEVEL } from '../../spoilers/levels';
 import { oneLine } from '../../page/page-text';
 import { themesAmongThem, themesLine, type Theme } from '../../page/parts/themes';
 import { itemMarker, paragraphLines, positionalId, type Marker } from '../page-text';
-import {
-  assignIds,
-  checkCount,
-  checkPhrase,
-  joinParagraphs,
-  readMarker,
-  unplaced,
-  warn,
-  type Context,
-  type Line,
-  type Pending,
-} from '../parse-context';
+import { assignIds, checkCount, checkPhrase, joinParagraphs, readMarker, unplaced, warn } from '../parse-context';
+import type { Context, Line, Pending } from '../parse-context';
 import type { PageFormatSection } from '../section';
 
 /** "What Are the Themes of {title}?": the derived line, then per theme "-", "01", its title (with its marker), description lines. */
