@@ -62,7 +62,7 @@ test('an editor sets the facts, publishes, and readers see the infobox, the JSON
   // The film is named twice: among the films they are known for, and under their credits as director.
   await expect(reader.getByRole('region', { name: 'Known for' }).getByRole('link', { name: `${title} (2017)` })).toBeVisible();
   await expect(reader.getByRole('region', { name: /^Director/u }).getByRole('link', { name: `${title} (2017)` })).toBeVisible();
-  await expect(reader.getByText(/behind the camera on 1 film/u)).toBeVisible();
+  await expect(reader.getByText(/^Behind the camera on 1 film on this site\./u)).toBeVisible();
 
   // The person editor: dates show on the (cached) person page at once.
   await page.goto(`/editor/people?q=${encodeURIComponent(director)}`);

@@ -47,6 +47,17 @@ function partIn(film: VisiblePerson['films'][number]): string {
   return credits || characters || 'Cast';
 }
 
+/** "3 parts in 2 films; behind the camera on 1 film on this site." as one sentence, or nothing. */
+function workText(parts: number, castFilms: number, credited: number): string {
+  const work = [
+    parts > 0 && `${plural(parts, 'part')} in ${plural(castFilms, 'film')}`,
+    credited > 0 && `behind the camera on ${plural(credited, 'film')}`,
+  ].filter((phrase) => typeof phrase === 'string');
+  if (work.length === 0) return '';
+  const sentence = `${work.join('; ')} on this site.`;
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
 function hiddenBioText(n: number, shown: boolean): string {
   if (n === 1) return `${shown ? 'Another paragraph' : 'A paragraph'} of this biography contains spoilers.`;
   return `${n} ${shown ? 'more ' : ''}paragraphs of this biography contain spoilers.`;
@@ -95,10 +106,7 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
             </p>
           )}
           <p className={styles.summary}>
-            {parts > 0 && `${plural(parts, 'part')} in ${plural(cast.length, 'film')}`}
-            {parts > 0 && credited > 0 && '; '}
-            {credited > 0 && `behind the camera on ${plural(credited, 'film')}`} on this site. Showing:{' '}
-            <strong>{SPOILER_LABELS[person.level]}</strong>.
+            {workText(parts, cast.length, credited)} Showing: <strong>{SPOILER_LABELS[person.level]}</strong>.
           </p>
         </div>
       </header>
