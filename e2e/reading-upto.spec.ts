@@ -131,6 +131,10 @@ test('the menu names later events by their minute, never their title; next and p
   await form.getByRole('button', { name: 'Show' }).click();
   const showing = page.locator('[data-upto-showing]');
   await expect(showing).toContainText(`up to event 3 of ${EVENTS} (${demo.events[2].minute} min in)`);
+  // One mode at a time: the parts say what is held back up to this point, not at a spoiler level.
+  await expect(page.locator('#timeline')).toContainText(`${EVENTS} key events in the order they happen`);
+  await expect(page.locator('#timeline')).toContainText('3 are shown up to this point');
+  await expect(page.locator('main')).not.toContainText('at this spoiler level');
   // The next event by its number and minute only.
   const next = page.locator('a[data-upto-step="next"]');
   await expect(next).toHaveText(`Next event (4 of ${EVENTS}, ${demo.events[3].minute} min) →`);

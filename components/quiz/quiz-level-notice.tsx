@@ -31,8 +31,8 @@ export function QuizLevelNotice({
       {hidden > 0 ? (
         <>
           <p className={styles.hidden}>
-            {plural(hidden, 'more question')} {hidden === 1 ? 'is' : 'are'} hidden because {hidden === 1 ? 'it reveals' : 'they reveal'}{' '}
-            more of the story
+            {plural(hidden, shown > 0 ? 'more question' : 'question')} {hidden === 1 ? 'is' : 'are'} hidden because{' '}
+            {hidden === 1 ? 'it reveals' : 'they reveal'} more of the story
             {': '}
             {higher.map((l, i) => (
               <span key={l}>

@@ -71,9 +71,7 @@ describe('formatPage', () => {
       '12 key events in the order they happen, from “Event 1” to “Event 12”. 11 events name a place, across 2 locations.',
     );
     expect(lines[lines.indexOf('Event 10') + 2]).toBe('Show the other 2 events of Test Film Hide the last 2 events');
-    expect(lines).toContain(
-      '2 characters, among them Ann (Ann Lee) and Bo: who each one is and the part they play in the story. Every profile links to the actor’s page.',
-    );
+    expect(lines).toContain('2 characters, among them Ann (Ann Lee) and Bo: who each one is and the part they play in the story.');
     expect(lines).toContain('Test Film is set in Oslo, Bergen and Norway (1990s). Here is why the time and place matter to the story.');
     expect(lines).toContain('1 idea the story keeps returning to, among them Home.');
     expect(lines).toContain('Warm in tone, with slow pacing and an epic story, going by the plot summary.');

@@ -2,6 +2,7 @@ import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { TRAIT_LABELS } from '@/lib/page/parts/kind';
 import { heading } from '@/lib/page/parts';
 import { kindLineAt } from '@/lib/page/parts/kind';
+import { asSentence } from '@/lib/page/page-text';
 import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';
 import type { HrefForLevel } from '../spoiler-control';
@@ -31,7 +32,7 @@ export function KindSection({ film, hrefForLevel }: { film: VisibleFilm; hrefFor
       <WordChips words={moods.map((m) => m.label)} label="Mood keywords" />
       {contentNotes.length > 0 && (
         <p className={styles.notes}>
-          <strong>Content notes:</strong> {contentNotes.map((n) => n.label).join(', ')}.
+          <strong>Content notes:</strong> {asSentence(contentNotes.map((n) => n.label).join(', '))}
         </p>
       )}
       {film.hidden.kind > 0 && (

@@ -18,7 +18,7 @@ export function PremiseSection({ film, lead }: { film: VisibleFilm; lead?: React
     <Section
       id="premise"
       heading={heading('premise', film.title)}
-      lede={premiseLine(film.title, film.premise)}
+      lede={film.premiseWords > 0 ? premiseLine(film.title, film.premise, { storyFollows: film.storyWords > 0 }) : undefined}
       className={lead ? styles.withLead : undefined}
     >
       <div className={styles.prose}>

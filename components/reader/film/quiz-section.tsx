@@ -18,7 +18,11 @@ export function QuizSection({ film, quizHref }: { film: VisibleFilm; quizHref: s
       ) : (
         <>
           <p className={styles.count}>
-            {visible === total ? `${plural(total, 'question')}.` : `${plural(visible, 'question')} at your spoiler level, ${total} in all.`}
+            {visible === total
+              ? `${plural(total, 'question')}.`
+              : visible === 0
+                ? `${total === 1 ? 'Its one question is' : `All ${total} questions are`} above your spoiler level.`
+                : `${plural(visible, 'question')} at your spoiler level, ${total} in all.`}
           </p>
           {quizHref && (
             <a className={styles.button} href={quizHref}>

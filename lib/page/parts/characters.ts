@@ -16,7 +16,7 @@ import type { SpoilerLevel } from '../../spoilers/levels';
 import { quote } from '../diff-spec';
 import { itemsNamedIn } from '../lede';
 import { defineListPart } from '../list-part';
-import { bodyLines, joinAnd, oneLine, tagLabels } from '../page-text';
+import { bodyLines, heldBackAt, joinAnd, oneLine, tagLabels } from '../page-text';
 import { atLevelInOrder, visibleAt } from '../spoiler-filter';
 
 export const characterSchema = z.object({
@@ -153,19 +153,24 @@ export function charactersAmongThem(characters: Pick<Character, 'name' | 'played
 
 export function charactersLine(characters: Pick<Character, 'name' | 'playedBy'>[]): string {
   if (characters.length === 0) return '0 characters.';
-  return (
-    `${plural(characters.length, 'character')}, among them ${charactersAmongThem(characters)}: ` +
-    'who each one is and the part they play in the story. Every profile links to the actor’s page.'
-  );
+  return charactersAmong(characters.length, characters);
+}
+
+/** "7 characters, among them …: who each one is …", saying profiles link to actors only when each shown one has one. */
+function charactersAmong(total: number, shown: Pick<Character, 'name' | 'playedBy'>[]): string {
+  const linked = shown.every((character) => character.playedBy) ? ' Every profile links to the actor’s page.' : '';
+  return `${plural(total, 'character')}, among them ${charactersAmongThem(shown)}: who each one is and the part they play in the story.${linked}`;
 }
 
 /** The characters' line at a reader's level: counts all, names only the visible. */
-export function charactersLineAt(film: { characters: Pick<Character, 'name' | 'playedBy'>[]; charactersTotal: number }): string {
+export function charactersLineAt(film: {
+  characters: Pick<Character, 'name' | 'playedBy'>[];
+  charactersTotal: number;
+  upto?: unknown;
+}): string {
   const { characters, charactersTotal } = film;
   if (characters.length === charactersTotal) return charactersLine(characters);
-  if (characters.length === 0) return `${plural(charactersTotal, 'character')}, all of them hidden at this spoiler level.`;
-  return (
-    `${plural(charactersTotal, 'character')}, among them ${charactersAmongThem(characters)}: ` +
-    'who each one is and the part they play in the story. Every profile links to the actor’s page.'
-  );
+  if (characters.length === 0)
+    return `${plural(charactersTotal, 'character')}, ${charactersTotal === 1 ? '' : 'all of them '}hidden ${heldBackAt(film)}.`;
+  return charactersAmong(charactersTotal, characters);
 }

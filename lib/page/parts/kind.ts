@@ -4,7 +4,7 @@ import { DEFAULT_ITEM_LEVEL, SPOILER_LEVELS, isVisibleAt, type SpoilerLevel } fr
 import { levelField, quote, type Item } from '../diff-spec';
 import { mentions } from '../lede';
 import { definePart, type Leveled } from '../part';
-import { bodyLines, oneLine } from '../page-text';
+import { bodyLines, heldBackAt, oneLine } from '../page-text';
 import { atLevelInOrder, visibleAt } from '../spoiler-filter';
 import { contentNoteKindOf, contentNoteKindSchema, contentNoteKindsOf, parseContentNoteKinds } from '../../content/content-note-kinds';
 
@@ -283,14 +283,15 @@ export function kindLine(kind: Pick<Kind, 'tone' | 'pacing' | 'story'>): string 
   const pacing = oneLine(kind.pacing.value).toLocaleLowerCase();
   const story = oneLine(kind.story.value).toLocaleLowerCase();
   const rest = [pacing && `${pacing} pacing`, story && `${withArticle(story)} story`].filter(Boolean).join(' and ');
-  const said = tone ? `${tone} in tone${rest ? `, with ${rest}` : ''}` : rest.charAt(0).toLocaleUpperCase() + rest.slice(1);
-  return `${said || 'Not described yet'}, going by the plot summary.`;
+  const said = tone ? `${tone} in tone${rest ? `, with ${rest}` : ''}` : rest;
+  return `${said ? said.charAt(0).toLocaleUpperCase() + said.slice(1) : 'Not described yet'}, going by the plot summary.`;
 }
 
 export function kindLineAt(film: {
   title: string;
-  kind: { traits: Array<{ key: TraitKey; value: string }> };
+  kind: { traits: Array<{ key: TraitKey; value: string }>; summary: string | null; moods: unknown[] };
   hidden: { kind: number };
+  upto?: unknown;
 }): string {
   const value = (key: 'tone' | 'pacing' | 'story') => ({
     value: film.kind.traits.find((t) => t.key === key)?.value ?? '',
@@ -300,6 +301,8 @@ export function kindLineAt(film: {
   // "Not described yet" would be untrue when the description is there but above the reader's level.
   // The counts are per part, not per value, so the level that shows it for certain is full.
   if (!described && film.hidden.kind > 0)
-    return `What kind of film ${film.title} is, is hidden at this spoiler level. Full spoilers show it.`;
+    return `What kind of film ${film.title} is, is hidden ${heldBackAt(film)}. Full spoilers show it.`;
+  // Nor is it a line to put above the values that are shown (intensity, the summary, moods).
+  if (!described && (film.kind.traits.length > 0 || film.kind.summary !== null || film.kind.moods.length > 0)) return '';
   return kindLine({ tone: value('tone'), pacing: value('pacing'), story: value('story') });
 }

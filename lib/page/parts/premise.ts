@@ -45,6 +45,8 @@ export const premisePart = definePart({
   },
 });
 
-export function premiseLine(title: string, premise: string): string {
-  return `The premise of ${title} in ${plural(countWords(premise), 'word')}, with nothing given away. The full story follows below.`;
+/** The premise's line; on a reader page, only when there is a premise, and naming the story only when one follows. */
+export function premiseLine(title: string, premise: string, { storyFollows = true } = {}): string {
+  const line = `The premise of ${title} in ${plural(countWords(premise), 'word')}, with nothing given away.`;
+  return storyFollows ? `${line} The full story follows below.` : line;
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sampleFilm } from '../../../test-support/sample-film';
-import { visibleFilm } from '../../spoilers/visible-film';
+import { visibleFilm, visibleFilmUpTo } from '../../spoilers/visible-film';
+import { readingPointsOf } from '../../story-position/reading-points';
+import { asSentence } from '../page-text';
+import { premiseLine } from './premise';
+import { triviaLineAt } from './trivia';
 import { charactersLine } from './characters';
 import { storyLine } from './story';
 import { themesLine } from './themes';
@@ -103,5 +107,73 @@ describe('derived lines below full', () => {
 
   it('describe the kind of film from the visible values only', () => {
     expect(kindLineAt(at('none'))).toBe('Bittersweet in tone, with steady pacing and a straightforward story, going by the plot summary.');
+  });
+});
+
+describe('derived lines in every case a reader meets', () => {
+  it('say "up to this point", not a spoiler level, when the page is read up to an event', () => {
+    const film = visibleFilmUpTo(content, readingPointsOf(content), 1);
+    const lines = [timelineLineAt(film), charactersLineAt(film), themesLineAt(film), settingLineAt(film), kindLineAt(film)];
+    expect(lines.join('\n')).not.toContain('spoiler level');
+    expect(timelineLineAt(film)).toMatch(/ shown up to this point: /u);
+  });
+
+  it('say "hidden" of one item, "all of them hidden" of several, and "not shown" of one piece of trivia', () => {
+    const hidden = (total: number) => Array.from({ length: total }, (_, i) => ({ id: `x${i}`, spoiler: 'full' as const }));
+    const one = visibleFilm(
+      sampleFilm({
+        characters: hidden(1).map((c) => ({ ...c, name: 'Hidden one' })),
+        themes: hidden(1).map((t) => ({ ...t, title: 'Hidden idea' })),
+        trivia: hidden(1).map((t) => ({ ...t, text: 'Hidden fact' })),
+      }),
+      'none',
+    );
+    expect(charactersLineAt(one)).toBe('1 character, hidden at this spoiler level.');
+    expect(themesLineAt(one)).toBe('1 idea the story keeps returning to, hidden at this spoiler level.');
+    expect(triviaLineAt(one)).toBe('1 piece of trivia about Sample Film, not shown at this spoiler level.');
+    const two = visibleFilm(sampleFilm({ characters: hidden(2).map((c, i) => ({ ...c, name: `Hidden ${i}` })) }), 'none');
+    expect(charactersLineAt(two)).toBe('2 characters, all of them hidden at this spoiler level.');
+  });
+
+  it('say profiles link to actors only when every character shown has one', () => {
+    const uncast = sampleFilm({ characters: [{ id: 'c1', name: 'Nobody yet', playedBy: null, spoiler: 'none' }] });
+    expect(charactersLine(uncast.characters)).toBe(
+      '1 character, among them Nobody yet: who each one is and the part they play in the story.',
+    );
+    expect(charactersLine(content.characters)).toMatch(/Every profile links to the actor’s page\.$/u);
+  });
+
+  it('start the kind of film with a capital, and give no "not described" line above values that are shown', () => {
+    const kind = (values: Partial<Record<'tone' | 'intensity', string>>) =>
+      visibleFilm(
+        sampleFilm({
+          kind: {
+            ...content.kind,
+            tone: { value: values.tone ?? '', spoiler: 'none' },
+            pacing: { value: '', spoiler: 'none' },
+            story: { value: '', spoiler: 'none' },
+            intensity: { value: values.intensity ?? '', spoiler: 'none' },
+            ending: { value: '', spoiler: 'none' },
+            summary: { text: '', spoiler: 'none' },
+            moods: [],
+          },
+        }),
+        'none',
+      );
+    expect(kindLineAt(kind({ tone: 'dark' }))).toBe('Dark in tone, going by the plot summary.');
+    expect(kindLineAt(kind({ intensity: 'High' }))).toBe('');
+  });
+
+  it('leave the premise line out without a premise, and the story out of it without a story', () => {
+    expect(premiseLine('Sample Film', 'Two skaters meet.', { storyFollows: false })).toBe(
+      'The premise of Sample Film in 3 words, with nothing given away.',
+    );
+    expect(premiseLine('Sample Film', 'Two skaters meet.')).toMatch(/The full story follows below\.$/u);
+  });
+
+  it('end a list of notes with one full stop', () => {
+    expect(asSentence('Brief nudity.')).toBe('Brief nudity.');
+    expect(asSentence('illness, death')).toBe('illness, death.');
+    expect(asSentence('“Is it over?”')).toBe('“Is it over?”');
   });
 });

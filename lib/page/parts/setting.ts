@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_SHORT, MAX_TEXT, spoiler, tagSchema, trimmed, type Tag } from '../../content/fields';
 import { levelField } from '../diff-spec';
 import { definePart } from '../part';
-import { bodyLines, joinAnd, oneLine, tagLabels } from '../page-text';
+import { bodyLines, heldBackAt, joinAnd, oneLine, tagLabels } from '../page-text';
 import { atLevelWhere } from '../spoiler-filter';
 import { isVisibleAt } from '../../spoilers/levels';
 
@@ -118,6 +118,6 @@ export function settingLine(title: string, setting: Pick<Setting, 'era' | 'place
   return `Where and when ${title} is set is not given yet.`;
 }
 
-export function settingLineAt(film: { title: string; setting: Setting | null }): string {
-  return film.setting ? settingLine(film.title, film.setting) : `Where and when ${film.title} is set is hidden at this spoiler level.`;
+export function settingLineAt(film: { title: string; setting: Setting | null; upto?: unknown }): string {
+  return film.setting ? settingLine(film.title, film.setting) : `Where and when ${film.title} is set is hidden ${heldBackAt(film)}.`;
 }

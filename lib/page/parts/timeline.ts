@@ -5,7 +5,7 @@ import type { SpoilerLevel } from '../../spoilers/levels';
 import { quote } from '../diff-spec';
 import { itemsNamedIn } from '../lede';
 import { defineListPart } from '../list-part';
-import { bodyLines, oneLine } from '../page-text';
+import { bodyLines, heldBackAt, oneLine } from '../page-text';
 
 export const eventSchema = z.object({
   id: itemIdSchema,
@@ -135,6 +135,7 @@ const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
 export function timelineLineAt(film: {
   events: Array<Pick<TimelineEvent, 'title' | 'where'> & { number: number }>;
   eventsTotal: number;
+  upto?: unknown;
 }): string {
   const { events, eventsTotal } = film;
   if (events.length === eventsTotal) return timelineLine(events);
@@ -144,8 +145,8 @@ export function timelineLineAt(film: {
   const { eventsWithPlace, locations } = placeFacts(events);
   const shown =
     events.length === 0
-      ? 'None is shown at this spoiler level.'
-      : `${events.length} ${verb(events.length, 'is', 'are')} shown at this spoiler level: ` +
+      ? `None is shown ${heldBackAt(film)}.`
+      : `${events.length} ${verb(events.length, 'is', 'are')} shown ${heldBackAt(film)}: ` +
         `${eventsWithPlace} ${verb(eventsWithPlace, 'names', 'name')} a place, across ${plural(locations, 'location')}.`;
   return `${plural(eventsTotal, 'key event')} in the order they happen${range}. ${shown}`;
 }

@@ -3,7 +3,7 @@ import { MAX_SHORT, itemIdSchema, requiredText, spoiler, trimmed } from '../../c
 import { plural } from '../../content/derive';
 import { quote } from '../diff-spec';
 import { defineListPart } from '../list-part';
-import { bodyLines } from '../page-text';
+import { bodyLines, heldBackAt } from '../page-text';
 
 /** One piece of trivia: what is worth knowing, and where it comes from (optional: an interview, a book, an address). */
 export const triviaItemSchema = z.object({
@@ -67,8 +67,8 @@ export function triviaLine(title: string, trivia: unknown[]): string {
 }
 
 /** The line at a reader's level: counts them all, says how many are shown. */
-export function triviaLineAt(film: { title: string; trivia: unknown[]; triviaTotal: number }): string {
+export function triviaLineAt(film: { title: string; trivia: unknown[]; triviaTotal: number; upto?: unknown }): string {
   if (film.trivia.length === film.triviaTotal) return triviaLine(film.title, film.trivia);
-  const shown = film.trivia.length === 0 ? 'none of them shown' : `${film.trivia.length} shown`;
-  return `${plural(film.triviaTotal, 'piece', 'pieces')} of trivia about ${film.title}, ${shown} at this spoiler level.`;
+  const shown = film.trivia.length > 0 ? `${film.trivia.length} shown` : film.triviaTotal === 1 ? 'not shown' : 'none of them shown';
+  return `${plural(film.triviaTotal, 'piece', 'pieces')} of trivia about ${film.title}, ${shown} ${heldBackAt(film)}.`;
 }
