@@ -22,7 +22,7 @@ describe('formatPage', () => {
         'Spoilers ahead',
         '',
         'Test Film Timeline: Every Key Event in Order',
-        '0 key events in the order they happen. 0 events name a place, across 0 locations.',
+        '0 key events in the order they happen.',
         '',
         'Who Are the Main Characters in Test Film?',
         '0 characters.',
@@ -81,7 +81,7 @@ describe('formatPage', () => {
     const one = linesOf(
       film({ events: [{ id: 'e1', title: 'Only', where: 'Home' }], setting: { era: '1990s' }, kind: { pacing: { value: 'Fast' } } }),
     );
-    expect(one).toContain('1 key event in the order they happen, from “Only” to “Only”. 1 event names a place, across 1 location.');
+    expect(one).toContain('1 key event: “Only”. 1 event names a place, across 1 location.');
     expect(one).toContain('Test Film is set in the 1990s. Here is why the time matters to the story.');
     expect(one).toContain('Fast pacing, going by the plot summary.');
     expect(linesOf(film({ setting: { place: 'Oslo' } }))).toContain(

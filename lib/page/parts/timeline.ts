@@ -108,6 +108,8 @@ export const timelinePart = {
   storage: { ...events.storage, columns: (c: Events) => ({ eventMinutes: eventMinutesOf(c.events) }) },
 };
 
+const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
 export function firstToLast(events: Pick<TimelineEvent, 'title'>[]): string {
   if (events.length === 0) return '';
   return `from “${oneLine(events[0].title)}” to “${oneLine(events[events.length - 1].title)}”`;
@@ -115,18 +117,21 @@ export function firstToLast(events: Pick<TimelineEvent, 'title'>[]): string {
 
 export function timelineLine(events: Pick<TimelineEvent, 'title' | 'where'>[]): string {
   const { eventsWithPlace, locations } = placeFacts(events);
-  const range = events.length > 0 ? `, ${firstToLast(events)}` : '';
-  return (
-    `${plural(events.length, 'key event')} in the order they happen${range}. ` +
-    `${plural(eventsWithPlace, 'event')} ${eventsWithPlace === 1 ? 'names' : 'name'} a place, across ${plural(locations, 'location')}.`
-  );
+  const counted =
+    events.length === 1
+      ? `1 key event: “${oneLine(events[0].title)}”.`
+      : `${plural(events.length, 'key event')} in the order they happen${events.length > 0 ? `, ${firstToLast(events)}` : ''}.`;
+  // Said only of events that name one: "0 events name a place, across 0 locations" tells nothing.
+  const places =
+    eventsWithPlace > 0
+      ? ` ${plural(eventsWithPlace, 'event')} ${verb(eventsWithPlace, 'names', 'name')} a place, across ${plural(locations, 'location')}.`
+      : '';
+  return `${counted}${places}`;
 }
 
 export function showOthersLine(title: string, hidden: number): string {
   return `Show the other ${plural(hidden, 'event')} of ${title} Hide the last ${plural(hidden, 'event')}`;
 }
-
-const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /**
  * The timeline's line at a reader's level: with nothing held back, the page format's own line;
@@ -146,7 +151,9 @@ export function timelineLineAt(film: {
   const shown =
     events.length === 0
       ? `None is shown ${heldBackAt(film)}.`
-      : `${events.length} ${verb(events.length, 'is', 'are')} shown ${heldBackAt(film)}: ` +
-        `${eventsWithPlace} ${verb(eventsWithPlace, 'names', 'name')} a place, across ${plural(locations, 'location')}.`;
+      : `${events.length} ${verb(events.length, 'is', 'are')} shown ${heldBackAt(film)}` +
+        (eventsWithPlace > 0
+          ? `: ${eventsWithPlace} ${verb(eventsWithPlace, 'names', 'name')} a place, across ${plural(locations, 'location')}.`
+          : '.');
   return `${plural(eventsTotal, 'key event')} in the order they happen${range}. ${shown}`;
 }
