@@ -5,7 +5,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleFilm } from '@/test-support/sample-film';
-import { visibleFilm } from '@/lib/spoilers/visible-film';
+import { visibleFilm, visibleFilmUpTo } from '@/lib/spoilers/visible-film';
+import { readingPointsOf } from '@/lib/story-position/reading-points';
 import { QuizSection } from '../reader/film/quiz-section';
 import { QuizLevelNotice } from './quiz-level-notice';
 
@@ -50,6 +51,12 @@ describe('QuizSection', () => {
   it('says the one question is above the level', () => {
     render(<QuizSection film={visibleFilm(quiz(['full']), 'none')} quizHref="/films/x/quiz" />);
     expect(screen.getByText('Its one question is above your spoiler level.')).toBeTruthy();
+  });
+
+  it('read up to a point, speaks of the point, not a level', () => {
+    const film = quiz(['none', 'full']);
+    render(<QuizSection film={visibleFilmUpTo(film, readingPointsOf(film), 1)} quizHref="/films/x/quiz" />);
+    expect(screen.getByText(/ up to this point, 2 in all\.$/u)).toBeTruthy();
   });
 
   it('counts the shown ones against all of them', () => {

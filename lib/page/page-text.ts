@@ -11,13 +11,13 @@ export function oneLine(text: string): string {
   return text.replace(/\s+/gu, ' ').trim();
 }
 
-/** A search document's body: one field per line, so search quotes each field on its own (lib/reader/search-films.ts). */
 /** Where a part's line says items are held back: at the reader's level, or (read up to a point) before it. */
 export const heldBackAt = (film: { upto?: unknown }) => (film.upto ? 'up to this point' : 'at this spoiler level');
 
 /** The text with a full stop at its end, unless it already ends a sentence ("Brief nudity." stays as it is). */
 export const asSentence = (text: string) => (/[.!?…]["”’)]?$/u.test(text) ? text : `${text}.`);
 
+/** A search document's body: one field per line, so search quotes each field on its own (lib/reader/search-films.ts). */
 export const bodyLines = (...parts: string[]) => parts.filter((p) => p.trim() !== '').join('\n');
 
 /** Labels of tags, for search. */

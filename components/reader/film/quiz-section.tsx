@@ -21,8 +21,8 @@ export function QuizSection({ film, quizHref }: { film: VisibleFilm; quizHref: s
             {visible === total
               ? `${plural(total, 'question')}.`
               : visible === 0
-                ? `${total === 1 ? 'Its one question is' : `All ${total} questions are`} above your spoiler level.`
-                : `${plural(visible, 'question')} at your spoiler level, ${total} in all.`}
+                ? `${total === 1 ? 'Its one question is' : `All ${total} questions are`} ${film.upto ? 'held back up to this point' : 'above your spoiler level'}.`
+                : `${plural(visible, 'question')} ${film.upto ? 'up to this point' : 'at your spoiler level'}, ${total} in all.`}
           </p>
           {quizHref && (
             <a className={styles.button} href={quizHref}>

@@ -301,7 +301,7 @@ export function kindLineAt(film: {
   // "Not described yet" would be untrue when the description is there but above the reader's level.
   // The counts are per part, not per value, so the level that shows it for certain is full.
   if (!described && film.hidden.kind > 0)
-    return `What kind of film ${film.title} is, is hidden ${heldBackAt(film)}. Full spoilers show it.`;
+    return `What kind of film ${film.title} is, is hidden ${heldBackAt(film)}.${film.upto ? '' : ' Full spoilers show it.'}`;
   // Nor is it a line to put above the values that are shown (intensity, the summary, moods).
   if (!described && (film.kind.traits.length > 0 || film.kind.summary !== null || film.kind.moods.length > 0)) return '';
   return kindLine({ tone: value('tone'), pacing: value('pacing'), story: value('story') });

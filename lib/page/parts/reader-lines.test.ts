@@ -114,6 +114,7 @@ describe('derived lines in every case a reader meets', () => {
     const lines = [timelineLineAt(film), charactersLineAt(film), themesLineAt(film), settingLineAt(film), kindLineAt(film)];
     expect(lines.join('\n')).not.toContain('spoiler level');
     expect(timelineLineAt(film)).toMatch(/ shown up to this point: /u);
+    expect(lines.join('\n')).not.toContain('Full spoilers show it');
   });
 
   it('say "hidden" of one item, "all of them hidden" of several, and "not shown" of one piece of trivia', () => {
@@ -129,6 +130,8 @@ describe('derived lines in every case a reader meets', () => {
     expect(charactersLineAt(one)).toBe('1 character, hidden at this spoiler level.');
     expect(themesLineAt(one)).toBe('1 idea the story keeps returning to, hidden at this spoiler level.');
     expect(triviaLineAt(one)).toBe('1 piece of trivia about Sample Film, not shown at this spoiler level.');
+    const oneEvent = visibleFilm(sampleFilm({ events: hidden(1).map((e) => ({ ...e, title: 'Hidden event' })) }), 'none');
+    expect(timelineLineAt(oneEvent)).toBe('1 key event, not shown at this spoiler level.');
     const two = visibleFilm(sampleFilm({ characters: hidden(2).map((c, i) => ({ ...c, name: `Hidden ${i}` })) }), 'none');
     expect(charactersLineAt(two)).toBe('2 characters, all of them hidden at this spoiler level.');
   });

@@ -148,6 +148,7 @@ export function timelineLineAt(film: {
   const last = events.length > 0 && events[events.length - 1].number === eventsTotal ? `“${events[events.length - 1].title}”` : null;
   const range = first && last ? `, from ${first} to ${last}` : first ? `, from ${first}` : last ? `, ending with ${last}` : '';
   const { eventsWithPlace, locations } = placeFacts(events);
+  if (eventsTotal === 1) return `1 key event, not shown ${heldBackAt(film)}.`;
   const shown =
     events.length === 0
       ? `None is shown ${heldBackAt(film)}.`
