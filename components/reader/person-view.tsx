@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { CreditRole, VisiblePerson } from '@/lib/reader/get-person';
 import { formatFactDate } from '@/lib/content/facts-text';
 import { plural } from '@/lib/content/derive';
+import { capitalised } from '@/lib/page/page-text';
 import { SPOILER_LABELS } from '@/lib/spoilers/levels';
 import { HiddenNote } from './hidden-note';
 import { InitialsAvatar } from './initials-avatar';
@@ -54,8 +55,7 @@ function workText(parts: number, castFilms: number, credited: number): string {
     credited > 0 && `behind the camera on ${plural(credited, 'film')}`,
   ].filter((phrase) => typeof phrase === 'string');
   if (work.length === 0) return '';
-  const sentence = `${work.join('; ')} on this site.`;
-  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+  return capitalised(`${work.join('; ')} on this site.`);
 }
 
 function hiddenBioText(n: number, shown: boolean): string {

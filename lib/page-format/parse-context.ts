@@ -1,6 +1,7 @@
 import type { FilmContent, Tag } from '../content/schema';
 import { itemIdSchema } from '../content/schema';
 import { looseText, splitMarker, type Marker, type MarkerKey } from './page-text';
+import { capitalised } from '../page/page-text';
 
 /** What the section readers of parse-page.ts share: warnings, the line model and small helpers. */
 
@@ -51,8 +52,6 @@ export const joinParagraphs = (lines: string[]) => lines.join('\n\n');
 export const numberIn = (text: string) => Number(text.replace(/,/gu, ''));
 export const isDashLine = (text: string) => /^-(\s|$)/u.test(text);
 export const afterDash = (text: string) => text.replace(/^-\s*/u, '');
-
-const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 /** A derived number on the page disagrees with the one counted from the content. */
 export function checkCount(ctx: Context, line: Line, what: string, claimed: number, actual: number) {

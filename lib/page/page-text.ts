@@ -11,8 +11,14 @@ export function oneLine(text: string): string {
   return text.replace(/\s+/gu, ' ').trim();
 }
 
+/** The text with its first letter in upper case: a sentence put together from optional phrases. */
+export const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
 /** Where a part's line says items are held back: at the reader's level, or (read up to a point) before it. */
 export const heldBackAt = (film: { upto?: unknown }) => (film.upto ? 'up to this point' : 'at this spoiler level');
+
+/** A list's line when none of its `total` items is shown: "hidden …" of one, "all of them hidden …" of several. */
+export const allHidden = (total: number, film: { upto?: unknown }) => `${total === 1 ? '' : 'all of them '}hidden ${heldBackAt(film)}`;
 
 /** The text with a full stop at its end, unless it already ends a sentence ("Brief nudity." stays as it is). */
 export const asSentence = (text: string) => (/[.!?…]["”’)]?$/u.test(text) ? text : `${text}.`);

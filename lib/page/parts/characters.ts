@@ -16,7 +16,7 @@ import type { SpoilerLevel } from '../../spoilers/levels';
 import { quote } from '../diff-spec';
 import { itemsNamedIn } from '../lede';
 import { defineListPart } from '../list-part';
-import { bodyLines, heldBackAt, joinAnd, oneLine, tagLabels } from '../page-text';
+import { allHidden, bodyLines, joinAnd, oneLine, tagLabels } from '../page-text';
 import { atLevelInOrder, visibleAt } from '../spoiler-filter';
 
 export const characterSchema = z.object({
@@ -170,7 +170,6 @@ export function charactersLineAt(film: {
 }): string {
   const { characters, charactersTotal } = film;
   if (characters.length === charactersTotal) return charactersLine(characters);
-  if (characters.length === 0)
-    return `${plural(charactersTotal, 'character')}, ${charactersTotal === 1 ? '' : 'all of them '}hidden ${heldBackAt(film)}.`;
+  if (characters.length === 0) return `${plural(charactersTotal, 'character')}, ${allHidden(charactersTotal, film)}.`;
   return charactersAmong(charactersTotal, characters);
 }

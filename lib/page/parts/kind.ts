@@ -4,7 +4,7 @@ import { DEFAULT_ITEM_LEVEL, SPOILER_LEVELS, isVisibleAt, type SpoilerLevel } fr
 import { levelField, quote, type Item } from '../diff-spec';
 import { mentions } from '../lede';
 import { definePart, type Leveled } from '../part';
-import { bodyLines, heldBackAt, oneLine } from '../page-text';
+import { bodyLines, capitalised, heldBackAt, oneLine } from '../page-text';
 import { atLevelInOrder, visibleAt } from '../spoiler-filter';
 import { contentNoteKindOf, contentNoteKindSchema, contentNoteKindsOf, parseContentNoteKinds } from '../../content/content-note-kinds';
 
@@ -284,7 +284,7 @@ export function kindLine(kind: Pick<Kind, 'tone' | 'pacing' | 'story'>): string 
   const story = oneLine(kind.story.value).toLocaleLowerCase();
   const rest = [pacing && `${pacing} pacing`, story && `${withArticle(story)} story`].filter(Boolean).join(' and ');
   const said = tone ? `${tone} in tone${rest ? `, with ${rest}` : ''}` : rest;
-  return `${said ? said.charAt(0).toLocaleUpperCase() + said.slice(1) : 'Not described yet'}, going by the plot summary.`;
+  return `${said ? capitalised(said) : 'Not described yet'}, going by the plot summary.`;
 }
 
 export function kindLineAt(film: {

@@ -4,7 +4,7 @@ import { plural } from '../../content/derive';
 import { quote } from '../diff-spec';
 import { itemsNamedIn } from '../lede';
 import { defineListPart } from '../list-part';
-import { heldBackAt, joinAnd, oneLine } from '../page-text';
+import { allHidden, joinAnd, oneLine } from '../page-text';
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
@@ -58,7 +58,6 @@ export function themesLine(themes: Pick<Theme, 'title'>[]): string {
 export function themesLineAt(film: { themes: Pick<Theme, 'title'>[]; themesTotal: number; upto?: unknown }): string {
   const { themes, themesTotal } = film;
   if (themes.length === themesTotal) return themesLine(themes);
-  if (themes.length === 0)
-    return `${plural(themesTotal, 'idea')} the story keeps returning to, ${themesTotal === 1 ? '' : 'all of them '}hidden ${heldBackAt(film)}.`;
+  if (themes.length === 0) return `${plural(themesTotal, 'idea')} the story keeps returning to, ${allHidden(themesTotal, film)}.`;
   return `${plural(themesTotal, 'idea')} the story keeps returning to, among them ${themesAmongThem(themes)}.`;
 }
