@@ -23,6 +23,20 @@ const siteVariables = {
   SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL such as https://films.example.com' }).optional(),
   /** next-auth's own name for the site's address: the fallback when only it is set. */
   NEXTAUTH_URL: z.string().optional(),
+  /**
+   * The languages of the site's content, as BCP 47 tags separated by commas, the first the default
+   * (`en,fr`): the default is the source every translation is made from (lib/i18n/site-locales.ts).
+   */
+  SITE_LOCALES: z
+    .string()
+    .default('en')
+    .transform((value) => value.split(',').map((tag) => tag.trim()))
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must list language tags such as en or fr-CA, separated by commas'))
+        .min(1)
+        .refine((tags) => new Set(tags).size === tags.length, 'must not name a language twice'),
+    ),
   /** Set by `npm start` on the embedded database: demo accounts and a generated secret are allowed. */
   CMS_DEMO_MODE: z.enum(['0', '1']).default('0'),
 };

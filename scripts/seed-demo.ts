@@ -2,7 +2,8 @@
  * `npm run seed:demo`: the demo film (Kiss and Cry, from prisma/demo/*.page.txt, through the page
  * importer) with its poster and stills (prisma/demo/images: drawn for the demo as SVG, rendered to
  * PNG and uploaded like an editor's upload), its people's biographies (prisma/demo/*.people.json,
- * set like an editor's save), and the demo accounts. Idempotent: existing accounts
+ * set like an editor's save), its translations (prisma/demo/*.translation.json, saved like an
+ * editor's, into the languages SITE_LOCALES names), and the demo accounts. Idempotent: existing accounts
  * and films are left as they are. Demo accounts exist only through this command or `npm start` on
  * the embedded database.
  */
@@ -21,6 +22,9 @@ import { ensureUser } from '../lib/users/ensure-user';
 import { biographyParagraphsSchema } from '../lib/people/person-schema';
 import { setPersonBiography } from '../lib/people/set-person-biography';
 import { db, disconnectDb } from '../lib/db';
+import { translationLocales } from '../lib/i18n/site-locales';
+import { getTranslation } from '../lib/translations/get-translation';
+import { saveTranslation } from '../lib/translations/save-translation';
 import { env } from '../lib/env';
 import { runShutdownHooks } from '../lib/ops/shutdown.mjs';
 
@@ -74,6 +78,29 @@ async function seedBiographies(actor: Actor) {
   }
 }
 
+/** prisma/demo/{slug}.{locale}.translation.json: a translation of a demo film, unit by unit (lib/translations). */
+const translationFileSchema = z.object({
+  film: z.string(),
+  locale: z.string(),
+  note: z.string().default(''),
+  texts: z.record(z.string(), z.string()),
+});
+
+/** Saves the demo's translations into the site's other languages; one that has a revision already (an editor's) is kept. */
+async function seedTranslations(actor: Actor) {
+  for (const file of (await readdir(DEMO_DIR)).filter((f) => f.endsWith('.translation.json')).sort()) {
+    const { film, locale, note, texts } = translationFileSchema.parse(JSON.parse(await readFile(path.join(DEMO_DIR, file), 'utf8')));
+    if (!translationLocales().includes(locale)) {
+      console.log(`demo translation ${film} (${locale}): not loaded, SITE_LOCALES does not name ${locale}`);
+      continue;
+    }
+    const current = await getTranslation({ slug: film, locale, actor });
+    if (current.revision > 0) continue;
+    await saveTranslation({ slug: film, locale, baseRevision: 0, sourceRevision: current.sourceRevision, texts, message: note, actor });
+    console.log(`demo translation ${film} (${locale}): ${Object.keys(texts).length} of ${current.counts.units} texts`);
+  }
+}
+
 async function main() {
   const password = env().DEMO_PASSWORD;
   const admin = await ensureUser({ email: 'admin@example.com', password, role: 'ADMIN', name: 'Demo Admin' });
@@ -102,6 +129,7 @@ async function main() {
     console.log(`demo film ${content.slug}: published (revision ${revision})`);
   }
   await seedBiographies(actor);
+  await seedTranslations(actor);
 }
 
 main()

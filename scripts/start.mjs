@@ -116,6 +116,8 @@ async function main() {
   if (database.embedded) {
     // The embedded database is a local demo: demo accounts and a generated secret are allowed.
     appEnv.CMS_DEMO_MODE = '1';
+    // The demo's pages are in English with a French translation (SITE_LOCALES, docs/translations.md).
+    appEnv.SITE_LOCALES = process.env.SITE_LOCALES || 'en,fr';
     // Seed an empty database, or finish a seed that an earlier run began but didn't complete
     // (the seed is idempotent; the marker says `pending` until it has succeeded).
     const marker = readDemoMarker();
@@ -124,7 +126,7 @@ async function main() {
       const demoPassword = process.env.DEMO_PASSWORD || 'demo-password';
       console.error(`> loading the demo content (${empty ? 'empty embedded database' : 'finishing an interrupted load'})`);
       writeDemoMarker({ status: 'pending', demoPassword });
-      await seedDemo(database.url, { DEMO_PASSWORD: demoPassword, MEDIA_DIR: appEnv.MEDIA_DIR });
+      await seedDemo(database.url, { DEMO_PASSWORD: demoPassword, MEDIA_DIR: appEnv.MEDIA_DIR, SITE_LOCALES: appEnv.SITE_LOCALES });
       writeDemoMarker({ status: 'done', seededAt: new Date().toISOString(), demoPassword });
     }
     const seeded = readDemoMarker();

@@ -4,6 +4,8 @@
  * listAudit. An action missing here still shows, as its code.
  */
 
+import { localeName } from '../i18n/locale-name';
+
 type Details = Record<string, unknown>;
 
 export type AuditEntryFacts = {
@@ -79,6 +81,11 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Dismissed a spoiler-lint warning',
     describe: (_, d) =>
       `Dismissed the spoiler-lint warning on ${str(d.label) ? String(d.label) : 'an item'} (${quoted(String(d.phrase ?? ''))}) on revision ${num(d.revision) ?? '?'}`,
+  },
+  'film.translate': {
+    label: 'Saved a translation',
+    describe: (_, d) =>
+      `Saved revision ${num(d.revision) ?? '?'} of the ${str(d.locale) ? localeName(String(d.locale)) : 'unknown'} translation, from revision ${num(d.sourceRevision) ?? '?'} of the page`,
   },
   'film.unpublish': { label: 'Unpublished', describe: (_, d) => `Took the film off the site${str(d.jobId) ? ' as scheduled' : ''}` },
   'media.upload': {

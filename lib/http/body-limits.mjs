@@ -13,7 +13,7 @@
 
 /** Every body but the ones below: forms, quiz answers, sign-in, JSON calls (BODY_LIMITS.small). */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
-/** A film page as JSON: create, save, import (BODY_LIMITS.content of lib/api/read-body.ts). */
+/** A film page as JSON: create, save, import, a translation's save (BODY_LIMITS.content of lib/api/read-body.ts). */
 export const CONTENT_BODY_LIMIT = 2 * 1024 * 1024;
 /** An image upload: 15 MiB (MAX_UPLOAD_BYTES of lib/media/process-image.ts) and its multipart form. */
 export const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024 + 64 * 1024;
@@ -40,6 +40,8 @@ export function bodyLimitOf({ method = 'GET', url = '/', headers }) {
   // Replacing an upload's file (the media library).
   if (method === 'PUT' && /^\/api\/v1\/editor\/media\/[0-9a-f]{32}\/file$/.test(path)) return UPLOAD_BODY_LIMIT;
   if (/^\/api\/v1\/editor\/(import|films(\/[^/]+)?)$/.test(path) && (method === 'POST' || method === 'PUT')) return CONTENT_BODY_LIMIT;
+  // A film page's translation: every text of the page.
+  if (method === 'PUT' && /^\/api\/v1\/editor\/films\/[^/]+\/translations\/[^/]+$/.test(path)) return CONTENT_BODY_LIMIT;
   if (method === 'POST' && headers['next-action'] !== undefined) return ACTION_BODY_LIMIT;
   return DEFAULT_BODY_LIMIT;
 }

@@ -291,6 +291,10 @@ describe('request guard', () => {
       UPLOAD_BODY_LIMIT,
     );
     expect(bodyLimitOf({ method: 'PUT', url: '/api/v1/editor/films/x', headers: { authorization: 'Bearer x' } })).toBe(CONTENT_BODY_LIMIT);
+    expect(bodyLimitOf({ method: 'PUT', url: '/api/v1/editor/films/x/translations/fr', headers: { authorization: 'Bearer x' } })).toBe(
+      CONTENT_BODY_LIMIT,
+    );
+    expect(bodyLimitOf({ method: 'PUT', url: '/api/v1/editor/films/x/translations/fr', headers: {} })).toBe(DEFAULT_BODY_LIMIT);
     expect(bodyLimitOf({ method: 'PUT', url: '/api/v1/editor/films/x', headers: {} })).toBe(DEFAULT_BODY_LIMIT);
     expect(
       bodyLimitOf({

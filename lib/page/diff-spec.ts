@@ -23,7 +23,12 @@ export type ValueKind =
   /** A value from a fixed list (a content note's kind): compared as it is, never read as the item's words. */
   | 'choice';
 
-export type FieldSpec = { field: string; label: string; kind: ValueKind };
+/**
+ * One field: `translatable: false` for a text that is the same in every language (an address, an
+ * identifier, a date in its machine form); every other text and long field is translated
+ * (lib/translations/translation-units.ts).
+ */
+export type FieldSpec = { field: string; label: string; kind: ValueKind; translatable?: false };
 
 /**
  * What kind of spoiler item a levelled part or list holds, as the story-position suggestions and
@@ -53,6 +58,8 @@ export type PartSpec = {
   set: (content: DiffContent, value: unknown) => void;
   /** A scalar part has one kind; an object part lists its fields. */
   kind?: ValueKind;
+  /** A scalar text the same in every language (the slug): not translated. */
+  translatable?: false;
   fields?: FieldSpec[];
   /** The level at which readers see this part. */
   level: (content: DiffContent) => SpoilerLevel;

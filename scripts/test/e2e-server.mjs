@@ -20,6 +20,8 @@ const appEnv = {
   DATABASE_URL: url,
   AUTH_SECRET: process.env.AUTH_SECRET,
   CMS_DEMO_MODE: '1',
+  // As the demo runs: pages in English, translated into French.
+  SITE_LOCALES: process.env.SITE_LOCALES || 'en,fr',
   DEMO_PASSWORD: process.env.DEMO_PASSWORD || 'demo-password',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   // e2e/webhooks.spec.ts's receiver listens on loopback.

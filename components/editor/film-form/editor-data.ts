@@ -28,6 +28,8 @@ export type EditorInitialData = {
   userLabel: string;
   /** Spoiler-lint warnings dismissed for the film, each from the revision it was dismissed on. */
   lintDismissals: LintDismissal[];
+  /** The languages the page is translated into (SITE_LOCALES after the first), for links to each translation. */
+  translations: Array<{ locale: string; language: string }>;
 };
 
 /** The revision the form's work is based on: a save names it, and a conflict diffs against it. */

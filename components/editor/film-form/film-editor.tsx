@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import Link from 'next/link';
 import { FormProvider, useForm, useFormState, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -444,6 +444,14 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
             <div>
               <p className={styles.crumbs}>
                 <Link href="/editor">Films</Link> / editing · <HistoryLink slug={filmSlug} />
+                {initial.translations.map(({ locale, language }) => (
+                  <Fragment key={locale}>
+                    {' · '}
+                    <Link href={`/editor/films/${filmSlug}/translations/${locale}`} hrefLang={locale}>
+                      {language} translation
+                    </Link>
+                  </Fragment>
+                ))}
               </p>
               <h1 className={styles.title}>
                 <WatchedTitle />

@@ -5,6 +5,7 @@ import { readerOperations } from '../operations/reader';
 import { scheduleOperations } from '../operations/schedule';
 import { reviewOperations } from '../operations/review';
 import { storyOperations } from '../operations/story';
+import { translationOperations } from '../operations/translations';
 import { opsOperations } from '../operations/ops';
 import { webhookOperations } from '../operations/webhook';
 import { errors } from '../operations/responses';
@@ -15,6 +16,7 @@ const groups: Array<Record<string, ApiOperation>> = [
   scheduleOperations,
   reviewOperations,
   storyOperations,
+  translationOperations,
   opsOperations,
   webhookOperations,
 ];

@@ -39,6 +39,7 @@ export const filmPart = definePart({
         label: 'Slug',
         noun: 'slug',
         kind: 'text',
+        translatable: false,
         get: (c) => c.slug,
         set: (c, v) => void (c.slug = v as string),
         level: () => 'none',

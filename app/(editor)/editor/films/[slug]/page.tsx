@@ -8,6 +8,8 @@ import { getFilmStatus } from '@/lib/films/list-editor-films';
 import { getAutosave } from '@/lib/editor/get-autosave';
 import { getFilmReviewStatus } from '@/lib/reviews/list-reviews';
 import { listLintDismissals } from '@/lib/story-position/lint-dismissals';
+import { localeName } from '@/lib/i18n/locale-name';
+import { translationLocales } from '@/lib/i18n/site-locales';
 import { FilmEditor } from '@/components/editor/film-form/film-editor';
 import type { EditorInitialData } from '@/components/editor/film-form/editor-data';
 
@@ -57,6 +59,7 @@ export default async function EditFilmPage({ params }: Props) {
     review,
     userLabel: actor.label,
     lintDismissals,
+    translations: translationLocales().map((locale) => ({ locale, language: localeName(locale) })),
   };
   // The editor reads `initial` once: a server re-render (e.g. after an action) never resets typing.
   return <FilmEditor key={draft.filmId} initial={initial} />;

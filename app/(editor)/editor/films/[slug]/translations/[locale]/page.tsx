@@ -1,0 +1,33 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getActor } from '@/lib/auth/get-actor';
+import { can } from '@/lib/auth/permissions';
+import { getTranslation } from '@/lib/translations/get-translation';
+import { getDraft } from '@/lib/films';
+import { loadOr404 } from '@/components/revisions/load-or-404';
+import { TranslationView } from '@/components/translations/translation-view';
+
+type Props = { params: Promise<{ slug: string; locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug, locale } = await params;
+  return { title: `Translating ${slug} (${locale})` };
+}
+
+/** `/editor/films/{slug}/translations/{locale}[?show=todo]`: the page's texts beside their translation, unit by unit. */
+export default async function TranslationPage({ params, searchParams }: Props) {
+  const { slug, locale } = await params;
+  const { show } = await searchParams;
+  const actor = await getActor();
+  if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(`/editor/films/${slug}/translations/${locale}`)}`);
+  const [translation, draft] = await loadOr404(() => Promise.all([getTranslation({ slug, locale, actor }), getDraft({ slug, actor })]));
+  return (
+    <TranslationView
+      key={`${translation.locale}-${translation.revision}-${translation.sourceRevision}`}
+      translation={translation}
+      title={draft.content.title}
+      canEditQuiz={can(actor, 'quiz.edit')}
+      initialShow={show === 'todo' ? 'todo' : 'all'}
+    />
+  );
+}

@@ -1,0 +1,197 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useForm } from 'react-hook-form';
+import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
+import { useLeaveGuard } from '@/components/editor/film-form/use-leave-guard';
+import subpage from '@/components/editor/film-subpage.module.css';
+import ui from '@/components/editor/ui.module.css';
+import { saveTranslationAction } from '@/app/(editor)/editor/films/[slug]/translations/[locale]/actions';
+import { MarkedText } from '@/components/revisions/text-change';
+import { diffText } from '@/lib/films/diff';
+import { SECTION_LABELS, type SectionId } from '@/lib/page/parts';
+import { SPOILER_LABELS } from '@/lib/spoilers/level-labels';
+import type { Translation, TranslationStatus, TranslationUnitState } from '@/lib/translations/translation-schema';
+import styles from './translation-view.module.css';
+
+export type TranslationFilter = 'all' | 'todo';
+type Props = { translation: Translation; title: string; canEditQuiz: boolean; initialShow: TranslationFilter };
+type Values = { texts: string[]; message: string };
+
+const STATUS_WORDS: Record<TranslationStatus, string> = { missing: 'Not translated', outdated: 'Source changed', translated: 'Translated' };
+
+/** "12 of 40 texts translated · 2 whose source changed since · 26 not translated". */
+function progressLine({ counts }: Translation): string {
+  const parts = [`${counts.translated} of ${counts.units} texts translated`];
+  if (counts.outdated) parts.push(`${counts.outdated} whose source changed since`);
+  if (counts.missing) parts.push(`${counts.missing} not translated`);
+  return parts.join(' · ');
+}
+
+/**
+ * A translation, unit by unit, as translation tools show it: the page's text on the left, the
+ * translation beside it, grouped by part; what is missing or changed in the source since is marked,
+ * with the text it was translated from. Levels are not here: they are the page's, for every language.
+ * Saving makes a revision of the translation.
+ */
+export function TranslationView({ translation, title, canEditQuiz, initialShow }: Props) {
+  const router = useRouter();
+  const { units, slug, locale, language, sourceLocale } = translation;
+  const [show, setShowState] = useState<TranslationFilter>(initialShow);
+  // In the address too, so the screen a save reloads shows the same texts.
+  const setShow = (value: TranslationFilter) => {
+    setShowState(value);
+    const url = new URL(window.location.href);
+    if (value === 'all') url.searchParams.delete('show');
+    else url.searchParams.set('show', value);
+    window.history.replaceState(null, '', url);
+  };
+  const [status, setStatus] = useState<{ kind: 'saved' | 'error'; text: string } | null>(null);
+  const [unitErrors, setUnitErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, formState } = useForm<Values>({
+    defaultValues: { texts: units.map((unit) => unit.text ?? ''), message: '' },
+  });
+  useLeaveGuard(formState.isDirty && !formState.isSubmitSuccessful);
+
+  const sections = useMemo(() => {
+    const groups = new Map<SectionId, Array<{ unit: TranslationUnitState; index: number }>>();
+    units.forEach((unit, index) => {
+      const section = unit.section as SectionId;
+      groups.set(section, [...(groups.get(section) ?? []), { unit, index }]);
+    });
+    return [...groups];
+  }, [units]);
+
+  const save = handleSubmit(async ({ texts, message }) => {
+    setStatus(null);
+    setUnitErrors({});
+    const result = await saveTranslationAction({
+      slug,
+      locale,
+      baseRevision: translation.revision,
+      sourceRevision: translation.sourceRevision,
+      texts: Object.fromEntries(units.flatMap((unit, i) => (texts[i].trim() ? [[unit.key, texts[i]]] : []))),
+      message,
+    });
+    if (result.ok) {
+      setStatus({ kind: 'saved', text: `Saved as revision ${result.data.revision} of the ${language} translation.` });
+      router.refresh();
+      return;
+    }
+    const errors = Object.fromEntries((result.errors ?? []).map((e) => [e.path.replace(/^texts\./, ''), e.message]));
+    setUnitErrors(errors);
+    setStatus({
+      kind: 'error',
+      text:
+        result.status === 409 ? `${result.error}. Your texts are still here: copy what you need, then reload to see theirs.` : result.error,
+    });
+  });
+
+  const visible = (unit: TranslationUnitState) => show === 'all' || unit.status !== 'translated';
+  const todo = translation.counts.missing + translation.counts.outdated;
+
+  return (
+    <div className={styles.page}>
+      <FilmBreadcrumb slug={slug} title={title} steps={[{ label: `${language} translation` }]} />
+      <header>
+        <h1 className={subpage.title}>
+          {language} translation · {title}
+        </h1>
+        <p className={subpage.status}>
+          {translation.revision
+            ? `Revision ${translation.revision}, translated from revision ${translation.translatedFrom} of the page (now at ${translation.sourceRevision}).`
+            : `Not saved yet: it starts from revision ${translation.sourceRevision} of the page.`}{' '}
+          {progressLine(translation)}.
+        </p>
+        <p className={ui.hint}>
+          Spoiler levels, images, people and facts are the page’s own, for every language: change them in the page’s editor. A text left
+          empty is shown to readers in the page’s language.
+        </p>
+      </header>
+
+      <fieldset className={styles.filter}>
+        <legend>Show</legend>
+        <label>
+          <input type="radio" name="show" checked={show === 'all'} onChange={() => setShow('all')} /> Every text ({units.length})
+        </label>
+        <label>
+          <input type="radio" name="show" checked={show === 'todo'} onChange={() => setShow('todo')} /> Only what needs translating ({todo})
+        </label>
+      </fieldset>
+
+      <form onSubmit={save} noValidate>
+        {sections.map(([section, entries]) => {
+          const shown = entries.filter(({ unit }) => visible(unit));
+          if (shown.length === 0) return null;
+          return (
+            <section key={section} className={styles.section} aria-labelledby={`translate-${section}`}>
+              <h2 id={`translate-${section}`}>{SECTION_LABELS[section]}</h2>
+              {shown.map(({ unit, index }) => {
+                const id = `unit-${index}`;
+                const readOnly = unit.section === 'quiz' && !canEditQuiz;
+                const error = unitErrors[unit.key];
+                const field = {
+                  id,
+                  lang: locale,
+                  className: ui.input,
+                  readOnly,
+                  'aria-invalid': error ? true : undefined,
+                  'aria-describedby': error ? `${id}-error` : undefined,
+                  ...register(`texts.${index}`),
+                };
+                return (
+                  <div key={unit.key} className={styles.unit} data-status={unit.status}>
+                    <div className={styles.source}>
+                      <label htmlFor={id} className={ui.label}>
+                        {unit.label}
+                      </label>
+                      <p className={styles.meta}>
+                        <span className={styles.badge}>{STATUS_WORDS[unit.status]}</span> · {SPOILER_LABELS[unit.level]}
+                      </p>
+                      <p lang={sourceLocale} className={styles.sourceText}>
+                        {unit.source}
+                      </p>
+                      {unit.status === 'outdated' && unit.from !== null ? (
+                        <div className={styles.was}>
+                          <p>What changed in the page since it was translated:</p>
+                          <div lang={sourceLocale}>
+                            <MarkedText parts={diffText(unit.from, unit.source)} />
+                          </div>
+                        </div>
+                      ) : null}
+                    </div>
+                    {unit.kind === 'long' ? (
+                      <textarea rows={Math.min(12, Math.max(3, Math.ceil(unit.source.length / 70)))} {...field} />
+                    ) : (
+                      <input {...field} />
+                    )}
+                    {error ? (
+                      <p id={`${id}-error`} className={ui.error}>
+                        {error}
+                      </p>
+                    ) : null}
+                  </div>
+                );
+              })}
+            </section>
+          );
+        })}
+        {show === 'todo' && todo === 0 ? <p role="status">Everything is translated and up to date.</p> : null}
+
+        <div className={styles.bar}>
+          <label htmlFor="translation-message" className={ui.label}>
+            Note about this change (optional)
+          </label>
+          <input id="translation-message" className={ui.input} maxLength={500} {...register('message')} />
+          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Saving…' : 'Save translation'}
+          </button>
+          <p role="status" className={status?.kind === 'error' ? ui.error : undefined}>
+            {status?.text}
+          </p>
+        </div>
+      </form>
+    </div>
+  );
+}

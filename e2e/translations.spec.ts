@@ -1,0 +1,91 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createFilm, signedInContext, unique } from './support/editor-session';
+
+/**
+ * Translating a film page (docs/translations.md): from the film's editor to its French
+ * translation, unit by unit beside the page's text; saving makes revisions of the translation; a
+ * change to the page marks the unit it touches as changed at the source, with the text it was
+ * translated from. Each test creates its own film.
+ */
+
+const premise = (page: Page) => page.getByRole('textbox', { name: 'Premise', exact: true });
+
+async function saveDraft(page: Page, revision: number) {
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').getByText(`Saved revision ${revision}.`)).toBeVisible();
+}
+
+test.describe('translations', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('translate a page into French, save, see what changed at the source', async ({ browser }) => {
+    const { context, page } = await signedInContext(browser, 'editor@example.com');
+    const title = `E2E translated ${unique()}`;
+    const editorPath = await createFilm(page, title);
+    await premise(page).fill('A skater comes home to train for one last season.');
+    await saveDraft(page, 2);
+
+    await page.getByRole('link', { name: 'French translation' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `French translation · ${title}` })).toBeVisible();
+    await expect(page.getByText('Not saved yet: it starts from revision 2 of the page.')).toBeVisible();
+    const unit = page.getByRole('textbox', { name: 'Premise', exact: true });
+    await expect(unit).toHaveAttribute('lang', 'fr');
+    await expect(page.getByText('A skater comes home to train for one last season.')).toHaveAttribute('lang', 'en');
+
+    await unit.fill('Une patineuse rentre chez elle pour une dernière saison.');
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`Patineuse ${title}`);
+    await page.getByLabel('Note about this change (optional)').fill('Premier jet');
+    await page.getByRole('button', { name: 'Save translation' }).click();
+    await expect(page.getByRole('status').getByText('Saved as revision 1 of the French translation.')).toBeVisible();
+    await expect(
+      page.getByText(/Revision 1, translated from revision 2 of the page \(now at 2\)\. 2 of 2 texts translated\./),
+    ).toBeVisible();
+
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+
+    // The page changes: the translated premise is now one whose source changed.
+    await page.goto(editorPath);
+    await premise(page).fill('A skater comes home to train for her last season.');
+    await saveDraft(page, 3);
+    await page.getByRole('link', { name: 'French translation' }).click();
+    await expect(page.getByText(/1 of 2 texts translated · 1 whose source changed since/)).toBeVisible();
+    await page.getByRole('radio', { name: /Only what needs translating \(1\)/ }).check();
+    await expect(page.getByRole('textbox')).toHaveCount(2); // the premise, and the note
+    await expect(page.getByText('Source changed', { exact: true })).toBeVisible();
+    await expect(page.getByText('What changed in the page since it was translated:')).toBeVisible();
+    await expect(page.locator('del')).toHaveText('one');
+    await expect(page.locator('ins')).toHaveText('her');
+    await expect(premise(page)).toHaveValue('Une patineuse rentre chez elle pour une dernière saison.');
+
+    await premise(page).fill('Une patineuse rentre chez elle pour sa dernière saison.');
+    await page.getByRole('button', { name: 'Save translation' }).click();
+    await expect(page.getByRole('status').getByText('Saved as revision 2 of the French translation.')).toBeVisible();
+    await expect(page.getByText('Everything is translated and up to date.')).toBeVisible();
+    await context.close();
+  });
+
+  test('a stale save is refused and keeps the typed texts; a language the site lacks is a 404', async ({ browser }) => {
+    const first = await signedInContext(browser, 'editor@example.com');
+    const title = `E2E translated twice ${unique()}`;
+    const editorPath = await createFilm(first.page, title);
+    const slug = editorPath.split('/').pop()!;
+    const second = await signedInContext(browser, 'admin@example.com');
+    for (const { page } of [first, second]) await page.goto(`/editor/films/${slug}/translations/fr`);
+
+    await second.page.getByRole('textbox', { name: 'Title', exact: true }).fill('Deux fois');
+    await second.page.getByRole('button', { name: 'Save translation' }).click();
+    await expect(second.page.getByRole('status').getByText('Saved as revision 1 of the French translation.')).toBeVisible();
+
+    await first.page.getByRole('textbox', { name: 'Title', exact: true }).fill('Une fois');
+    await first.page.getByRole('button', { name: 'Save translation' }).click();
+    await expect(first.page.getByRole('status').getByText(/no longer the latest: revision 1 was saved by admin@example.com/)).toBeVisible();
+    await expect(first.page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Une fois');
+
+    const missing = await first.page.goto(`/editor/films/${slug}/translations/de`);
+    expect(missing?.status()).toBe(404);
+    await first.context.close();
+    await second.context.close();
+  });
+});

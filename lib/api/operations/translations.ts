@@ -1,0 +1,54 @@
+import { operations } from '../operation';
+import { slugParamsSchema } from '../../films/film-schema';
+import { BODY_LIMITS } from '../read-body';
+import {
+  saveTranslationBodySchema,
+  translationListSchema,
+  translationParamsSchema,
+  translationSchema,
+} from '../../translations/translation-schema';
+import { z } from 'zod';
+import { conflict, json } from './responses';
+
+const translations = '/api/v1/editor/films/{slug}/translations';
+
+/** A film page's translations into the site's other languages (SITE_LOCALES; docs/translations.md). */
+export const translationOperations = operations(['Editorial'], {
+  listTranslations: {
+    method: 'get',
+    path: translations,
+    summary: 'A film’s translations',
+    description:
+      'Every language the site translates into, with how many of the page’s texts are translated, outdated (the source changed since) or missing.',
+    params: slugParamsSchema,
+    responses: { 200: json('The translations', translationListSchema) },
+  },
+  getTranslation: {
+    method: 'get',
+    path: `${translations}/{locale}`,
+    summary: 'A translation, unit by unit',
+    description:
+      'Every text of the page’s newest revision (a unit, named by its item’s id) with the translation, the source text it was made from and its state. ' +
+      'Revision 0 and every unit `missing` before the first save. 404 for a language the site does not translate into.',
+    params: translationParamsSchema,
+    responses: { 200: json('The translation', translationSchema) },
+  },
+  saveTranslation: {
+    method: 'put',
+    path: `${translations}/{locale}`,
+    summary: 'Save a translation',
+    description:
+      'The whole translation as it now stands, as a new revision on top of `baseRevision` (0 for the first), translated from the page’s `sourceRevision`. ' +
+      'Texts only: an item’s spoiler level is the page’s in every language. A key the source revision does not have is a 400 naming it.',
+    params: translationParamsSchema,
+    body: saveTranslationBodySchema,
+    bodyLimit: BODY_LIMITS.content,
+    responses: {
+      200: json('Saved', z.object({ slug: z.string(), locale: z.string(), revision: z.int() })),
+      409: conflict('Someone saved the translation first: its newest revision', {
+        baseRevision: z.int(),
+        current: z.object({ number: z.int(), author: z.string().nullable() }),
+      }),
+    },
+  },
+});

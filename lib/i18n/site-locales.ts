@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { siteEnv } from '../env';
+
+/**
+ * The languages the site's content is written in (`SITE_LOCALES`, the first the default). A film
+ * page is written in the default language; every other one is a translation of it
+ * (lib/translations), which shares the page's items and their spoiler levels.
+ */
+export function siteLocales(): readonly string[] {
+  return siteEnv().SITE_LOCALES;
+}
+
+/** The language pages are written in, and translated from. */
+export function defaultLocale(): string {
+  return siteLocales()[0];
+}
+
+/** The languages a film page can be translated into: every site language but the default. */
+export function translationLocales(): readonly string[] {
+  return siteLocales().slice(1);
+}
+
+/** A translation's language in a route or request: a language tag's shape (whether the site has it is the domain's 404). */
+export const localeSchema = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Must be a language tag such as fr or fr-CA');

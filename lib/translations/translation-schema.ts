@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { MAX_TEXT } from '../content/fields';
+import { slugSchema } from '../content/schema';
+import { localeSchema } from '../i18n/site-locales';
+import { spoilerLevelSchema } from '../spoilers/levels';
+
+/** One schema per shape of a translation, for the API's input and output and the editor's form. */
+
+export const translationParamsSchema = z.object({ slug: slugSchema, locale: localeSchema });
+
+/**
+ * A save: the whole translation as it now stands (a unit left out or empty is not translated), on
+ * top of `baseRevision` (0 for the first), translated from the source page's `sourceRevision`.
+ */
+export const saveTranslationBodySchema = z.object({
+  baseRevision: z.int().min(0, 'Must be a revision number, or 0 for the first'),
+  sourceRevision: z.int().min(1, 'Must be a revision of the page'),
+  texts: z.record(z.string().min(1).max(300), z.string().trim().max(MAX_TEXT)),
+  message: z.string().trim().max(500).default(''),
+});
+export type SaveTranslationBody = z.output<typeof saveTranslationBodySchema>;
+
+export const translationStatusSchema = z.enum(['missing', 'translated', 'outdated']);
+export type TranslationStatus = z.output<typeof translationStatusSchema>;
+
+export const translationUnitSchema = z.object({
+  key: z.string(),
+  section: z.string(),
+  label: z.string(),
+  kind: z.enum(['text', 'long']),
+  level: spoilerLevelSchema,
+  source: z.string().describe('The source page’s text now'),
+  text: z.string().nullable().describe('The translation, or null while the unit is not translated'),
+  from: z.string().nullable().describe('The source text the translation was made from: differs from `source` when `outdated`'),
+  status: translationStatusSchema,
+});
+export type TranslationUnitState = z.output<typeof translationUnitSchema>;
+
+export const translationCountsSchema = z.object({ units: z.int(), translated: z.int(), outdated: z.int(), missing: z.int() });
+
+export const translationSchema = z.object({
+  slug: z.string(),
+  locale: z.string(),
+  language: z.string().describe('The language’s name in English'),
+  sourceLocale: z.string().describe('The language the page is written in (the first of SITE_LOCALES)'),
+  revision: z.int().describe('The translation’s newest revision, 0 before its first save'),
+  sourceRevision: z.int().describe('The source page’s newest revision: what a save translates from'),
+  translatedFrom: z.int().nullable().describe('The source revision the newest translation revision was made from'),
+  counts: translationCountsSchema,
+  units: z.array(translationUnitSchema),
+});
+export type Translation = z.output<typeof translationSchema>;
+
+export const translationSummarySchema = z.object({
+  locale: z.string(),
+  language: z.string(),
+  revision: z.int(),
+  updatedAt: z.iso.datetime().nullable(),
+  counts: translationCountsSchema,
+});
+export const translationListSchema = z.object({
+  slug: z.string(),
+  sourceLocale: z.string(),
+  translations: z.array(translationSummarySchema),
+});
+export type TranslationList = z.output<typeof translationListSchema>;

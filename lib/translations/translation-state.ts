@@ -1,0 +1,25 @@
+import type { FilmContent } from '../content/schema';
+import type { TranslationStatus, TranslationUnitState } from './translation-schema';
+import { translationUnits } from './translation-units';
+
+/** A stored unit: the translation and the source text it was made from. */
+export type StoredText = { text: string; from: string };
+export type StoredTexts = Record<string, StoredText>;
+
+/**
+ * Each unit of the source page as it is now, with the translation's state: `missing` (no text),
+ * `translated`, or `outdated` (the source text changed since the translation was made from it).
+ * A stored text whose unit the page no longer has (an item deleted) is left out. Pure.
+ */
+export function translationState(source: FilmContent, stored: StoredTexts) {
+  const units: TranslationUnitState[] = translationUnits(source).map((unit) => {
+    const saved = stored[unit.key];
+    const status: TranslationStatus = !saved ? 'missing' : saved.from === unit.source ? 'translated' : 'outdated';
+    return { ...unit, text: saved?.text ?? null, from: saved?.from ?? null, status };
+  });
+  const count = (status: TranslationStatus) => units.filter((unit) => unit.status === status).length;
+  return {
+    units,
+    counts: { units: units.length, translated: count('translated'), outdated: count('outdated'), missing: count('missing') },
+  };
+}
