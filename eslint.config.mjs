@@ -72,6 +72,7 @@ export default defineConfig([
             'lib/quiz/{save-quiz,quiz-actions}.ts',
             'lib/media/{upload-image,replace-image,delete-image,set-focal-point,set-person-photo,media-actions,sweep-media,sweep-unused-media}.ts',
             'lib/audit/write-audit.ts',
+            'lib/translations/{save-translation,publish-translation}.ts',
           ],
         },
       ],

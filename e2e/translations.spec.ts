@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createFilm, signedInContext, unique } from './support/editor-session';
+import { createFilm, saveAndPublish, signedInContext, unique } from './support/editor-session';
 
 /**
  * Translating a film page (docs/translations.md): from the film's editor to its French
@@ -87,5 +87,40 @@ test.describe('translations', () => {
     expect(missing?.status()).toBe(404);
     await first.context.close();
     await second.context.close();
+  });
+
+  test('publish a translation: readers of French get it from the reader API, the same items held back', async ({ browser }) => {
+    const { context, page } = await signedInContext(browser, 'editor@example.com');
+    const title = `E2E published translation ${unique()}`;
+    const editorPath = await createFilm(page, title);
+    const slug = editorPath.split('/').pop()!;
+    await premise(page).fill('A skater comes home to train.');
+    await saveAndPublish(page);
+
+    await page.getByRole('link', { name: 'French translation' }).click();
+    await expect(page.getByText('Not on the site: readers of French get the page in its own language.')).toBeVisible();
+    await premise(page).fill('Une patineuse rentre s’entraîner.');
+    await page.getByRole('button', { name: 'Save translation' }).click();
+    await expect(page.getByRole('status').getByText('Saved as revision 1 of the French translation.')).toBeVisible();
+    await page.getByRole('button', { name: 'Publish revision 1' }).click();
+    await expect(page.getByText(/On the site: readers of French get revision 1, over the page’s published revision\./)).toBeVisible();
+
+    const french = await page.request.get(`/api/v1/films/${slug}?locale=fr&spoilers=none`);
+    expect(french.status()).toBe(200);
+    expect(french.headers()['content-language']).toBe('fr');
+    const english = await page.request.get(`/api/v1/films/${slug}?spoilers=none`);
+    expect(english.headers()['content-language']).toBe('en');
+    const [fr, en] = [await french.json(), await english.json()];
+    expect(fr.premise).toBe('Une patineuse rentre s’entraîner.');
+    expect(en.premise).toBe('A skater comes home to train.');
+    expect(fr.hidden).toEqual(en.hidden);
+    expect((await page.request.get(`/api/v1/films/${slug}?locale=de`)).status()).toBe(400);
+
+    await page.getByRole('button', { name: 'Take off the site' }).click();
+    await expect(page.getByText('Not on the site: readers of French get the page in its own language.')).toBeVisible();
+    const back = await page.request.get(`/api/v1/films/${slug}?locale=fr&spoilers=none`);
+    expect(back.headers()['content-language']).toBe('en');
+    expect((await back.json()).premise).toBe('A skater comes home to train.');
+    await context.close();
   });
 });

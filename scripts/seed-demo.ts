@@ -25,6 +25,7 @@ import { db, disconnectDb } from '../lib/db';
 import { translationLocales } from '../lib/i18n/site-locales';
 import { getTranslation } from '../lib/translations/get-translation';
 import { saveTranslation } from '../lib/translations/save-translation';
+import { publishTranslation } from '../lib/translations/publish-translation';
 import { env } from '../lib/env';
 import { runShutdownHooks } from '../lib/ops/shutdown.mjs';
 
@@ -86,7 +87,7 @@ const translationFileSchema = z.object({
   texts: z.record(z.string(), z.string()),
 });
 
-/** Saves the demo's translations into the site's other languages; one that has a revision already (an editor's) is kept. */
+/** Saves and publishes the demo's translations into the site's other languages; one that has a revision already (an editor's) is kept. */
 async function seedTranslations(actor: Actor) {
   for (const file of (await readdir(DEMO_DIR)).filter((f) => f.endsWith('.translation.json')).sort()) {
     const { film, locale, note, texts } = translationFileSchema.parse(JSON.parse(await readFile(path.join(DEMO_DIR, file), 'utf8')));
@@ -96,8 +97,17 @@ async function seedTranslations(actor: Actor) {
     }
     const current = await getTranslation({ slug: film, locale, actor });
     if (current.revision > 0) continue;
-    await saveTranslation({ slug: film, locale, baseRevision: 0, sourceRevision: current.sourceRevision, texts, message: note, actor });
-    console.log(`demo translation ${film} (${locale}): ${Object.keys(texts).length} of ${current.counts.units} texts`);
+    const { revision } = await saveTranslation({
+      slug: film,
+      locale,
+      baseRevision: 0,
+      sourceRevision: current.sourceRevision,
+      texts,
+      message: note,
+      actor,
+    });
+    await publishTranslation({ slug: film, locale, revision, actor });
+    console.log(`demo translation ${film} (${locale}): ${Object.keys(texts).length} of ${current.counts.units} texts, published`);
   }
 }
 

@@ -7,7 +7,11 @@ import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
 import { useLeaveGuard } from '@/components/editor/film-form/use-leave-guard';
 import subpage from '@/components/editor/film-subpage.module.css';
 import ui from '@/components/editor/ui.module.css';
-import { saveTranslationAction } from '@/app/(editor)/editor/films/[slug]/translations/[locale]/actions';
+import {
+  publishTranslationAction,
+  saveTranslationAction,
+  unpublishTranslationAction,
+} from '@/app/(editor)/editor/films/[slug]/translations/[locale]/actions';
 import { MarkedText } from '@/components/revisions/text-change';
 import { diffText } from '@/lib/films/diff';
 import { SECTION_LABELS, type SectionId } from '@/lib/page/parts';
@@ -16,7 +20,7 @@ import type { Translation, TranslationStatus, TranslationUnitState } from '@/lib
 import styles from './translation-view.module.css';
 
 export type TranslationFilter = 'all' | 'todo';
-type Props = { translation: Translation; title: string; canEditQuiz: boolean; initialShow: TranslationFilter };
+type Props = { translation: Translation; title: string; canEditQuiz: boolean; canPublish: boolean; initialShow: TranslationFilter };
 type Values = { texts: string[]; message: string };
 
 const STATUS_WORDS: Record<TranslationStatus, string> = { missing: 'Not translated', outdated: 'Source changed', translated: 'Translated' };
@@ -35,7 +39,7 @@ function progressLine({ counts }: Translation): string {
  * with the text it was translated from. Levels are not here: they are the page's, for every language.
  * Saving makes a revision of the translation.
  */
-export function TranslationView({ translation, title, canEditQuiz, initialShow }: Props) {
+export function TranslationView({ translation, title, canEditQuiz, canPublish, initialShow }: Props) {
   const router = useRouter();
   const { units, slug, locale, language, sourceLocale } = translation;
   const [show, setShowState] = useState<TranslationFilter>(initialShow);
@@ -88,6 +92,23 @@ export function TranslationView({ translation, title, canEditQuiz, initialShow }
     });
   });
 
+  const publishing = async (action: 'publish' | 'unpublish') => {
+    setStatus(null);
+    const result =
+      action === 'publish'
+        ? await publishTranslationAction({ slug, locale, revision: translation.revision })
+        : await unpublishTranslationAction({ slug, locale });
+    if (!result.ok) return setStatus({ kind: 'error', text: result.error });
+    setStatus({
+      kind: 'saved',
+      text:
+        action === 'publish'
+          ? `Published: readers of ${language} get revision ${translation.revision}.`
+          : `Taken off the site: readers of ${language} get the page’s own language.`,
+    });
+    router.refresh();
+  };
+
   const visible = (unit: TranslationUnitState) => show === 'all' || unit.status !== 'translated';
   const todo = translation.counts.missing + translation.counts.outdated;
 
@@ -109,6 +130,30 @@ export function TranslationView({ translation, title, canEditQuiz, initialShow }
           empty is shown to readers in the page’s language.
         </p>
       </header>
+
+      <section className={styles.publishing} aria-label="Publishing">
+        <p>
+          {translation.published
+            ? `On the site: readers of ${language} get revision ${translation.published}${translation.published === translation.revision ? '' : ` (the newest is ${translation.revision})`}, over the page’s published revision. A text whose source changed since it was translated reads in the page’s language.`
+            : `Not on the site: readers of ${language} get the page in its own language.`}
+        </p>
+        {canPublish ? (
+          <div className={styles.actions}>
+            {translation.revision > 0 && translation.published !== translation.revision ? (
+              <button type="button" className={ui.button} disabled={formState.isDirty} onClick={() => void publishing('publish')}>
+                Publish revision {translation.revision}
+              </button>
+            ) : null}
+            {translation.published ? (
+              <button type="button" className={`${ui.button} ${ui.ghost}`} onClick={() => void publishing('unpublish')}>
+                Take off the site
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <p className={ui.hint}>An editor or an admin publishes translations.</p>
+        )}
+      </section>
 
       <fieldset className={styles.filter}>
         <legend>Show</legend>

@@ -87,6 +87,15 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     describe: (_, d) =>
       `Saved revision ${num(d.revision) ?? '?'} of the ${str(d.locale) ? localeName(String(d.locale)) : 'unknown'} translation, from revision ${num(d.sourceRevision) ?? '?'} of the page`,
   },
+  'film.translation-publish': {
+    label: 'Published a translation',
+    describe: (_, d) =>
+      `Published revision ${num(d.revision) ?? '?'} of the ${str(d.locale) ? localeName(String(d.locale)) : 'unknown'} translation`,
+  },
+  'film.translation-unpublish': {
+    label: 'Took a translation off the site',
+    describe: (_, d) => `Took the ${str(d.locale) ? localeName(String(d.locale)) : 'unknown'} translation off the site`,
+  },
   'film.unpublish': { label: 'Unpublished', describe: (_, d) => `Took the film off the site${str(d.jobId) ? ' as scheduled' : ''}` },
   'media.upload': {
     label: 'Uploaded an image',

@@ -1,9 +1,8 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import type { Db, Tx } from '../db';
+import type { Tx } from '../db';
 import type { FilmContent } from '../content/schema';
 import { PAGE_SECTIONS } from '../page/parts';
-import { readStoredContent } from './validate-content';
 
 /**
  * How a revision's page is stored: cut into the page's sections (lib/page/parts.ts), each
@@ -18,7 +17,6 @@ import { readStoredContent } from './validate-content';
 const SECTIONS: ReadonlyArray<ReadonlyArray<keyof FilmContent>> = PAGE_SECTIONS.map((section) => section.keys);
 const KNOWN_KEYS = new Set(SECTIONS.flat());
 
-type BlobClient = Pick<Db, 'revisionBlob'> | Pick<Tx, 'revisionBlob'>;
 export type Section = { hash: string; data: Record<string, unknown> };
 
 /** 128 bits of SHA-256 in base64url: unique enough within one film, short in every revision row. */
@@ -44,25 +42,5 @@ export async function writeContentBlobs(tx: Tx, filmId: string, content: FilmCon
   return sections.map((s) => s.hash);
 }
 
-/** The pages of several revisions of one film, reading each shared section once. */
-export async function readContents(client: BlobClient, filmId: string, partsList: string[][]): Promise<FilmContent[]> {
-  const hashes = [...new Set(partsList.flat())];
-  const blobs = await (client as Pick<Db, 'revisionBlob'>).revisionBlob.findMany({
-    where: { filmId, hash: { in: hashes } },
-    select: { hash: true, data: true },
-  });
-  const byHash = new Map(blobs.map((b) => [b.hash, b.data as Record<string, unknown>]));
-  return partsList.map((parts) => {
-    const page: Record<string, unknown> = {};
-    for (const hash of parts) {
-      const data = byHash.get(hash);
-      if (!data) throw new Error(`revision-store: film ${filmId} has no section ${hash}`);
-      Object.assign(page, data);
-    }
-    return readStoredContent(page);
-  });
-}
-
-export async function readContent(client: BlobClient, filmId: string, parts: string[]): Promise<FilmContent> {
-  return (await readContents(client, filmId, [parts]))[0];
-}
+/** Reading is read-only and shared with reader code: lib/content/revision-content.ts. */
+export { readContent, readContents } from '../content/revision-content';

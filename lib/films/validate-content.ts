@@ -8,8 +8,3 @@ export function validateContent(input: unknown): FilmContent {
   if (!result.success) throw new ValidationError(fieldErrors(result.error));
   return result.data;
 }
-
-/** Stored content is re-read through the schema so old revisions gain new defaults safely. */
-export function readStoredContent(json: unknown): FilmContent {
-  return filmContentSchema.parse(json);
-}

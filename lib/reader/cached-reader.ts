@@ -7,6 +7,7 @@ import { tagsVersion } from '../cache/tag-versions.mjs';
 import { boundedCache, stringBytes } from '../cache/bounded-cache.mjs';
 import { getPublishedFilm, getPublishedFilmUpTo } from './get-published-film';
 import { getPublishedPerson, listPublishedPeople } from './get-person';
+import { getPublishedTranslation } from './get-published-translation';
 import { countPublished } from './list-published-films';
 import { FILMS_PER_PAGE, listFilmPage } from './list-published-films';
 import { NO_FILTER, type FilmFilter } from './film-filter';
@@ -40,6 +41,15 @@ export const getFilmCached = cache((slug: string, level: SpoilerLevel) =>
 /** The film read up to a point (the first `upto` events seen): one entry per point, tagged like its levels. */
 export const getFilmUpToCached = cache((slug: string, upto: number) =>
   unstable_cache(() => getPublishedFilmUpTo(slug, upto), ['reader-film-upto', EPOCH, slug, String(upto)], { tags: [filmTag(slug)] })(),
+);
+
+/** The film in another language at a level or up to a point (null: no published translation), tagged like the page: publishing either invalidates it. */
+export const getFilmTranslationCached = cache((slug: string, locale: string, level: SpoilerLevel, upto: number | undefined) =>
+  unstable_cache(
+    () => getPublishedTranslation(slug, locale, upto === undefined ? { level } : { upto }),
+    ['reader-film-translation', EPOCH, slug, locale, upto === undefined ? level : `upto-${upto}`],
+    { tags: [filmTag(slug)] },
+  )(),
 );
 
 export const getPersonCached = cache((slug: string, level: SpoilerLevel) =>

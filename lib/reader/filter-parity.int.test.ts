@@ -10,13 +10,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { arbitraryFilmContent } from '../../test-support/arbitrary-content';
 import { makeActor } from '../../test-support/actors';
 import { createFilm, publishFilm } from '../films';
-import { db } from '../db';
 import { SPOILER_LEVELS } from '../spoilers/levels';
 import { visibleFilm, visibleFilmUpTo } from '../spoilers/visible-film';
 import { readingPointsOf } from '../story-position';
 import type { Actor } from '../auth/permissions';
 import type { FilmContent } from '../content/schema';
 import { withImageSizes } from '../media/with-image-sizes';
+import { storeImagesOf, withOwnAddresses } from '../../test-support/published-page';
 import { getPublishedFilm, getPublishedFilmUpTo } from './get-published-film';
 
 let admin: Actor;
@@ -27,38 +27,10 @@ beforeAll(async () => {
   admin = await makeActor('ADMIN');
 });
 
-/**
- * The generated page under a slug of its own, its people's slugs its own too: a person's name on
- * the site is the one the latest published page gives them, so pages of earlier runs sharing a
- * slug would rename them (a rule of people, not of the filter).
- */
-function ownAddresses(content: FilmContent): FilmContent {
-  run += 1;
-  const suffix = `-${tag}-${run}`;
-  const person = <P extends { slug: string } | null>(p: P): P => (p && { ...p, slug: `${p.slug}${suffix}` }) as P;
-  return {
-    ...content,
-    slug: `parity${suffix}`,
-    characters: content.characters.map((c) => ({ ...c, playedBy: person(c.playedBy) })),
-    facts: content.facts && {
-      ...content.facts,
-      directors: content.facts.directors.map(person),
-      writers: content.facts.writers.map(person),
-    },
-  };
-}
-
-/** The page's images as uploads (a page may only name stored images). */
-async function storeImages(content: FilmContent) {
-  const ids = [...new Set([content.poster?.image, ...content.stills.map((s) => s.image)].filter((id): id is string => !!id))];
-  await db().imageAsset.createMany({
-    data: ids.map((id) => ({ id, sha256: `${id}${id}`, width: 640, height: 480, mime: 'image/jpeg', bytes: 1000, variants: [] })),
-    skipDuplicates: true,
-  });
-}
+const ownAddresses = (content: FilmContent) => withOwnAddresses(content, 'parity', `-${tag}-${(run += 1)}`);
 
 async function publish(content: FilmContent) {
-  await storeImages(content);
+  await storeImagesOf(content);
   const { revision } = await createFilm({ content, actor: admin });
   await publishFilm({ slug: content.slug, revision: revision.number, actor: admin });
 }

@@ -18,7 +18,7 @@ export async function findTranslation(tx: Tx, slug: string, locale: string) {
       id: true,
       slug: true,
       latestRevision: true,
-      translations: { where: { locale }, select: { id: true, latestRevision: true, updatedAt: true } },
+      translations: { where: { locale }, select: { id: true, latestRevision: true, publishedRevision: true, updatedAt: true } },
     },
   });
   if (!film) throw new NotFoundError(`No film “${slug}”`);

@@ -34,6 +34,7 @@ export async function getTranslation({ slug, locale, actor }: { slug: string; lo
     revision: latest,
     sourceRevision: film.latestRevision,
     translatedFrom: sourceRevision,
+    published: translation?.publishedRevision ?? null,
     ...state,
   };
 }
@@ -47,7 +48,7 @@ export async function listTranslations({ slug, actor }: { slug: string; actor: A
       id: true,
       slug: true,
       latestRevision: true,
-      translations: { select: { id: true, locale: true, latestRevision: true, updatedAt: true } },
+      translations: { select: { id: true, locale: true, latestRevision: true, publishedRevision: true, updatedAt: true } },
     },
   });
   if (!film) throw new NotFoundError(`No film “${slug}”`);
@@ -60,6 +61,7 @@ export async function listTranslations({ slug, actor }: { slug: string; actor: A
         locale,
         language: localeName(locale),
         revision: row?.latestRevision ?? 0,
+        published: row?.publishedRevision ?? null,
         updatedAt: row ? row.updatedAt.toISOString() : null,
         counts: translationState(source, texts).counts,
       };

@@ -46,6 +46,7 @@ export const translationSchema = z.object({
   revision: z.int().describe('The translation’s newest revision, 0 before its first save'),
   sourceRevision: z.int().describe('The source page’s newest revision: what a save translates from'),
   translatedFrom: z.int().nullable().describe('The source revision the newest translation revision was made from'),
+  published: z.int().nullable().describe('The revision readers get, or null: they get the page’s own language'),
   counts: translationCountsSchema,
   units: z.array(translationUnitSchema),
 });
@@ -55,6 +56,7 @@ export const translationSummarySchema = z.object({
   locale: z.string(),
   language: z.string(),
   revision: z.int(),
+  published: z.int().nullable(),
   updatedAt: z.iso.datetime().nullable(),
   counts: translationCountsSchema,
 });
@@ -64,3 +66,7 @@ export const translationListSchema = z.object({
   translations: z.array(translationSummarySchema),
 });
 export type TranslationList = z.output<typeof translationListSchema>;
+
+export const publishTranslationBodySchema = z.object({ revision: z.int().min(1, 'Must be a revision of the translation') });
+export const publishedTranslationSchema = z.object({ slug: z.string(), locale: z.string(), revision: z.int() });
+export const unpublishedTranslationSchema = z.object({ slug: z.string(), locale: z.string() });

@@ -23,3 +23,16 @@ export function translationState(source: FilmContent, stored: StoredTexts) {
     counts: { units: units.length, translated: count('translated'), outdated: count('outdated'), missing: count('missing') },
   };
 }
+
+/**
+ * The texts readers may get: only those made from the page's text as it is now. A text whose
+ * source changed since (outdated) could say what the page no longer says at that item's level (a
+ * spoiler moved to a later event), so readers get the source's text there until it is updated.
+ */
+export function currentTexts(source: FilmContent, stored: StoredTexts): Record<string, string> {
+  return Object.fromEntries(
+    translationState(source, stored)
+      .units.filter((unit) => unit.status === 'translated')
+      .map((unit) => [unit.key, unit.text!]),
+  );
+}

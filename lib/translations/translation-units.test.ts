@@ -4,7 +4,7 @@ import { arbitraryFilmContent } from '../../test-support/arbitrary-content';
 import { sampleFilm } from '../../test-support/sample-film';
 import { sameContent } from '../content/same-content';
 import { translationUnits, withTranslatedTexts } from './translation-units';
-import { translationState } from './translation-state';
+import { currentTexts, translationState } from './translation-state';
 
 describe('translation units', () => {
   it('names every text of the page by its item, with the item’s level, and leaves out slugs, identifiers and dates', () => {
@@ -75,5 +75,14 @@ describe('translation units', () => {
     });
     expect(units.some((unit) => unit.key.includes('gone'))).toBe(false);
     expect(counts).toEqual({ units: units.length, translated: 1, outdated: 1, missing: units.length - 2 });
+  });
+
+  it('gives readers only texts made from the page as it is now', () => {
+    const source = sampleFilm();
+    const stored = {
+      premise: { text: 'Une patineuse.', from: source.premise },
+      'events[e1].title': { text: 'Arrivée', from: 'Arrival, before an edit' },
+    };
+    expect(currentTexts(source, stored)).toEqual({ premise: 'Une patineuse.' });
   });
 });

@@ -131,6 +131,7 @@ beforeAll(async () => {
       REDIS_URL: '',
       MEDIA_DIR: path.join(logDir, 'media'),
       WEBHOOK_ALLOW_PRIVATE: '1',
+      SITE_LOCALES: 'en,fr',
     },
   });
   const response = await fetch(`${server.url}/api/v1/openapi.json`, { signal: AbortSignal.timeout(60_000) });

@@ -2,6 +2,9 @@ import { operations } from '../operation';
 import { slugParamsSchema } from '../../films/film-schema';
 import { BODY_LIMITS } from '../read-body';
 import {
+  publishTranslationBodySchema,
+  publishedTranslationSchema,
+  unpublishedTranslationSchema,
   saveTranslationBodySchema,
   translationListSchema,
   translationParamsSchema,
@@ -50,5 +53,27 @@ export const translationOperations = operations(['Editorial'], {
         current: z.object({ number: z.int(), author: z.string().nullable() }),
       }),
     },
+  },
+  publishTranslation: {
+    method: 'post',
+    path: `${translations}/{locale}/publish`,
+    summary: 'Publish a translation',
+    description:
+      'Readers of the language get this revision, laid over the page’s published revision with the same items held back. Editors and admins; ' +
+      '409 while the page itself is not published.',
+    params: translationParamsSchema,
+    body: publishTranslationBodySchema,
+    responses: {
+      200: json('Readers of the language now get it', publishedTranslationSchema),
+      409: conflict('The page is not published', {}),
+    },
+  },
+  unpublishTranslation: {
+    method: 'post',
+    path: `${translations}/{locale}/unpublish`,
+    summary: 'Take a translation off the site',
+    description: 'Readers of the language get the page in its own language again.',
+    params: translationParamsSchema,
+    responses: { 200: json('Taken off the site', unpublishedTranslationSchema) },
   },
 });

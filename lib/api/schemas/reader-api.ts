@@ -28,6 +28,10 @@ export const filmReaderQuerySchema = spoilersQuerySchema.extend({
       description:
         'I have seen the first N events of the timeline: only what is revealed by then is sent (overrides the cookie; `spoilers` wins when both are given). Remembered per film by `/spoilers?upto=N&film={slug}`',
     }),
+  locale: z.string().optional().meta({
+    description:
+      'A language of the site (SITE_LOCALES): the page’s published translation into it, with the same items held back (`Content-Language` says which language came back: the page’s own where it has no published translation). A text whose source changed since it was translated comes in the page’s language',
+  }),
 });
 
 export const searchSuggestionsQuerySchema = spoilersQuerySchema.extend({

@@ -4,6 +4,8 @@ CREATE TABLE "FilmTranslation" (
     "filmId" TEXT NOT NULL,
     "locale" TEXT NOT NULL,
     "latestRevision" INTEGER NOT NULL DEFAULT 0,
+    "publishedRevision" INTEGER,
+    "publishedAt" TIMESTAMP(3),
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
 

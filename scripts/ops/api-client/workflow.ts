@@ -241,6 +241,36 @@ export async function runWorkflow(context: WorkflowContext): Promise<void> {
   );
   expectStatus(await writer.DELETE('/api/v1/editor/films/{slug}/comments/{id}', { params: { path: { slug, id: comment.id } } }), 204);
 
+  // A French translation (SITE_LOCALES=en,fr): saved, a stale save refused, published over the published page, read, taken down.
+  const fr = { slug, locale: 'fr' };
+  const translation = expectStatus(
+    await editor.GET('/api/v1/editor/films/{slug}/translations/{locale}', { params: { path: fr } }),
+    200,
+  ).data!;
+  expect(translation.units.map((unit) => unit.key)).toContain('title');
+  const translate = () =>
+    writer.PUT('/api/v1/editor/films/{slug}/translations/{locale}', {
+      params: { path: fr },
+      body: { baseRevision: 0, sourceRevision: translation.sourceRevision, texts: { title: 'Titre en français' } },
+    });
+  const translated = expectStatus(await translate(), 200).data!;
+  expectStatus(await translate(), 409);
+  const publishFrench = (client: typeof editor) =>
+    client.POST('/api/v1/editor/films/{slug}/translations/{locale}/publish', {
+      params: { path: fr },
+      body: { revision: translated.revision },
+    });
+  expectStatus(await publishFrench(writer), 403);
+  expectStatus(await publishFrench(editor), 200);
+  const languages = expectStatus(await editor.GET('/api/v1/editor/films/{slug}/translations', { params: { path } }), 200).data!;
+  expect(languages.translations).toEqual([expect.objectContaining({ locale: 'fr', revision: 1, published: 1 })]);
+  const french = expectStatus(
+    await reader.GET('/api/v1/films/{slug}', { params: { path, query: { spoilers: 'none', locale: 'fr' } } }),
+    200,
+  ).data!;
+  expect(french.title).toBe('Titre en français');
+  expectStatus(await editor.POST('/api/v1/editor/films/{slug}/translations/{locale}/unpublish', { params: { path: fr } }), 200);
+
   // Presence is the editor's own heartbeat: a token is refused.
   expectStatus(await editor.POST('/api/v1/editor/films/{slug}/presence', { params: { path }, body: { tabId: 'client-test-tab' } }), 403);
 

@@ -1,7 +1,9 @@
 import { apiOperation } from '@/lib/api/api-handler';
 import { readerOperations } from '@/lib/api/operations/reader';
 import { NotFoundError } from '@/lib/errors';
-import { getFilmCached, getFilmUpToCached } from '@/lib/reader/cached-reader';
+import { getFilmCached, getFilmTranslationCached, getFilmUpToCached } from '@/lib/reader/cached-reader';
+import { ValidationError } from '@/lib/errors';
+import { defaultLocale, siteLocales } from '@/lib/i18n/site-locales';
 import { cachedJson } from '@/lib/reader/json-response';
 import { publishedEventCount } from '@/lib/reader/published-address';
 import { levelDecisionOf } from '@/lib/reader/reader-level';
@@ -13,7 +15,9 @@ import { readAddress } from '@/lib/reader/level-cookie.mjs';
  * `hidden` counts it. `?upto=N` (or the cookie's choice for the film): read up to a point, only
  * what the first N events reveal (`upto` says so). 404 JSON for a film that is not published, or
  * for a point past its last event; `?upto=0` (nothing seen yet) is redirected (308) to `?spoilers=none`;
- * 400 for a level or point that is none (proxy.ts).
+ * 400 for a level or point that is none (proxy.ts). `?locale=fr`: the published French translation,
+ * the same items held back (lib/reader/get-published-translation.ts); the page's own language where
+ * it has none, as `Content-Language` says; 400 for a language the site does not have.
  */
 export const GET = apiOperation(readerOperations.getPublishedFilm, null, async ({ request, params }) => {
   const { level, source, upto } = levelDecisionOf(request.headers);
@@ -31,7 +35,13 @@ export const GET = apiOperation(readerOperations.getPublishedFilm, null, async (
   const events = named === undefined ? null : await publishedEventCount(params.slug);
   if (named !== undefined && events !== null && named > events)
     throw new NotFoundError(`“${params.slug}” has ${events} events: there is no point ${named}`);
-  const film = upto === undefined ? await getFilmCached(params.slug, level) : await getFilmUpToCached(params.slug, upto);
+  const locale = new URL(request.url).searchParams.get('locale') ?? defaultLocale();
+  if (!siteLocales().includes(locale))
+    throw ValidationError.field('locale', `The site is in ${siteLocales().join(', ')}: there is no “${locale}”`);
+  const translated = locale === defaultLocale() ? null : await getFilmTranslationCached(params.slug, locale, level, upto);
+  const film = translated ?? (upto === undefined ? await getFilmCached(params.slug, level) : await getFilmUpToCached(params.slug, upto));
   if (!film) throw new NotFoundError(`No published film “${params.slug}”`);
-  return cachedJson(request, film, { chosenByCookie: source === 'cookie' });
+  const response = cachedJson(request, film, { chosenByCookie: source === 'cookie' });
+  response.headers.set('Content-Language', translated ? locale : defaultLocale());
+  return response;
 });

@@ -1,7 +1,8 @@
 'use server';
 
 import { guardedAction } from '@/lib/auth/guarded-action';
-import { saveTranslationBodySchema, translationParamsSchema } from '@/lib/translations/translation-schema';
+import { publishTranslationBodySchema, saveTranslationBodySchema, translationParamsSchema } from '@/lib/translations/translation-schema';
+import { publishTranslation, unpublishTranslation } from '@/lib/translations/publish-translation';
 import { saveTranslation } from '@/lib/translations/save-translation';
 
 /** The translation screen's save: the API's schema and the same domain function. */
@@ -9,4 +10,14 @@ export const saveTranslationAction = guardedAction(
   'film.edit',
   translationParamsSchema.extend(saveTranslationBodySchema.shape),
   async (input, actor) => saveTranslation({ ...input, actor }),
+);
+
+export const publishTranslationAction = guardedAction(
+  'film.publish',
+  translationParamsSchema.extend(publishTranslationBodySchema.shape),
+  async (input, actor) => publishTranslation({ ...input, actor }),
+);
+
+export const unpublishTranslationAction = guardedAction('film.publish', translationParamsSchema, async (input, actor) =>
+  unpublishTranslation({ ...input, actor }),
 );

@@ -27,6 +27,7 @@ export default async function TranslationPage({ params, searchParams }: Props) {
       translation={translation}
       title={draft.content.title}
       canEditQuiz={can(actor, 'quiz.edit')}
+      canPublish={can(actor, 'film.publish')}
       initialShow={show === 'todo' ? 'todo' : 'all'}
     />
   );

@@ -1,0 +1,51 @@
+import 'server-only';
+import { db } from '../db';
+import { readContent } from '../content/revision-content';
+import { withImageSizes } from '../media/with-image-sizes';
+import { parseReadingPoints } from '../spoilers/reading-point';
+import type { SpoilerLevel } from '../spoilers/levels';
+import { visibleFilm, visibleFilmUpTo, type VisibleFilm } from '../spoilers/visible-film';
+import { currentTexts, type StoredTexts } from '../translations/translation-state';
+import { withTranslatedTexts } from '../translations/translation-units';
+
+export type Reading = { level: SpoilerLevel; upto?: undefined } | { upto: number; level?: undefined };
+
+/**
+ * The published page in another language, at a level or up to a point, or null when the film or
+ * its published translation is not there (the caller answers in the page's own language). The
+ * page's published revision with the translation's texts laid over it (texts only: every item,
+ * level and reading point is the page's), then filtered by the in-memory filter that
+ * lib/reader/filter-parity.int.test.ts proves equal to the SQL one for any page, level and point;
+ * points are the ones stored when the page was published. A unit whose source changed since it
+ * was translated reads in the page's language (currentTexts).
+ */
+export async function getPublishedTranslation(slug: string, locale: string, reading: Reading): Promise<VisibleFilm | null> {
+  const row = await db().publishedFilm.findUnique({
+    where: { slug },
+    select: {
+      filmId: true,
+      readingPoints: true,
+      film: {
+        select: {
+          publishedRevision: { select: { parts: true } },
+          translations: { where: { locale, publishedRevision: { not: null } }, select: { id: true, publishedRevision: true } },
+        },
+      },
+    },
+  });
+  const [translation] = row?.film.translations ?? [];
+  if (!row?.film.publishedRevision || !translation) return null;
+  const [content, revision] = await Promise.all([
+    readContent(db(), row.filmId, row.film.publishedRevision.parts),
+    db().translationRevision.findUniqueOrThrow({
+      where: { translationId_number: { translationId: translation.id, number: translation.publishedRevision! } },
+      select: { texts: true },
+    }),
+  ]);
+  const translated = withTranslatedTexts(content, currentTexts(content, revision.texts as StoredTexts)).content;
+  const film =
+    reading.upto === undefined
+      ? visibleFilm(translated, reading.level)
+      : visibleFilmUpTo(translated, parseReadingPoints(row.readingPoints), reading.upto);
+  return withImageSizes(film);
+}

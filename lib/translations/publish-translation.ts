@@ -1,0 +1,46 @@
+import 'server-only';
+import { db } from '../db';
+import { assertCan, type Actor } from '../auth/permissions';
+import { writeAudit } from '../audit/write-audit';
+import { invalidatePages } from '../cache/invalidate-film-pages';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { findTranslation } from './find-translation';
+
+type PublishInput = { slug: string; locale: string; revision: number; actor: Actor };
+
+/**
+ * Readers of `locale` get this revision of the translation, laid over the page's published
+ * revision (lib/reader/get-published-translation.ts). Like publishing the page, an editor's or an
+ * admin's (`film.publish`); the page itself must be published first (409). Audited in the same
+ * transaction; the film's reader pages (every language) are invalidated after it commits.
+ */
+export async function publishTranslation({ slug, locale, revision, actor }: PublishInput) {
+  assertCan(actor, 'film.publish');
+  const result = await db().$transaction(async (tx) => {
+    const { film, translation } = await findTranslation(tx, slug, locale);
+    if (!translation || revision < 1 || revision > translation.latestRevision)
+      throw ValidationError.field('revision', `The ${locale} translation has no revision ${revision}`);
+    const page = await tx.film.findUniqueOrThrow({ where: { id: film.id }, select: { publishedRevisionId: true } });
+    if (!page.publishedRevisionId)
+      throw new ConflictError(`Publish “${slug}” itself before its ${locale} translation`, { published: false });
+    await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: revision, publishedAt: new Date() } });
+    await writeAudit(tx, { actor, action: 'film.translation-publish', filmId: film.id, subject: film.slug, details: { locale, revision } });
+    return { slug: film.slug, locale, revision };
+  });
+  await invalidatePages({ films: [result.slug], lists: false });
+  return result;
+}
+
+/** Readers of `locale` get the page in its own language again. */
+export async function unpublishTranslation({ slug, locale, actor }: Omit<PublishInput, 'revision'>) {
+  assertCan(actor, 'film.publish');
+  const result = await db().$transaction(async (tx) => {
+    const { film, translation } = await findTranslation(tx, slug, locale);
+    if (!translation) throw new NotFoundError(`“${slug}” has no ${locale} translation`);
+    await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: null, publishedAt: null } });
+    await writeAudit(tx, { actor, action: 'film.translation-unpublish', filmId: film.id, subject: film.slug, details: { locale } });
+    return { slug: film.slug, locale };
+  });
+  await invalidatePages({ films: [result.slug], lists: false });
+  return result;
+}
