@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { createFilm, test, unique } from './support/editor-session';
+import { createFilm, shortPage, test, unique } from './support/editor-session';
 
 /**
  * Setting spoiler levels in the film editor: one level picker in every item's
@@ -28,16 +26,6 @@ async function seriousA11yProblems(page: Page) {
           .slice(0, 3)
           .join(', ')}`,
     );
-}
-
-/** The short fixture page under a new title: imported, every item is at full spoilers. */
-function shortPage() {
-  const title = `Harbour Lights ${unique()}`;
-  const text = readFileSync(
-    path.join(import.meta.dirname, '..', 'test-support', 'page-fixtures', 'short-film.page.txt'),
-    'utf8',
-  ).replaceAll('Harbour Lights', title);
-  return { title, text };
 }
 
 test.describe('spoiler levels in the editor', () => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createFilm, saveAndPublish, signedInContext, unique } from './support/editor-session';
+import { createFilm, saveAndPublish, shortPage, signedInContext, unique } from './support/editor-session';
 
 /**
  * Translating a film page (docs/translations.md): from the film's editor to its French
@@ -10,6 +10,8 @@ import { createFilm, saveAndPublish, signedInContext, unique } from './support/e
  */
 
 const premise = (page: Page) => page.getByRole('textbox', { name: 'Premise', exact: true });
+
+const levelOf = (page: Page, item: string) => page.getByRole('group', { name: `Spoiler level of ${item}` });
 
 async function saveDraft(page: Page, revision: number) {
   await page.getByRole('button', { name: 'Save draft' }).click();
@@ -46,8 +48,10 @@ test.describe('translations', () => {
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 
     // The page changes: the translated premise is now one whose source changed.
-    await page.goto(editorPath);
+    // Typing before the page is interactive would be undone by hydration: wait for it.
+    await page.goto(editorPath, { waitUntil: 'networkidle' });
     await premise(page).fill('A skater comes home to train for her last season.');
+    await expect(premise(page)).toHaveValue('A skater comes home to train for her last season.');
     await saveDraft(page, 3);
     await page.getByRole('link', { name: 'French translation' }).click();
     await expect(page.getByText(/1 of 2 texts translated · 1 whose source changed since/)).toBeVisible();
@@ -63,6 +67,14 @@ test.describe('translations', () => {
     await page.getByRole('button', { name: 'Save translation' }).click();
     await expect(page.getByRole('status').getByText('Saved as revision 2 of the French translation.')).toBeVisible();
     await expect(page.getByText('Everything is translated and up to date.')).toBeVisible();
+
+    // The history: restore the first revision as the newest; nothing is lost.
+    await page.getByText('History: 2 revisions').click();
+    await page.getByRole('button', { name: 'Restore revision 1' }).click();
+    await expect(page.getByRole('status').getByText('Restored revision 1 as revision 3.')).toBeVisible();
+    await expect(page.getByText('History: 3 revisions')).toBeVisible();
+    await page.getByRole('radio', { name: /Every text/ }).check();
+    await expect(premise(page)).toHaveValue('Une patineuse rentre chez elle pour une dernière saison.');
     await context.close();
   });
 
@@ -72,7 +84,7 @@ test.describe('translations', () => {
     const editorPath = await createFilm(first.page, title);
     const slug = editorPath.split('/').pop()!;
     const second = await signedInContext(browser, 'admin@example.com');
-    for (const { page } of [first, second]) await page.goto(`/editor/films/${slug}/translations/fr`);
+    for (const { page } of [first, second]) await page.goto(`/editor/films/${slug}/translations/fr`, { waitUntil: 'networkidle' });
 
     await second.page.getByRole('textbox', { name: 'Title', exact: true }).fill('Deux fois');
     await second.page.getByRole('button', { name: 'Save translation' }).click();
@@ -121,6 +133,48 @@ test.describe('translations', () => {
     const back = await page.request.get(`/api/v1/films/${slug}?locale=fr&spoilers=none`);
     expect(back.headers()['content-language']).toBe('en');
     expect((await back.json()).premise).toBe('A skater comes home to train.');
+    await context.close();
+  });
+
+  test('a level raised in the page is raised for French readers too', async ({ browser }) => {
+    const { context, page } = await signedInContext(browser, 'editor@example.com');
+    const { title, text } = shortPage();
+    // The editorial API with the editor's session, as the browser's own scripts call it.
+    const headers = { origin: new URL(page.url()).origin };
+    const imported = await page.request.post('/api/v1/editor/import', {
+      headers: { ...headers, 'content-type': 'text/plain' },
+      data: text,
+    });
+    expect(imported.status()).toBe(201);
+    const { slug } = await imported.json();
+    await page.goto(`/editor/films/${slug}`, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await levelOf(page, 'event “The storm arrives”').getByText('None', { exact: true }).click();
+    await saveAndPublish(page);
+
+    const frenchTitle = 'L’orage arrive';
+    const translation = await (await page.request.get(`/api/v1/editor/films/${slug}/translations/fr`)).json();
+    const key = translation.units.find((unit: { source: string }) => unit.source === 'The storm arrives').key;
+    const saved = await page.request.put(`/api/v1/editor/films/${slug}/translations/fr`, {
+      headers,
+      data: { baseRevision: 0, sourceRevision: translation.sourceRevision, texts: { [key]: frenchTitle } },
+    });
+    expect(saved.status()).toBe(200);
+    expect(
+      (await page.request.post(`/api/v1/editor/films/${slug}/translations/fr/publish`, { headers, data: { revision: 1 } })).status(),
+    ).toBe(200);
+    const frenchAtNone = async () => (await page.request.get(`/api/v1/films/${slug}?locale=fr&spoilers=none`)).text();
+    expect(await frenchAtNone()).toContain(frenchTitle);
+
+    // Raised to full in the page's editor and published: French readers at none no longer get it either.
+    await page.reload({ waitUntil: 'networkidle' });
+    await levelOf(page, 'event “The storm arrives”').getByText('Full', { exact: true }).click();
+    await saveAndPublish(page);
+    expect(await frenchAtNone()).not.toContain(frenchTitle);
+    expect(await (await page.request.get(`/api/v1/films/${slug}?locale=fr&spoilers=full`)).text()).toContain(frenchTitle);
+    // The translation screen shows the text at the page's level.
+    await page.goto(`/editor/films/${slug}/translations/fr`);
+    await expect(page.getByText('Translated · Full spoilers', { exact: true })).toBeVisible();
     await context.close();
   });
 });

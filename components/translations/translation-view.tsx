@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
@@ -9,6 +9,7 @@ import subpage from '@/components/editor/film-subpage.module.css';
 import ui from '@/components/editor/ui.module.css';
 import {
   publishTranslationAction,
+  restoreTranslationAction,
   saveTranslationAction,
   unpublishTranslationAction,
 } from '@/app/(editor)/editor/films/[slug]/translations/[locale]/actions';
@@ -16,11 +17,25 @@ import { MarkedText } from '@/components/revisions/text-change';
 import { diffText } from '@/lib/films/diff';
 import { SECTION_LABELS, type SectionId } from '@/lib/page/parts';
 import { SPOILER_LABELS } from '@/lib/spoilers/level-labels';
-import type { Translation, TranslationStatus, TranslationUnitState } from '@/lib/translations/translation-schema';
+import type {
+  Translation,
+  TranslationRevisionSummary,
+  TranslationStatus,
+  TranslationUnitState,
+} from '@/lib/translations/translation-schema';
+import type { ListEnvelope } from '@/lib/api/list';
+import { TimeAgo } from '@/components/editor/time-ago';
 import styles from './translation-view.module.css';
 
 export type TranslationFilter = 'all' | 'todo';
-type Props = { translation: Translation; title: string; canEditQuiz: boolean; canPublish: boolean; initialShow: TranslationFilter };
+type Props = {
+  translation: Translation;
+  title: string;
+  canEditQuiz: boolean;
+  canPublish: boolean;
+  initialShow: TranslationFilter;
+  history: ListEnvelope<TranslationRevisionSummary>;
+};
 type Values = { texts: string[]; message: string };
 
 const STATUS_WORDS: Record<TranslationStatus, string> = { missing: 'Not translated', outdated: 'Source changed', translated: 'Translated' };
@@ -39,7 +54,7 @@ function progressLine({ counts }: Translation): string {
  * with the text it was translated from. Levels are not here: they are the page's, for every language.
  * Saving makes a revision of the translation.
  */
-export function TranslationView({ translation, title, canEditQuiz, canPublish, initialShow }: Props) {
+export function TranslationView({ translation, title, canEditQuiz, canPublish, initialShow, history }: Props) {
   const router = useRouter();
   const { units, slug, locale, language, sourceLocale } = translation;
   const [show, setShowState] = useState<TranslationFilter>(initialShow);
@@ -53,10 +68,14 @@ export function TranslationView({ translation, title, canEditQuiz, canPublish, i
   };
   const [status, setStatus] = useState<{ kind: 'saved' | 'error'; text: string } | null>(null);
   const [unitErrors, setUnitErrors] = useState<Record<string, string>>({});
-  const { register, handleSubmit, formState } = useForm<Values>({
+  const { register, handleSubmit, formState, reset } = useForm<Values>({
     defaultValues: { texts: units.map((unit) => unit.text ?? ''), message: '' },
   });
   useLeaveGuard(formState.isDirty && !formState.isSubmitSuccessful);
+  // A save, a restore or a newer page reloads the screen's data: the form starts again from it (the status line stays).
+  useEffect(() => {
+    reset({ texts: units.map((unit) => unit.text ?? ''), message: '' });
+  }, [units, reset]);
 
   const sections = useMemo(() => {
     const groups = new Map<SectionId, Array<{ unit: TranslationUnitState; index: number }>>();
@@ -106,6 +125,14 @@ export function TranslationView({ translation, title, canEditQuiz, canPublish, i
           ? `Published: readers of ${language} get revision ${translation.revision}.`
           : `Taken off the site: readers of ${language} get the page’s own language.`,
     });
+    router.refresh();
+  };
+
+  const restore = async (n: number) => {
+    setStatus(null);
+    const result = await restoreTranslationAction({ slug, locale, n, baseRevision: translation.revision });
+    if (!result.ok) return setStatus({ kind: 'error', text: result.error });
+    setStatus({ kind: 'saved', text: `Restored revision ${n} as revision ${result.data.revision}.` });
     router.refresh();
   };
 
@@ -237,6 +264,38 @@ export function TranslationView({ translation, title, canEditQuiz, canPublish, i
           </p>
         </div>
       </form>
+
+      {history.total > 0 ? (
+        <details className={styles.history}>
+          <summary>
+            History: {history.total} {history.total === 1 ? 'revision' : 'revisions'}
+          </summary>
+          <ol reversed>
+            {history.items.map((revision) => (
+              <li key={revision.number}>
+                <span>
+                  <strong>Revision {revision.number}</strong> · {revision.author ?? 'someone'} · <TimeAgo iso={revision.createdAt} /> ·{' '}
+                  {revision.translated} {revision.translated === 1 ? 'text' : 'texts'}, from revision {revision.sourceRevision} of the page
+                  {revision.message ? ` · “${revision.message}”` : ''}
+                </span>
+                {revision.number !== translation.revision ? (
+                  <button
+                    type="button"
+                    className={`${ui.button} ${ui.small}`}
+                    disabled={formState.isDirty}
+                    aria-label={`Restore revision ${revision.number}`}
+                    onClick={() => void restore(revision.number)}
+                  >
+                    Restore
+                  </button>
+                ) : (
+                  <span className={styles.meta}>newest</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
     </div>
   );
 }

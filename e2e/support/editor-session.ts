@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /** What the editor journeys share: signing in as a demo account, and creating a film of one's own. */
@@ -110,3 +112,13 @@ export const test = base.extend<{ signedInPage: (email?: string) => Promise<Page
     await Promise.all(contexts.map((context) => context.close()));
   },
 });
+
+/** The short fixture page (test-support/page-fixtures) under a new title: imported, every item is at full spoilers (it has no markers). */
+export function shortPage() {
+  const title = `Harbour Lights ${unique()}`;
+  const text = readFileSync(
+    path.join(import.meta.dirname, '..', '..', 'test-support', 'page-fixtures', 'short-film.page.txt'),
+    'utf8',
+  ).replaceAll('Harbour Lights', title);
+  return { title, text };
+}

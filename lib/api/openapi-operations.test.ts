@@ -133,6 +133,7 @@ describe('every operation of the OpenAPI document', () => {
       'GET /api/v1/editor/films/{slug}/reviews',
       'GET /api/v1/editor/films/{slug}/revisions',
       'GET /api/v1/editor/films/{slug}/schedule',
+      'GET /api/v1/editor/films/{slug}/translations/{locale}/revisions',
       'GET /api/v1/editor/jobs',
       'GET /api/v1/editor/media',
       'GET /api/v1/editor/reviews',

@@ -85,7 +85,9 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   'film.translate': {
     label: 'Saved a translation',
     describe: (_, d) =>
-      `Saved revision ${num(d.revision) ?? '?'} of the ${str(d.locale) ? localeName(String(d.locale)) : 'unknown'} translation, from revision ${num(d.sourceRevision) ?? '?'} of the page`,
+      num(d.restoredFrom)
+        ? `Restored revision ${num(d.restoredFrom)} of the ${str(d.locale) ? localeName(String(d.locale)) : 'unknown'} translation as revision ${num(d.revision) ?? '?'}`
+        : `Saved revision ${num(d.revision) ?? '?'} of the ${str(d.locale) ? localeName(String(d.locale)) : 'unknown'} translation, from revision ${num(d.sourceRevision) ?? '?'} of the page`,
   },
   'film.translation-publish': {
     label: 'Published a translation',

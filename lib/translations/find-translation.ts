@@ -18,6 +18,8 @@ export async function findTranslation(tx: Tx, slug: string, locale: string) {
       id: true,
       slug: true,
       latestRevision: true,
+      // The address readers use: a draft's new slug is not theirs until it is published.
+      published: { select: { slug: true } },
       translations: { where: { locale }, select: { id: true, latestRevision: true, publishedRevision: true, updatedAt: true } },
     },
   });

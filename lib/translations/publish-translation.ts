@@ -5,6 +5,13 @@ import { writeAudit } from '../audit/write-audit';
 import { invalidatePages } from '../cache/invalidate-film-pages';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { findTranslation } from './find-translation';
+import { actorRef, enqueueWebhookEvent, filmRef, pageTags } from '../webhooks/enqueue-webhook-event';
+
+/** After the change commits: the film's reader pages, under the address readers use (and the draft's, should it differ). */
+async function invalidated<T extends { slug: string; readerSlug: string | undefined }>({ readerSlug, ...result }: T) {
+  await invalidatePages({ films: [readerSlug, result.slug], lists: false });
+  return result;
+}
 
 type PublishInput = { slug: string; locale: string; revision: number; actor: Actor };
 
@@ -12,7 +19,8 @@ type PublishInput = { slug: string; locale: string; revision: number; actor: Act
  * Readers of `locale` get this revision of the translation, laid over the page's published
  * revision (lib/reader/get-published-translation.ts). Like publishing the page, an editor's or an
  * admin's (`film.publish`); the page itself must be published first (409). Audited in the same
- * transaction; the film's reader pages (every language) are invalidated after it commits.
+ * transaction with its webhook event (`translation.published`, the locale in it); the film's reader
+ * pages (every language) are invalidated after it commits.
  */
 export async function publishTranslation({ slug, locale, revision, actor }: PublishInput) {
   assertCan(actor, 'film.publish');
@@ -25,10 +33,16 @@ export async function publishTranslation({ slug, locale, revision, actor }: Publ
       throw new ConflictError(`Publish “${slug}” itself before its ${locale} translation`, { published: false });
     await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: revision, publishedAt: new Date() } });
     await writeAudit(tx, { actor, action: 'film.translation-publish', filmId: film.id, subject: film.slug, details: { locale, revision } });
-    return { slug: film.slug, locale, revision };
+    await enqueueWebhookEvent(tx, 'translation.published', {
+      film: filmRef({ slug: film.published?.slug ?? film.slug }),
+      locale,
+      revision,
+      cacheTags: pageTags({ films: [film.published?.slug, film.slug], lists: false }),
+      actor: actorRef(actor),
+    });
+    return { slug: film.slug, locale, revision, readerSlug: film.published?.slug };
   });
-  await invalidatePages({ films: [result.slug], lists: false });
-  return result;
+  return invalidated(result);
 }
 
 /** Readers of `locale` get the page in its own language again. */
@@ -39,8 +53,13 @@ export async function unpublishTranslation({ slug, locale, actor }: Omit<Publish
     if (!translation) throw new NotFoundError(`“${slug}” has no ${locale} translation`);
     await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: null, publishedAt: null } });
     await writeAudit(tx, { actor, action: 'film.translation-unpublish', filmId: film.id, subject: film.slug, details: { locale } });
-    return { slug: film.slug, locale };
+    await enqueueWebhookEvent(tx, 'translation.unpublished', {
+      film: filmRef({ slug: film.published?.slug ?? film.slug }),
+      locale,
+      cacheTags: pageTags({ films: [film.published?.slug, film.slug], lists: false }),
+      actor: actorRef(actor),
+    });
+    return { slug: film.slug, locale, readerSlug: film.published?.slug };
   });
-  await invalidatePages({ films: [result.slug], lists: false });
-  return result;
+  return invalidated(result);
 }

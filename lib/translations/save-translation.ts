@@ -1,15 +1,16 @@
 import 'server-only';
-import { db } from '../db';
+import { db, type Tx } from '../db';
 import { assertCan, can, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { authorIdOf } from '../auth/system-actor';
 import { ConflictError, ForbiddenError, ValidationError } from '../errors';
 import { assertSafeText } from '../http/safe-text';
+import { MAX_SHORT, MAX_TEXT } from '../content/fields';
 import { readContent } from '../films/revision-store';
 import { findTranslation, readTranslationRevision } from './find-translation';
 import { translationUnits } from './translation-units';
 import type { SaveTranslationBody } from './translation-schema';
-import type { StoredTexts } from './translation-state';
+import type { StoredText, StoredTexts } from './translation-state';
 
 const isQuizUnit = (key: string) => key.startsWith('quiz.');
 
@@ -32,61 +33,107 @@ export async function saveTranslation({ slug, locale, baseRevision, sourceRevisi
     const latest = translation?.latestRevision ?? 0;
     if (baseRevision > latest) throw ValidationError.field('baseRevision', `The translation has no revision ${baseRevision}`);
 
-    const source = await tx.revision.findUniqueOrThrow({
+    // A revision retention pruned is no revision: a 400, as for one never saved.
+    const source = await tx.revision.findUnique({
       where: { filmId_number: { filmId: film.id, number: sourceRevision } },
       select: { parts: true },
     });
-    const sourceTexts = new Map(translationUnits(await readContent(tx, film.id, source.parts)).map((unit) => [unit.key, unit.source]));
+    if (!source) throw ValidationError.field('sourceRevision', `Film has no revision ${sourceRevision}`);
+    const units = new Map(translationUnits(await readContent(tx, film.id, source.parts)).map((unit) => [unit.key, unit]));
     const stored: StoredTexts = {};
     for (const [key, text] of Object.entries(texts)) {
-      const from = sourceTexts.get(key);
-      if (from === undefined)
-        throw ValidationError.field(`texts.${key}`, `Revision ${sourceRevision} of the page has no text “${key}” to translate`);
-      if (text !== '') stored[key] = { text, from };
+      const unit = units.get(key);
+      if (!unit) throw ValidationError.field(`texts.${key}`, `Revision ${sourceRevision} of the page has no text “${key}” to translate`);
+      // As long as the page allows the text it translates: a line is a line in every language.
+      const max = unit.kind === 'text' ? MAX_SHORT : MAX_TEXT;
+      if (text.length > max) throw ValidationError.field(`texts.${key}`, `Must be at most ${max} characters`);
+      if (text !== '') stored[key] = { text, from: unit.source };
     }
 
-    // The quiz is the admins' in every language: anyone else's save carries its translated texts over unchanged.
-    if (!can(actor, 'quiz.edit')) {
-      const { texts: before } = await readTranslationRevision(tx, translation?.id, baseRevision);
-      const quizTexts = (texts: StoredTexts) =>
-        JSON.stringify(
-          Object.entries(texts)
-            .filter(([key]) => isQuizUnit(key))
-            .map(([key, { text }]) => [key, text])
-            .sort(),
-        );
-      if (quizTexts(stored) !== quizTexts(before)) throw new ForbiddenError('Only admins may change a quiz');
-    }
-
-    const number = baseRevision + 1;
-    // The first save makes the row; ON CONFLICT DO NOTHING, so two first saves at once race on latestRevision below (409), not on the insert.
-    await tx.filmTranslation.createMany({ data: [{ filmId: film.id, locale }], skipDuplicates: true });
-    const row = await tx.filmTranslation.findUniqueOrThrow({ where: { filmId_locale: { filmId: film.id, locale } }, select: { id: true } });
-    const claimed = await tx.filmTranslation.updateMany({
-      where: { id: row.id, latestRevision: baseRevision },
-      data: { latestRevision: number },
-    });
-    if (claimed.count === 0) {
-      const current = await tx.translationRevision.findFirstOrThrow({
-        where: { translationId: row.id },
-        orderBy: { number: 'desc' },
-        select: { number: true, author: { select: { email: true } } },
-      });
-      throw new ConflictError(
-        `Revision ${baseRevision} of the ${locale} translation is no longer the latest: revision ${current.number} was saved by ${current.author?.email ?? 'someone else'}`,
-        { baseRevision, current: { number: current.number, author: current.author?.email ?? null } },
-      );
-    }
-    await tx.translationRevision.create({
-      data: { translationId: row.id, number, texts: stored, sourceRevision, message, authorId: authorIdOf(actor) },
-    });
-    await writeAudit(tx, {
+    return writeTranslationRevision(tx, {
+      film,
+      translationId: translation?.id,
+      locale,
+      baseRevision,
+      stored,
+      sourceRevision,
+      message,
       actor,
-      action: 'film.translate',
-      filmId: film.id,
-      subject: film.slug,
-      details: { locale, revision: number, sourceRevision, translated: Object.keys(stored).length, ...(message ? { message } : {}) },
+      sourceKeys: new Set(units.keys()),
     });
-    return { slug: film.slug, locale, revision: number };
   });
+}
+
+type RevisionToWrite = {
+  film: { id: string; slug: string };
+  translationId: string | undefined;
+  locale: string;
+  baseRevision: number;
+  stored: StoredTexts;
+  sourceRevision: number;
+  message: string;
+  actor: Actor;
+  restoredFrom?: number;
+  /** The units of the source revision, when the texts were made from it (a save): the quiz texts carried over are those it still has. */
+  sourceKeys?: ReadonlySet<string>;
+};
+
+/**
+ * Writes the translation's next revision in the caller's transaction: the quiz rule, the
+ * compare-and-set on `latestRevision` (409 naming who saved first), the revision and its audit
+ * row. A save and a restore both come through here.
+ */
+export async function writeTranslationRevision(
+  tx: Tx,
+  { film, translationId, locale, baseRevision, stored, sourceRevision, message, actor, restoredFrom, sourceKeys }: RevisionToWrite,
+) {
+  // The quiz is the admins' in every language: anyone else's revision carries its translated
+  // texts over exactly as the base has them (each with the source text it was made from, so an
+  // outdated one stays outdated), but for questions the page no longer has.
+  if (!can(actor, 'quiz.edit')) {
+    const { texts: before } = await readTranslationRevision(tx, translationId, baseRevision);
+    const quizOf = (texts: StoredTexts) => Object.entries(texts).filter(([key]) => isQuizUnit(key) && (!sourceKeys || sourceKeys.has(key)));
+    const wordsOf = (entries: Array<[string, StoredText]>) => JSON.stringify(entries.map(([key, { text }]) => [key, text]).sort());
+    if (wordsOf(quizOf(stored)) !== wordsOf(quizOf(before))) throw new ForbiddenError('Only admins may change a quiz');
+    for (const key of Object.keys(stored)) if (isQuizUnit(key)) delete stored[key];
+    Object.assign(stored, Object.fromEntries(quizOf(before)));
+  }
+
+  const number = baseRevision + 1;
+  // The first save makes the row; ON CONFLICT DO NOTHING, so two first saves at once race on latestRevision below (409), not on the insert.
+  await tx.filmTranslation.createMany({ data: [{ filmId: film.id, locale }], skipDuplicates: true });
+  const row = await tx.filmTranslation.findUniqueOrThrow({ where: { filmId_locale: { filmId: film.id, locale } }, select: { id: true } });
+  const claimed = await tx.filmTranslation.updateMany({
+    where: { id: row.id, latestRevision: baseRevision },
+    data: { latestRevision: number },
+  });
+  if (claimed.count === 0) {
+    const current = await tx.translationRevision.findFirstOrThrow({
+      where: { translationId: row.id },
+      orderBy: { number: 'desc' },
+      select: { number: true, author: { select: { email: true } } },
+    });
+    throw new ConflictError(
+      `Revision ${baseRevision} of the ${locale} translation is no longer the latest: revision ${current.number} was saved by ${current.author?.email ?? 'someone else'}`,
+      { baseRevision, current: { number: current.number, author: current.author?.email ?? null } },
+    );
+  }
+  await tx.translationRevision.create({
+    data: { translationId: row.id, number, texts: stored, sourceRevision, message, authorId: authorIdOf(actor) },
+  });
+  await writeAudit(tx, {
+    actor,
+    action: 'film.translate',
+    filmId: film.id,
+    subject: film.slug,
+    details: {
+      locale,
+      revision: number,
+      sourceRevision,
+      translated: Object.keys(stored).length,
+      ...(restoredFrom ? { restoredFrom } : {}),
+      ...(message ? { message } : {}),
+    },
+  });
+  return { slug: film.slug, locale, revision: number };
 }

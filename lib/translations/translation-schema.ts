@@ -3,6 +3,7 @@ import { MAX_TEXT } from '../content/fields';
 import { slugSchema } from '../content/schema';
 import { localeSchema } from '../i18n/site-locales';
 import { spoilerLevelSchema } from '../spoilers/levels';
+import { listSchema } from '../api/list';
 
 /** One schema per shape of a translation, for the API's input and output and the editor's form. */
 
@@ -70,3 +71,23 @@ export type TranslationList = z.output<typeof translationListSchema>;
 export const publishTranslationBodySchema = z.object({ revision: z.int().min(1, 'Must be a revision of the translation') });
 export const publishedTranslationSchema = z.object({ slug: z.string(), locale: z.string(), revision: z.int() });
 export const unpublishedTranslationSchema = z.object({ slug: z.string(), locale: z.string() });
+
+export const translationRevisionParamsSchema = translationParamsSchema.extend({
+  n: z.coerce.number({ error: 'Must be a revision number' }).int('Must be a revision number').min(1, 'Must be a revision number'),
+});
+export const restoreTranslationBodySchema = z.object({ baseRevision: z.int().min(1, 'Must be the translation’s newest revision') });
+
+export const translationRevisionSchema = z.object({
+  number: z.int(),
+  sourceRevision: z.int().describe('The page’s revision it was translated from'),
+  translated: z.int().describe('How many texts it holds'),
+  message: z.string(),
+  author: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TranslationRevisionSummary = z.output<typeof translationRevisionSchema>;
+export const translationRevisionListSchema = listSchema(
+  translationRevisionSchema,
+  'TranslationRevisionList',
+  'A translation’s revisions, newest first',
+);

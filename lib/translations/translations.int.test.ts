@@ -8,6 +8,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { Actor } from '../auth/permissions';
 import { getTranslation, listTranslations } from './get-translation';
 import { saveTranslation, type SaveTranslationInput } from './save-translation';
+import { listTranslationRevisions, restoreTranslationRevision } from './translation-history';
 
 // The site as the demo runs it: English pages, translated into French.
 process.env.SITE_LOCALES = 'en,fr';
@@ -156,5 +157,74 @@ describe('translating a film page', () => {
     const results = await Promise.allSettled(['Premier', 'Second'].map((premise) => translate(slug, { premise })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 409 } });
+  });
+
+  it('carries the quiz’s texts over for anyone but an admin as they were, outdated ones too, and never blocks on a question the page lost', async () => {
+    const content = await newFilm();
+    const { slug } = content;
+    await translate(
+      slug,
+      { 'quiz.questions[q1].prompt': 'Où s’entraîne-t-elle ?', 'quiz.questions[q2].prompt': 'Question deux' },
+      { actor: admin },
+    );
+    // The page changes the first question and deletes the second.
+    const quiz = { ...content.quiz, questions: [{ ...content.quiz.questions[0], prompt: 'In which city does she train?' }] };
+    await saveDraft({ slug, baseRevision: 1, content: { ...content, quiz }, actor: admin });
+    // A writer's save on revision 2 of the page sends the quiz text as it was: it stays outdated.
+    await translate(
+      slug,
+      { 'quiz.questions[q1].prompt': 'Où s’entraîne-t-elle ?', premise: 'Une patineuse.' },
+      { baseRevision: 1, sourceRevision: 2 },
+    );
+    expect(await unitOf(slug, 'quiz.questions[q1].prompt')).toMatchObject({ status: 'outdated', from: 'Where does she train?' });
+    const stored = await db().translationRevision.findFirstOrThrow({ where: { translation: { film: { slug } }, number: 2 } });
+    expect(Object.keys(stored.texts as object).sort()).toEqual(['premise', 'quiz.questions[q1].prompt']);
+  });
+
+  it('keeps each text within what the page allows for it; a pruned source revision is a 400 too', async () => {
+    const content = await newFilm();
+    expect(await translate(content.slug, { title: 'T'.repeat(301) }).catch((e) => e)).toMatchObject({
+      status: 400,
+      errors: [{ path: 'texts.title' }],
+    });
+    expect(await translate(content.slug, { premise: 'P'.repeat(5_000) })).toMatchObject({ revision: 1 });
+    await saveDraft({ slug: content.slug, baseRevision: 1, content: { ...content, premise: 'Changed.' }, actor: editor });
+    await db().revision.delete({
+      where: { filmId_number: { filmId: (await db().film.findUniqueOrThrow({ where: { slug: content.slug } })).id, number: 1 } },
+    });
+    expect(await translate(content.slug, {}, { baseRevision: 1 }).catch((e) => e)).toMatchObject({
+      status: 400,
+      errors: [{ path: 'sourceRevision' }],
+    });
+  });
+
+  it('lists its revisions newest first and restores one as a new revision, nothing lost', async () => {
+    const { slug } = await newFilm();
+    await translate(slug, { premise: 'Premier.' }, { message: 'Premier jet' });
+    await translate(slug, { premise: 'Second.' }, { baseRevision: 1 });
+    const history = await listTranslationRevisions({ slug, locale: 'fr', page: 1, pageSize: 20, actor: writer });
+    expect(history).toMatchObject({
+      total: 2,
+      items: [
+        { number: 2, translated: 1 },
+        { number: 1, message: 'Premier jet', sourceRevision: 1 },
+      ],
+    });
+    expect(
+      await restoreTranslationRevision({ slug, locale: 'fr', number: 1, baseRevision: 1, actor: writer }).catch((e) => e),
+    ).toMatchObject({ status: 409 });
+    expect(
+      await restoreTranslationRevision({ slug, locale: 'fr', number: 9, baseRevision: 2, actor: writer }).catch((e) => e),
+    ).toMatchObject({ status: 404 });
+    expect(await restoreTranslationRevision({ slug, locale: 'fr', number: 1, baseRevision: 2, actor: writer })).toEqual({
+      slug,
+      locale: 'fr',
+      revision: 3,
+    });
+    expect(await unitOf(slug, 'premise')).toMatchObject({ text: 'Premier.', status: 'translated' });
+    expect((await listTranslationRevisions({ slug, locale: 'fr', page: 1, pageSize: 20, actor: writer })).items[0]).toMatchObject({
+      number: 3,
+      message: 'Restored revision 1',
+    });
   });
 });

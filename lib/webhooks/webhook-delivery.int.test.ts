@@ -27,8 +27,13 @@ import { resendDelivery } from './resend-delivery';
 import { getWebhook } from './list-webhooks';
 import { rotateWebhookSecret } from './rotate-webhook-secret';
 import { WEBHOOK_EVENTS } from './webhook-schema';
+import { saveTranslation } from '../translations/save-translation';
+import { publishTranslation } from '../translations/publish-translation';
 import { createWebhookRunner } from './delivery-runner';
 import { WEBHOOK_TIMEOUT_MS, sendWebhook } from './send-webhook';
+
+// Films are translated into French here too (a translation's publish is an event).
+process.env.SITE_LOCALES = 'en,fr';
 
 // The receiver is on loopback: read when env() is first called, after the imports.
 process.env.WEBHOOK_ALLOW_PRIVATE = '1';
@@ -122,6 +127,16 @@ async function workflow() {
   await requestChanges({ reviewId: first.id, comment: 'The ending FULLWORD gives it away', actor: editor });
   const second = await submitForReview({ slug, revision: 1, actor: writer });
   await approveReview({ reviewId: second.id, comment: 'Fine FULLWORD', actor: editor });
+  await saveTranslation({
+    slug,
+    locale: 'fr',
+    baseRevision: 0,
+    sourceRevision: 1,
+    texts: { premise: 'Une patineuse FULLWORD.' },
+    message: '',
+    actor: writer,
+  });
+  await publishTranslation({ slug, locale: 'fr', revision: 1, actor: editor });
   await setPersonBiography(editor, {
     slug: 'pat-doe',
     paragraphs: [
@@ -184,7 +199,16 @@ describe('webhook deliveries', () => {
     await workflow();
     const queued = await db().webhookDelivery.findMany({ where: { endpointId: endpoint.id }, select: { messageId: true, type: true } });
     expect(new Set(queued.map((d) => d.type))).toEqual(
-      new Set(['ping', 'review.submitted', 'review.decided', 'film.published', 'person.updated', 'film.unpublished', 'film.scheduled']),
+      new Set([
+        'ping',
+        'review.submitted',
+        'review.decided',
+        'film.published',
+        'translation.published',
+        'person.updated',
+        'film.unpublished',
+        'film.scheduled',
+      ]),
     );
 
     const clock = { offset: 0 };

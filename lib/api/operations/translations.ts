@@ -2,6 +2,9 @@ import { operations } from '../operation';
 import { slugParamsSchema } from '../../films/film-schema';
 import { BODY_LIMITS } from '../read-body';
 import {
+  restoreTranslationBodySchema,
+  translationRevisionListSchema,
+  translationRevisionParamsSchema,
   publishTranslationBodySchema,
   publishedTranslationSchema,
   unpublishedTranslationSchema,
@@ -12,6 +15,7 @@ import {
 } from '../../translations/translation-schema';
 import { z } from 'zod';
 import { conflict, json } from './responses';
+import { pageQueryShape } from '../list';
 
 const translations = '/api/v1/editor/films/{slug}/translations';
 
@@ -75,5 +79,28 @@ export const translationOperations = operations(['Editorial'], {
     description: 'Readers of the language get the page in its own language again.',
     params: translationParamsSchema,
     responses: { 200: json('Taken off the site', unpublishedTranslationSchema) },
+  },
+  listTranslationRevisions: {
+    method: 'get',
+    path: `${translations}/{locale}/revisions`,
+    summary: 'A translation’s history, newest first',
+    params: translationParamsSchema,
+    query: z.object(pageQueryShape(20)),
+    responses: { 200: json('Every revision without its texts', translationRevisionListSchema) },
+  },
+  restoreTranslationRevision: {
+    method: 'post',
+    path: `${translations}/{locale}/revisions/{n}/restore`,
+    summary: 'Restore a revision of a translation',
+    description: 'Its texts become the newest revision (the later ones stay). `baseRevision` must be the newest: 409 otherwise.',
+    params: translationRevisionParamsSchema,
+    body: restoreTranslationBodySchema,
+    responses: {
+      201: json('Restored as a new revision', z.object({ slug: z.string(), locale: z.string(), revision: z.int() })),
+      409: conflict('Someone saved the translation first: its newest revision', {
+        baseRevision: z.int(),
+        current: z.object({ number: z.int(), author: z.string().nullable() }),
+      }),
+    },
   },
 });

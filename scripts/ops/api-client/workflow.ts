@@ -270,6 +270,18 @@ export async function runWorkflow(context: WorkflowContext): Promise<void> {
   ).data!;
   expect(french.title).toBe('Titre en français');
   expectStatus(await editor.POST('/api/v1/editor/films/{slug}/translations/{locale}/unpublish', { params: { path: fr } }), 200);
+  const frenchHistory = expectStatus(
+    await editor.GET('/api/v1/editor/films/{slug}/translations/{locale}/revisions', { params: { path: fr, query: { page: 1 } } }),
+    200,
+  ).data!;
+  expect(frenchHistory.items.map((one) => one.number)).toEqual([1]);
+  const restoreFrench = () =>
+    writer.POST('/api/v1/editor/films/{slug}/translations/{locale}/revisions/{n}/restore', {
+      params: { path: { ...fr, n: 1 } },
+      body: { baseRevision: 1 },
+    });
+  expect(expectStatus(await restoreFrench(), 201).data!.revision).toBe(2);
+  expectStatus(await restoreFrench(), 409);
 
   // Presence is the editor's own heartbeat: a token is refused.
   expectStatus(await editor.POST('/api/v1/editor/films/{slug}/presence', { params: { path }, body: { tabId: 'client-test-tab' } }), 403);

@@ -1,7 +1,14 @@
 'use server';
 
 import { guardedAction } from '@/lib/auth/guarded-action';
-import { publishTranslationBodySchema, saveTranslationBodySchema, translationParamsSchema } from '@/lib/translations/translation-schema';
+import {
+  publishTranslationBodySchema,
+  restoreTranslationBodySchema,
+  saveTranslationBodySchema,
+  translationParamsSchema,
+  translationRevisionParamsSchema,
+} from '@/lib/translations/translation-schema';
+import { restoreTranslationRevision } from '@/lib/translations/translation-history';
 import { publishTranslation, unpublishTranslation } from '@/lib/translations/publish-translation';
 import { saveTranslation } from '@/lib/translations/save-translation';
 
@@ -20,4 +27,10 @@ export const publishTranslationAction = guardedAction(
 
 export const unpublishTranslationAction = guardedAction('film.publish', translationParamsSchema, async (input, actor) =>
   unpublishTranslation({ ...input, actor }),
+);
+
+export const restoreTranslationAction = guardedAction(
+  'film.edit',
+  translationRevisionParamsSchema.extend(restoreTranslationBodySchema.shape),
+  async ({ n, ...input }, actor) => restoreTranslationRevision({ ...input, number: n, actor }),
 );

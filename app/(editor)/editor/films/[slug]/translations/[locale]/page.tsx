@@ -3,9 +3,13 @@ import { redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
 import { getTranslation } from '@/lib/translations/get-translation';
+import { listTranslationRevisions } from '@/lib/translations/translation-history';
 import { getDraft } from '@/lib/films';
 import { loadOr404 } from '@/components/revisions/load-or-404';
 import { TranslationView } from '@/components/translations/translation-view';
+
+/** The newest revisions the screen lists (the API pages through all of them). */
+const HISTORY_SHOWN = 20;
 
 type Props = { params: Promise<{ slug: string; locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -20,15 +24,22 @@ export default async function TranslationPage({ params, searchParams }: Props) {
   const { show } = await searchParams;
   const actor = await getActor();
   if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(`/editor/films/${slug}/translations/${locale}`)}`);
-  const [translation, draft] = await loadOr404(() => Promise.all([getTranslation({ slug, locale, actor }), getDraft({ slug, actor })]));
+  const [translation, draft, history] = await loadOr404(() =>
+    Promise.all([
+      getTranslation({ slug, locale, actor }),
+      getDraft({ slug, actor }),
+      listTranslationRevisions({ slug, locale, page: 1, pageSize: HISTORY_SHOWN, actor }),
+    ]),
+  );
   return (
     <TranslationView
-      key={`${translation.locale}-${translation.revision}-${translation.sourceRevision}`}
+      key={translation.locale}
       translation={translation}
       title={draft.content.title}
       canEditQuiz={can(actor, 'quiz.edit')}
       canPublish={can(actor, 'film.publish')}
       initialShow={show === 'todo' ? 'todo' : 'all'}
+      history={history}
     />
   );
 }
