@@ -83,6 +83,8 @@ async function fuzzPaths(): Promise<string[]> {
     // A comment, job or review: none in the demo content.
     id: ['no-such-id'],
     deliveryId: ['no-such-delivery'],
+    // A language the site translates into (SITE_LOCALES=en,fr on the e2e server), and one it does not.
+    locale: ['fr', 'de'],
     token: ['not-a-real-token'],
     file: ['w320.webp', 'w640.avif', 'w1280'],
     nextauth: ['session', 'csrf', 'providers', 'signin', 'signout', 'error', 'callback/credentials', 'signin/credentials', 'nope'],
