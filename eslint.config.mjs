@@ -4,7 +4,7 @@ import nextTs from 'eslint-config-next/typescript';
 import boundaries from 'eslint-plugin-boundaries';
 import local from './eslint-rules/parts-listed-once.mjs';
 
-/** Prisma calls that write: reader code (lib/reader, components/reader, app/(reader)) never makes them (docs/architecture.md, "Rules"). */
+/** Prisma calls that write: reader code (lib/reader, components/reader, app/(reader), app/(translated)) never makes them (docs/architecture.md, "Rules"). */
 const WRITE_CALLS = [
   'create',
   'createMany',
@@ -30,7 +30,7 @@ export default defineConfig([
   },
   {
     // The layering of docs/architecture.md: lib/ is the data layer, app/ and components/ are the
-    // interface on top of it; reader code (lib/reader, components/reader, app/(reader)) reads
+    // interface on top of it; reader code (lib/reader, components/reader, app/(reader), app/(translated)) reads
     // published content and never writes.
     files: ['**/*.{ts,tsx,mjs,js}'],
     // Tests may drive the app's routes and publish their own fixtures.
@@ -57,7 +57,7 @@ export default defineConfig([
           partialMatch: false,
         },
         // The reader's pages and components: what readers see, rendered from published content.
-        { type: 'reader-ui', pattern: ['components/reader', 'app/\\(reader\\)'], partialMatch: false },
+        { type: 'reader-ui', pattern: ['components/reader', 'app/\\(reader\\)', 'app/\\(translated\\)'], partialMatch: false },
         { type: 'lib', pattern: 'lib', partialMatch: false },
         { type: 'components', pattern: 'components', partialMatch: false },
         { type: 'app', pattern: 'app', partialMatch: false },

@@ -24,7 +24,7 @@ const nextConfig = {
   // proxyClientMaxBodySize: Next copies every request body proxy.ts sees, cut at this size, so the
   // largest body a route takes (an image upload, 15 MiB plus its form) must fit. What each route may
   // send at all is decided before Next, by the request guard (lib/http/body-limits.mjs).
-  experimental: { authInterrupts: true, proxyClientMaxBodySize: 16 * 1024 * 1024 },
+  experimental: { authInterrupts: true, proxyClientMaxBodySize: 16 * 1024 * 1024, globalNotFound: true },
   // The generated Prisma client and the argon2/pg natives run on the server only.
   // prom-client: one copy per process, shared by the bundles and serve.mjs (lib/metrics/metrics.mjs).
   serverExternalPackages: ['@node-rs/argon2', 'pg', 'pino', 'proxy-addr', 'prom-client'],

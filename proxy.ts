@@ -18,8 +18,10 @@ import {
   buildAddress,
   parseAddress,
   variantOf,
+  type FilmAddress,
   type ReaderAddress,
 } from '@/lib/reader/reader-address.mjs';
+import { defaultLocale, translationLocales } from '@/lib/i18n/site-locales';
 import { currentFilmSlug, isPublishedAddress, publishedEventCount } from '@/lib/reader/published-address';
 import { MISSING_PATH } from '@/lib/reader/missing-page';
 import { PAGE_STATUS_HEADER } from '@/lib/http/page-status.mjs';
@@ -126,11 +128,16 @@ async function route(
   }
   // Any address of one film (its page, level and up-to routes, quiz): a renamed film's old one is redirected.
   const film = address?.kind === 'film' || (address?.kind === 'quiz' && !address.answers) ? address : null;
+  const locale = address?.kind === 'film' ? address.locale : undefined;
+  // The language pages are written in has no prefix: `/en/films/x` is `/films/x`.
+  if (locale !== undefined && locale === defaultLocale()) return withoutLocale(request, address as FilmAddress);
+  if (locale !== undefined && !translationLocales().includes(locale)) return missing(request);
   if (film && !(await isPublishedAddress('films', film.slug))) return (await renamed(request, film)) ?? missing(request);
+  if (locale !== undefined && !(await isPublishedAddress('films', film!.slug, locale))) return missing(request);
   // A point the film does not have (past its last event), named by the address: not found.
   if (film && reading.upto !== undefined && (await pastLastEvent(film.slug, reading.upto))) return missing(request);
   // Nothing seen yet is no point: the film at no spoilers is its canonical reading.
-  if (film?.kind === 'film' && !film.level && reading.upto === 0) return noSpoilers(request, film.slug);
+  if (film?.kind === 'film' && !film.level && reading.upto === 0) return noSpoilers(request, film);
   if (address?.kind === 'list' && FILTER_PARAMS.some((name) => nextUrl.searchParams.has(name))) return filteredList(request, address.page);
   const variant = variantOf(nextUrl.pathname, decision);
   // A page (not a level or up-to route) is always rewritten; a route already at the decided reading renders as it is.
@@ -227,11 +234,20 @@ async function renamed(request: NextRequest, film: Extract<ReaderAddress, { kind
  * `/films/{slug}?spoilers=none` (the address, not the cookie, so a reader who has seen nothing gets
  * none whatever they chose before), with the rest of the query kept.
  */
-function noSpoilers(request: NextRequest, slug: string): NextResponse {
+function noSpoilers(request: NextRequest, film: FilmAddress): NextResponse {
   const url = sameOrigin(request);
-  url.pathname = buildAddress({ kind: 'film', slug });
+  url.pathname = buildAddress({ kind: 'film', slug: film.slug, locale: film.locale });
   url.searchParams.delete(UPTO_QUERY_NAME);
   url.searchParams.set(SPOILER_QUERY_NAME, 'none');
+  const response = NextResponse.redirect(url, 308);
+  response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');
+  return response;
+}
+
+/** `/en/films/…` where en is the language pages are written in: the same address without it (308). */
+function withoutLocale(request: NextRequest, film: FilmAddress): NextResponse {
+  const url = sameOrigin(request);
+  url.pathname = buildAddress({ ...film, locale: undefined, spoilers: undefined });
   const response = NextResponse.redirect(url, 308);
   response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');
   return response;

@@ -1,11 +1,8 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { SPOILER_LABELS, SPOILER_LEVELS, levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
-import { CONTENT_NOTE_KIND_LABELS } from '@/lib/content/content-note-kinds';
-import { plural } from '@/lib/content/derive';
+import { SPOILER_LEVELS, levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
+import { partWords, readerText } from '@/lib/i18n/reader-text';
 import type { HrefForLevel } from './spoiler-control';
 import styles from './content-notes.module.css';
-
-const SHOW_LABELS: Record<SpoilerLevel, string> = { none: 'Hide spoilers', light: 'Show light spoilers', full: 'Show full spoilers' };
 
 /**
  * Content notes are warnings: every reader sees what the film's notes warn about (their kinds:
@@ -15,7 +12,9 @@ const SHOW_LABELS: Record<SpoilerLevel, string> = { none: 'Hide spoilers', light
  * levels account for all of them (not when reading up to a point: a point also holds back notes
  * its level would show, until the story reveals them).
  */
-export function ContentNotes({ film, hrefForLevel }: { film: VisibleFilm; hrefForLevel: HrefForLevel }) {
+export function ContentNotes({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
+  const t = readerText(locale);
+  const levelName = (level: SpoilerLevel) => t(`levels.name.${level}`).toLowerCase();
   const notes = film.kind.contentNotes;
   const kinds = film.kind.contentNoteKinds;
   const hidden = film.hidden.contentNotes;
@@ -29,19 +28,19 @@ export function ContentNotes({ film, hrefForLevel }: { film: VisibleFilm; hrefFo
     hidden === 0
       ? ''
       : heldBack.length > 0
-        ? ` — details with ${SPOILER_LABELS[heldBack[0].level].toLowerCase()}`
+        ? t('contentNotes.detailsWith', { level: levelName(heldBack[0].level) })
         : film.upto
-          ? ' — some details once you have seen more'
-          : ' — some details at a higher spoiler level';
+          ? t('contentNotes.detailsLater')
+          : t('contentNotes.detailsHigher');
   return (
     <section id="content-notes" className={styles.notes} aria-labelledby="content-notes-heading">
       <h2 id="content-notes-heading" className={styles.heading}>
-        Content notes
+        {t('contentNotes.heading')}
       </h2>
       {kinds.length > 0 && (
         <p className={styles.kinds} data-content-note-kinds="">
-          <span className="visually-hidden">This film has content notes about: </span>
-          <strong>{kinds.map((kind) => CONTENT_NOTE_KIND_LABELS[kind]).join(', ')}</strong>
+          <span className="visually-hidden">{t('contentNotes.about')}</span>
+          <strong>{kinds.map(partWords(locale).noteKind).join(', ')}</strong>
           {details}
         </p>
       )}
@@ -54,18 +53,17 @@ export function ContentNotes({ film, hrefForLevel }: { film: VisibleFilm; hrefFo
       )}
       {hidden > 0 && (
         <p className={styles.held} data-content-notes-held="">
-          {notes.length > 0 ? plural(hidden, 'more content note') : plural(hidden, 'content note')} {hidden === 1 ? 'is' : 'are'} held back
-          because {hidden === 1 ? 'its' : 'their'} wording reveals part of the story
+          {t('contentNotes.held', { notes: hidden, more: String(notes.length > 0) })}
           {heldBack.length > 0
-            ? `: ${heldBack.map((held) => `${held.count} with ${SPOILER_LABELS[held.level].toLowerCase()}`).join(', ')}. `
+            ? `: ${heldBack.map((held) => t('contentNotes.heldWith', { count: held.count, level: levelName(held.level) })).join(', ')}. `
             : film.upto
-              ? ' you have not seen yet.'
+              ? t('contentNotes.notSeen')
               : '. '}
           {heldBack.map((held, i) => (
             <span key={held.level}>
               {i > 0 && <span aria-hidden="true"> · </span>}
               <a href={hrefForLevel(held.level, 'content-notes')} rel="nofollow">
-                {SHOW_LABELS[held.level]}
+                {t(`levels.show.${held.level}`)}
               </a>
             </span>
           ))}

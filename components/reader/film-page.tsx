@@ -1,8 +1,10 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { SPOILER_LABELS, levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
+import { levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
 import { HEADED_PARTS } from '@/lib/page/parts';
-import { describeGain, gainedBetween } from '@/lib/spoilers/level-counts';
+import { gainedBetween } from '@/lib/spoilers/level-counts';
+import { partWords, readerText } from '@/lib/i18n/reader-text';
 import { SpoilerControl, type DescribeLevel, type HrefForLevel } from './spoiler-control';
 import { ReadingPosition } from './reading-position';
 import { UptoControl, UptoSteps } from './upto-control';
@@ -30,15 +32,20 @@ export type FilmPageProps = {
    * the browser, just not shown, so the page must not say they were never sent.
    */
   inBrowserPreview?: boolean;
+  /** The language of the page's texts (a translation's), which its interface speaks too; absent, the site's own. */
+  locale?: string;
+  /** Links to the page in its other languages (the reader site), under the headline. */
+  languages?: ReactNode;
 };
 
 /** What each level would add to (or take from) this page, in counts; null when nothing. */
-function describeLevels(film: VisibleFilm): DescribeLevel {
+function describeLevels(film: VisibleFilm, locale: string | undefined): DescribeLevel {
+  const words = partWords(locale);
   return (option) => {
     const up = levelRank(option) > levelRank(film.level);
     const gains = up ? gainedBetween(film.counts, film.level, option) : gainedBetween(film.counts, option, film.level);
     if (gains.length === 0) return null;
-    return up ? describeGain(gains) : `Hides ${describeGain(gains, false)}`;
+    return up ? words.gain(gains) : readerText(locale)('levels.hides', { what: words.gain(gains, false) });
   };
 }
 
@@ -56,16 +63,20 @@ export function FilmPage({
   quizHref = quizPath(film.slug),
   readUpTo = false,
   inBrowserPreview = false,
+  locale,
+  languages,
 }: FilmPageProps) {
+  const t = readerText(locale);
+  const words = partWords(locale);
   // One mode at a time: read up to a point, the page is at no level of the control (none is claimed,
   // and what a level would add is not measured from a point), and the level is not offered for all films.
   const reading = film.upto ? null : film.level;
-  const describe = reading ? describeLevels(film) : undefined;
+  const describe = reading ? describeLevels(film, locale) : undefined;
   const everyFilm = reading && hrefForEveryFilm && (
     <p className={styles.everyFilm}>
-      This level is for {film.title} only.{' '}
+      {t('levels.filmOnly', { title: film.title })}{' '}
       <a href={hrefForEveryFilm(film.level)} rel="nofollow" data-level-link="">
-        Use {SPOILER_LABELS[film.level].toLowerCase()} for all films
+        {t('levels.everyFilm', { level: t(`levels.name.${film.level}`).toLowerCase() })}
       </a>
     </p>
   );
@@ -78,7 +89,7 @@ export function FilmPage({
   const render = (
     which: 'Section' | 'HeaderTop' | 'HeaderEnd',
     where: (c: ReaderPartComponents) => boolean = () => true,
-    props: ReaderSectionProps = { film, hrefForLevel, quizHref },
+    props: ReaderSectionProps = { film, hrefForLevel, quizHref, locale },
   ) =>
     PARTS.filter(({ part, components }) => components[which] && where(components) && (which !== 'Section' || listed.has(part.id))).map(
       ({ part, components }) => {
@@ -92,10 +103,10 @@ export function FilmPage({
     : undefined;
   const contents = (
     <ol>
-      {sections.map(({ id, label }) => (
+      {sections.map(({ id }) => (
         <li key={id}>
           <a href={`#${id}`} data-contents-link="">
-            {label}
+            {words.label(id)}
           </a>
         </li>
       ))}
@@ -110,30 +121,30 @@ export function FilmPage({
         {render('HeaderTop')}
         <div className={styles.headline}>
           <p className={styles.kicker}>
-            <Link href="/">Films</Link>
+            <Link href="/">{t('film.kicker')}</Link>
             {film.releaseYear && <span> · {film.releaseYear}</span>}
           </p>
           <h1 className={styles.title}>{film.title}</h1>
           {film.upto ? (
             <>
               <p className={styles.showing} data-upto-showing="">
-                Showing:{' '}
+                {t('film.showing')}{' '}
                 <strong>
-                  up to event {film.upto.seen} of {film.upto.events}
-                  {film.eventMinutes[film.upto.seen - 1] != null && ` (${film.eventMinutes[film.upto.seen - 1]} min in)`}
+                  {t('film.uptoShowing', { seen: film.upto.seen, events: film.upto.events })}
+                  {film.eventMinutes[film.upto.seen - 1] != null &&
+                    ` ${t('film.minutesIn', { minute: film.eventMinutes[film.upto.seen - 1]! })}`}
                 </strong>
-                . What the story reveals after it is not sent to your browser.
+                {t('film.uptoNotSent')}
               </p>
-              {readUpTo && <UptoSteps film={film} />}
+              {readUpTo && <UptoSteps film={film} locale={locale} />}
             </>
           ) : (
             <p className={styles.showing}>
-              Showing: <strong>{SPOILER_LABELS[film.level]}</strong>.{' '}
-              {inBrowserPreview
-                ? 'Parts above this level are left out of this preview, as readers at this level will not get them.'
-                : 'Parts above this level are not sent to your browser.'}
+              {t('film.showing')} <strong>{t(`levels.name.${film.level}`)}</strong>.{' '}
+              {inBrowserPreview ? t('film.notInPreview') : t('film.notSent')}
             </p>
           )}
+          {languages}
           {render('HeaderEnd')}
         </div>
       </header>
@@ -141,35 +152,35 @@ export function FilmPage({
       <div className={styles.bar} data-film-bar="">
         <details className={styles.barMenu} data-bar-menu="">
           <summary className={styles.barButton}>
-            <span className={styles.barLabel}>Reveal</span>{' '}
-            <strong>{film.upto ? `Up to event ${film.upto.seen}` : SPOILER_LABELS[film.level]}</strong>
+            <span className={styles.barLabel}>{t('film.reveal')}</span>{' '}
+            <strong>{film.upto ? t('film.uptoBar', { seen: film.upto.seen }) : t(`levels.name.${film.level}`)}</strong>
           </summary>
           <div className={styles.barPanel}>
-            <SpoilerControl level={reading} hrefForLevel={hrefForLevel} describe={describe} idPrefix="bar-spoiler-level">
+            <SpoilerControl level={reading} hrefForLevel={hrefForLevel} describe={describe} idPrefix="bar-spoiler-level" locale={locale}>
               {everyFilm}
             </SpoilerControl>
-            {readUpTo && <UptoControl film={film} idPrefix="bar-upto" />}
+            {readUpTo && <UptoControl film={film} idPrefix="bar-upto" locale={locale} />}
           </div>
         </details>
         <details className={styles.barMenu} data-bar-menu="">
-          <summary className={styles.barButton}>On this page</summary>
-          <nav className={`${styles.barPanel} ${styles.barContents}`} aria-label="On this page">
+          <summary className={styles.barButton}>{t('film.onThisPage')}</summary>
+          <nav className={`${styles.barPanel} ${styles.barContents}`} aria-label={t('film.onThisPage')}>
             {contents}
           </nav>
         </details>
       </div>
       <div className={styles.layout}>
         <aside className={styles.aside}>
-          <SpoilerControl level={reading} hrefForLevel={hrefForLevel} describe={describe}>
+          <SpoilerControl level={reading} hrefForLevel={hrefForLevel} describe={describe} locale={locale}>
             {everyFilm}
           </SpoilerControl>
-          {readUpTo && <UptoControl film={film} />}
-          <nav className={styles.contents} aria-label="On this page">
-            <p className={styles.contentsLabel}>On this page</p>
+          {readUpTo && <UptoControl film={film} locale={locale} />}
+          <nav className={styles.contents} aria-label={t('film.onThisPage')}>
+            <p className={styles.contentsLabel}>{t('film.onThisPage')}</p>
             {contents}
           </nav>
         </aside>
-        <div className={styles.body}>{render('Section', (c) => c.lead !== true, { film, hrefForLevel, quizHref, lead })}</div>
+        <div className={styles.body}>{render('Section', (c) => c.lead !== true, { film, hrefForLevel, quizHref, lead, locale })}</div>
       </div>
     </article>
   );

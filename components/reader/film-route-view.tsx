@@ -2,24 +2,30 @@ import { FilmPage } from '@/components/reader/film-page';
 import { JsonLd } from '@/components/reader/json-ld';
 import { setLevelHref } from '@/lib/reader/reader-level';
 import { movieJsonLd } from '@/lib/seo/film-json-ld';
+import type { FilmLanguages } from '@/lib/seo/film-metadata';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { filmPath } from '@/lib/reader/reader-address.mjs';
+import { LanguageLinks } from './language-links';
 
 /**
- * The public film page as its routes serve it (one per level, one per point read up to): the
- * page, its JSON-LD, and links that change the reader's level for this film or every film while
- * keeping the address the reader shares free of any level.
+ * The public film page as its routes serve it (one per level, one per point read up to, in each
+ * language it is published in): the page, its JSON-LD, links that change the reader's level for
+ * this film or every film while keeping the address the reader shares free of any level, and links
+ * to the page in its other languages.
  */
-export function FilmRouteView({ film }: { film: VisibleFilm }) {
-  const path = filmPath(film.slug);
+export function FilmRouteView({ film, languages }: { film: VisibleFilm; languages: FilmLanguages }) {
+  const { locale } = languages;
+  const path = filmPath(film.slug, locale);
   return (
     <main id="main">
-      <JsonLd data={movieJsonLd(film)} />
+      <JsonLd data={movieJsonLd(film, { locale: locale ?? languages.site, translated: locale !== undefined })} />
       <FilmPage
         film={film}
+        locale={locale}
         hrefForLevel={(level, section) => setLevelHref(level, `${path}${section ? `#${section}` : ''}`, { film: film.slug })}
         hrefForEveryFilm={(level) => setLevelHref(level, path, 'every-film')}
         readUpTo
+        languages={<LanguageLinks film={film} languages={languages} />}
       />
     </main>
   );

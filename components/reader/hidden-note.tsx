@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { SPOILER_LEVELS, levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
 import { plural } from '@/lib/content/derive';
+import { INTERFACE_LOCALE, interfaceLocale, partWords, readerText } from '@/lib/i18n/reader-text';
+import type { CountedPart } from '@/lib/spoilers/level-counts';
 import type { HrefForLevel } from './spoiler-control';
 import styles from './hidden-note.module.css';
-
-const SHOW_LABELS: Record<SpoilerLevel, string> = { none: 'Hide spoilers', light: 'Show light spoilers', full: 'Show full spoilers' };
 
 /**
  * Stands where held-back content would be: says how much is hidden and links to the levels that
@@ -14,6 +14,8 @@ const SHOW_LABELS: Record<SpoilerLevel, string> = { none: 'Hide spoilers', light
 export function HiddenNote({
   count,
   noun,
+  part,
+  locale,
   level,
   hrefForLevel,
   more = true,
@@ -23,7 +25,10 @@ export function HiddenNote({
   children,
 }: {
   count?: number;
+  /** What is counted, in English ("event"); in another language the part's own words (`part`). */
   noun?: string;
+  part?: CountedPart;
+  locale?: string;
   level: SpoilerLevel;
   hrefForLevel: HrefForLevel;
   more?: boolean;
@@ -40,11 +45,17 @@ export function HiddenNote({
   );
   // Nothing above this level holds any of it (the counts say so): no "contains spoilers" line offering nothing.
   if (reveals && higher.length === 0) return null;
-  const what =
-    children ??
-    (count !== undefined && noun
-      ? `${more ? plural(count, `more ${noun}`, `more ${noun}s`) : plural(count, noun)} ${count === 1 ? 'contains' : 'contain'} spoilers.`
-      : 'This part contains spoilers.');
+  const t = readerText(locale);
+  const english = interfaceLocale(locale) === INTERFACE_LOCALE;
+  const counted =
+    count === undefined || !noun
+      ? null
+      : english || !part
+        ? more
+          ? plural(count, `more ${noun}`, `more ${noun}s`)
+          : plural(count, noun)
+        : partWords(locale).count(part, count, more);
+  const what = children ?? (counted === null ? t('hidden.part') : t('hidden.items', { count: count!, what: counted }));
   return (
     <div className={styles.note} role="note">
       <span className={styles.icon} aria-hidden="true" />
@@ -54,7 +65,7 @@ export function HiddenNote({
           <span key={l}>
             {i > 0 && <span aria-hidden="true"> · </span>}
             <a href={hrefForLevel(l, section)} rel="nofollow" className={styles.reveal}>
-              {SHOW_LABELS[l]}
+              {t(`levels.show.${l}`)}
             </a>
           </span>
         ))}

@@ -1,3 +1,4 @@
+import { readerText } from '@/lib/i18n/reader-text';
 import { SearchSuggestions } from './search-suggestions';
 import styles from './search-form.module.css';
 
@@ -8,13 +9,17 @@ export function SearchForm({
   defaultValue = '',
   size = 'small',
   autoFocus = false,
+  locale,
 }: {
+  /** The language of the page it is on (its placeholder and button). */
+  locale?: string;
   id: string;
   label: string;
   defaultValue?: string;
   size?: 'small' | 'large';
   autoFocus?: boolean;
 }) {
+  const t = readerText(locale);
   return (
     <form role="search" aria-label={label} action="/search" method="get" className={`${styles.form} ${styles[size]}`} data-size={size}>
       <label htmlFor={id} className="visually-hidden">
@@ -25,7 +30,7 @@ export function SearchForm({
         name="q"
         type="search"
         defaultValue={defaultValue}
-        placeholder="Films, people, places…"
+        placeholder={t('site.searchPlaceholder')}
         className={styles.input}
         autoComplete="off"
         enterKeyHint="search"
@@ -35,7 +40,7 @@ export function SearchForm({
       />
       <SearchSuggestions inputId={id} listId={`${id}-suggestions`} />
       <button type="submit" className={styles.button}>
-        Search
+        {t('site.search')}
       </button>
     </form>
   );

@@ -1,34 +1,38 @@
 import Link from 'next/link';
+import { readerText } from '@/lib/i18n/reader-text';
 import { SearchForm } from './search-form';
 import styles from './site-header.module.css';
 
-export function SiteHeader() {
+/** The reader site's header, in the page's language (`locale`, absent: the site's own). */
+export function SiteHeader({ locale }: { locale?: string }) {
+  const t = readerText(locale);
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
         <Link href="/" className={styles.brand}>
-          Film pages
+          {t('site.brand')}
         </Link>
-        <nav aria-label="Main" className={styles.nav}>
-          <Link href="/">Films</Link>
-          <Link href="/people">People</Link>
-          <Link href="/search">Search</Link>
+        <nav aria-label={t('site.mainNav')} className={styles.nav}>
+          <Link href="/">{t('site.films')}</Link>
+          <Link href="/people">{t('site.people')}</Link>
+          <Link href="/search">{t('site.search')}</Link>
         </nav>
         <div className={styles.search}>
-          <SearchForm id="site-search" label="Search the site" />
+          <SearchForm id="site-search" label={t('site.searchSite')} locale={locale} />
         </div>
       </div>
     </header>
   );
 }
 
-export function SiteFooter() {
+export function SiteFooter({ locale }: { locale?: string }) {
+  const t = readerText(locale);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <p>Films explained in layers, from a spoiler-free premise to the full story. You choose how much to reveal.</p>
-        <nav aria-label="Site">
-          <Link href="/">All films</Link> · <Link href="/search">Search</Link>
+        <p>{t('site.about')}</p>
+        <nav aria-label={t('site.siteNav')}>
+          <Link href="/">{t('site.allFilms')}</Link> · <Link href="/search">{t('site.search')}</Link>
         </nav>
       </div>
     </footer>

@@ -1,12 +1,7 @@
 import type { ReactNode } from 'react';
-import { SPOILER_LABELS, SPOILER_LEVELS, type SpoilerLevel } from '@/lib/spoilers/levels';
+import { SPOILER_LEVELS, type SpoilerLevel } from '@/lib/spoilers/levels';
+import { readerText } from '@/lib/i18n/reader-text';
 import styles from './spoiler-control.module.css';
-
-const HINTS: Record<SpoilerLevel, string> = {
-  none: 'The setup only',
-  light: 'Key turns, not the end',
-  full: 'Everything, the ending too',
-};
 
 /** Where a level link goes; `section` is the part of the page to come back to (`#section`). */
 export type HrefForLevel = (level: SpoilerLevel, section?: string) => string;
@@ -27,8 +22,10 @@ export function SpoilerControl({
   hrefForLevel,
   describe,
   idPrefix = 'spoiler-level',
+  locale,
   children,
 }: {
+  locale?: string;
   /** The reader's level; null when the page is read up to a point instead (no level is claimed). */
   level: SpoilerLevel | null;
   hrefForLevel: HrefForLevel;
@@ -39,10 +36,11 @@ export function SpoilerControl({
   children?: ReactNode;
 }) {
   const labelId = `${idPrefix}-label`;
+  const t = readerText(locale);
   return (
-    <nav className={styles.control} aria-label="Spoiler level">
+    <nav className={styles.control} aria-label={t('levels.control')}>
       <p className={styles.label} id={labelId}>
-        How much to reveal
+        {t('levels.howMuch')}
       </p>
       <ul className={styles.options} aria-labelledby={labelId}>
         {SPOILER_LEVELS.map((option) => {
@@ -50,9 +48,9 @@ export function SpoilerControl({
           const offered = option === level || !describe || detail !== null;
           const content = (
             <>
-              <span className={styles.name}>{SPOILER_LABELS[option]}</span>
-              <span className={styles.hint}>{HINTS[option]}</span>
-              {describe && option !== level ? <span className={styles.gain}>{detail ?? 'Nothing more to show'}</span> : null}
+              <span className={styles.name}>{t(`levels.name.${option}`)}</span>
+              <span className={styles.hint}>{t(`levels.hint.${option}`)}</span>
+              {describe && option !== level ? <span className={styles.gain}>{detail ?? t('levels.nothingMore')}</span> : null}
             </>
           );
           return (

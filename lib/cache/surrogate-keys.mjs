@@ -27,7 +27,8 @@ export const CACHE_TAG_HEADER = 'cache-tag';
  * @returns {string[]}
  */
 export function addressTags(pathname) {
-  const match = /^\/(?:api\/v1\/)?(films|people)\/([^/]+)/.exec(pathname);
+  // A film's page in a translation's language (`/fr/films/…`) is the film's too.
+  const match = /^\/(?:[a-z]{2,3}(?:-[A-Z]{2})?\/)?(?:api\/v1\/)?(films|people)\/([^/]+)/.exec(pathname);
   if (!match) return [FILMS_TAG];
   let slug;
   try {

@@ -2,11 +2,17 @@ import { genreKey, languageName, type FilmFacts } from '../page/parts/facts';
 
 /** How the infobox, the diff and the person page say facts in words (English, UTC: a date is a calendar day). */
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "2017-02-10" → "10 February 2017"; "" stays "". */
-export function formatFactDate(date: string): string {
-  return date ? dateFormat.format(new Date(`${date}T00:00:00Z`)) : '';
+/** "2017-02-10" → "10 February 2017" (in French, "10 février 2017"); "" stays "". */
+export function formatFactDate(date: string, locale = 'en-GB'): string {
+  let format = dateFormats.get(locale);
+  if (!format)
+    dateFormats.set(
+      locale,
+      (format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })),
+    );
+  return date ? format.format(new Date(`${date}T00:00:00Z`)) : '';
 }
 
 /** 94 → "94 minutes"; 125 → "125 minutes (2 h 5 min)". */

@@ -8,3 +8,16 @@ export function localeName(locale: string, inLocale = 'en'): string {
   if (!displayNames) names.set(inLocale, (displayNames = new Intl.DisplayNames([inLocale], { type: 'language', fallback: 'code' })));
   return displayNames.of(locale) ?? locale;
 }
+
+const regions = new Map<string, Intl.DisplayNames>();
+
+/** A country's name in a language: "Canada", "Allemagne" for DE in French. */
+export function regionName(code: string, inLocale = 'en'): string {
+  let displayNames = regions.get(inLocale);
+  if (!displayNames) regions.set(inLocale, (displayNames = new Intl.DisplayNames([inLocale], { type: 'region', fallback: 'code' })));
+  try {
+    return displayNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -7,7 +7,7 @@ import { tagsVersion } from '../cache/tag-versions.mjs';
 import { boundedCache, stringBytes } from '../cache/bounded-cache.mjs';
 import { getPublishedFilm, getPublishedFilmUpTo } from './get-published-film';
 import { getPublishedPerson, listPublishedPeople } from './get-person';
-import { getPublishedTranslation } from './get-published-translation';
+import { getPublishedTranslation, listPublishedLanguages } from './get-published-translation';
 import { countPublished } from './list-published-films';
 import { FILMS_PER_PAGE, listFilmPage } from './list-published-films';
 import { NO_FILTER, type FilmFilter } from './film-filter';
@@ -50,6 +50,11 @@ export const getFilmTranslationCached = cache((slug: string, locale: string, lev
     ['reader-film-translation', EPOCH, slug, locale, upto === undefined ? level : `upto-${upto}`],
     { tags: [filmTag(slug)] },
   )(),
+);
+
+/** The languages a published film has a published translation in (listPublishedLanguages), tagged like its page. */
+export const listFilmLanguagesCached = cache((slug: string) =>
+  unstable_cache(() => listPublishedLanguages(slug), ['reader-film-languages', EPOCH, slug], { tags: [filmTag(slug)] })(),
 );
 
 export const getPersonCached = cache((slug: string, level: SpoilerLevel) =>

@@ -7,6 +7,7 @@ import type { SpoilerLevel } from '../spoilers/levels';
 import { visibleFilm, visibleFilmUpTo, type VisibleFilm } from '../spoilers/visible-film';
 import { currentTexts, type StoredTexts } from '../translations/translation-state';
 import { withTranslatedTexts } from '../translations/translation-units';
+import { translationLocales } from '../i18n/site-locales';
 
 export type Reading = { level: SpoilerLevel; upto?: undefined } | { upto: number; level?: undefined };
 
@@ -48,4 +49,29 @@ export async function getPublishedTranslation(slug: string, locale: string, read
       ? visibleFilm(translated, reading.level)
       : visibleFilmUpTo(translated, parseReadingPoints(row.readingPoints), reading.upto);
   return withImageSizes(film);
+}
+
+/**
+ * The languages a published film can be read in besides its own: those of its published
+ * translations the site still has (SITE_LOCALES), in the site's order. For hreflang, the language
+ * switcher and the sitemap.
+ */
+export async function listPublishedLanguages(slug: string): Promise<string[]> {
+  const locales = translationLocales();
+  if (locales.length === 0) return [];
+  const rows = await db().filmTranslation.findMany({
+    where: { film: { published: { slug } }, publishedRevision: { not: null }, locale: { in: [...locales] } },
+    select: { locale: true },
+  });
+  const published = new Set(rows.map((row) => row.locale));
+  return locales.filter((locale) => published.has(locale));
+}
+
+/** The published films with a published translation in `locale`: their pages in that language, prerendered at build time. */
+export async function listTranslatedSlugs(locale: string): Promise<string[]> {
+  const rows = await db().filmTranslation.findMany({
+    where: { locale, publishedRevision: { not: null }, film: { published: { isNot: null } } },
+    select: { film: { select: { published: { select: { slug: true } } } } },
+  });
+  return rows.flatMap((row) => (row.film.published ? [row.film.published.slug] : []));
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { translationLocales } from '../i18n/site-locales';
 import { db } from '../db';
 import { Prisma } from '../generated/prisma/client';
 import { NO_FILTER, type FilmFilter, type FilmSort } from './film-filter';
@@ -154,14 +155,25 @@ export async function listFilmPage(
 }
 
 /** Film addresses for the sitemap, in the same order as the lists. */
-export async function listFilmAddresses({ offset = 0, limit }: Window = {}): Promise<Array<{ slug: string; publishedAt: string }>> {
+export async function listFilmAddresses({ offset = 0, limit }: Window = {}): Promise<
+  Array<{ slug: string; publishedAt: string; translations: string[] }>
+> {
   const films = await db().publishedFilm.findMany({
     orderBy: newestFirst,
     skip: offset,
     take: limit,
-    select: { slug: true, publishedAt: true },
+    select: {
+      slug: true,
+      publishedAt: true,
+      film: { select: { translations: { where: { publishedRevision: { not: null } }, select: { locale: true } } } },
+    },
   });
-  return films.map((f) => ({ slug: f.slug, publishedAt: f.publishedAt.toISOString() }));
+  // The languages of its published translations the site still has, in the site's order.
+  const site = translationLocales();
+  return films.map((f) => {
+    const published = new Set(f.film.translations.map((t) => t.locale));
+    return { slug: f.slug, publishedAt: f.publishedAt.toISOString(), translations: site.filter((locale) => published.has(locale)) };
+  });
 }
 
 /** How many films and people the reader site has pages for. */

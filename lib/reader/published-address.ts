@@ -1,6 +1,6 @@
 import 'server-only';
 import { db } from '../db';
-import { FILMS_TAG } from '../cache/invalidate-film-pages';
+import { FILMS_TAG, filmTag } from '../cache/invalidate-film-pages';
 import { tagsVersion } from '../cache/tag-versions.mjs';
 import { boundedCache, stringBytes } from '../cache/bounded-cache.mjs';
 
@@ -14,7 +14,8 @@ const known = boundedCache<string, string>('published-addresses', {
 export type ReaderSection = 'films' | 'people';
 
 /**
- * Whether `/films/{slug}` or `/people/{slug}` names something on the site, for proxy.ts: it sends
+ * Whether `/films/{slug}` or `/people/{slug}` names something on the site (with `locale`, whether
+ * `/{locale}/films/{slug}` does: the film's translation is published), for proxy.ts: it sends
  * unknown addresses to the site's 404 page, which is rendered to HTML, while notFound() from a page
  * leaves the body empty without JavaScript (vercel/next.js#62228). Misses always ask the database,
  * so a publish on any instance shows on the next request; a hit is remembered until the next
@@ -22,13 +23,18 @@ export type ReaderSection = 'films' | 'people';
  * before the lookup. When the database cannot answer, the address counts as found and the page
  * decides.
  */
-export async function isPublishedAddress(section: ReaderSection, slug: string): Promise<boolean> {
-  const key = `${section}/${slug}`;
-  const version = await tagsVersion([FILMS_TAG]).catch(() => null);
+export async function isPublishedAddress(section: ReaderSection, slug: string, locale?: string): Promise<boolean> {
+  const key = locale ? `${section}/${locale}/${slug}` : `${section}/${slug}`;
+  // A translation is published and taken down under its film's tag (lib/translations/publish-translation.ts).
+  const version = await tagsVersion(locale ? [FILMS_TAG, filmTag(slug)] : [FILMS_TAG]).catch(() => null);
   if (version !== null && known.get(key) === version) return true;
   try {
-    const found =
-      section === 'films'
+    const found = locale
+      ? await db().filmTranslation.findFirst({
+          where: { locale, publishedRevision: { not: null }, film: { published: { slug } } },
+          select: { id: true },
+        })
+      : section === 'films'
         ? await db().publishedFilm.findUnique({ where: { slug }, select: { filmId: true } })
         : await db().person.findUnique({ where: { slug }, select: { id: true } });
     if (!found) return false;

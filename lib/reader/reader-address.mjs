@@ -6,7 +6,8 @@
  * server/serve.mjs before Next), the pages' links, the sitemap and JSON-LD. Plain JavaScript so
  * server/serve.mjs loads it outside Next's bundles; pure, no Node-only API (proxy.ts imports it).
  *
- *   film      `/films/{slug}`, its level route `/films/{slug}/level/{level}`, its up-to route `/films/{slug}/upto/{N}`
+ *   film      `/films/{slug}`, its level route `/films/{slug}/level/{level}`, its up-to route `/films/{slug}/upto/{N}`;
+ *             in a translation's language the same under `/{locale}` (`/fr/films/{slug}`, `/fr/films/{slug}/level/full`)
  *   quiz      `/films/{slug}/quiz`, the no-JavaScript form's `/films/{slug}/quiz/answers`
  *   film-api  `/api/v1/films/{slug}`, `…/quiz`, `…/quiz/attempts`
  *   person    `/people/{slug}`, its level route `/people/{slug}/level/{level}`
@@ -41,7 +42,8 @@ export { parseLevel };
 
 /**
  * @typedef {{ field: 'level' | 'upto', value: string }} Malformed a level or point segment that is no level or no number
- * @typedef {{ kind: 'film', slug: string, level?: SpoilerLevel, upto?: number, malformed?: Malformed, spoilers?: SpoilerLevel }} FilmAddress
+ * @typedef {{ kind: 'film', slug: string, locale?: string, level?: SpoilerLevel, upto?: number, malformed?: Malformed, spoilers?: SpoilerLevel }} FilmAddress
+ *   `locale`: the page in a translation's language; absent, in the language pages are written in
  * @typedef {{ kind: 'quiz', slug: string, answers?: boolean, spoilers?: SpoilerLevel }} QuizAddress
  * @typedef {{ kind: 'film-api', slug: string, quiz?: 'questions' | 'attempts', spoilers?: SpoilerLevel }} FilmApiAddress
  * @typedef {{ kind: 'person', slug: string, level?: SpoilerLevel, malformed?: Malformed, spoilers?: SpoilerLevel }} PersonAddress
@@ -108,7 +110,7 @@ function decoded(segment) {
 }
 
 // One expression per section; the rest of the path is read below. A trailing slash is allowed, never written.
-const FILM = /^\/films\/([^/]+)(?:\/(level|upto)\/([^/]*)|\/(quiz)(?:\/(answers))?)?\/?$/u;
+const FILM = /^(?:\/([a-z]{2,3}(?:-[A-Z]{2})?))?\/films\/([^/]+)(?:\/(level|upto)\/([^/]*)|\/(quiz)(?:\/(answers))?)?\/?$/u;
 const FILM_API = /^\/api\/v1\/films\/([^/]+)(?:\/(quiz)(?:\/(attempts))?)?\/?$/u;
 const PERSON = /^\/people\/([^/]+)(?:\/level\/([^/]*))?\/?$/u;
 const SEARCH = /^\/search(?:\/level\/([^/]*)(?:\/([^/]*)(?:\/(.*))?)?)?\/?$/u;
@@ -138,15 +140,18 @@ export function parseAddress(url) {
 function parsePath(pathname, query) {
   const film = FILM.exec(pathname);
   if (film) {
-    const slug = decoded(film[1]);
+    const [, locale, segment, route, value, quiz, answers] = film;
+    const slug = decoded(segment);
     if (slug === null) return null;
-    if (film[4]) return film[5] ? { kind: 'quiz', slug, answers: true } : { kind: 'quiz', slug };
-    if (film[2] === 'level') return { kind: 'film', slug, ...levelSegment(film[3]) };
-    if (film[2] === 'upto') {
-      const upto = parsePointSegment(film[3]);
-      return upto === null ? { kind: 'film', slug, malformed: { field: 'upto', value: film[3] } } : { kind: 'film', slug, upto };
+    // The quiz is in the page's language only (the translation's quiz texts are not served yet).
+    if (quiz) return locale ? null : answers ? { kind: 'quiz', slug, answers: true } : { kind: 'quiz', slug };
+    const named = locale ? { kind: /** @type {const} */ ('film'), slug, locale } : { kind: /** @type {const} */ ('film'), slug };
+    if (route === 'level') return { ...named, ...levelSegment(value) };
+    if (route === 'upto') {
+      const upto = parsePointSegment(value);
+      return upto === null ? { ...named, malformed: { field: 'upto', value } } : { ...named, upto };
     }
-    return { kind: 'film', slug };
+    return named;
   }
   const api = FILM_API.exec(pathname);
   if (api) {
@@ -226,7 +231,10 @@ export function buildAddress(address) {
     case 'list':
       return address.page <= 1 ? '/' : `/page/${address.page}`;
     case 'film':
-      return withLevel(`/films/${encodeURIComponent(address.slug)}${routeSegments(address)}`, address.spoilers);
+      return withLevel(
+        `${address.locale ? `/${address.locale}` : ''}/films/${encodeURIComponent(address.slug)}${routeSegments(address)}`,
+        address.spoilers,
+      );
     case 'quiz':
       return withLevel(`/films/${encodeURIComponent(address.slug)}/quiz${address.answers ? '/answers' : ''}`, address.spoilers);
     case 'film-api':
@@ -262,8 +270,11 @@ function routeSegments(a) {
 /** @param {string} path @param {SpoilerLevel | undefined} level */
 const withLevel = (path, level) => (level ? `${path}?${SPOILER_QUERY_NAME}=${level}` : path);
 
-/** A film's page, as links, the sitemap and JSON-LD name it. @param {string} slug */
-export const filmPath = (slug) => buildAddress({ kind: 'film', slug });
+/**
+ * A film's page, as links, the sitemap and JSON-LD name it; with `locale`, its translation's page.
+ * @param {string} slug @param {string} [locale]
+ */
+export const filmPath = (slug, locale) => buildAddress(locale ? { kind: 'film', slug, locale } : { kind: 'film', slug });
 /** A person's page. @param {string} slug */
 export const personPath = (slug) => buildAddress({ kind: 'person', slug });
 /** A film's quiz. @param {string} slug */
@@ -291,12 +302,12 @@ export function routeLevelOf(pathname) {
  */
 export function variantOf(pathname, reading) {
   const address = parseAddress(pathname);
-  if (address?.kind === 'film')
-    return buildAddress(
-      reading.upto !== undefined
-        ? { kind: 'film', slug: address.slug, upto: reading.upto }
-        : { kind: 'film', slug: address.slug, level: reading.level },
-    );
+  if (address?.kind === 'film') {
+    const film = address.locale
+      ? { kind: /** @type {const} */ ('film'), slug: address.slug, locale: address.locale }
+      : { kind: /** @type {const} */ ('film'), slug: address.slug };
+    return buildAddress(reading.upto !== undefined ? { ...film, upto: reading.upto } : { ...film, level: reading.level });
+  }
   if (address?.kind === 'person') return buildAddress({ kind: 'person', slug: address.slug, level: reading.level });
   if (address?.kind === 'search' && address.level) return buildAddress({ ...address, level: reading.level });
   return null;

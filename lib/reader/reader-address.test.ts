@@ -23,15 +23,17 @@ const slug = fc.oneof(
 const malformedLevel = fc
   .string({ maxLength: 8 })
   .filter((v) => !v.includes('/') && !v.includes('?') && !v.includes('#') && !(SPOILER_LEVELS as readonly string[]).includes(v));
+/** A translation's language in a film's address (absent: the language pages are written in). */
+const locale = fc.option(fc.constantFrom('fr', 'de', 'fr-CA', 'nds'), { nil: undefined });
 const malformedPoint = malformedLevel.filter((v) => !/^\d+$/u.test(v));
 /** Without the keys a value left undefined, as parseAddress returns them. */
 const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
 const address: fc.Arbitrary<ReaderAddress> = fc
   .oneof(
-    fc.record({ kind: fc.constant('film' as const), slug, spoilers }),
-    fc.record({ kind: fc.constant('film' as const), slug, level, spoilers }),
-    fc.record({ kind: fc.constant('film' as const), slug, upto: fc.nat(999_999), spoilers }),
+    fc.record({ kind: fc.constant('film' as const), slug, locale, spoilers }),
+    fc.record({ kind: fc.constant('film' as const), slug, locale, level, spoilers }),
+    fc.record({ kind: fc.constant('film' as const), slug, locale, upto: fc.nat(999_999), spoilers }),
     fc.record({
       kind: fc.constant('film' as const),
       slug,
@@ -81,6 +83,8 @@ const OLD = [
   /^\/(?:api\/v1\/)?films\/([^/]+)(?:\/quiz(?:\/answers|\/attempts)?)?\/?$/,
   /^\/search\/?$/u,
   /^\/$|^\/page\/([1-9]\d{0,6})\/?$/u,
+  // A film's page in a translation's language: a language tag before it.
+  /^\/[a-z]{2,3}(?:-[A-Z]{2})?\/films\/([^/]+)(?:\/level\/[^/]*|\/upto\/[^/]*)?\/?$/u,
 ];
 
 describe('reader addresses', () => {
@@ -99,6 +103,8 @@ describe('reader addresses', () => {
     const segment = fc.oneof(
       fc.constantFrom(
         'films',
+        'fr',
+        'fr-CA',
         'people',
         'search',
         'level',
@@ -129,6 +135,22 @@ describe('reader addresses', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it("name a film's page in a translation's language, and no quiz there", () => {
+    expect(parseAddress('/fr/films/kiss-and-cry')).toEqual({ kind: 'film', slug: 'kiss-and-cry', locale: 'fr' });
+    expect(parseAddress('/fr/films/kiss-and-cry/upto/3?spoilers=full')).toEqual({
+      kind: 'film',
+      slug: 'kiss-and-cry',
+      locale: 'fr',
+      upto: 3,
+      spoilers: 'full',
+    });
+    expect(variantOf('/fr/films/kiss-and-cry', { level: 'light' })).toBe('/fr/films/kiss-and-cry/level/light');
+    expect(variantOf('/fr/films/kiss-and-cry/level/full', { level: 'none', upto: 2 })).toBe('/fr/films/kiss-and-cry/upto/2');
+    expect(filmPath('kiss-and-cry', 'fr')).toBe('/fr/films/kiss-and-cry');
+    for (const other of ['/fr/films/kiss-and-cry/quiz', '/FR/films/kiss-and-cry', '/fr/people/x', '/fr/search', '/fr', '/f/films/x'])
+      expect(parseAddress(other)).toBeNull();
   });
 
   it('name the film, its level, point and quiz, and refuse what is no level or no number', () => {

@@ -8,6 +8,7 @@ import {
   type LevelDecision,
 } from './level-cookie.mjs';
 import { safeLocalPath } from '../auth/safe-callback-url';
+import { filmPath } from './reader-address.mjs';
 
 /**
  * How a reader's spoiler level travels, for the app (decided before it by lib/reader/level-cookie.mjs;
@@ -78,9 +79,9 @@ export function setLevelHref(level: SpoilerLevel, returnTo: string, target: Leve
   return `/spoilers?${new URLSearchParams({ level, ...scope, return: returnTo })}`;
 }
 
-/** The link that says how far the reader has watched this film (`/spoilers?upto=N&film=…`) and comes back to its page. */
-export function setUptoHref(upto: number, film: string): string {
-  return `/spoilers?${new URLSearchParams({ upto: String(upto), film, return: `/films/${film}` })}`;
+/** The link that says how far the reader has watched this film (`/spoilers?upto=N&film=…`) and comes back to its page (in `locale`'s language). */
+export function setUptoHref(upto: number, film: string, locale?: string): string {
+  return `/spoilers?${new URLSearchParams({ upto: String(upto), film, return: filmPath(film, locale) })}`;
 }
 
 /** A film slug as /spoilers accepts it (the film need not exist: the choice only names it). */

@@ -1,5 +1,6 @@
 import type { VisibleFilm } from '../spoilers/visible-film';
 import { absoluteUrl } from './site-url';
+import { defaultLocale } from '../i18n/site-locales';
 import { excerpt } from './excerpt';
 import { imdbUrl, isoDuration, wikidataUrl } from '../content/facts-text';
 import { type PersonRef } from '../content/schema';
@@ -16,14 +17,23 @@ import { filmPath, personPath } from '../reader/reader-address.mjs';
  */
 const personLd = (person: PersonRef) => ({ '@type': 'Person', name: person.name, url: absoluteUrl(personPath(person.slug)) });
 
-export function movieJsonLd(film: VisibleFilm): Record<string, unknown> {
+/**
+ * The film as schema.org's Movie; `inLanguage` is the film's own (its spoken languages), and the
+ * page it is described on (`mainEntityOfPage`) says its own language: `page.locale`.
+ */
+export function movieJsonLd(
+  film: VisibleFilm,
+  page: { locale: string; translated?: boolean } = { locale: defaultLocale() },
+): Record<string, unknown> {
   const { facts } = film;
   const sameAs = [...(facts.imdbId ? [imdbUrl(facts.imdbId)] : []), ...(facts.wikidataId ? [wikidataUrl(facts.wikidataId)] : [])];
+  const url = absoluteUrl(filmPath(film.slug, page.translated ? page.locale : undefined));
   return {
     '@context': 'https://schema.org',
     '@type': 'Movie',
     name: film.title,
-    url: absoluteUrl(filmPath(film.slug)),
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url, inLanguage: page.locale },
     ...(film.releaseYear ? { dateCreated: String(film.releaseYear) } : {}),
     ...(film.premise ? { description: excerpt(film.premise, 300) } : {}),
     ...(film.poster?.spoiler === 'none' ? { image: absoluteUrl(mediaAddress(film.poster.image, film.poster.version, FIXED_FILE)) } : {}),

@@ -3,6 +3,8 @@ import type { VisibleFilm } from '../spoilers/visible-film';
 import { absoluteUrl } from './site-url';
 import { excerpt } from './excerpt';
 import { filmPath } from '../reader/reader-address.mjs';
+import { readerText } from '../i18n/reader-text';
+import { defaultLocale } from '../i18n/site-locales';
 
 /** "Kiss and Cry (2017)": the film as titles name it. */
 export const filmName = (film: Pick<VisibleFilm, 'title' | 'releaseYear'>) =>
@@ -12,15 +14,43 @@ export const filmName = (film: Pick<VisibleFilm, 'title' | 'releaseYear'>) =>
  * Title, description and Open Graph tags of a film page. Spoiler-safe at every level: built only
  * from the title, the year and the premise (always level none), never from what the level reveals.
  */
-export function filmMetadata(film: Pick<VisibleFilm, 'title' | 'slug' | 'releaseYear' | 'premise'>): Metadata {
-  const title = `${filmName(film)}: story, timeline and characters explained`;
-  const description = excerpt(film.premise) || `${film.title} explained in layers, from a spoiler-free premise to the full story.`;
-  const url = absoluteUrl(filmPath(film.slug));
+export function filmMetadata(
+  film: Pick<VisibleFilm, 'title' | 'slug' | 'releaseYear' | 'premise'>,
+  languages: FilmLanguages = { locale: undefined, site: defaultLocale(), translations: [] },
+): Metadata {
+  const t = readerText(languages.locale);
+  const title = t('seo.title', { name: filmName(film) });
+  const description = excerpt(film.premise) || t('seo.description', { title: film.title });
+  const url = absoluteUrl(filmPath(film.slug, languages.locale));
   return {
     title,
     description,
-    alternates: { canonical: url },
-    openGraph: { type: 'video.movie', title: filmName(film), description, url, siteName: 'Film pages' },
+    alternates: { canonical: url, languages: filmAlternates(film.slug, languages) },
+    openGraph: {
+      type: 'video.movie',
+      title: filmName(film),
+      description,
+      url,
+      siteName: 'Film pages',
+      locale: languages.locale ?? languages.site,
+    },
     twitter: { card: 'summary', title: filmName(film), description },
   };
+}
+
+/** The page's language (`locale`: a translation's, absent: the site's own `site`) and the translations readers can switch to. */
+export type FilmLanguages = { locale: string | undefined; site: string; translations: readonly string[] };
+
+/**
+ * hreflang alternates: the page in every language it is published in, and `x-default` (the
+ * site's own language, the address that never changes). None when it has one language only.
+ */
+export function filmAlternates(slug: string, { site, translations }: FilmLanguages): Record<string, string> | undefined {
+  if (translations.length === 0) return undefined;
+  const own = absoluteUrl(filmPath(slug));
+  return Object.fromEntries([
+    [site, own],
+    ...translations.map((locale) => [locale, absoluteUrl(filmPath(slug, locale))]),
+    ['x-default', own],
+  ]);
 }

@@ -3,6 +3,8 @@ import type { MetadataRoute } from 'next';
 import { countPublished, listFilmAddresses } from '../reader/list-published-films';
 import { listPublishedPeople } from '../reader/get-person';
 import { absoluteUrl } from './site-url';
+import { filmAlternates } from './film-metadata';
+import { defaultLocale } from '../i18n/site-locales';
 import { filmPath, personPath } from '../reader/reader-address.mjs';
 
 /**
@@ -50,12 +52,17 @@ export async function sitemapEntries(id: string, size = SITEMAP_SIZE): Promise<M
   const films = await listFilmAddresses({ offset: Math.max(0, index * size - 1), limit: index === 0 ? size - 1 : size });
   return [
     ...home,
-    ...films.map((film) => ({
-      url: absoluteUrl(filmPath(film.slug)),
-      lastModified: film.publishedAt,
-      changeFrequency: 'weekly' as const,
-      priority: 0.8,
-    })),
+    ...films.map((film) => {
+      // Its translations as hreflang alternates (xhtml:link), as the pages' own heads name them.
+      const languages = filmAlternates(film.slug, { locale: undefined, site: defaultLocale(), translations: film.translations });
+      return {
+        url: absoluteUrl(filmPath(film.slug)),
+        lastModified: film.publishedAt,
+        changeFrequency: 'weekly' as const,
+        priority: 0.8,
+        ...(languages && { alternates: { languages } }),
+      };
+    }),
   ];
 }
 

@@ -7,9 +7,12 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { findTranslation } from './find-translation';
 import { actorRef, enqueueWebhookEvent, filmRef, pageTags } from '../webhooks/enqueue-webhook-event';
 
-/** After the change commits: the film's reader pages, under the address readers use (and the draft's, should it differ). */
+/**
+ * After the change commits: the film's reader pages, under the address readers use (and the
+ * draft's, should it differ), and the sitemap (its alternates name the film's languages).
+ */
 async function invalidated<T extends { slug: string; readerSlug: string | undefined }>({ readerSlug, ...result }: T) {
-  await invalidatePages({ films: [readerSlug, result.slug], lists: false });
+  await invalidatePages({ films: [readerSlug, result.slug], lists: true });
   return result;
 }
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/page/parts';
+import { partWords, readerText } from '@/lib/i18n/reader-text';
 import { charactersLineAt, charactersPart } from '@/lib/page/parts/characters';
 import { InitialsAvatar } from '../initials-avatar';
 import { SpoilerBadge } from '../spoiler-badge';
@@ -12,9 +12,10 @@ import styles from './characters-section.module.css';
 import { personPath } from '@/lib/reader/reader-address.mjs';
 
 /** "Who Are the Main Characters in {title}?": a profile per visible character, linking to the actor. */
-export function CharactersSection({ film, hrefForLevel }: { film: VisibleFilm; hrefForLevel: HrefForLevel }) {
+export function CharactersSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
+  const t = readerText(locale);
   return (
-    <Section id="characters" heading={heading('characters', film.title)} lede={charactersLineAt(film)}>
+    <Section locale={locale} id="characters" heading={partWords(locale).heading('characters', film.title)} lede={charactersLineAt(film)}>
       {film.characters.length > 0 && (
         <ul className={styles.grid}>
           {film.characters.map((character) => (
@@ -25,23 +26,24 @@ export function CharactersSection({ film, hrefForLevel }: { film: VisibleFilm; h
                   <h3 className={styles.name}>
                     {character.name}
                     {character.playedBy && <span className={styles.actor}> ({character.playedBy.name})</span>}{' '}
-                    <SpoilerBadge level={character.spoiler} />
+                    <SpoilerBadge level={character.spoiler} locale={locale} />
                   </h3>
                   {character.playedBy && (
                     <p className={styles.playedBy}>
-                      Played by <Link href={personPath(character.playedBy.slug)}>{character.playedBy.name}</Link>
+                      {t('characters.playedBy')} <Link href={personPath(character.playedBy.slug)}>{character.playedBy.name}</Link>
                     </p>
                   )}
                 </div>
               </div>
               {character.description && <p className={styles.description}>{character.description}</p>}
-              <TagChips tags={character.tags} label={`Traits of ${character.name}`} />
+              <TagChips tags={character.tags} label={t('characters.traits', { name: character.name })} />
             </li>
           ))}
         </ul>
       )}
       {film.hidden.characters > 0 && (
         <HiddenItems
+          locale={locale}
           part={charactersPart}
           film={film}
           hrefForLevel={hrefForLevel}

@@ -2,6 +2,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { PersonRef } from '@/lib/content/schema';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
+import { INTERFACE_LOCALE, interfaceLocale, readerText } from '@/lib/i18n/reader-text';
+import { localeName, regionName } from '@/lib/i18n/locale-name';
 import { countryName, factsPart } from '@/lib/page/parts/facts';
 import {
   countryHref,
@@ -41,25 +43,30 @@ export const showsFacts = (film: Pick<VisibleFilm, 'facts' | 'releaseYear'>) => 
  * The infobox: the film's facts as a definition list, like an encyclopedia's. Facts are not
  * spoilers, so it is the same at every level. Nothing is rendered for a film without facts.
  */
-export function FactsBox({ film }: { film: VisibleFilm }) {
+export function FactsBox({ film, locale }: { film: VisibleFilm; locale?: string }) {
   const { facts } = film;
   if (!showsFacts(film)) return null;
+  const t = readerText(locale);
+  // Names and dates in the page's language (Intl); the site's own keeps the registry's English names.
+  const translated = interfaceLocale(locale) !== INTERFACE_LOCALE;
+  const country = (code: string) => (translated ? regionName(code, locale) : countryName(code));
+  const languages = translated ? facts.languages.map((code) => localeName(code, locale)) : languageNames(facts);
   const rows: Array<[string, ReactNode]> = [];
-  if (facts.releaseDate) rows.push(['Released', formatFactDate(facts.releaseDate)]);
+  if (facts.releaseDate) rows.push([t('facts.released'), formatFactDate(facts.releaseDate, translated ? locale : undefined)]);
   else if (film.releaseYear !== null)
     rows.push([
-      'Released',
+      t('facts.released'),
       <FilmListLink key="y" href={yearHref(film.releaseYear)}>
         {film.releaseYear}
       </FilmListLink>,
     ]);
-  if (facts.runtimeMinutes !== null) rows.push(['Running time', formatRuntime(facts.runtimeMinutes)]);
+  if (facts.runtimeMinutes !== null) rows.push([t('facts.runningTime'), formatRuntime(facts.runtimeMinutes)]);
   if (facts.directors.length > 0)
-    rows.push([facts.directors.length > 1 ? 'Directors' : 'Director', <People key="d" people={facts.directors} />]);
-  if (facts.writers.length > 0) rows.push([facts.writers.length > 1 ? 'Writers' : 'Writer', <People key="w" people={facts.writers} />]);
+    rows.push([t('facts.directors', { count: facts.directors.length }), <People key="d" people={facts.directors} />]);
+  if (facts.writers.length > 0) rows.push([t('facts.writers', { count: facts.writers.length }), <People key="w" people={facts.writers} />]);
   if (facts.genres.length > 0)
     rows.push([
-      facts.genres.length > 1 ? 'Genres' : 'Genre',
+      t('facts.genres', { count: facts.genres.length }),
       joined(
         facts.genres.map((g) => (
           <FilmListLink key={g} href={genreHref(g)}>
@@ -70,17 +77,17 @@ export function FactsBox({ film }: { film: VisibleFilm }) {
     ]);
   if (facts.countries.length > 0)
     rows.push([
-      facts.countries.length > 1 ? 'Countries' : 'Country',
+      t('facts.countries', { count: facts.countries.length }),
       joined(
         facts.countries.map((code) => (
           <FilmListLink key={code} href={countryHref(code)}>
-            {countryName(code)}
+            {country(code)}
           </FilmListLink>
         )),
       ),
     ]);
-  if (facts.languages.length > 0) rows.push([facts.languages.length > 1 ? 'Languages' : 'Language', languageNames(facts).join(', ')]);
-  if (facts.ageRatings.length > 0) rows.push(['Age rating', joined(facts.ageRatings)]);
+  if (facts.languages.length > 0) rows.push([t('facts.languages', { count: facts.languages.length }), languages.join(', ')]);
+  if (facts.ageRatings.length > 0) rows.push([t('facts.ageRating'), joined(facts.ageRatings)]);
   const links = [
     ...(facts.imdbId
       ? [
@@ -97,12 +104,12 @@ export function FactsBox({ film }: { film: VisibleFilm }) {
         ]
       : []),
   ];
-  if (links.length > 0) rows.push(['Elsewhere', joined(links)]);
+  if (links.length > 0) rows.push([t('facts.elsewhere'), joined(links)]);
   return (
     // Captioned, not headed: the page's h2s are the seed page's section headings. A named section,
     // not an <aside>: it sits inside the premise's section, and a complementary landmark inside
     // another landmark is an axe violation (landmark-complementary-is-top-level).
-    <section id="facts" className={styles.box} aria-label={`Facts about ${film.title}`}>
+    <section id="facts" className={styles.box} aria-label={t('film.factsAbout', { title: film.title })}>
       <p className={styles.heading}>{film.title}</p>
       <dl className={styles.list}>
         {rows.map(([term, value]) => (

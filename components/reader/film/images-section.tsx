@@ -1,5 +1,5 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/page/parts';
+import { partWords, readerText } from '@/lib/i18n/reader-text';
 import { revealsMore } from '@/lib/spoilers/level-counts';
 import { MediaImage } from '@/components/media/media-image';
 import { HiddenNote } from '../hidden-note';
@@ -30,11 +30,11 @@ export function FilmPoster({ film }: { film: VisibleFilm }) {
 }
 
 /** "Poster and Stills From {title}": the stills at the reader's level; those above it were never loaded. */
-export function ImagesSection({ film, hrefForLevel }: { film: VisibleFilm; hrefForLevel: HrefForLevel }) {
+export function ImagesSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
   if (film.stillsTotal === 0 && !film.poster) return null;
   return (
-    <Section id="images" heading={heading('images', film.title)}>
-      {film.stillsTotal === 0 && <p className={styles.empty}>No stills for this film yet; the poster is at the top of the page.</p>}
+    <Section locale={locale} id="images" heading={partWords(locale).heading('images', film.title)}>
+      {film.stillsTotal === 0 && <p className={styles.empty}>{readerText(locale)('images.noStills')}</p>}
       <ul className={styles.stills}>
         {film.stills.map((still) => (
           <li key={still.id} id={`still-${still.id}`} data-image={still.image}>
@@ -50,7 +50,7 @@ export function ImagesSection({ film, hrefForLevel }: { film: VisibleFilm; hrefF
                 version={still.version}
               />
               <figcaption className={styles.caption}>
-                {still.caption} <SpoilerBadge level={still.spoiler} />
+                {still.caption} <SpoilerBadge level={still.spoiler} locale={locale} />
               </figcaption>
             </figure>
           </li>
@@ -58,8 +58,10 @@ export function ImagesSection({ film, hrefForLevel }: { film: VisibleFilm; hrefF
       </ul>
       {film.hidden.stills > 0 && (
         <HiddenNote
+          locale={locale}
           count={film.hidden.stills}
           noun="still"
+          part="stills"
           more={film.stills.length > 0}
           level={film.level}
           hrefForLevel={hrefForLevel}

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import type { ListPart } from '@/lib/page/list-part';
-import { heading, type HeadedSectionId } from '@/lib/page/parts';
+import type { HeadedSectionId } from '@/lib/page/parts';
 import { withHiddenRuns } from '@/lib/reader/hidden-runs';
 import { revealsMore, type CountedPart } from '@/lib/spoilers/level-counts';
 import type { SpoilerLevel } from '@/lib/spoilers/levels';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
+import { partWords } from '@/lib/i18n/reader-text';
 import { HiddenNote } from '../hidden-note';
 import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
@@ -14,7 +15,7 @@ import styles from './list-part-section.module.css';
 /** An item of a list part as a reader gets it: numbered by its place on the page. */
 export type ShownItem = { id: string; number: number; spoiler: SpoilerLevel } & Record<string, unknown>;
 
-type ListProps = { part: ListPart; film: VisibleFilm; hrefForLevel: HrefForLevel };
+type ListProps = { part: ListPart; film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string };
 
 /**
  * A list part's items at the reader's level, in order, each anchored by its search kind
@@ -26,6 +27,7 @@ export function ListItems<T extends ShownItem = ShownItem>({
   hrefForLevel,
   className,
   itemClassName,
+  locale,
   children,
 }: ListProps & { className: string; itemClassName: string; children: (item: T) => ReactNode }) {
   const { list } = part;
@@ -40,7 +42,7 @@ export function ListItems<T extends ShownItem = ShownItem>({
           </li>
         ) : (
           <li key={`hidden-${row.first}`}>
-            <HiddenItems part={part} film={film} hrefForLevel={hrefForLevel} count={row.count} more={row.first > 1} />
+            <HiddenItems locale={locale} part={part} film={film} hrefForLevel={hrefForLevel} count={row.count} more={row.first > 1} />
           </li>
         ),
       )}
@@ -49,11 +51,13 @@ export function ListItems<T extends ShownItem = ShownItem>({
 }
 
 /** Where `count` items of a list part are held back (`more`: after some shown): the levels that show them. */
-export function HiddenItems({ part: { id, list }, film, hrefForLevel, count, more }: ListProps & { count: number; more: boolean }) {
+export function HiddenItems({ part: { id, list }, film, hrefForLevel, count, more, locale }: ListProps & { count: number; more: boolean }) {
   return (
     <HiddenNote
+      locale={locale}
       count={count}
       noun={list.nouns[0]}
+      part={list.key as CountedPart}
       more={more}
       level={film.level}
       hrefForLevel={hrefForLevel}
@@ -68,15 +72,17 @@ export function HiddenItems({ part: { id, list }, film, hrefForLevel, count, mor
  * own): the heading, the part's line, then each item's number, its title with its level, and its
  * other texts.
  */
-export function ListPartSection({ part, film, hrefForLevel }: ListProps) {
+export function ListPartSection({ part, film, hrefForLevel, locale }: ListProps) {
   const { number, titleField, texts } = part.list;
   return (
     <Section
+      locale={locale}
       id={part.id as HeadedSectionId}
-      heading={heading(part.id as HeadedSectionId, film.title)}
+      heading={partWords(locale).heading(part.id as HeadedSectionId, film.title)}
       lede={part.lede?.text(film as never)}
     >
       <ListItems
+        locale={locale}
         part={part}
         film={film}
         hrefForLevel={hrefForLevel}
@@ -93,7 +99,7 @@ export function ListPartSection({ part, film, hrefForLevel }: ListProps) {
             <div>
               <h3 className={styles.title}>
                 <span className="visually-hidden">{item.number}. </span>
-                {String(item[titleField])} <SpoilerBadge level={item.spoiler} />
+                {String(item[titleField])} <SpoilerBadge level={item.spoiler} locale={locale} />
               </h3>
               {texts.map((field) =>
                 item[field] ? (

@@ -22,6 +22,8 @@ export type ReaderSectionProps = {
   quizHref: string | null;
   /** The `lead` parts' sections (the infobox), which the premise holds after its first paragraph. */
   lead?: ReactNode;
+  /** The language of the page's texts and interface (lib/i18n/reader-text.ts); absent, the site's own. */
+  locale?: string;
 };
 
 export type ReaderPartComponents = {

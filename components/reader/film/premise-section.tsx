@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/page/parts';
+import { partWords } from '@/lib/i18n/reader-text';
 import { paragraphs } from '@/lib/content/derive';
 import { premiseLine } from '@/lib/page/parts/premise';
 import { LinkedText } from '../linked-text';
@@ -12,12 +12,13 @@ import styles from './section.module.css';
  * infobox) comes after its first paragraph: there on a phone, where the reader meets the film
  * before its facts; beside the text, top right, from 720 px (section.module.css).
  */
-export function PremiseSection({ film, lead }: { film: VisibleFilm; lead?: ReactNode }) {
+export function PremiseSection({ film, lead, locale }: { film: VisibleFilm; lead?: ReactNode; locale?: string }) {
   const more = paragraphs(film.premise).length > 1;
   return (
     <Section
+      locale={locale}
       id="premise"
-      heading={heading('premise', film.title)}
+      heading={partWords(locale).heading('premise', film.title)}
       lede={film.premiseWords > 0 ? premiseLine(film.title, film.premise, { storyFollows: film.storyWords > 0 }) : undefined}
       className={lead ? styles.withLead : undefined}
     >

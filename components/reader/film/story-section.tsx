@@ -1,6 +1,5 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { SPOILERS_AHEAD } from '@/lib/page/parts/story';
-import { heading } from '@/lib/page/parts';
+import { partWords, readerText } from '@/lib/i18n/reader-text';
 import { storyLineAt } from '@/lib/page/parts/story';
 import { LinkedText } from '../linked-text';
 import { HiddenNote } from '../hidden-note';
@@ -9,21 +8,21 @@ import { Section } from './section';
 import styles from './section.module.css';
 
 /** "What Happens in {title}?": the full story (level full), names of the cast linking to their pages. */
-export function StorySection({ film, hrefForLevel }: { film: VisibleFilm; hrefForLevel: HrefForLevel }) {
+export function StorySection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
   return (
-    <Section id="story" heading={heading('story', film.title)} lede={storyLineAt(film)}>
+    <Section locale={locale} id="story" heading={partWords(locale).heading('story', film.title)} lede={storyLineAt(film)}>
       {film.story !== null ? (
         <>
           <p className={styles.warning} role="note">
-            <span aria-hidden="true">⚠</span> {SPOILERS_AHEAD}
+            <span aria-hidden="true">⚠</span> {partWords(locale).spoilersAhead}
           </p>
           <div className={styles.prose}>
             <LinkedText text={film.story} people={film.cast} />
           </div>
         </>
       ) : film.hidden.story ? (
-        <HiddenNote level={film.level} hrefForLevel={hrefForLevel} revealAt="full" section="story">
-          The full story tells everything, the ending too.
+        <HiddenNote locale={locale} level={film.level} hrefForLevel={hrefForLevel} revealAt="full" section="story">
+          {readerText(locale)('hidden.story')}
         </HiddenNote>
       ) : null}
     </Section>

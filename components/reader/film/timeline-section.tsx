@@ -1,6 +1,5 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { heading } from '@/lib/page/parts';
-import { plural } from '@/lib/content/derive';
+import { partWords, readerText } from '@/lib/i18n/reader-text';
 import { timelineLineAt, timelinePart } from '@/lib/page/parts/timeline';
 import { splitTimeline, withHiddenRuns, type Row } from '@/lib/reader/hidden-runs';
 import { SpoilerBadge } from '../spoiler-badge';
@@ -15,28 +14,27 @@ type Event = VisibleFilm['events'][number];
  * "{title} Timeline: Every Key Event in Order". The first ten events, then the rest behind a
  * details/summary ("Show the other N events"), which needs no JavaScript.
  */
-export function TimelineSection({ film, hrefForLevel }: { film: VisibleFilm; hrefForLevel: HrefForLevel }) {
+export function TimelineSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
+  const t = readerText(locale);
   const { shown, more, moreCount } = splitTimeline(withHiddenRuns(film.events, film.eventsTotal));
   const rows = (list: Array<Row<Event>>) =>
     list.map((row) =>
       row.kind === 'item' ? (
-        <EventItem key={row.item.id} event={row.item} />
+        <EventItem key={row.item.id} event={row.item} locale={locale} />
       ) : (
         <li key={`hidden-${row.first}`} className={styles.hiddenRow}>
-          <HiddenItems part={timelinePart} film={film} hrefForLevel={hrefForLevel} count={row.count} more={row.first > 1} />
+          <HiddenItems locale={locale} part={timelinePart} film={film} hrefForLevel={hrefForLevel} count={row.count} more={row.first > 1} />
         </li>
       ),
     );
   return (
-    <Section id="timeline" heading={heading('timeline', film.title)} lede={timelineLineAt(film)}>
+    <Section locale={locale} id="timeline" heading={partWords(locale).heading('timeline', film.title)} lede={timelineLineAt(film)}>
       <ol className={styles.timeline}>{rows(shown)}</ol>
       {moreCount > 0 && (
         <details className={styles.more}>
           <summary className={styles.summary}>
-            <span className={styles.whenClosed}>
-              Show the other {plural(moreCount, 'event')} of {film.title}
-            </span>
-            <span className={styles.whenOpen}>Hide the last {plural(moreCount, 'event')}</span>
+            <span className={styles.whenClosed}>{t('timeline.showOther', { count: moreCount, title: film.title })}</span>
+            <span className={styles.whenOpen}>{t('timeline.hideLast', { count: moreCount })}</span>
           </summary>
           <ol className={styles.timeline}>{rows(more)}</ol>
         </details>
@@ -45,7 +43,8 @@ export function TimelineSection({ film, hrefForLevel }: { film: VisibleFilm; hre
   );
 }
 
-function EventItem({ event }: { event: Event }) {
+function EventItem({ event, locale }: { event: Event; locale?: string }) {
+  const t = readerText(locale);
   return (
     <li id={`event-${event.id}`} className={styles.event}>
       <span className={styles.number} aria-hidden="true">
@@ -54,26 +53,26 @@ function EventItem({ event }: { event: Event }) {
       <div className={styles.body}>
         <h3 className={styles.title}>
           <span className="visually-hidden">{event.number}. </span>
-          {event.title} <SpoilerBadge level={event.spoiler} />
+          {event.title} <SpoilerBadge level={event.spoiler} locale={locale} />
         </h3>
         {event.description && <p className={styles.description}>{event.description}</p>}
         {(event.when || event.where || event.minute != null) && (
           <dl className={styles.facts}>
             {event.minute != null && (
               <div>
-                <dt>At</dt>
-                <dd>{event.minute} min</dd>
+                <dt>{t('timeline.at')}</dt>
+                <dd>{t('timeline.minutes', { minute: event.minute })}</dd>
               </div>
             )}
             {event.when && (
               <div>
-                <dt>When</dt>
+                <dt>{t('timeline.when')}</dt>
                 <dd>{event.when}</dd>
               </div>
             )}
             {event.where && (
               <div>
-                <dt>Where</dt>
+                <dt>{t('timeline.where')}</dt>
                 <dd>{event.where}</dd>
               </div>
             )}

@@ -1,7 +1,7 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
+import { partWords, readerText } from '@/lib/i18n/reader-text';
 import { paragraphs } from '@/lib/content/derive';
 import { triviaLineAt, triviaPart } from '@/lib/page/parts/trivia';
-import { heading } from '@/lib/page/parts';
 import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
 import { ListItems, type ShownItem } from './list-part-section';
@@ -11,12 +11,12 @@ import styles from './trivia-section.module.css';
 type Trivia = VisibleFilm['trivia'][number] & ShownItem;
 
 /** A source that is an address is a link; anything else (an interview, a book) is named as written. */
-function Source({ source }: { source: string }) {
+function Source({ source, locale }: { source: string; locale?: string }) {
   if (!source) return null;
   const isAddress = /^https?:\/\/\S+$/u.test(source);
   return (
     <p className={styles.source}>
-      Source:{' '}
+      {readerText(locale)('trivia.source')}{' '}
       {isAddress ? (
         <a href={source} rel="nofollow noopener noreferrer">
           {source}
@@ -29,18 +29,25 @@ function Source({ source }: { source: string }) {
 }
 
 /** "Trivia About {title}": the pieces a reader's level shows, in order; hidden ones keep their place. */
-export function TriviaSection({ film, hrefForLevel }: { film: VisibleFilm; hrefForLevel: HrefForLevel }) {
+export function TriviaSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
   return (
-    <Section id="trivia" heading={heading('trivia', film.title)} lede={triviaLineAt(film)}>
-      <ListItems<Trivia> part={triviaPart} film={film} hrefForLevel={hrefForLevel} className={styles.trivia} itemClassName={styles.item}>
+    <Section locale={locale} id="trivia" heading={partWords(locale).heading('trivia', film.title)} lede={triviaLineAt(film)}>
+      <ListItems<Trivia>
+        locale={locale}
+        part={triviaPart}
+        film={film}
+        hrefForLevel={hrefForLevel}
+        className={styles.trivia}
+        itemClassName={styles.item}
+      >
         {(item) => (
           <>
             {paragraphs(item.text).map((p, i) => (
               <p key={i} className={styles.text}>
-                {p.text} {i === 0 ? <SpoilerBadge level={item.spoiler} /> : null}
+                {p.text} {i === 0 ? <SpoilerBadge level={item.spoiler} locale={locale} /> : null}
               </p>
             ))}
-            <Source source={item.source} />
+            <Source source={item.source} locale={locale} />
           </>
         )}
       </ListItems>

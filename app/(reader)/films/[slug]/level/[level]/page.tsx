@@ -1,5 +1,5 @@
 import { FilmRouteView } from '@/components/reader/film-route-view';
-import { getFilmCached } from '@/lib/reader/cached-reader';
+import { loadFilmPage } from '@/lib/reader/film-page-data';
 import { listFilmSummaries } from '@/lib/reader/list-published-films';
 import { levelPage } from '@/lib/reader/static-params';
 import { filmMetadata } from '@/lib/seo/film-metadata';
@@ -10,10 +10,10 @@ import { filmMetadata } from '@/lib/seo/film-metadata';
  */
 const page = levelPage({
   listSlugs: async () => (await listFilmSummaries()).map((film) => film.slug),
-  get: getFilmCached,
-  metadata: filmMetadata,
+  get: (slug, level) => loadFilmPage(slug, undefined, { level }),
+  metadata: ({ film, languages }) => filmMetadata(film, languages),
   missingTitle: 'Film not found',
-  render: (film) => <FilmRouteView film={film} />,
+  render: (data) => <FilmRouteView {...data} />,
 });
 
 export const dynamicParams = true;

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { FilmRouteView } from '@/components/reader/film-route-view';
-import { getFilmUpToCached } from '@/lib/reader/cached-reader';
+import { loadFilmPage } from '@/lib/reader/film-page-data';
 import { parseUpto } from '@/lib/reader/reader-address.mjs';
 import { filmMetadata } from '@/lib/seo/film-metadata';
 
@@ -23,16 +23,16 @@ export function generateStaticParams() {
 async function load({ params }: Props) {
   const { slug, n } = await params;
   const upto = parseUpto(n);
-  return upto === null ? null : await getFilmUpToCached(slug, upto);
+  return upto === null ? null : await loadFilmPage(slug, undefined, { upto });
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const film = await load(props);
-  return film ? filmMetadata(film) : { title: 'Film not found' };
+  const data = await load(props);
+  return data ? filmMetadata(data.film, data.languages) : { title: 'Film not found' };
 }
 
 export default async function FilmUpToRoute(props: Props) {
-  const film = await load(props);
-  if (!film) notFound();
-  return <FilmRouteView film={film} />;
+  const data = await load(props);
+  if (!data) notFound();
+  return <FilmRouteView {...data} />;
 }

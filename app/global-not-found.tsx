@@ -1,17 +1,20 @@
 import { NotFoundView } from '@/components/reader/not-found-view';
 import { SiteFooter, SiteHeader } from '@/components/reader/site-header';
+import { EnglishDocument, SITE_METADATA } from '@/components/site/root-document';
 import { missingCopy } from '@/lib/reader/missing-page';
+
+export const metadata = SITE_METADATA;
 
 /**
  * Any address the app does not know, and reader addresses that name nothing published (proxy.ts).
- * Renders inside the root layout only, so it brings the site frame.
+ * The site has a root layout per language, so this page is a document of its own.
  */
-export default function NotFound() {
+export default function GlobalNotFound() {
   return (
-    <>
+    <EnglishDocument>
       <SiteHeader />
       <NotFoundView {...missingCopy('page')} />
       <SiteFooter />
-    </>
+    </EnglishDocument>
   );
 }

@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DEMO_PATH, DEMO_SLUG, LEVELS, demo, fetchPage, probe } from './reader-demo';
+import type { SpoilerLevel } from '../lib/spoilers/levels';
+
+/**
+ * The demo film in French (`/fr/films/kiss-and-cry`, its translation published by the seed): the
+ * same items at the same levels and points as in English, nothing above the reader's level in its
+ * HTML or RSC payload, a document in French, hreflang alternates, JSON-LD saying the page's
+ * language, links between the languages that keep the level or point, the sitemap's alternates.
+ */
+
+const FRENCH_PATH = `/fr${DEMO_PATH}`;
+const translation = JSON.parse(readFileSync(path.join(import.meta.dirname, '../prisma/demo/kiss-and-cry.fr.translation.json'), 'utf8')) as {
+  texts: Record<string, string>;
+};
+
+type Leveled = { id: string; spoiler: SpoilerLevel };
+const RANK: Record<SpoilerLevel, number> = { none: 0, light: 1, full: 2 };
+
+/**
+ * Probes of the French texts of list items (`events[e3].title`), each with its item's level in the
+ * page (from the reviewed fixture, not the code) and, for events, its number in the timeline.
+ */
+const frenchProbes = Object.entries(translation.texts).flatMap(([key, text]) => {
+  const match = /^(events|characters|themes|trivia)\[([^\]]+)\]\./u.exec(key);
+  const piece = probe(text);
+  // A probe that another text also holds would find that one ("quelques semaines après l…").
+  if (!match || !piece || Object.entries(translation.texts).some(([other, t]) => other !== key && t.includes(piece))) return [];
+  const items = (demo as unknown as Record<string, Leveled[]>)[match[1]];
+  const index = items.findIndex((item) => item.id === match[2]);
+  return [{ key, text: piece, level: items[index].spoiler, event: match[1] === 'events' ? index + 1 : null }];
+});
+
+/** An absolute address whose path is exactly `address`. */
+const at = (address: string) => new RegExp(`^https?://[^/]+${address}$`, 'u');
+
+/** The ids the page renders for items (`event-e3`, `character-c6`…): which items a reader got. */
+const itemIds = (html: string) => [...html.matchAll(/id="((?:event|character|theme|trivia|still)-[^"]+)"/gu)].map((m) => m[1]).sort();
+
+test.describe('the film page in French', () => {
+  test('shows the same items as in English at each level, and no French text above it', async ({ request }) => {
+    expect(frenchProbes.length).toBeGreaterThan(20);
+    for (const level of LEVELS) {
+      const english = await fetchPage(request, `${DEMO_PATH}?spoilers=${level}`);
+      const french = await fetchPage(request, `${FRENCH_PATH}?spoilers=${level}`);
+      expect(french.status).toBe(200);
+      expect(french.html).toMatch(/^<!DOCTYPE html><html lang="fr"/u);
+      expect(english.html).toMatch(/^<!DOCTYPE html><html lang="en"/u);
+      expect(itemIds(french.html)).toEqual(itemIds(english.html));
+      for (const body of [french.html, french.rsc]) {
+        const leaked = frenchProbes.filter((p) => RANK[p.level] > RANK[level] && body.includes(p.text));
+        expect(
+          leaked.map((p) => p.key),
+          `${level}`,
+        ).toEqual([]);
+      }
+      const shown = frenchProbes.filter((p) => RANK[p.level] <= RANK[level] && !french.html.includes(p.text));
+      expect(
+        shown.map((p) => p.key),
+        `${level}`,
+      ).toEqual([]);
+    }
+  });
+
+  test('read up to a point: the same events as in English, none after it', async ({ request }) => {
+    for (const point of [1, 3, 8]) {
+      const english = await fetchPage(request, `${DEMO_PATH}/upto/${point}`);
+      const french = await fetchPage(request, `${FRENCH_PATH}/upto/${point}`);
+      expect(french.status).toBe(200);
+      expect(itemIds(french.html)).toEqual(itemIds(english.html));
+      expect(french.html).toContain(`jusqu’à l’événement ${point} sur 13`);
+      const later = frenchProbes.filter((p) => p.event !== null && p.event > point);
+      for (const body of [french.html, french.rsc]) expect(later.filter((p) => body.includes(p.text)).map((p) => p.key)).toEqual([]);
+    }
+  });
+
+  test('is a French document: interface, hreflang, JSON-LD, and no axe violation', async ({ page }) => {
+    await page.goto(FRENCH_PATH);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('navigation', { name: 'Niveau de divulgâchage' }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'De quoi parle Kiss and Cry ?' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Kiss and Cry : tous les événements clés dans l’ordre' })).toBeVisible();
+    for (const [hreflang, address] of [
+      ['en', DEMO_PATH],
+      ['fr', FRENCH_PATH],
+      ['x-default', DEMO_PATH],
+    ])
+      await expect(page.locator(`head link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveAttribute('href', at(address));
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', at(FRENCH_PATH));
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(ld.mainEntityOfPage).toMatchObject({ '@type': 'WebPage', inLanguage: 'fr' });
+    expect(ld.url).toMatch(at(FRENCH_PATH));
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+
+    await page.goto(DEMO_PATH);
+    await expect(page.locator(`head link[rel="alternate"][hreflang="fr"]`)).toHaveAttribute('href', at(FRENCH_PATH));
+    const english = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(english.mainEntityOfPage).toMatchObject({ inLanguage: 'en' });
+  });
+
+  test('the language links keep the level or the point read up to', async ({ page }) => {
+    await page.goto(`${DEMO_PATH}?spoilers=light`);
+    await page.getByRole('navigation', { name: 'This page in other languages' }).getByRole('link', { name: 'Français' }).click();
+    await expect(page).toHaveURL(`${FRENCH_PATH}?spoilers=light`);
+    await expect(page.getByText('Divulgâchage léger', { exact: true }).first()).toBeVisible();
+    await expect(page.locator('[data-spoiler-level]')).toHaveAttribute('data-spoiler-level', 'light');
+
+    await page.getByRole('navigation', { name: 'Cette page dans d’autres langues' }).getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(`${DEMO_PATH}?spoilers=light`);
+
+    await page.goto(`${DEMO_PATH}?upto=3`);
+    await page.getByRole('link', { name: 'Français' }).click();
+    await expect(page).toHaveURL(`${FRENCH_PATH}?upto=3`);
+    await expect(page.locator('[data-upto-showing]')).toContainText('jusqu’à l’événement 3 sur 13');
+  });
+
+  test('a level chosen in French is the film’s level in English too (one choice per film)', async ({ page }) => {
+    await page.goto(FRENCH_PATH);
+    await page
+      .locator('aside')
+      .getByRole('link', { name: /Tout révéler/u })
+      .click();
+    // Back where the reader was (the page's address, with the section they were reading).
+    await expect(page).toHaveURL(new RegExp(`${FRENCH_PATH}(#[a-z-]+)?$`, 'u'));
+    await expect(page.locator('[data-spoiler-level]')).toHaveAttribute('data-spoiler-level', 'full');
+    await page.goto(DEMO_PATH);
+    await expect(page.locator('[data-spoiler-level]')).toHaveAttribute('data-spoiler-level', 'full');
+  });
+
+  test('addresses: a language the site lacks is a 404, its own language has no prefix, the sitemap names both', async ({ request }) => {
+    expect((await request.get(`/de${DEMO_PATH}`)).status()).toBe(404);
+    expect((await request.get(`/fr/films/no-such-film`)).status()).toBe(404);
+    expect((await request.get(`${FRENCH_PATH}/quiz`)).status()).toBe(404);
+    expect((await request.get(`${FRENCH_PATH}/level/extreme`)).status()).toBe(400);
+    const own = await request.get(`/en${DEMO_PATH}?spoilers=full`, { maxRedirects: 0 });
+    expect(own.status()).toBe(308);
+    expect(own.headers()['location']).toMatch(new RegExp(`${DEMO_PATH}\\?spoilers=full$`, 'u'));
+    const sitemap = await (await request.get('/sitemaps/sitemap/films-0.xml')).text();
+    expect(sitemap).toMatch(new RegExp(`<xhtml:link rel="alternate" hreflang="fr" href="[^"]*${FRENCH_PATH}"`, 'u'));
+    expect(sitemap).toContain(`/films/${DEMO_SLUG}</loc>`);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { CONTENT_NOTE_KINDS } from '../content/content-note-kinds';
+import { HEADED_PARTS } from '../page/parts';
+import { TRAIT_KEYS } from '../page/parts/kind';
+import { COUNTED_PARTS } from '../spoilers/level-counts';
+import { INTERFACE_LOCALES, partWords, readerText } from './reader-text';
+import en from './messages/en.json';
+import fr from './messages/fr.json';
+
+/** Every key of a messages object, as dotted paths. */
+const keysOf = (messages: object, prefix = ''): string[] =>
+  Object.entries(messages).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null ? keysOf(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+
+describe('the reader interface in each language', () => {
+  it('has every message English has, in every language, and each parses as ICU', () => {
+    const english = keysOf(en);
+    for (const locale of INTERFACE_LOCALES) {
+      const messages = locale === 'fr' ? fr : en;
+      const keys = new Set(keysOf(messages));
+      expect(
+        english.filter((key) => !keys.has(key)),
+        locale,
+      ).toEqual([]);
+    }
+    // A message that does not parse throws when formatted (use-intl reports it): format each with plausible values.
+    const values = {
+      count: 2,
+      visible: 1,
+      total: 3,
+      notes: 2,
+      more: 'true',
+      upto: 'false',
+      end: 'false',
+      n: 1,
+      minute: 5,
+      seen: 1,
+      events: 3,
+    };
+    for (const locale of INTERFACE_LOCALES)
+      for (const key of english) {
+        const text = (readerText(locale) as unknown as (key: string, values: object) => string)(key, {
+          ...values,
+          title: 'Kiss and Cry',
+          name: 'Carley',
+          what: 'x',
+          level: 'y',
+        });
+        expect(text, `${locale} ${key}`).not.toContain(key);
+        expect(text).not.toMatch(/[{}#]/u);
+      }
+  });
+
+  it('counts with each language’s plural rules', () => {
+    const t = readerText('fr');
+    expect(t('timeline.showOther', { count: 1, title: 'Kiss and Cry' })).toBe('Voir l’autre événement de Kiss and Cry');
+    expect(t('timeline.showOther', { count: 13, title: 'Kiss and Cry' })).toBe('Voir les 13 autres événements de Kiss and Cry');
+    expect(readerText('en')('timeline.showOther', { count: 1, title: 'Kiss and Cry' })).toBe('Show the other 1 event of Kiss and Cry');
+    // French counts 0 and 1 as singular ("0 événement"); English does not.
+    expect(partWords('fr').count('events', 0)).toBe('0 événement');
+    expect(partWords('fr').count('events', 13)).toBe('13 événements');
+    expect(partWords('en').count('events', 0)).toBe('0 events');
+    expect(
+      partWords('fr').gain([
+        { part: 'events', count: 3 },
+        { part: 'characters', count: 1 },
+        { part: 'story', count: 1 },
+      ]),
+    ).toBe('3 événements de plus, 1 personnage et l’histoire complète');
+    expect(
+      partWords('en').gain([
+        { part: 'events', count: 3 },
+        { part: 'characters', count: 1 },
+        { part: 'story', count: 1 },
+      ]),
+    ).toBe('3 more events, 1 character and the full story');
+  });
+
+  it('has words for every part, count, trait and kind of content note in every translated language', () => {
+    for (const locale of INTERFACE_LOCALES.filter((l) => l !== 'en')) {
+      const words = partWords(locale);
+      for (const part of HEADED_PARTS) {
+        expect(words.heading(part.id, 'X')).not.toContain('parts.');
+        expect(words.label(part.id)).not.toContain('parts.');
+      }
+      for (const part of COUNTED_PARTS) expect(words.count(part, 2)).not.toContain('parts.');
+      for (const key of TRAIT_KEYS) expect(words.trait(key)).not.toContain('parts.');
+      for (const kind of CONTENT_NOTE_KINDS) expect(words.noteKind(kind)).not.toContain('parts.');
+    }
+  });
+
+  it('speaks English for a language it has no messages for', () => {
+    expect(readerText('de')('site.search')).toBe('Search');
+    expect(partWords('de').heading('premise', 'Kiss and Cry')).toBe(partWords('en').heading('premise', 'Kiss and Cry'));
+  });
+});
