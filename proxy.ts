@@ -20,6 +20,7 @@ import {
   variantOf,
   type FilmAddress,
   type ReaderAddress,
+  type SearchAddress,
 } from '@/lib/reader/reader-address.mjs';
 import { defaultLocale, translationLocales } from '@/lib/i18n/site-locales';
 import { currentFilmSlug, isPublishedAddress, publishedEventCount } from '@/lib/reader/published-address';
@@ -47,7 +48,9 @@ export async function proxy(request: NextRequest) {
   if (address.problem) return withSecurityHeaders(malformed(address.problem), pagePolicyFor(MISSING_PATH));
   const decision = levelDecision(request);
   const named = parseAddress(request.nextUrl.pathname);
-  const searched = named?.kind === 'search' && !named.level ? searchVariant(request, decision) : null;
+  const language = named && 'locale' in named ? languageOf(request, named) : null;
+  if (language) return withSecurityHeaders(language, pagePolicyFor(MISSING_PATH));
+  const searched = named?.kind === 'search' && !named.level ? searchVariant(request, decision, named.locale) : null;
   const policy = searched?.repeated ? CACHED : pagePolicyFor(request.nextUrl.pathname);
   const headers = renderRequestHeaders(request, policy) ?? new Headers(request.headers);
   headers.set(READER_LEVEL_HEADER, formatLevelDecision(decision));
@@ -129,9 +132,6 @@ async function route(
   // Any address of one film (its page, level and up-to routes, quiz): a renamed film's old one is redirected.
   const film = address?.kind === 'film' || (address?.kind === 'quiz' && !address.answers) ? address : null;
   const locale = address?.kind === 'film' ? address.locale : undefined;
-  // The language pages are written in has no prefix: `/en/films/x` is `/films/x`.
-  if (locale !== undefined && locale === defaultLocale()) return withoutLocale(request, address as FilmAddress);
-  if (locale !== undefined && !translationLocales().includes(locale)) return missing(request);
   if (film && !(await isPublishedAddress('films', film.slug))) return (await renamed(request, film)) ?? missing(request);
   if (locale !== undefined && !(await isPublishedAddress('films', film!.slug, locale))) return missing(request);
   // A point the film does not have (past its last event), named by the address: not found.
@@ -171,9 +171,10 @@ const seenSearches = boundedCache<string, true>('seen-searches', {
 });
 
 /** The variant of a `/search?q=…` request (lib/reader/reader-address.mjs), and whether it was asked for before. */
-function searchVariant(request: NextRequest, decision: LevelDecision): { path: string; repeated: boolean } {
+function searchVariant(request: NextRequest, decision: LevelDecision, locale: string | undefined): { path: string; repeated: boolean } {
   const path = buildAddress({
     kind: 'search',
+    ...(locale !== undefined && { locale }),
     query: request.nextUrl.searchParams.get(SEARCH_QUERY_NAME) ?? '',
     level: decision.level,
     source: decision.source === 'query' ? 'query' : 'cookie',
@@ -244,10 +245,21 @@ function noSpoilers(request: NextRequest, film: FilmAddress): NextResponse {
   return response;
 }
 
-/** `/en/films/…` where en is the language pages are written in: the same address without it (308). */
-function withoutLocale(request: NextRequest, film: FilmAddress): NextResponse {
+/**
+ * An address in a language (`/fr/films/…`, `/fr/search`): null when it is a translation's the site
+ * has; the site's own language has no prefix (`/en/films/x` is redirected to `/films/x`, 308); any
+ * other language is the 404 page.
+ */
+function languageOf(request: NextRequest, address: FilmAddress | SearchAddress): NextResponse | null {
+  if (address.locale === undefined || translationLocales().includes(address.locale)) return null;
+  if (address.locale !== defaultLocale()) return missing(request);
   const url = sameOrigin(request);
-  url.pathname = buildAddress({ ...film, locale: undefined, spoilers: undefined });
+  // The path only: the query (`?q=`, `?spoilers=`) goes along as it was.
+  url.pathname = buildAddress(
+    address.kind === 'search'
+      ? { ...address, locale: undefined, query: '', spoilers: undefined }
+      : { ...address, locale: undefined, spoilers: undefined },
+  );
   const response = NextResponse.redirect(url, 308);
   response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');
   return response;

@@ -131,6 +131,29 @@ test.describe('the film page in French', () => {
     await expect(page.locator('[data-spoiler-level]')).toHaveAttribute('data-spoiler-level', 'full');
   });
 
+  test('search in French: French words, stemmed, at the reader’s level only, linking to the French page', async ({ page, request }) => {
+    // "fondations" finds "fondation" (French stemming), in the last event: full spoilers only.
+    const full = await (await request.get('/fr/search?q=fondations&spoilers=full')).text();
+    expect(full).toContain('Sa mort, et une fondation à son nom');
+    expect(full).toMatch(/^<!DOCTYPE html><html lang="fr"/u);
+    for (const level of ['none', 'light'] as const) {
+      const body = await (await request.get(`/fr/search?q=fondations&spoilers=${level}`)).text();
+      expect(body, level).not.toContain('fondation à son nom');
+    }
+    // The site's own language searches its own documents: the French word is not in them.
+    expect(await (await request.get('/search?q=fondations&spoilers=full')).text()).not.toContain('fondation à son nom');
+
+    await page.goto(FRENCH_PATH);
+    const search = page.getByRole('search', { name: 'Rechercher sur le site' });
+    await search.getByRole('searchbox').fill('entraîneurs');
+    await search.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(page).toHaveURL(/\/fr\/search\?q=entra%C3%AEneurs$/u);
+    await expect(page.getByRole('heading', { level: 1, name: 'Résultats pour « entraîneurs »' })).toBeVisible();
+    await page.getByRole('link', { name: 'Kiss and Cry', exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${FRENCH_PATH}(#[a-z0-9-]+)?$`, 'u'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+
   test('addresses: a language the site lacks is a 404, its own language has no prefix, the sitemap names both', async ({ request }) => {
     expect((await request.get(`/de${DEMO_PATH}`)).status()).toBe(404);
     expect((await request.get(`/fr/films/no-such-film`)).status()).toBe(404);

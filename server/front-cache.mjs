@@ -136,7 +136,7 @@ export async function createFrontCache(serverDir, { maxMb = DEFAULT_MAX_MB, onMi
     const query = url.indexOf('?');
     // A reader page takes only `?spoilers=`; the search page (`/search`) also its `q`, the one
     // other thing its rewrite reads (proxy.ts, lib/reader/reader-address.mjs).
-    const allowed = /^\/search\/?\?/.test(url)
+    const allowed = /^(?:\/[a-z]{2,3}(?:-[A-Z]{2})?)?\/search\/?\?/.test(url)
       ? /^q=[^&]*(&spoilers=(?:none|light|full))?$/
       : /^(spoilers=(?:none|light|full)|upto=\d{1,3})$/;
     const match = query >= 0 ? allowed.exec(url.slice(query + 1)) : null;

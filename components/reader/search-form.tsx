@@ -1,4 +1,5 @@
 import { readerText } from '@/lib/i18n/reader-text';
+import { buildAddress } from '@/lib/reader/reader-address.mjs';
 import { SearchSuggestions } from './search-suggestions';
 import styles from './search-form.module.css';
 
@@ -21,7 +22,14 @@ export function SearchForm({
 }) {
   const t = readerText(locale);
   return (
-    <form role="search" aria-label={label} action="/search" method="get" className={`${styles.form} ${styles[size]}`} data-size={size}>
+    <form
+      role="search"
+      aria-label={label}
+      action={buildAddress(locale ? { kind: 'search', query: '', locale } : { kind: 'search', query: '' })}
+      method="get"
+      className={`${styles.form} ${styles[size]}`}
+      data-size={size}
+    >
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>

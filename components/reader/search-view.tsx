@@ -3,8 +3,8 @@ import type { SearchHit } from '@/lib/reader/search-films';
 import type { SearchSuggestion } from '@/lib/reader/suggest-search';
 import { setLevelHref } from '@/lib/reader/reader-level';
 import { buildAddress } from '@/lib/reader/reader-address.mjs';
-import { SPOILER_LABELS, type SpoilerLevel } from '@/lib/spoilers/levels';
-import { plural } from '@/lib/content/derive';
+import type { SpoilerLevel } from '@/lib/spoilers/levels';
+import { readerText } from '@/lib/i18n/reader-text';
 import { SearchForm } from './search-form';
 import { SearchResults, pinned } from './search-results';
 import { SpoilerControl } from './spoiler-control';
@@ -21,7 +21,10 @@ export function SearchView({
   correctedTo = null,
   near = [],
   levelFromQuery,
+  locale,
 }: {
+  /** A translation's language (its documents were searched); absent, the site's own. */
+  locale?: string;
   query: string;
   level: SpoilerLevel;
   hits: SearchHit[];
@@ -31,62 +34,63 @@ export function SearchView({
   near?: SearchSuggestion[];
   levelFromQuery: boolean;
 }) {
-  const here = buildAddress({ kind: 'search', query });
+  const t = readerText(locale);
+  const levelName = t(`levels.name.${level}`).toLowerCase();
+  const here = buildAddress({ kind: 'search', query, locale });
   return (
     <main id="main" className={styles.page}>
-      <h1 className={styles.title}>{query ? `Results for “${query}”` : 'Search'}</h1>
+      <h1 className={styles.title}>{query ? t('search.resultsFor', { query }) : t('search.title')}</h1>
       <div className={styles.form}>
-        <SearchForm id="search-page-q" label="Search films and people" defaultValue={query} size="large" autoFocus={!query} />
+        <SearchForm id="search-page-q" label={t('search.label')} defaultValue={query} size="large" autoFocus={!query} locale={locale} />
       </div>
       <div className={styles.control}>
-        <SpoilerControl level={level} hrefForLevel={(l) => setLevelHref(l, here)} />
+        <SpoilerControl level={level} hrefForLevel={(l) => setLevelHref(l, here)} locale={locale} />
       </div>
       {query && correctedTo && (
         <p className={styles.count} data-did-you-mean="">
-          Did you mean{' '}
-          <a href={buildAddress({ kind: 'search', query: correctedTo, spoilers: levelFromQuery ? level : undefined })}>{correctedTo}</a>?
-          Nothing matches “{query}”, so these are the results for “{correctedTo}”.
+          {t('search.didYouMean')}{' '}
+          <a href={buildAddress({ kind: 'search', query: correctedTo, spoilers: levelFromQuery ? level : undefined, locale })}>
+            {correctedTo}
+          </a>
+          {t('search.correctedTail', { query, corrected: correctedTo })}
         </p>
       )}
       {query && (
         <p className={styles.count} role="status">
           {hits.length > 0
-            ? `${plural(hits.length, 'result')} at ${SPOILER_LABELS[level].toLowerCase()}.`
-            : `Nothing matches “${query}” at ${SPOILER_LABELS[level].toLowerCase()}. Try other words, or fewer.`}
+            ? t('search.results', { count: hits.length, level: levelName })
+            : t('search.nothing', { query, level: levelName })}
         </p>
       )}
-      {!query && (
-        <p className={styles.count}>
-          Search titles, people, characters, places, events and themes. Only content at your spoiler level is searched.
-        </p>
-      )}
+      {!query && <p className={styles.count}>{t('search.intro')}</p>}
       {query && hits.length === 0 ? (
         <div className={styles.noResults} data-no-results="">
           {near.length > 0 ? (
             <>
-              <h2 className={styles.noResultsHeading}>Names close to “{query}”</h2>
+              <h2 className={styles.noResultsHeading}>{t('search.near', { query })}</h2>
               <ul className={styles.near} data-near-titles="">
                 {near.map((s) => (
                   <li key={`${s.kind}:${s.href}`}>
                     <a href={pinned(s.href, levelFromQuery ? level : undefined)}>{s.label}</a>{' '}
-                    <span className={styles.nearKind}>{s.kind === 'film' ? 'Film' : 'Person'}</span>
+                    <span className={styles.nearKind}>{s.kind === 'film' ? t('search.film') : t('search.person')}</span>
                   </li>
                 ))}
               </ul>
             </>
           ) : null}
-          <h2 className={styles.noResultsHeading}>Or browse</h2>
+          <h2 className={styles.noResultsHeading}>{t('search.browse')}</h2>
           <ul className={styles.browse}>
             <li>
-              <Link href="/">All films</Link>, by genre, year or country
+              <Link href="/">{t('search.allFilms')}</Link>
+              {t('search.allFilmsTail')}
             </li>
             <li>
-              <Link href="/people">Everyone in them</Link>
+              <Link href="/people">{t('search.everyone')}</Link>
             </li>
           </ul>
         </div>
       ) : null}
-      <SearchResults hits={hits} pinnedLevel={levelFromQuery ? level : undefined} />
+      <SearchResults hits={hits} pinnedLevel={levelFromQuery ? level : undefined} locale={locale} />
     </main>
   );
 }

@@ -4,6 +4,7 @@ import type { FilmContent } from '../content/schema';
 import { PAGE_PARTS, type AnyPart } from '../page/parts';
 import { pageCredits } from '../page/credits';
 import { writeSearchDocuments } from './write-search-documents';
+import { writeTranslationSearchDocuments } from '../translations/translation-search-documents';
 import { countByLevel } from '../spoilers/level-counts';
 import { recordFormerSlugs } from './former-slugs';
 import { readingPointsOf } from '../story-position';
@@ -66,6 +67,7 @@ export async function materializePublishedPages(tx: Tx, pages: PublishedPage[]):
     await (tx[table as keyof Tx] as unknown as { createMany: (args: { data: object[] }) => Promise<unknown> }).createMany({ data: rows });
 
   await writeSearchDocuments(tx, pages);
+  await writeTranslationSearchDocuments(tx, pages);
   await removePeopleWithoutParts(tx, previousPeople);
   return { renamedIn: await filmsCrediting(tx, renamed, filmIds) };
 }

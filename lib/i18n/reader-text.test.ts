@@ -46,6 +46,8 @@ describe('the reader interface in each language', () => {
           name: 'Carley',
           what: 'x',
           level: 'y',
+          query: 'q',
+          corrected: 'c',
         });
         expect(text, `${locale} ${key}`).not.toContain(key);
         expect(text).not.toMatch(/[{}#]/u);

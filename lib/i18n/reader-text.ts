@@ -12,6 +12,7 @@ import { CONTENT_NOTE_KIND_LABELS, type ContentNoteKind } from '../content/conte
 import { TRAIT_LABELS, type TraitKey } from '../page/parts/kind';
 import { SPOILERS_AHEAD } from '../page/parts/story';
 import { quizTeaser } from '../page/parts/quiz';
+import { SEARCH_KINDS, type SearchKind } from '../page/search-documents';
 import en from './messages/en.json';
 import fr from './messages/fr.json';
 
@@ -57,6 +58,8 @@ export type PartWords = {
   spoilersAhead: string;
   /** The quiz section's invitation. */
   quizTeaser: (title: string) => string;
+  /** What a search hit is ("Timeline event"). */
+  searchKind: (kind: SearchKind) => string;
 };
 
 const ENGLISH_LABELS = Object.fromEntries(HEADED_PARTS.map(({ id, label }) => [id, label])) as Record<HeadedSectionId, string>;
@@ -81,6 +84,7 @@ export function partWords(locale?: string): PartWords {
       trait: (key) => t(`parts.traits.${key}`),
       spoilersAhead: t('parts.spoilersAhead'),
       quizTeaser: (title) => t('parts.quizTeaser', { title }),
+      searchKind: (kind) => t(`parts.searchKinds.${kind}`),
     };
     partWordsByLocale.set(language, words);
   }
@@ -96,4 +100,5 @@ const ENGLISH_PART_WORDS: PartWords = {
   trait: (key) => TRAIT_LABELS[key],
   spoilersAhead: SPOILERS_AHEAD,
   quizTeaser,
+  searchKind: (kind) => SEARCH_KINDS[kind].label,
 };

@@ -79,8 +79,8 @@ export function buildSearchTerms(docs: SearchDocumentInput[]): Array<{ word: str
 }
 
 /** Where a search hit lives on the site: the film page's item or section anchor, or a person's page. */
-export function searchHitHref(kind: SearchKind, itemId: string, filmSlug: string): string {
-  const film = filmPath(filmSlug);
+export function searchHitHref(kind: SearchKind, itemId: string, filmSlug: string, locale?: string): string {
+  const film = filmPath(filmSlug, locale);
   switch (SEARCH_KINDS[kind].anchor) {
     case 'film':
       return film;

@@ -75,23 +75,24 @@ const catalogueVersion = () => unstable_cache(() => tagsVersion([FILMS_TAG]), ['
  * memory rather than in the data cache, because queries come from anyone and the data cache would
  * write each distinct one to disk or Redis. Concurrent misses for one key share one query.
  */
-const searchResults = boundedCache<string, SearchAnswer, { text: string; level: SpoilerLevel }>('search-results', {
-  holds: 'search results per query and level (lib/reader/cached-reader.ts)',
+const searchResults = boundedCache<string, SearchAnswer, { text: string; level: SpoilerLevel; locale?: string }>('search-results', {
+  holds: 'search results per query, level and language (lib/reader/cached-reader.ts)',
   maxBytes: 16 * 1024 * 1024,
   sizeOf: (answer, key) => stringBytes(key) + stringBytes(JSON.stringify(answer)),
-  fetchMethod: (_key, _stale, { context }) => searchWithCorrection(context.text, context.level),
+  fetchMethod: (_key, _stale, { context }) => searchWithCorrection(context.text, context.level, context.locale),
 });
 
 export const NO_ANSWER: SearchAnswer = { hits: [], correctedTo: null, near: [] };
 
-export const searchCached = cache(async (query: string, level: SpoilerLevel): Promise<SearchAnswer> => {
+/** `locale`: in a translation's language (its search documents); absent, the pages' own. */
+export const searchCached = cache(async (query: string, level: SpoilerLevel, locale?: string): Promise<SearchAnswer> => {
   const text = normalizeQuery(query);
   if (!text) return NO_ANSWER;
   const version = await catalogueVersion().catch(() => null);
   // Without the version (Redis not answering), no cached results: the database answers.
-  if (version === null) return searchWithCorrection(text, level);
-  const key = JSON.stringify([version, level, text]);
-  return (await searchResults.fetch(key, { context: { text, level } })) ?? NO_ANSWER;
+  if (version === null) return searchWithCorrection(text, level, locale);
+  const key = JSON.stringify([version, level, text, locale ?? '']);
+  return (await searchResults.fetch(key, { context: { text, level, locale } })) ?? NO_ANSWER;
 });
 
 /** One page of the home page's list (1-based), optionally filtered (genre, year, country) and sorted. */

@@ -5,8 +5,7 @@ import { withImageSizes } from '../media/with-image-sizes';
 import { parseReadingPoints } from '../spoilers/reading-point';
 import type { SpoilerLevel } from '../spoilers/levels';
 import { visibleFilm, visibleFilmUpTo, type VisibleFilm } from '../spoilers/visible-film';
-import { currentTexts, type StoredTexts } from '../translations/translation-state';
-import { withTranslatedTexts } from '../translations/translation-units';
+import { translatedContent, type StoredTexts } from '../translations/translation-state';
 import { translationLocales } from '../i18n/site-locales';
 
 export type Reading = { level: SpoilerLevel; upto?: undefined } | { upto: number; level?: undefined };
@@ -43,7 +42,7 @@ export async function getPublishedTranslation(slug: string, locale: string, read
       select: { texts: true },
     }),
   ]);
-  const translated = withTranslatedTexts(content, currentTexts(content, revision.texts as StoredTexts)).content;
+  const translated = translatedContent(content, revision.texts as StoredTexts);
   const film =
     reading.upto === undefined
       ? visibleFilm(translated, reading.level)

@@ -11,7 +11,8 @@
  *   quiz      `/films/{slug}/quiz`, the no-JavaScript form's `/films/{slug}/quiz/answers`
  *   film-api  `/api/v1/films/{slug}`, `…/quiz`, `…/quiz/attempts`
  *   person    `/people/{slug}`, its level route `/people/{slug}/level/{level}`
- *   search    `/search?q=…`, its variant `/search/level/{level}/{source}/{query, base64url}`
+ *   search    `/search?q=…`, its variant `/search/level/{level}/{source}/{query, base64url}`; in a
+ *             translation's language the same under `/{locale}` (`/fr/search?q=…`)
  *   list      `/`, `/page/{N}`
  *
  * A slug is held decoded and written percent-encoded. A level or point segment that is no level or
@@ -47,7 +48,7 @@ export { parseLevel };
  * @typedef {{ kind: 'quiz', slug: string, answers?: boolean, spoilers?: SpoilerLevel }} QuizAddress
  * @typedef {{ kind: 'film-api', slug: string, quiz?: 'questions' | 'attempts', spoilers?: SpoilerLevel }} FilmApiAddress
  * @typedef {{ kind: 'person', slug: string, level?: SpoilerLevel, malformed?: Malformed, spoilers?: SpoilerLevel }} PersonAddress
- * @typedef {{ kind: 'search', query: string, level?: SpoilerLevel, source?: SearchSource, malformed?: Malformed, spoilers?: SpoilerLevel }} SearchAddress
+ * @typedef {{ kind: 'search', query: string, locale?: string, level?: SpoilerLevel, source?: SearchSource, malformed?: Malformed, spoilers?: SpoilerLevel }} SearchAddress
  *   without `level` the public address (`/search?q=`), with it the variant proxy.ts rewrites onto
  * @typedef {{ kind: 'list', page: number }} ListAddress
  * @typedef {FilmAddress | QuizAddress | FilmApiAddress | PersonAddress | SearchAddress | ListAddress} ReaderAddress
@@ -113,7 +114,7 @@ function decoded(segment) {
 const FILM = /^(?:\/([a-z]{2,3}(?:-[A-Z]{2})?))?\/films\/([^/]+)(?:\/(level|upto)\/([^/]*)|\/(quiz)(?:\/(answers))?)?\/?$/u;
 const FILM_API = /^\/api\/v1\/films\/([^/]+)(?:\/(quiz)(?:\/(attempts))?)?\/?$/u;
 const PERSON = /^\/people\/([^/]+)(?:\/level\/([^/]*))?\/?$/u;
-const SEARCH = /^\/search(?:\/level\/([^/]*)(?:\/([^/]*)(?:\/(.*))?)?)?\/?$/u;
+const SEARCH = /^(?:\/([a-z]{2,3}(?:-[A-Z]{2})?))?\/search(?:\/level\/([^/]*)(?:\/([^/]*)(?:\/(.*))?)?)?\/?$/u;
 const LIST = /^\/(?:page\/([1-9]\d{0,6})\/?)?$/u;
 
 /**
@@ -167,10 +168,13 @@ function parsePath(pathname, query) {
   }
   const search = SEARCH.exec(pathname);
   if (search) {
-    if (search[1] === undefined) return { kind: 'search', query: query.get(SEARCH_QUERY_NAME) ?? '' };
-    const level = parseLevel(search[1]);
-    if (!level) return { kind: 'search', query: '', malformed: { field: 'level', value: search[1] } };
-    return searchVariant(level, search[2], search[3]);
+    const [, locale, levelValue, source, encoded] = search;
+    const named = locale ? { kind: /** @type {const} */ ('search'), locale } : { kind: /** @type {const} */ ('search') };
+    if (levelValue === undefined) return { ...named, query: query.get(SEARCH_QUERY_NAME) ?? '' };
+    const level = parseLevel(levelValue);
+    if (!level) return { ...named, query: '', malformed: { field: 'level', value: levelValue } };
+    const variant = searchVariant(level, source, encoded);
+    return variant && locale ? { ...variant, locale } : variant;
   }
   const list = LIST.exec(pathname);
   if (list) return { kind: 'list', page: list[1] ? Number(list[1]) : 1 };
@@ -245,17 +249,18 @@ export function buildAddress(address) {
     case 'person':
       return withLevel(`/people/${encodeURIComponent(address.slug)}${routeSegments(address)}`, address.spoilers);
     case 'search': {
-      if (address.malformed) return `/search/level/${address.malformed.value}`;
+      const root = `${address.locale ? `/${address.locale}` : ''}/search`;
+      if (address.malformed) return `${root}/level/${address.malformed.value}`;
       if (address.level) {
         const text = normalizeQuery(address.query);
-        const base = `/search/level/${address.level}/${address.source ?? 'cookie'}`;
+        const base = `${root}/level/${address.level}/${address.source ?? 'cookie'}`;
         return text ? `${base}/${textSegment(text)}` : base;
       }
       const params = new URLSearchParams();
       if (address.query) params.set(SEARCH_QUERY_NAME, address.query);
       if (address.spoilers) params.set(SPOILER_QUERY_NAME, address.spoilers);
       const search = params.toString();
-      return search ? `/search?${search}` : '/search';
+      return search ? `${root}?${search}` : root;
     }
   }
 }

@@ -57,9 +57,10 @@ const address: fc.Arbitrary<ReaderAddress> = fc
       slug,
       malformed: fc.record({ field: fc.constant('level' as const), value: malformedLevel }),
     }),
-    fc.record({ kind: fc.constant('search' as const), query: fc.string({ maxLength: 30 }), spoilers }),
+    fc.record({ kind: fc.constant('search' as const), locale, query: fc.string({ maxLength: 30 }), spoilers }),
     fc.record({
       kind: fc.constant('search' as const),
+      locale,
       query: fc.string({ maxLength: 30 }).map((q) => q.replace(/[\u0000-\u001f]/gu, ' ').trim()),
       level,
       source: fc.constantFrom('query' as const, 'cookie' as const),
@@ -83,8 +84,9 @@ const OLD = [
   /^\/(?:api\/v1\/)?films\/([^/]+)(?:\/quiz(?:\/answers|\/attempts)?)?\/?$/,
   /^\/search\/?$/u,
   /^\/$|^\/page\/([1-9]\d{0,6})\/?$/u,
-  // A film's page in a translation's language: a language tag before it.
+  // A film's page and search in a translation's language: a language tag before them.
   /^\/[a-z]{2,3}(?:-[A-Z]{2})?\/films\/([^/]+)(?:\/level\/[^/]*|\/upto\/[^/]*)?\/?$/u,
+  /^\/[a-z]{2,3}(?:-[A-Z]{2})?\/search(?:\/level\/[^/]*(\/.*)?)?\/?$/u,
 ];
 
 describe('reader addresses', () => {
@@ -149,7 +151,9 @@ describe('reader addresses', () => {
     expect(variantOf('/fr/films/kiss-and-cry', { level: 'light' })).toBe('/fr/films/kiss-and-cry/level/light');
     expect(variantOf('/fr/films/kiss-and-cry/level/full', { level: 'none', upto: 2 })).toBe('/fr/films/kiss-and-cry/upto/2');
     expect(filmPath('kiss-and-cry', 'fr')).toBe('/fr/films/kiss-and-cry');
-    for (const other of ['/fr/films/kiss-and-cry/quiz', '/FR/films/kiss-and-cry', '/fr/people/x', '/fr/search', '/fr', '/f/films/x'])
+    expect(parseAddress('/fr/search?q=chevaux')).toEqual({ kind: 'search', locale: 'fr', query: 'chevaux' });
+    expect(variantOf('/fr/search/level/full/query', { level: 'none' })).toBe('/fr/search/level/none/query');
+    for (const other of ['/fr/films/kiss-and-cry/quiz', '/FR/films/kiss-and-cry', '/fr/people/x', '/fr', '/f/films/x'])
       expect(parseAddress(other)).toBeNull();
   });
 

@@ -8,6 +8,8 @@ import { splitSnippet, type SnippetPart } from './snippet';
 import { normalizeQuery } from './reader-address.mjs';
 import { correctQuery } from './correct-query';
 import { suggestSearch, type SearchSuggestion } from './suggest-search';
+import { searchConfig } from '../i18n/search-config';
+import { defaultLocale } from '../i18n/site-locales';
 
 export { MAX_QUERY_LENGTH, normalizeQuery } from './reader-address.mjs';
 
@@ -42,17 +44,18 @@ export const MAX_RANKED = 500;
 
 /**
  * Full-text search over published content, at the reader's level only: documents above the level
- * are filtered out in SQL, so they are neither matched nor quoted. Words match through the english
+ * are filtered out in SQL, so they are neither matched nor quoted. `locale`: in a translation's
+ * language (its documents, stemmed by its configuration); absent, the pages' own. Words match through the
  * tsvector (GIN index); names and titles also match approximately through pg_trgm word similarity.
  * Snippets (ts_headline, the costliest part per row) are made for the returned page only.
  */
-export async function searchPublished(query: string, level: SpoilerLevel): Promise<SearchHit[]> {
+export async function searchPublished(query: string, level: SpoilerLevel, locale?: string): Promise<SearchHit[]> {
   const text = normalizeQuery(query);
   if (!text) return [];
   const rows = await db().$queryRaw<
     Array<Omit<SearchHit, 'snippets' | 'film'> & { quotes: string[]; filmSlug: string; filmTitle: string }>
   >`
-    ${searchSql(text, level)}`;
+    ${searchSql(text, level, locale)}`;
   return rows.map(({ filmSlug, filmTitle, quotes, ...hit }) => ({
     ...hit,
     snippets: quotes.map(splitSnippet).filter((parts) => parts.length > 0),
@@ -76,11 +79,13 @@ export type SearchAnswer = {
  * correction at the reader's level (correct-query.ts) when that finds something, else the names
  * near it. Queries that match pay nothing more.
  */
-export async function searchWithCorrection(query: string, level: SpoilerLevel): Promise<SearchAnswer> {
+export async function searchWithCorrection(query: string, level: SpoilerLevel, locale?: string): Promise<SearchAnswer> {
   const text = normalizeQuery(query);
   if (!text) return { hits: [], correctedTo: null, near: [] };
-  const hits = await searchPublished(text, level);
+  const hits = await searchPublished(text, level, locale);
   if (hits.length > 0) return { hits, correctedTo: null, near: [] };
+  // "Did you mean" knows the pages' own words only (SearchTerm); in a translation's language, the names near it.
+  if (locale) return { hits, correctedTo: null, near: await suggestSearch(text, level, locale) };
   const corrected = await correctQuery(text, level);
   const again = corrected ? await searchPublished(corrected, level) : [];
   if (corrected && again.length > 0) return { hits: again, correctedTo: corrected, near: [] };
@@ -110,25 +115,27 @@ const CANDIDATE_COLUMNS = Prisma.sql`d.ctid AS row, d."filmId", d.kind, d."itemI
  * query word is quoted on its own (at most SNIPPET_FIELDS), so words of different fields never run
  * together, and a quote cut from the middle of its field begins or ends with "…". A document matched by its title alone quotes its first field.
  */
-export function searchSql(text: string, level: SpoilerLevel) {
+export function searchSql(text: string, level: SpoilerLevel, locale?: string) {
   const levels = Prisma.sql`${levelsUpTo(level)}::"SpoilerLevel"[]`;
+  const config = searchConfig(locale ?? defaultLocale());
+  const language = Prisma.sql`d.locale = ${locale ?? ''}`;
   return Prisma.sql`
-    WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('english', ${text}) AS query),
+    WITH q AS MATERIALIZED (SELECT websearch_to_tsquery(${config}::regconfig, ${text}) AS query),
     films AS MATERIALIZED (
       SELECT ${CANDIDATE_COLUMNS} FROM "SearchDocument" d, q
-      WHERE d.kind = 'film' AND d.level = ANY(${levels}) AND d.tsv @@ q.query
+      WHERE ${language} AND d.kind = 'film' AND d.level = ANY(${levels}) AND d.tsv @@ q.query
       LIMIT ${MAX_RANKED}
     ),
     items AS MATERIALIZED (
       SELECT ${CANDIDATE_COLUMNS} FROM "SearchDocument" d, q
       WHERE (SELECT count(*) FROM films) < ${LIMIT}
-        AND d.kind <> 'film' AND d.level = ANY(${levels}) AND d.tsv @@ q.query
+        AND ${language} AND d.kind <> 'film' AND d.level = ANY(${levels}) AND d.tsv @@ q.query
       LIMIT ${MAX_RANKED}
     ),
     approximate AS (
       SELECT ${CANDIDATE_COLUMNS} FROM "SearchDocument" d, q
       WHERE (SELECT count(*) FROM films) + (SELECT count(*) FROM items) < ${LIMIT}
-        AND d.level = ANY(${levels}) AND d.kind IN (${Prisma.join(NAMED_KINDS)}) AND ${text} <% d.title AND NOT d.tsv @@ q.query
+        AND ${language} AND d.level = ANY(${levels}) AND d.kind IN (${Prisma.join(NAMED_KINDS)}) AND ${text} <% d.title AND NOT d.tsv @@ q.query
       LIMIT ${MAX_RANKED}
     ),
     candidates AS (SELECT * FROM films UNION ALL SELECT * FROM items UNION ALL SELECT * FROM approximate),
@@ -156,7 +163,7 @@ export function searchSql(text: string, level: SpoilerLevel) {
                  u.n, strpos(h.quote, chr(2)) > 0 AS matched
           FROM "SearchDocument" d,
                unnest(string_to_array(d.body, chr(10))) WITH ORDINALITY AS u(text, n),
-               ts_headline('english', u.text, q.query, ${HEADLINE}) AS h(quote),
+               ts_headline(${config}::regconfig, u.text, q.query, ${HEADLINE}) AS h(quote),
                -- Where the quote lies in its field: one cut from the middle says so with "…".
                LATERAL (SELECT btrim(translate(h.quote, chr(2) || chr(3), '')) AS plain) p,
                LATERAL (SELECT p.plain, strpos(u.text, p.plain) AS at) c
@@ -169,6 +176,6 @@ export function searchSql(text: string, level: SpoilerLevel) {
 }
 
 /** Where a hit lives on the site: the film page's section or item anchor, or a person's page. */
-export function hitHref(hit: Pick<SearchHit, 'kind' | 'itemId' | 'film'>): string {
-  return searchHitHref(hit.kind, hit.itemId, hit.film.slug);
+export function hitHref(hit: Pick<SearchHit, 'kind' | 'itemId' | 'film'>, locale?: string): string {
+  return searchHitHref(hit.kind, hit.itemId, hit.film.slug, locale);
 }

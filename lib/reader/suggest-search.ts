@@ -21,16 +21,17 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/gu, (c) => `\\${c}`);
  * from the search documents at the reader's level: the same spoiler rule as search. Names that
  * begin with the text come first.
  */
-export async function suggestSearch(query: string, level: SpoilerLevel): Promise<SearchSuggestion[]> {
+export async function suggestSearch(query: string, level: SpoilerLevel, locale?: string): Promise<SearchSuggestion[]> {
   const text = normalizeQuery(query).slice(0, 100);
   if (text.length < MIN_SUGGEST_LENGTH) return [];
-  const found = await suggestFor(text, level);
-  if (found.length > 0) return found;
+  const found = await suggestFor(text, level, locale);
+  if (found.length > 0 || locale) return found;
   const corrected = await correctQuery(text, level);
   return corrected ? suggestFor(corrected, level) : [];
 }
 
-async function suggestFor(text: string, level: SpoilerLevel): Promise<SearchSuggestion[]> {
+/** `locale`: the documents of the films' translations in that language (films link to their page in it); absent, the pages' own. */
+async function suggestFor(text: string, level: SpoilerLevel, locale?: string): Promise<SearchSuggestion[]> {
   const contains = `%${escapeLike(text)}%`;
   const starts = `${escapeLike(text)}%`;
   const rows = await db().$queryRaw<Array<{ kind: 'film' | 'person'; title: string; slug: string }>>`
@@ -39,11 +40,11 @@ async function suggestFor(text: string, level: SpoilerLevel): Promise<SearchSugg
              d.kind, d.title, CASE WHEN d.kind = 'person' THEN d."itemId" ELSE f.slug END AS slug,
              d.title ILIKE ${starts} AS prefix, word_similarity(${text}, d.title) AS similarity
       FROM "SearchDocument" d JOIN "PublishedFilm" f ON f."filmId" = d."filmId"
-      WHERE d.kind IN ('film', 'person') AND d.level = ANY(${levelsUpTo(level)}::"SpoilerLevel"[])
+      WHERE d.locale = ${locale ?? ''} AND d.kind IN ('film', 'person') AND d.level = ANY(${levelsUpTo(level)}::"SpoilerLevel"[])
         AND (d.title ILIKE ${contains} OR ${text} <% d.title)
       ORDER BY d.kind, CASE WHEN d.kind = 'person' THEN d."itemId" ELSE f.slug END
     ) matched
     ORDER BY prefix DESC, similarity DESC, kind, title
     LIMIT ${LIMIT}`;
-  return rows.map(({ kind, title, slug }) => ({ kind, label: title, href: kind === 'film' ? filmPath(slug) : personPath(slug) }));
+  return rows.map(({ kind, title, slug }) => ({ kind, label: title, href: kind === 'film' ? filmPath(slug, locale) : personPath(slug) }));
 }

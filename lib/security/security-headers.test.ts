@@ -69,6 +69,10 @@ describe('pagePolicyFor', () => {
       '/_missing',
       '/search/level/full/query/c2thdGluZw',
       '/search/level/none/cookie',
+      '/fr/films/kiss-and-cry',
+      '/fr/films/kiss-and-cry/level/full',
+      '/fr/films/kiss-and-cry/upto/3',
+      '/fr/search/level/none/query/Y2hldmF1eA',
     ])
       expect(pagePolicyFor(path).kind, path).toBe('cached');
     for (const path of ['/api/v1/films', '/spoilers', '/films/x/quiz/answers', '/sitemap.xml'])

@@ -5,6 +5,7 @@ import { writeAudit } from '../audit/write-audit';
 import { invalidatePages } from '../cache/invalidate-film-pages';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { findTranslation } from './find-translation';
+import { refreshTranslationSearchDocuments } from './translation-search-documents';
 import { actorRef, enqueueWebhookEvent, filmRef, pageTags } from '../webhooks/enqueue-webhook-event';
 
 /**
@@ -35,12 +36,13 @@ export async function publishTranslation({ slug, locale, revision, actor }: Publ
     if (!page.publishedRevisionId)
       throw new ConflictError(`Publish “${slug}” itself before its ${locale} translation`, { published: false });
     await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: revision, publishedAt: new Date() } });
+    await refreshTranslationSearchDocuments(tx, film.id, locale);
     await writeAudit(tx, { actor, action: 'film.translation-publish', filmId: film.id, subject: film.slug, details: { locale, revision } });
     await enqueueWebhookEvent(tx, 'translation.published', {
       film: filmRef({ slug: film.published?.slug ?? film.slug }),
       locale,
       revision,
-      cacheTags: pageTags({ films: [film.published?.slug, film.slug], lists: false }),
+      cacheTags: pageTags({ films: [film.published?.slug, film.slug], lists: true }),
       actor: actorRef(actor),
     });
     return { slug: film.slug, locale, revision, readerSlug: film.published?.slug };
@@ -55,11 +57,12 @@ export async function unpublishTranslation({ slug, locale, actor }: Omit<Publish
     const { film, translation } = await findTranslation(tx, slug, locale);
     if (!translation) throw new NotFoundError(`“${slug}” has no ${locale} translation`);
     await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: null, publishedAt: null } });
+    await refreshTranslationSearchDocuments(tx, film.id, locale);
     await writeAudit(tx, { actor, action: 'film.translation-unpublish', filmId: film.id, subject: film.slug, details: { locale } });
     await enqueueWebhookEvent(tx, 'translation.unpublished', {
       film: filmRef({ slug: film.published?.slug ?? film.slug }),
       locale,
-      cacheTags: pageTags({ films: [film.published?.slug, film.slug], lists: false }),
+      cacheTags: pageTags({ films: [film.published?.slug, film.slug], lists: true }),
       actor: actorRef(actor),
     });
     return { slug: film.slug, locale, readerSlug: film.published?.slug };

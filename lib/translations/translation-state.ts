@@ -1,6 +1,6 @@
 import type { FilmContent } from '../content/schema';
 import type { TranslationStatus, TranslationUnitState } from './translation-schema';
-import { translationUnits } from './translation-units';
+import { translationUnits, withTranslatedTexts } from './translation-units';
 
 /** A stored unit: the translation and the source text it was made from. */
 export type StoredText = { text: string; from: string };
@@ -35,4 +35,13 @@ export function currentTexts(source: FilmContent, stored: StoredTexts): Record<s
       .units.filter((unit) => unit.status === 'translated')
       .map((unit) => [unit.key, unit.text!]),
   );
+}
+
+/**
+ * The page as readers of a translation get it: the translation's current texts laid over it
+ * (outdated and missing units keep the page's text); items, levels and everything not text are
+ * the page's. Pure.
+ */
+export function translatedContent(source: FilmContent, stored: StoredTexts): FilmContent {
+  return withTranslatedTexts(source, currentTexts(source, stored)).content;
 }
