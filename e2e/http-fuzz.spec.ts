@@ -98,6 +98,8 @@ async function fuzzPaths(): Promise<string[]> {
     '/people/no-one',
     '/films/no-such-film',
     '/search?q=kiss',
+    `/fr${DEMO_PATH}`,
+    '/fr/search?q=patineuse',
     '/?genre=drama&year=2017',
     '/page/2?genre=drama',
     '/?country=CA&sort=year',
