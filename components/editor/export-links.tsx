@@ -17,7 +17,12 @@ export function ExportLinks({ slug, revision }: { slug: string; revision?: numbe
       ·{' '}
       <a href={href('json')} download title={`${what} as lossless JSON`}>
         JSON
+      </a>{' '}
+      (
+      <a href={`${href('json')}&translations=true`} download title={`${what} as lossless JSON, with its translations`}>
+        with translations
       </a>
+      )
     </span>
   );
 }

@@ -56,6 +56,10 @@ export const importQuerySchema = z.object({
 
 export const exportQuerySchema = z.object({
   format: z.enum(['json', 'text']).default('json'),
+  translations: z.enum(['true', 'false']).default('false').meta({
+    description:
+      'format=json: true adds `translations`, per language the translated texts by unit key that are up to date with this revision (outdated and missing ones are left out); importing the file imports them too',
+  }),
   revision: z.coerce.number().int().min(1).optional().meta({ description: 'Defaults to the latest revision' }),
 });
 

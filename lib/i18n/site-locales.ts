@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { localeTagSchema } from './locale-tag';
 import { siteEnv } from '../env';
 
 /**
@@ -21,4 +21,4 @@ export function translationLocales(): readonly string[] {
 }
 
 /** A translation's language in a route or request: a language tag's shape (whether the site has it is the domain's 404). */
-export const localeSchema = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Must be a language tag such as fr or fr-CA');
+export const localeSchema = localeTagSchema;

@@ -7,6 +7,10 @@ import { ConflictError, ValidationError } from '../errors';
 import { createFilm, publishFilm } from '../films';
 import { withSuggestedLevels } from '../story-position/suggest-levels';
 import type { ImportLevels } from '../films/film-schema';
+import { siteLocales, translationLocales } from '../i18n/site-locales';
+import { saveTranslation } from '../translations/save-translation';
+import { publishTranslation } from '../translations/publish-translation';
+import { translationUnits } from '../translations/translation-units';
 import { importText, MAX_PAGE_CHARS, withoutQuizFor, type ImportError, type ImportFormat, type PageWarning } from './index';
 
 export type ImportFilmInput = {
@@ -29,6 +33,8 @@ export type ImportedFilm = {
   published: boolean;
   levels: ImportLevels;
   warnings: PageWarning[];
+  /** The languages a JSON export's translations were imported in, each as its revision 1. */
+  translations: string[];
 };
 
 /** What a 409 names when the page's address is taken: the film there, and where to edit it. */
@@ -71,6 +77,16 @@ export async function importFilm({ text, actor, slug, publish = false, levels = 
     );
   }
 
+  // A JSON export's translations: into the site's languages only, said before anything is written.
+  const translations = Object.entries(imported.translations ?? {});
+  const languages = translationLocales();
+  for (const [locale] of translations)
+    if (!languages.includes(locale))
+      throw ValidationError.field(
+        `translations.${locale}`,
+        `The site is not translated into “${locale}” (SITE_LOCALES: ${siteLocales().join(', ')})`,
+      );
+
   const created = await createFilm({
     content,
     actor,
@@ -78,6 +94,21 @@ export async function importFilm({ text, actor, slug, publish = false, levels = 
     message: levels === 'suggested' ? 'Imported, with suggested spoiler levels' : 'Imported',
   });
   if (publish) await publishFilm({ slug: created.film.slug, revision: created.revision.number, actor });
+  // Each translation as its revision 1, made from the page's revision 1 (the texts of a quiz left out go with it).
+  const keys = new Set(translationUnits(content).map((unit) => unit.key));
+  for (const [locale, texts] of translations) {
+    const kept = Object.fromEntries(Object.entries(texts).filter(([key]) => keys.has(key)));
+    const saved = await saveTranslation({
+      slug: created.film.slug,
+      locale,
+      baseRevision: 0,
+      sourceRevision: created.revision.number,
+      texts: kept,
+      message: 'Imported',
+      actor,
+    });
+    if (publish) await publishTranslation({ slug: created.film.slug, locale, revision: saved.revision, actor });
+  }
   return {
     slug: created.film.slug,
     title: created.film.title,
@@ -86,6 +117,7 @@ export async function importFilm({ text, actor, slug, publish = false, levels = 
     published: publish,
     levels,
     warnings,
+    translations: translations.map(([locale]) => locale),
   };
 }
 

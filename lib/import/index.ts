@@ -1,5 +1,8 @@
 import { fieldErrors, filmContentSchema, type FieldError, type FilmContent } from '../content/schema';
 import { PageFormatError, parsePage, type PageWarning } from '../page-format';
+import { z } from 'zod';
+import { localeTagSchema } from '../i18n/locale-tag';
+import { checkTranslationTexts } from '../translations/translation-units';
 
 export { PageFormatError, parsePage, type PageWarning, type PageWarningKind, type ParsedPage } from '../page-format';
 
@@ -11,8 +14,18 @@ export type ImportError = { message: string; line?: number; path?: string };
 /** A page is a few dozen kilobytes; anything far larger is a mistake (and server actions take 1 MB). */
 export const MAX_PAGE_CHARS = 500_000;
 
+/** A JSON export's translations: per language, each text by its unit's key (lib/translations/translation-units.ts). */
+export type ImportedTranslations = Record<string, Record<string, string>>;
+
 export type ImportResult =
-  | { ok: true; format: ImportFormat; content: FilmContent; warnings: PageWarning[]; quizLine?: number }
+  | {
+      ok: true;
+      format: ImportFormat;
+      content: FilmContent;
+      warnings: PageWarning[];
+      quizLine?: number;
+      translations?: ImportedTranslations;
+    }
   | { ok: false; format: ImportFormat; errors: ImportError[] };
 
 /**
@@ -40,8 +53,20 @@ function importJson(text: string): ImportResult {
   }
   const result = filmContentSchema.safeParse(value);
   if (!result.success) return { ok: false, format: 'json', errors: fieldErrors(result.error) satisfies FieldError[] };
-  return { ok: true, format: 'json', content: result.data, warnings: [] };
+  // An export with `translations` (`?translations=true`): each checked against the page it translates.
+  const raw = typeof value === 'object' && value !== null && 'translations' in value ? value.translations : undefined;
+  if (raw === undefined) return { ok: true, format: 'json', content: result.data, warnings: [] };
+  const parsed = translationsSchema.safeParse(raw);
+  if (!parsed.success)
+    return { ok: false, format: 'json', errors: fieldErrors(parsed.error).map((e) => ({ ...e, path: `translations.${e.path}` })) };
+  const problems = Object.entries(parsed.data).flatMap(
+    ([locale, texts]) => checkTranslationTexts(result.data, texts, `translations.${locale}`).problems,
+  );
+  if (problems.length > 0) return { ok: false, format: 'json', errors: problems };
+  return { ok: true, format: 'json', content: result.data, warnings: [], translations: parsed.data };
 }
+
+const translationsSchema = z.record(localeTagSchema, z.record(z.string(), z.string()));
 
 /**
  * Quizzes are admin-only: an import by someone who may not edit quizzes leaves the quiz out and

@@ -5,10 +5,9 @@ import { writeAudit } from '../audit/write-audit';
 import { authorIdOf } from '../auth/system-actor';
 import { ConflictError, ForbiddenError, ValidationError } from '../errors';
 import { assertSafeText } from '../http/safe-text';
-import { MAX_SHORT, MAX_TEXT } from '../content/fields';
 import { readContent } from '../films/revision-store';
 import { findTranslation, readTranslationRevision } from './find-translation';
-import { translationUnits } from './translation-units';
+import { checkTranslationTexts, translationUnits } from './translation-units';
 import type { SaveTranslationBody } from './translation-schema';
 import type { StoredText, StoredTexts } from './translation-state';
 
@@ -39,16 +38,10 @@ export async function saveTranslation({ slug, locale, baseRevision, sourceRevisi
       select: { parts: true },
     });
     if (!source) throw ValidationError.field('sourceRevision', `Film has no revision ${sourceRevision}`);
-    const units = new Map(translationUnits(await readContent(tx, film.id, source.parts)).map((unit) => [unit.key, unit]));
-    const stored: StoredTexts = {};
-    for (const [key, text] of Object.entries(texts)) {
-      const unit = units.get(key);
-      if (!unit) throw ValidationError.field(`texts.${key}`, `Revision ${sourceRevision} of the page has no text “${key}” to translate`);
-      // As long as the page allows the text it translates: a line is a line in every language.
-      const max = unit.kind === 'text' ? MAX_SHORT : MAX_TEXT;
-      if (text.length > max) throw ValidationError.field(`texts.${key}`, `Must be at most ${max} characters`);
-      if (text !== '') stored[key] = { text, from: unit.source };
-    }
+    const content = await readContent(tx, film.id, source.parts);
+    const { stored, problems } = checkTranslationTexts(content, texts, 'texts');
+    if (problems.length > 0) throw new ValidationError(problems);
+    const units = translationUnits(content);
 
     return writeTranslationRevision(tx, {
       film,
@@ -59,7 +52,7 @@ export async function saveTranslation({ slug, locale, baseRevision, sourceRevisi
       sourceRevision,
       message,
       actor,
-      sourceKeys: new Set(units.keys()),
+      sourceKeys: new Set(units.map((unit) => unit.key)),
     });
   });
 }

@@ -1,4 +1,5 @@
 import type { FilmContent } from '../content/schema';
+import { MAX_SHORT, MAX_TEXT } from '../content/fields';
 import { LISTS, PARTS, type ValueKind } from '../films/diff/page-model';
 import type { SectionId } from '../page/parts';
 import type { SpoilerLevel } from '../spoilers/levels';
@@ -122,4 +123,29 @@ export function withTranslatedTexts(
     else missing.push(unit.key);
   }
   return { content, missing };
+}
+
+/** A translation's texts checked against the page they translate: each stored with its source text, or what is wrong with it. */
+export type CheckedTexts = {
+  stored: Record<string, { text: string; from: string }>;
+  problems: Array<{ path: string; message: string }>;
+};
+
+/**
+ * Checks texts (`{key: text}`) against the units of `content`: a key the page has no text for, or a
+ * text longer than the page allows the text it translates (a line is a line in every language),
+ * is a problem at `{path}.{key}`; an empty text is no text. Pure: the save and the import (in the
+ * browser too) check alike.
+ */
+export function checkTranslationTexts(content: FilmContent, texts: Record<string, string>, path: string): CheckedTexts {
+  const units = new Map(translationUnits(content).map((unit) => [unit.key, unit]));
+  const checked: CheckedTexts = { stored: {}, problems: [] };
+  for (const [key, text] of Object.entries(texts)) {
+    const unit = units.get(key);
+    const max = unit?.kind === 'text' ? MAX_SHORT : MAX_TEXT;
+    if (!unit) checked.problems.push({ path: `${path}.${key}`, message: `The page has no text “${key}” to translate` });
+    else if (text.length > max) checked.problems.push({ path: `${path}.${key}`, message: `Must be at most ${max} characters` });
+    else if (text !== '') checked.stored[key] = { text, from: unit.source };
+  }
+  return checked;
 }

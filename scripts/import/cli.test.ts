@@ -14,6 +14,7 @@ const film = (overrides: Partial<ImportedFilm> = {}): ImportedFilm => ({
   published: false,
   levels: 'page',
   warnings: [],
+  translations: [],
   ...overrides,
 });
 

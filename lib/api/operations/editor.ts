@@ -182,7 +182,8 @@ export const editorOperations = operations(['Editorial'], {
     query: exportQuerySchema,
     responses: {
       200: {
-        description: 'format=json: the content object (lossless); format=text: the page format. Sent as a download.',
+        description:
+          'format=json: the content object (lossless; with translations=true, its `translations` beside it); format=text: the page format. Sent as a download.',
         content: { 'application/json': { schema: filmContentApiSchema }, 'text/plain': { schema: z.string() } },
       },
     },

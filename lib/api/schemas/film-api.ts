@@ -155,5 +155,9 @@ export const importResultSchema = z
     revision: revisionNumberSchema,
     levels: importLevelsSchema.meta({ description: 'Which spoiler levels were stored' }),
     warnings: z.array(importWarningSchema),
+    translations: z.array(z.string()).meta({
+      description:
+        'The languages of the JSON export’s `translations`, each imported as its revision 1 (published with the page by the CLI’s --publish)',
+    }),
   })
   .meta({ id: 'ImportResult' });
