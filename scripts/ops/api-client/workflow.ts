@@ -282,6 +282,22 @@ export async function runWorkflow(context: WorkflowContext): Promise<void> {
     });
   expect(expectStatus(await restoreFrench(), 201).data!.revision).toBe(2);
   expectStatus(await restoreFrench(), 409);
+  // The JSON export with its translations, imported under another address: the French title comes along.
+  const withFrench = expectStatus(
+    await editor.GET('/api/v1/editor/films/{slug}/export', { params: { path, query: { format: 'json', translations: 'true' } } }),
+    200,
+  ).data as unknown as { translations: Record<string, Record<string, string>> };
+  expect(withFrench.translations).toEqual({ fr: { title: 'Titre en français' } });
+  const importedWithFrench = expectStatus(
+    await editor.POST('/api/v1/editor/import', {
+      params: { query: { slug: `${slug}-fr` } },
+      body: JSON.stringify(withFrench),
+      bodySerializer: (body) => body,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    }),
+    201,
+  ).data!;
+  expect(importedWithFrench.translations).toEqual(['fr']);
 
   // Presence is the editor's own heartbeat: a token is refused.
   expectStatus(await editor.POST('/api/v1/editor/films/{slug}/presence', { params: { path }, body: { tabId: 'client-test-tab' } }), 403);
