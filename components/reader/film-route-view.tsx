@@ -2,7 +2,10 @@ import { FilmPage } from '@/components/reader/film-page';
 import { JsonLd } from '@/components/reader/json-ld';
 import { setLevelHref } from '@/lib/reader/reader-level';
 import { movieJsonLd } from '@/lib/seo/film-json-ld';
-import type { FilmLanguages } from '@/lib/seo/film-metadata';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import type { FilmPageData } from '@/lib/reader/film-page-data';
+import { filmMetadata, type FilmLanguages } from '@/lib/seo/film-metadata';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { filmPath } from '@/lib/reader/reader-address.mjs';
 import { LanguageLinks } from './language-links';
@@ -29,4 +32,22 @@ export function FilmRouteView({ film, languages }: { film: VisibleFilm; language
       />
     </main>
   );
+}
+
+/**
+ * A film route's page and metadata from how it loads its film page (a level route, an up-to
+ * route, in the site's language or a translation's): a film page it does not find is notFound().
+ */
+export function filmRoute<Props>(load: (props: Props) => Promise<FilmPageData | null>) {
+  return {
+    generateMetadata: async (props: Props): Promise<Metadata> => {
+      const data = await load(props);
+      return data ? filmMetadata(data.film, data.languages) : { title: 'Film not found' };
+    },
+    Page: async (props: Props) => {
+      const data = await load(props);
+      if (!data) notFound();
+      return <FilmRouteView {...data} />;
+    },
+  };
 }

@@ -1,9 +1,6 @@
-import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { FilmRouteView } from '@/components/reader/film-route-view';
+import { filmRoute } from '@/components/reader/film-route-view';
 import { loadFilmPage } from '@/lib/reader/film-page-data';
 import { parseUpto } from '@/lib/reader/reader-address.mjs';
-import { filmMetadata } from '@/lib/seo/film-metadata';
 
 /**
  * `/films/{slug}` read up to a point of its story (the first N events seen: `?upto=N`, or the
@@ -20,19 +17,11 @@ export function generateStaticParams() {
   return [];
 }
 
-async function load({ params }: Props) {
+const route = filmRoute(async ({ params }: Props) => {
   const { slug, n } = await params;
   const upto = parseUpto(n);
   return upto === null ? null : await loadFilmPage(slug, undefined, { upto });
-}
+});
 
-export async function generateMetadata(props: Props): Promise<Metadata> {
-  const data = await load(props);
-  return data ? filmMetadata(data.film, data.languages) : { title: 'Film not found' };
-}
-
-export default async function FilmUpToRoute(props: Props) {
-  const data = await load(props);
-  if (!data) notFound();
-  return <FilmRouteView {...data} />;
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

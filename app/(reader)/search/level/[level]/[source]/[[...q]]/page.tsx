@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { SearchView } from '@/components/reader/search-view';
-import { NO_ANSWER, searchCached } from '@/lib/reader/cached-reader';
+import { SearchRouteView, searchMetadata } from '@/components/reader/search-route-view';
 import { emptySearchSegments, searchOfSegments } from '@/lib/reader/reader-address.mjs';
 
 /**
@@ -24,12 +23,10 @@ async function load({ params }: Props) {
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { query } = await load(props);
-  return { title: query ? `Search: ${query}` : 'Search', robots: { index: false, follow: true } };
+  return searchMetadata((await load(props)).query);
 }
 
 export default async function SearchRoute(props: Props) {
   const { query, level, source } = await load(props);
-  const { hits, correctedTo, near } = query ? await searchCached(query, level) : NO_ANSWER;
-  return <SearchView query={query} level={level} hits={hits} correctedTo={correctedTo} near={near} levelFromQuery={source === 'query'} />;
+  return <SearchRouteView query={query} level={level} levelFromQuery={source === 'query'} />;
 }

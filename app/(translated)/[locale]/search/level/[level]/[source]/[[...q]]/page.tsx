@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { SearchView } from '@/components/reader/search-view';
-import { readerText } from '@/lib/i18n/reader-text';
+import { SearchRouteView, searchMetadata } from '@/components/reader/search-route-view';
 import { translationLocales } from '@/lib/i18n/site-locales';
-import { NO_ANSWER, searchCached } from '@/lib/reader/cached-reader';
 import { emptySearchSegments, searchOfSegments } from '@/lib/reader/reader-address.mjs';
 
 /**
@@ -27,22 +25,10 @@ async function load({ params }: Props) {
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { query, locale } = await load(props);
-  const t = readerText(locale);
-  return { title: query ? t('search.resultsFor', { query }) : t('search.title'), robots: { index: false, follow: true } };
+  return searchMetadata(query, locale);
 }
 
 export default async function TranslatedSearchLevelRoute(props: Props) {
   const { query, level, source, locale } = await load(props);
-  const { hits, correctedTo, near } = query ? await searchCached(query, level, locale) : NO_ANSWER;
-  return (
-    <SearchView
-      query={query}
-      level={level}
-      hits={hits}
-      correctedTo={correctedTo}
-      near={near}
-      levelFromQuery={source === 'query'}
-      locale={locale}
-    />
-  );
+  return <SearchRouteView query={query} level={level} levelFromQuery={source === 'query'} locale={locale} />;
 }
