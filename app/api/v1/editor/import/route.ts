@@ -16,7 +16,13 @@ export const POST = apiOperation(editorOperations.importFilm, 'film.edit', async
   assertSafeText(text, ['(body)']);
   const imported = await importFilm({ text, actor, slug, levels });
   return NextResponse.json(
-    { slug: imported.slug, revision: imported.revision, levels: imported.levels, warnings: imported.warnings },
+    {
+      slug: imported.slug,
+      revision: imported.revision,
+      levels: imported.levels,
+      warnings: imported.warnings,
+      translations: imported.translations,
+    },
     { status: 201 },
   );
 });
