@@ -122,6 +122,10 @@ async function route(
   // Response with a body, which throws: a 500. Answered here as Next answers its other routes.
   if (request.method === 'OPTIONS' && nextUrl.pathname.startsWith('/sitemaps/'))
     return new NextResponse(null, { status: 204, headers: { Allow: 'GET, HEAD, OPTIONS' } });
+  // Once a child sitemap is in the page cache, Next serves that entry to any method: a POST got the
+  // sitemap with a 200 after the first GET. Refused here as Next refuses it before.
+  if (nextUrl.pathname.startsWith('/sitemaps/') && !['GET', 'HEAD'].includes(request.method))
+    return new NextResponse(null, { status: 405, headers: { Allow: 'GET, HEAD, OPTIONS', 'Cache-Control': 'no-store' } });
   const linkStatus = await passwordLinkPageStatus(nextUrl.pathname);
   if (linkStatus !== null) {
     // The page says why the link cannot be used; the status says it to clients and crawlers.

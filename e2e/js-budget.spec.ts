@@ -32,6 +32,9 @@ const ISLAND_BUDGETS: Array<[RegExp, number]> = [
   [/^\/\(reader\)\/films\/\[slug\]\/quiz\/page$/, 14.75 * KB],
   [/^\/\(reader\)\/films\//, 10.5 * KB],
   [/^\/\(reader\)\//, 9.75 * KB],
+  // A translation's pages (app/(translated)/[locale]): the same islands as the site's own.
+  [/^\/\(translated\)\/\[locale\]\/films\//, 10.5 * KB],
+  [/^\/\(translated\)\//, 9.75 * KB],
 ];
 
 /** Client components a reader page must not load: the editor's, next/image's (reader images are server-rendered `<img>`s). */
@@ -52,6 +55,8 @@ test('reader pages: compressed JavaScript per route within its budget, islands s
     expect.arrayContaining([
       '/(reader)/page',
       '/(reader)/films/[slug]/level/[level]/page',
+      '/(translated)/[locale]/films/[slug]/level/[level]/page',
+      '/(translated)/[locale]/search/page',
       '/(reader)/films/[slug]/quiz/page',
       '/(reader)/search/page',
     ]),

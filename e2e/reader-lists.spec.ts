@@ -31,9 +31,10 @@ test('the sitemap is served whole at /sitemap.xml and as its child sitemap', asy
   // A POST to a GET-only route is refused, an OPTIONS answered, and neither answer is what GET or
   // the next OPTIONS then get from the cache.
   for (const path of ['/sitemaps/sitemap/films-0.xml', '/sitemaps/sitemap/people-0.xml']) {
-    for (const method of ['OPTIONS', 'POST', 'OPTIONS']) {
+    // Once GET has put the sitemap in the page cache too (Next then served that entry to a POST).
+    for (const method of ['OPTIONS', 'POST', 'GET', 'POST', 'OPTIONS']) {
       const answer = await request.fetch(path, { method });
-      expect(answer.status(), `${method} ${path}`).toBe(method === 'POST' ? 405 : 204);
+      expect(answer.status(), `${method} ${path}`).toBe({ POST: 405, GET: 200, OPTIONS: 204 }[method]);
     }
   }
   const whole = await request.get('/sitemap.xml');

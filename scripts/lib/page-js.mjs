@@ -81,7 +81,7 @@ export function readPageJs(distDir) {
 }
 
 /** The reader site's routes (the `(reader)` route group): what a reader's browser loads. */
-export const isReaderRoute = (/** @type {string} */ route) => route.startsWith('/(reader)/');
+export const isReaderRoute = (/** @type {string} */ route) => route.startsWith('/(reader)/') || route.startsWith('/(translated)/');
 
 /**
  * The floor: what every page loads whatever it holds, the framework's first scripts
