@@ -26,6 +26,12 @@ const PAGES = [
   '/search?q=zzzzqqq',
   '/films/no-such-film',
   '/no-such-page',
+  // The film in French (its published translation), at every level and up to a point, and French search.
+  `/fr${DEMO_PATH}?spoilers=none`,
+  `/fr${DEMO_PATH}?spoilers=full`,
+  `/fr${DEMO_PATH}?upto=4`,
+  '/fr/search?q=patineuse',
+  '/fr/search?q=zzzzqqq',
 ];
 
 for (const path of PAGES) {
