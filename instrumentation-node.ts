@@ -49,6 +49,18 @@ export async function registerNode() {
     setJobsReader(() => readJobsSnapshot());
   }
   if (process.env.NEXT_PHASE !== 'phase-production-build') {
+    // Search documents of translations published before search per language: written once.
+    const [{ backfillTranslationSearch }, { logger }] = await Promise.all([
+      import('./lib/translations/backfill-translation-search'),
+      import('./lib/log'),
+    ]);
+    void backfillTranslationSearch().then(
+      (written) =>
+        written > 0 && logger.info({ written }, 'search documents written for translations published before search per language'),
+      (error) => logger.warn({ err: error }, 'translation search backfill failed'),
+    );
+  }
+  if (process.env.NEXT_PHASE !== 'phase-production-build') {
     // What a killed upload left behind, then uploads nothing references once past their grace
     // period (each removal audited): swept at start and every hour (and once the schema exists).
     const [{ sweepMedia }, { sweepUnusedMedia }, { logger }] = await Promise.all([

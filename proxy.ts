@@ -260,7 +260,7 @@ function languageOf(request: NextRequest, address: FilmAddress | SearchAddress):
   const url = sameOrigin(request);
   // The path only: the query (`?q=`, `?spoilers=`) goes along as it was.
   url.pathname = buildAddress(
-    address.kind === 'search'
+    address.kind === 'search' && !address.level
       ? { ...address, locale: undefined, query: '', spoilers: undefined }
       : { ...address, locale: undefined, spoilers: undefined },
   );

@@ -143,8 +143,17 @@ test.describe('the film page in French', () => {
     // The site's own language searches its own documents: the French word is not in them.
     expect(await (await request.get('/search?q=fondations&spoilers=full')).text()).not.toContain('fondation à son nom');
 
-    await page.goto(FRENCH_PATH);
+    // Suggestions while typing: the French titles, linking to the French pages.
+    const suggested = await (await request.get('/api/v1/search/suggestions?q=kiss+and&locale=fr')).json();
+    expect(suggested.suggestions).toContainEqual({ kind: 'film', label: 'Kiss and Cry', href: FRENCH_PATH });
+    expect((await request.get('/api/v1/search/suggestions?q=kiss&locale=de')).status()).toBe(400);
+
+    await page.goto(FRENCH_PATH, { waitUntil: 'networkidle' });
     const search = page.getByRole('search', { name: 'Rechercher sur le site' });
+    await search.getByRole('searchbox').pressSequentially('kiss an', { delay: 30 });
+    const panel = page.locator(`[id="${await search.getByRole('searchbox').getAttribute('aria-controls')}"]`);
+    await expect(panel.getByRole('link', { name: /Kiss and Cry/u })).toHaveAttribute('href', FRENCH_PATH);
+    await search.getByRole('searchbox').clear();
     await search.getByRole('searchbox').fill('entraîneurs');
     await search.getByRole('button', { name: 'Rechercher' }).click();
     await expect(page).toHaveURL(/\/fr\/search\?q=entra%C3%AEneurs$/u);
@@ -162,6 +171,9 @@ test.describe('the film page in French', () => {
     const own = await request.get(`/en${DEMO_PATH}?spoilers=full`, { maxRedirects: 0 });
     expect(own.status()).toBe(308);
     expect(own.headers()['location']).toMatch(new RegExp(`${DEMO_PATH}\\?spoilers=full$`, 'u'));
+    const ownSearch = await request.get('/en/search?q=kiss', { maxRedirects: 0 });
+    expect(ownSearch.status()).toBe(308);
+    expect(ownSearch.headers()['location']).toMatch(/[^/]\/search\?q=kiss$/u);
     const sitemap = await (await request.get('/sitemaps/sitemap/films-0.xml')).text();
     expect(sitemap).toMatch(new RegExp(`<xhtml:link rel="alternate" hreflang="fr" href="[^"]*${FRENCH_PATH}"`, 'u'));
     expect(sitemap).toContain(`/films/${DEMO_SLUG}</loc>`);

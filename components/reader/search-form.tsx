@@ -46,7 +46,7 @@ export function SearchForm({
         autoFocus={autoFocus}
         aria-controls={`${id}-suggestions`}
       />
-      <SearchSuggestions inputId={id} listId={`${id}-suggestions`} />
+      <SearchSuggestions inputId={id} listId={`${id}-suggestions`} locale={locale} />
       <button type="submit" className={styles.button}>
         {t('site.search')}
       </button>

@@ -10,7 +10,7 @@ type Suggestion = { kind: 'film' | 'person'; label: string; href: string };
  * level, as links under the search box (not a <datalist>: browsers filter its options by the typed
  * text, which hides exactly the typo-tolerant ones). Without JavaScript the box is a plain search form.
  */
-export function SearchSuggestions({ inputId, listId }: { inputId: string; listId: string }) {
+export function SearchSuggestions({ inputId, listId, locale }: { inputId: string; listId: string; locale?: string }) {
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const latest = useRef(0);
   useEffect(() => {
@@ -24,7 +24,7 @@ export function SearchSuggestions({ inputId, listId }: { inputId: string; listId
       timer = setTimeout(async () => {
         const ask = ++latest.current;
         try {
-          const response = await fetch(`/api/v1/search/suggestions?${new URLSearchParams({ q })}`, {
+          const response = await fetch(`/api/v1/search/suggestions?${new URLSearchParams(locale ? { q, locale } : { q })}`, {
             headers: { accept: 'application/json' },
           });
           if (!response.ok || ask !== latest.current) return;
@@ -39,7 +39,7 @@ export function SearchSuggestions({ inputId, listId }: { inputId: string; listId
       clearTimeout(timer);
       input.removeEventListener('input', onInput);
     };
-  }, [inputId]);
+  }, [inputId, locale]);
   return (
     <div id={listId} className={styles.panel} data-search-suggestions="" hidden={suggestions.length === 0}>
       <p className="visually-hidden" aria-live="polite">

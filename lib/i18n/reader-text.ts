@@ -29,8 +29,12 @@ export type ReaderText = ReturnType<typeof createTranslator<Messages>>;
 
 const translators = new Map<string, ReaderText>();
 
-/** The language the interface can speak for a page in `locale`: its own, else English. */
-export const interfaceLocale = (locale: string | undefined): string => (locale && locale in MESSAGES ? locale : INTERFACE_LOCALE);
+/** The language the interface can speak for a page in `locale`: its own, else its base language's (fr-CA: fr), else English. */
+export function interfaceLocale(locale: string | undefined): string {
+  if (!locale) return INTERFACE_LOCALE;
+  const base = locale.split('-')[0];
+  return locale in MESSAGES ? locale : base in MESSAGES ? base : INTERFACE_LOCALE;
+}
 
 export function readerText(locale?: string): ReaderText {
   const language = interfaceLocale(locale);

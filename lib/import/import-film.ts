@@ -11,6 +11,7 @@ import { siteLocales, translationLocales } from '../i18n/site-locales';
 import { saveTranslation } from '../translations/save-translation';
 import { publishTranslation } from '../translations/publish-translation';
 import { translationUnits } from '../translations/translation-units';
+import { assertSafeText } from '../http/safe-text';
 import { importText, MAX_PAGE_CHARS, withoutQuizFor, type ImportError, type ImportFormat, type PageWarning } from './index';
 
 export type ImportFilmInput = {
@@ -77,7 +78,8 @@ export async function importFilm({ text, actor, slug, publish = false, levels = 
     );
   }
 
-  // A JSON export's translations: into the site's languages only, said before anything is written.
+  // A JSON export's translations: into the site's languages only, safe text, said before anything is written.
+  assertSafeText(imported.translations ?? {}, ['translations']);
   const translations = Object.entries(imported.translations ?? {});
   const languages = translationLocales();
   for (const [locale] of translations)

@@ -11,6 +11,8 @@ import type { Actor } from '../auth/permissions';
 import { saveTranslation } from '../translations/save-translation';
 import { publishTranslation, unpublishTranslation } from '../translations/publish-translation';
 import { searchPublished } from './search-films';
+import { db } from '../db';
+import { backfillTranslationSearch } from '../translations/backfill-translation-search';
 
 process.env.SITE_LOCALES = 'en,fr';
 
@@ -66,6 +68,17 @@ describe('search in French', () => {
     await publishFilm({ slug, revision: saved.revision, actor: admin });
     expect(await titlesOf('cheval', 'none', 'fr')).toEqual([]);
     expect(await titlesOf('cheval', 'full', 'fr')).toEqual(['event:e1']);
+  });
+
+  it('writes the documents of a translation published before search per language, once', async () => {
+    const film = await db().film.findUniqueOrThrow({ where: { slug }, select: { id: true } });
+    await db().searchDocument.deleteMany({ where: { filmId: film.id, locale: 'fr' } });
+    expect(await titlesOf('cheval', 'full', 'fr')).toEqual([]);
+    expect(await backfillTranslationSearch()).toBeGreaterThanOrEqual(1);
+    expect(await titlesOf('cheval', 'full', 'fr')).toEqual(['event:e1']);
+    const again = await db().searchDocument.count({ where: { filmId: film.id, locale: 'fr' } });
+    await backfillTranslationSearch();
+    expect(await db().searchDocument.count({ where: { filmId: film.id, locale: 'fr' } })).toBe(again);
   });
 
   it('follows the translation: taken down, nothing is found in French', async () => {

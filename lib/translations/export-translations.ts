@@ -3,6 +3,7 @@ import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import type { FilmContent } from '../content/schema';
 import { currentTexts, type StoredTexts } from './translation-state';
+import { translationLocales } from '../i18n/site-locales';
 
 /**
  * A film's translations for its JSON export: per language, the newest revision's texts that are
@@ -20,7 +21,8 @@ export async function exportTranslations({
 }): Promise<Record<string, Record<string, string>>> {
   assertCan(actor, 'film.read');
   const translations = await db().filmTranslation.findMany({
-    where: { film: { slug } },
+    // The site's languages only: a file the site exports, the site imports.
+    where: { film: { slug }, locale: { in: [...translationLocales()] } },
     orderBy: { locale: 'asc' },
     select: { locale: true, revisions: { orderBy: { number: 'desc' }, take: 1, select: { texts: true } } },
   });

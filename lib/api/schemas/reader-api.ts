@@ -40,6 +40,10 @@ export const searchSuggestionsQuerySchema = spoilersQuerySchema.extend({
     .max(200, 'At most 200 characters')
     .default('')
     .meta({ description: 'What the reader has typed so far (2 characters or more suggest something)' }),
+  locale: z.string().optional().meta({
+    description:
+      'A language the site is translated into (SITE_LOCALES): the titles of the films’ published translations in it, linking to their pages in it; a language the site does not have is a 400',
+  }),
 });
 
 export const searchSuggestionsSchema = z.object({
