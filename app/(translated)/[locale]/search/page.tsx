@@ -11,6 +11,11 @@ import { normalizeQuery } from '@/lib/reader/reader-address.mjs';
  */
 type Props = PageProps<'/[locale]/search'>;
 
+// Per request (it reads the level decision's header). Said here, not inferred at build: a build
+// that lists no language ([locale]'s static params empty) would make it an on-demand static route,
+// where reading a header fails.
+export const dynamic = 'force-dynamic';
+
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
