@@ -23,6 +23,7 @@ export function MediaImage({
   priority = false,
   focal = null,
   version,
+  lang,
 }: {
   image: string;
   alt: string;
@@ -35,6 +36,8 @@ export function MediaImage({
   focal?: FocalPoint | null;
   /** The image's version (ImageAsset.version): part of its address. */
   version: number;
+  /** The alt text's language where it differs from the page's. */
+  lang?: string;
 }) {
   const src = mediaAddress(image, version);
   const position = focal ? { objectPosition: objectPosition(focal) } : undefined;
@@ -46,6 +49,7 @@ export function MediaImage({
       <img
         {...props}
         alt={alt}
+        lang={lang}
         className={classes}
         style={{ ...props.style, ...position }}
         data-focal={focal ? `${focal.x},${focal.y}` : undefined}
@@ -56,7 +60,7 @@ export function MediaImage({
   return (
     <span style={{ position: 'relative', display: 'block', aspectRatio: fallbackRatio }}>
       {/* eslint-disable-next-line @next/next/no-img-element -- as above */}
-      <img {...props} alt={alt} className={classes} style={{ ...props.style, objectFit: 'contain', ...position }} />
+      <img {...props} alt={alt} lang={lang} className={classes} style={{ ...props.style, objectFit: 'contain', ...position }} />
     </span>
   );
 }

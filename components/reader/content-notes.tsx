@@ -3,6 +3,7 @@ import { SPOILER_LEVELS, levelRank, type SpoilerLevel } from '@/lib/spoilers/lev
 import { partWords, readerText } from '@/lib/i18n/reader-text';
 import type { HrefForLevel } from './spoiler-control';
 import styles from './content-notes.module.css';
+import { itemUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 
 /**
  * Content notes are warnings: every reader sees what the film's notes warn about (their kinds:
@@ -47,7 +48,9 @@ export function ContentNotes({ film, hrefForLevel, locale }: { film: VisibleFilm
       {notes.length > 0 && (
         <ul className={styles.list}>
           {notes.map((note) => (
-            <li key={note.id}>{note.label}</li>
+            <li key={note.id} lang={untranslatedLang(film.untranslated)(itemUnitKey('kind.contentNotes', note.id, 'label'))}>
+              {note.label}
+            </li>
           ))}
         </ul>
       )}
@@ -55,7 +58,9 @@ export function ContentNotes({ film, hrefForLevel, locale }: { film: VisibleFilm
         <p className={styles.held} data-content-notes-held="">
           {t('contentNotes.held', { notes: hidden, more: String(notes.length > 0) })}
           {heldBack.length > 0
-            ? `: ${heldBack.map((held) => t('contentNotes.heldWith', { count: held.count, level: levelName(held.level) })).join(', ')}. `
+            ? t('contentNotes.heldLevels', {
+                levels: heldBack.map((held) => t('contentNotes.heldWith', { count: held.count, level: levelName(held.level) })).join(', '),
+              })
             : film.upto
               ? t('contentNotes.notSeen')
               : '. '}

@@ -10,6 +10,7 @@ import { ReadingPosition } from './reading-position';
 import { UptoControl, UptoSteps } from './upto-control';
 import { READER_PART_SECTIONS, type ReaderPartComponents, type ReaderSectionProps } from './film/part-sections';
 import styles from './film-page.module.css';
+import { untranslatedLang } from '@/lib/translations/unit-key';
 import { quizPath } from '@/lib/reader/reader-address.mjs';
 
 /** Where the reader can be, for ReadingPosition: the content notes, then the sections in order. */
@@ -124,7 +125,9 @@ export function FilmPage({
             <Link href="/">{t('film.kicker')}</Link>
             {film.releaseYear && <span> · {film.releaseYear}</span>}
           </p>
-          <h1 className={styles.title}>{film.title}</h1>
+          <h1 className={styles.title} lang={untranslatedLang(film.untranslated)('title')}>
+            {film.title}
+          </h1>
           {film.upto ? (
             <>
               <p className={styles.showing} data-upto-showing="">

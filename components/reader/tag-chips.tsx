@@ -20,13 +20,13 @@ export function TagChips({ tags, label }: { tags: Tag[]; label: string }) {
   );
 }
 
-/** Plain word chips (mood keywords). */
-export function WordChips({ words, label }: { words: string[]; label: string }) {
+/** Plain word chips (mood keywords), each with its language where it differs from the page's. */
+export function WordChips({ words, label }: { words: Array<{ word: string; lang?: string }>; label: string }) {
   if (words.length === 0) return null;
   return (
     <ul className={styles.chips} aria-label={label}>
-      {words.map((word, i) => (
-        <li key={`${word}-${i}`} className={`${styles.chip} ${styles.word}`}>
+      {words.map(({ word, lang }, i) => (
+        <li key={`${word}-${i}`} className={`${styles.chip} ${styles.word}`} lang={lang}>
           {word}
         </li>
       ))}

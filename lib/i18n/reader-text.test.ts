@@ -48,6 +48,7 @@ describe('the reader interface in each language', () => {
           level: 'y',
           query: 'q',
           corrected: 'c',
+          levels: 'l',
         });
         expect(text, `${locale} ${key}`).not.toContain(key);
         expect(text).not.toMatch(/[{}#]/u);

@@ -5,8 +5,10 @@ import { withImageSizes } from '../media/with-image-sizes';
 import { parseReadingPoints } from '../spoilers/reading-point';
 import type { SpoilerLevel } from '../spoilers/levels';
 import { visibleFilm, visibleFilmUpTo, type VisibleFilm } from '../spoilers/visible-film';
-import { translatedContent, type StoredTexts } from '../translations/translation-state';
-import { translationLocales } from '../i18n/site-locales';
+import { currentTexts, type StoredTexts } from '../translations/translation-state';
+import { withTranslatedTexts } from '../translations/translation-units';
+import { untranslatedIn } from '../translations/untranslated-keys';
+import { defaultLocale, translationLocales } from '../i18n/site-locales';
 
 export type Reading = { level: SpoilerLevel; upto?: undefined } | { upto: number; level?: undefined };
 
@@ -17,7 +19,8 @@ export type Reading = { level: SpoilerLevel; upto?: undefined } | { upto: number
  * level and reading point is the page's), then filtered by the in-memory filter that
  * lib/reader/filter-parity.int.test.ts proves equal to the SQL one for any page, level and point;
  * points are the ones stored when the page was published. A unit whose source changed since it
- * was translated reads in the page's language (currentTexts).
+ * was translated reads in the page's language (currentTexts), and so does one never translated:
+ * `untranslated` names those the reader gets, for their `lang` mark.
  */
 export async function getPublishedTranslation(slug: string, locale: string, reading: Reading): Promise<VisibleFilm | null> {
   const row = await db().publishedFilm.findUnique({
@@ -42,12 +45,13 @@ export async function getPublishedTranslation(slug: string, locale: string, read
       select: { texts: true },
     }),
   ]);
-  const translated = translatedContent(content, revision.texts as StoredTexts);
+  const { content: translated, missing } = withTranslatedTexts(content, currentTexts(content, revision.texts as StoredTexts));
   const film =
     reading.upto === undefined
       ? visibleFilm(translated, reading.level)
       : visibleFilmUpTo(translated, parseReadingPoints(row.readingPoints), reading.upto);
-  return withImageSizes(film);
+  const untranslated = untranslatedIn(film, missing, defaultLocale());
+  return withImageSizes(untranslated ? { ...film, untranslated } : film);
 }
 
 /**

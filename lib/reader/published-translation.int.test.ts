@@ -14,7 +14,7 @@ import { createFilm, publishFilm, saveDraft } from '../films';
 import { db } from '../db';
 import type { Actor } from '../auth/permissions';
 import type { FilmContent } from '../content/schema';
-import { SPOILER_LEVELS } from '../spoilers/levels';
+import { SPOILER_LEVELS, levelRank } from '../spoilers/levels';
 import type { VisibleFilm } from '../spoilers/visible-film';
 import { translationUnits } from '../translations/translation-units';
 import { saveTranslation } from '../translations/save-translation';
@@ -38,7 +38,7 @@ beforeAll(async () => {
 const frenchOf = (content: FilmContent) => Object.fromEntries(translationUnits(content).map((unit) => [unit.key, `FR ${unit.source}`]));
 
 /** Creates and publishes the page and its French translation; returns the page. */
-async function publishBoth(content: FilmContent): Promise<FilmContent> {
+async function publishBoth(content: FilmContent, texts = frenchOf(content)): Promise<FilmContent> {
   await storeImagesOf(content);
   const { revision } = await createFilm({ content, actor: admin });
   await publishFilm({ slug: content.slug, revision: revision.number, actor: admin });
@@ -47,7 +47,7 @@ async function publishBoth(content: FilmContent): Promise<FilmContent> {
     locale: 'fr',
     baseRevision: 0,
     sourceRevision: 1,
-    texts: frenchOf(content),
+    texts,
     message: '',
     actor: admin,
   });
@@ -87,6 +87,40 @@ describe('a published translation', () => {
           );
       }),
       { numRuns: 15 },
+    );
+  });
+
+  it('names the texts a reader gets untranslated, each one the reader gets, and nothing held back', async () => {
+    await fc.assert(
+      fc.asyncProperty(arbitraryFilmContent, fc.integer({ min: 0, max: 2 ** 31 }), async (generated, seed) => {
+        const content = ownSlugs(generated);
+        const units = translationUnits(content);
+        // Every third unit from a random start is left untranslated.
+        const untranslated = new Set(units.filter((_, i) => (i + seed) % 3 === 0).map((unit) => unit.key));
+        const texts = Object.fromEntries(
+          units.filter((unit) => !untranslated.has(unit.key)).map((unit) => [unit.key, `FR ${unit.source}`]),
+        );
+        await publishBoth(content, texts);
+        for (const level of SPOILER_LEVELS) {
+          const film = await getPublishedTranslation(content.slug, 'fr', { level });
+          // Readers get every unit at or below their level, except the quiz's (its own page).
+          const expected = units
+            .filter((unit) => untranslated.has(unit.key) && levelRank(unit.level) <= levelRank(level) && !unit.key.startsWith('quiz.'))
+            .map((unit) => unit.key);
+          expect(film?.untranslated?.keys ?? []).toEqual(expected);
+          if (expected.length > 0) expect(film?.untranslated?.lang).toBe('en');
+        }
+        for (let upto = 0; upto <= content.events.length; upto += 1) {
+          const film = (await getPublishedTranslation(content.slug, 'fr', { upto }))!;
+          const shown = JSON.stringify(shownItems(film));
+          for (const key of film.untranslated?.keys ?? []) {
+            expect(untranslated.has(key)).toBe(true);
+            const id = /\[([^\]]+)\]/u.exec(key)?.[1];
+            if (id) expect(shown).toContain(`"${id}"`);
+          }
+        }
+      }),
+      { numRuns: 10 },
     );
   });
 

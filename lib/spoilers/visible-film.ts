@@ -1,6 +1,7 @@
 import type { FilmContent } from '../content/schema';
 import { PAGE_PARTS, type AnyPart } from '../page/parts';
 import type { SpoilerLevel } from './levels';
+import type { Untranslated } from '../translations/unit-key';
 import { countByLevel, type LevelCounts } from './level-counts';
 import { LISTS, PARTS } from '../films/diff/page-model';
 import { clampPoint, levelAtPoint, readingKeyOfItem, shownUpTo, type ReadingPoints } from './reading-point';
@@ -24,6 +25,8 @@ export type VisibleFilm = { level: SpoilerLevel } & Omit<Slices, 'hidden'> & {
     hidden: Slices extends { hidden: infer H } ? H : never;
     /** Read up to a point of the story (lib/spoilers/reading-point.ts): the events seen, of how many. */
     upto?: { seen: number; events: number };
+    /** In a translation: the texts the reader gets in the page's own language (lib/translations/unit-key.ts). */
+    untranslated?: Untranslated;
   };
 
 /** Puts the parts' slices (each with its `hidden`) together into one VisibleFilm. */

@@ -3,6 +3,7 @@ import { MAX_SHORT, MAX_TEXT } from '../content/fields';
 import { LISTS, PARTS, type ValueKind } from '../films/diff/page-model';
 import type { SectionId } from '../page/parts';
 import type { SpoilerLevel } from '../spoilers/levels';
+import { fieldUnitKey, itemUnitKey } from './unit-key';
 
 /**
  * What a translation of a film page translates: every text of the page in the registry's own
@@ -59,7 +60,7 @@ function walk(content: FilmContent): Walked[] {
     if (!value) continue;
     for (const field of part.fields!.filter(isTranslated))
       add({
-        key: `${part.key}.${field.field}`,
+        key: fieldUnitKey(part.key, field.field),
         section: part.section,
         label: `${part.label}: ${field.label}`,
         kind: field.kind,
@@ -73,7 +74,7 @@ function walk(content: FilmContent): Walked[] {
       const level = item.spoiler as SpoilerLevel;
       const itemLabel = list.label(item, index + 1);
       for (const field of list.fields) {
-        const key = `${list.key}[${item.id}].${field.field}`;
+        const key = itemUnitKey(list.key, item.id, field.field);
         if (isTranslated(field))
           add({
             key,
@@ -88,7 +89,7 @@ function walk(content: FilmContent): Walked[] {
         if (field.kind === 'options')
           for (const option of (item[field.field] ?? []) as Option[])
             add({
-              key: `${list.key}[${item.id}].${field.field}[${option.id}]`,
+              key: itemUnitKey(list.key, item.id, field.field, option.id),
               section: list.section,
               label: `${itemLabel}: option “${option.text}”`,
               kind: 'text',

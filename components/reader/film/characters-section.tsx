@@ -10,10 +10,12 @@ import { HiddenItems } from './list-part-section';
 import { Section } from './section';
 import styles from './characters-section.module.css';
 import { personPath } from '@/lib/reader/reader-address.mjs';
+import { itemUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 
 /** "Who Are the Main Characters in {title}?": a profile per visible character, linking to the actor. */
 export function CharactersSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
   const t = readerText(locale);
+  const lang = untranslatedLang(film.untranslated);
   return (
     <Section locale={locale} id="characters" heading={partWords(locale).heading('characters', film.title)} lede={charactersLineAt(film)}>
       {film.characters.length > 0 && (
@@ -24,7 +26,7 @@ export function CharactersSection({ film, hrefForLevel, locale }: { film: Visibl
                 <InitialsAvatar name={character.name} />
                 <div>
                   <h3 className={styles.name}>
-                    {character.name}
+                    <span lang={lang(itemUnitKey('characters', character.id, 'name'))}>{character.name}</span>
                     {character.playedBy && <span className={styles.actor}> ({character.playedBy.name})</span>}{' '}
                     <SpoilerBadge level={character.spoiler} locale={locale} />
                   </h3>
@@ -35,7 +37,11 @@ export function CharactersSection({ film, hrefForLevel, locale }: { film: Visibl
                   )}
                 </div>
               </div>
-              {character.description && <p className={styles.description}>{character.description}</p>}
+              {character.description && (
+                <p className={styles.description} lang={lang(itemUnitKey('characters', character.id, 'description'))}>
+                  {character.description}
+                </p>
+              )}
               <TagChips tags={character.tags} label={t('characters.traits', { name: character.name })} />
             </li>
           ))}

@@ -6,17 +6,20 @@ import { HiddenNote } from '../hidden-note';
 import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
 import { Section } from './section';
+import { itemUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 import styles from './images-section.module.css';
 
 /** The poster, at the top of the page beside the title (only when at the reader's level). */
 export function FilmPoster({ film }: { film: VisibleFilm }) {
   const poster = film.poster;
   if (!poster) return null;
+  const lang = untranslatedLang(film.untranslated);
   return (
     <figure className={styles.poster} data-image={poster.image}>
       <MediaImage
         image={poster.image}
         alt={poster.alt}
+        lang={lang('poster.alt')}
         width={poster.width}
         height={poster.height}
         sizes="(min-width: 880px) 220px, (min-width: 720px) 25vw, 40vw"
@@ -32,6 +35,7 @@ export function FilmPoster({ film }: { film: VisibleFilm }) {
 /** "Poster and Stills From {title}": the stills at the reader's level; those above it were never loaded. */
 export function ImagesSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
   if (film.stillsTotal === 0 && !film.poster) return null;
+  const lang = untranslatedLang(film.untranslated);
   return (
     <Section locale={locale} id="images" heading={partWords(locale).heading('images', film.title)}>
       {film.stillsTotal === 0 && <p className={styles.empty}>{readerText(locale)('images.noStills')}</p>}
@@ -42,6 +46,7 @@ export function ImagesSection({ film, hrefForLevel, locale }: { film: VisibleFil
               <MediaImage
                 image={still.image}
                 alt={still.alt}
+                lang={lang(itemUnitKey('stills', still.id, 'alt'))}
                 width={still.width}
                 height={still.height}
                 sizes="(min-width: 720px) 360px, 100vw"
@@ -50,7 +55,8 @@ export function ImagesSection({ film, hrefForLevel, locale }: { film: VisibleFil
                 version={still.version}
               />
               <figcaption className={styles.caption}>
-                {still.caption} <SpoilerBadge level={still.spoiler} locale={locale} />
+                <span lang={lang(itemUnitKey('stills', still.id, 'caption'))}>{still.caption}</span>{' '}
+                <SpoilerBadge level={still.spoiler} locale={locale} />
               </figcaption>
             </figure>
           </li>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { partWords, readerText } from '@/lib/i18n/reader-text';
 import { kindLineAt } from '@/lib/page/parts/kind';
@@ -8,6 +9,7 @@ import type { HrefForLevel } from '../spoiler-control';
 import { WordChips } from '../tag-chips';
 import { Section } from './section';
 import styles from './kind-section.module.css';
+import { fieldUnitKey, itemUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 
 /**
  * "What Kind of Film Is {title}?": tone, pacing, story, intensity and ending as a definition list,
@@ -16,6 +18,7 @@ import styles from './kind-section.module.css';
 export function KindSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
   const t = readerText(locale);
   const { traits, summary, moods, contentNotes } = film.kind;
+  const lang = untranslatedLang(film.untranslated);
   return (
     <Section locale={locale} id="kind" heading={partWords(locale).heading('kind', film.title)} lede={kindLineAt(film)}>
       {traits.length > 0 && (
@@ -23,16 +26,31 @@ export function KindSection({ film, hrefForLevel, locale }: { film: VisibleFilm;
           {traits.map((trait) => (
             <div key={trait.key} className={styles.trait}>
               <dt>{partWords(locale).trait(trait.key)}</dt>
-              <dd>{trait.value}</dd>
+              <dd lang={lang(fieldUnitKey(`kind.${trait.key}`, 'value'))}>{trait.value}</dd>
             </div>
           ))}
         </dl>
       )}
-      {summary && <p className={styles.summary}>{summary}</p>}
-      <WordChips words={moods.map((m) => m.label)} label={t('kind.moods')} />
+      {summary && (
+        <p className={styles.summary} lang={lang(fieldUnitKey('kind.summary', 'text'))}>
+          {summary}
+        </p>
+      )}
+      <WordChips
+        words={moods.map((m) => ({ word: m.label, lang: lang(itemUnitKey('kind.moods', m.id, 'label')) }))}
+        label={t('kind.moods')}
+      />
       {contentNotes.length > 0 && (
         <p className={styles.notes}>
-          <strong>{t('kind.contentNotes')}</strong> {asSentence(contentNotes.map((n) => n.label).join(', '))}
+          <strong>{t('kind.contentNotes')}</strong>{' '}
+          {contentNotes.map((note, i) => (
+            <Fragment key={note.id}>
+              {i > 0 && ', '}
+              <span lang={lang(itemUnitKey('kind.contentNotes', note.id, 'label'))}>{note.label}</span>
+            </Fragment>
+          ))}
+          {/* The full stop, unless the last note ends a sentence already. */}
+          {asSentence(contentNotes.at(-1)!.label).slice(contentNotes.at(-1)!.label.length)}
         </p>
       )}
       {film.hidden.kind > 0 && (

@@ -11,6 +11,7 @@ import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
 import { Section } from './section';
 import styles from './list-part-section.module.css';
+import { itemUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 
 /** An item of a list part as a reader gets it: numbered by its place on the page. */
 export type ShownItem = { id: string; number: number; spoiler: SpoilerLevel } & Record<string, unknown>;
@@ -73,7 +74,8 @@ export function HiddenItems({ part: { id, list }, film, hrefForLevel, count, mor
  * other texts.
  */
 export function ListPartSection({ part, film, hrefForLevel, locale }: ListProps) {
-  const { number, titleField, texts } = part.list;
+  const { number, titleField, texts, key } = part.list;
+  const lang = untranslatedLang(film.untranslated);
   return (
     <Section
       locale={locale}
@@ -99,11 +101,12 @@ export function ListPartSection({ part, film, hrefForLevel, locale }: ListProps)
             <div>
               <h3 className={styles.title}>
                 <span className="visually-hidden">{item.number}. </span>
-                {String(item[titleField])} <SpoilerBadge level={item.spoiler} locale={locale} />
+                <span lang={lang(itemUnitKey(key, item.id, titleField))}>{String(item[titleField])}</span>{' '}
+                <SpoilerBadge level={item.spoiler} locale={locale} />
               </h3>
               {texts.map((field) =>
                 item[field] ? (
-                  <p key={field} className={styles.description}>
+                  <p key={field} className={styles.description} lang={lang(itemUnitKey(key, item.id, field))}>
                     {String(item[field])}
                   </p>
                 ) : null,

@@ -6,6 +6,7 @@ import { premiseLine } from '@/lib/page/parts/premise';
 import { LinkedText } from '../linked-text';
 import { Section } from './section';
 import styles from './section.module.css';
+import { untranslatedLang } from '@/lib/translations/unit-key';
 
 /**
  * "What Is {title} About?": the premise, spoiler level none, shown at every level. `lead` (the
@@ -14,6 +15,7 @@ import styles from './section.module.css';
  */
 export function PremiseSection({ film, lead, locale }: { film: VisibleFilm; lead?: ReactNode; locale?: string }) {
   const more = paragraphs(film.premise).length > 1;
+  const lang = untranslatedLang(film.untranslated)('premise');
   return (
     <Section
       locale={locale}
@@ -22,12 +24,12 @@ export function PremiseSection({ film, lead, locale }: { film: VisibleFilm; lead
       lede={film.premiseWords > 0 ? premiseLine(film.title, film.premise, { storyFollows: film.storyWords > 0 }) : undefined}
       className={lead ? styles.withLead : undefined}
     >
-      <div className={styles.prose}>
+      <div className={styles.prose} lang={lang}>
         <LinkedText text={film.premise} to={1} />
       </div>
       {lead ? <div className={styles.leadBox}>{lead}</div> : null}
       {more ? (
-        <div className={styles.prose}>
+        <div className={styles.prose} lang={lang}>
           <LinkedText text={film.premise} from={1} />
         </div>
       ) : null}

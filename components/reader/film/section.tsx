@@ -27,7 +27,7 @@ export function Section({
         {heading}
       </h2>
       {lede && (
-        <p className={styles.lede} lang={ledeLang}>
+        <p className={styles.lede} lang={ledeLang} data-lede="">
           {lede}
         </p>
       )}

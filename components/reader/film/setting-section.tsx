@@ -7,11 +7,13 @@ import type { HrefForLevel } from '../spoiler-control';
 import { TagChips } from '../tag-chips';
 import { Section } from './section';
 import styles from './setting-section.module.css';
+import { fieldUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 
 /** "Where and When Is {title} Set?": era and place, each with its text, then the setting's tags. */
 export function SettingSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
   const t = readerText(locale);
   const setting = film.setting;
+  const lang = (field: string) => untranslatedLang(film.untranslated)(fieldUnitKey('setting', field));
   return (
     <Section locale={locale} id="setting" heading={partWords(locale).heading('setting', film.title)} lede={settingLineAt(film)}>
       {setting ? (
@@ -20,15 +22,31 @@ export function SettingSection({ film, hrefForLevel, locale }: { film: VisibleFi
             {(setting.era || setting.when) && (
               <div className={styles.card}>
                 <h3 className={styles.label}>{t('setting.when')}</h3>
-                {setting.era && <p className={styles.value}>{setting.era}</p>}
-                {setting.when && <p className={styles.text}>{setting.when}</p>}
+                {setting.era && (
+                  <p className={styles.value} lang={lang('era')}>
+                    {setting.era}
+                  </p>
+                )}
+                {setting.when && (
+                  <p className={styles.text} lang={lang('when')}>
+                    {setting.when}
+                  </p>
+                )}
               </div>
             )}
             {(setting.place || setting.where) && (
               <div className={styles.card}>
                 <h3 className={styles.label}>{t('setting.where')}</h3>
-                {setting.place && <p className={styles.value}>{setting.place}</p>}
-                {setting.where && <p className={styles.text}>{setting.where}</p>}
+                {setting.place && (
+                  <p className={styles.value} lang={lang('place')}>
+                    {setting.place}
+                  </p>
+                )}
+                {setting.where && (
+                  <p className={styles.text} lang={lang('where')}>
+                    {setting.where}
+                  </p>
+                )}
               </div>
             )}
           </div>

@@ -6,6 +6,7 @@ import { HiddenNote } from '../hidden-note';
 import type { HrefForLevel } from '../spoiler-control';
 import { Section } from './section';
 import styles from './section.module.css';
+import { untranslatedLang } from '@/lib/translations/unit-key';
 
 /** "What Happens in {title}?": the full story (level full), names of the cast linking to their pages. */
 export function StorySection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
@@ -16,7 +17,7 @@ export function StorySection({ film, hrefForLevel, locale }: { film: VisibleFilm
           <p className={styles.warning} role="note">
             <span aria-hidden="true">⚠</span> {partWords(locale).spoilersAhead}
           </p>
-          <div className={styles.prose}>
+          <div className={styles.prose} lang={untranslatedLang(film.untranslated)('story')}>
             <LinkedText text={film.story} people={film.cast} />
           </div>
         </>

@@ -6,6 +6,7 @@ import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
 import { HiddenItems } from './list-part-section';
 import { Section } from './section';
+import { itemUnitKey, untranslatedLang, type Untranslated } from '@/lib/translations/unit-key';
 import styles from './timeline-section.module.css';
 
 type Event = VisibleFilm['events'][number];
@@ -20,7 +21,7 @@ export function TimelineSection({ film, hrefForLevel, locale }: { film: VisibleF
   const rows = (list: Array<Row<Event>>) =>
     list.map((row) =>
       row.kind === 'item' ? (
-        <EventItem key={row.item.id} event={row.item} locale={locale} />
+        <EventItem key={row.item.id} event={row.item} locale={locale} untranslated={film.untranslated} />
       ) : (
         <li key={`hidden-${row.first}`} className={styles.hiddenRow}>
           <HiddenItems locale={locale} part={timelinePart} film={film} hrefForLevel={hrefForLevel} count={row.count} more={row.first > 1} />
@@ -43,8 +44,9 @@ export function TimelineSection({ film, hrefForLevel, locale }: { film: VisibleF
   );
 }
 
-function EventItem({ event, locale }: { event: Event; locale?: string }) {
+function EventItem({ event, locale, untranslated }: { event: Event; locale?: string; untranslated?: Untranslated }) {
   const t = readerText(locale);
+  const lang = (field: string) => untranslatedLang(untranslated)(itemUnitKey('events', event.id, field));
   return (
     <li id={`event-${event.id}`} className={styles.event}>
       <span className={styles.number} aria-hidden="true">
@@ -53,9 +55,13 @@ function EventItem({ event, locale }: { event: Event; locale?: string }) {
       <div className={styles.body}>
         <h3 className={styles.title}>
           <span className="visually-hidden">{event.number}. </span>
-          {event.title} <SpoilerBadge level={event.spoiler} locale={locale} />
+          <span lang={lang('title')}>{event.title}</span> <SpoilerBadge level={event.spoiler} locale={locale} />
         </h3>
-        {event.description && <p className={styles.description}>{event.description}</p>}
+        {event.description && (
+          <p className={styles.description} lang={lang('description')}>
+            {event.description}
+          </p>
+        )}
         {(event.when || event.where || event.minute != null) && (
           <dl className={styles.facts}>
             {event.minute != null && (
@@ -67,13 +73,13 @@ function EventItem({ event, locale }: { event: Event; locale?: string }) {
             {event.when && (
               <div>
                 <dt>{t('timeline.when')}</dt>
-                <dd>{event.when}</dd>
+                <dd lang={lang('when')}>{event.when}</dd>
               </div>
             )}
             {event.where && (
               <div>
                 <dt>{t('timeline.where')}</dt>
-                <dd>{event.where}</dd>
+                <dd lang={lang('where')}>{event.where}</dd>
               </div>
             )}
           </dl>

@@ -7,11 +7,12 @@ import type { HrefForLevel } from '../spoiler-control';
 import { ListItems, type ShownItem } from './list-part-section';
 import { Section } from './section';
 import styles from './trivia-section.module.css';
+import { itemUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 
 type Trivia = VisibleFilm['trivia'][number] & ShownItem;
 
 /** A source that is an address is a link; anything else (an interview, a book) is named as written. */
-function Source({ source, locale }: { source: string; locale?: string }) {
+function Source({ source, locale, lang }: { source: string; locale?: string; lang?: string }) {
   if (!source) return null;
   const isAddress = /^https?:\/\/\S+$/u.test(source);
   return (
@@ -22,7 +23,7 @@ function Source({ source, locale }: { source: string; locale?: string }) {
           {source}
         </a>
       ) : (
-        source
+        <span lang={lang}>{source}</span>
       )}
     </p>
   );
@@ -30,6 +31,7 @@ function Source({ source, locale }: { source: string; locale?: string }) {
 
 /** "Trivia About {title}": the pieces a reader's level shows, in order; hidden ones keep their place. */
 export function TriviaSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
+  const lang = untranslatedLang(film.untranslated);
   return (
     <Section locale={locale} id="trivia" heading={partWords(locale).heading('trivia', film.title)} lede={triviaLineAt(film)}>
       <ListItems<Trivia>
@@ -44,10 +46,11 @@ export function TriviaSection({ film, hrefForLevel, locale }: { film: VisibleFil
           <>
             {paragraphs(item.text).map((p, i) => (
               <p key={i} className={styles.text}>
-                {p.text} {i === 0 ? <SpoilerBadge level={item.spoiler} locale={locale} /> : null}
+                <span lang={lang(itemUnitKey('trivia', item.id, 'text'))}>{p.text}</span>{' '}
+                {i === 0 ? <SpoilerBadge level={item.spoiler} locale={locale} /> : null}
               </p>
             ))}
-            <Source source={item.source} locale={locale} />
+            <Source source={item.source} locale={locale} lang={lang(itemUnitKey('trivia', item.id, 'source'))} />
           </>
         )}
       </ListItems>

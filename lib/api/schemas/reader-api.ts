@@ -97,6 +97,13 @@ export const visibleFilmSchema = z
         description:
           'Present when the page is read up to a point (`?upto=N`): the events seen and the timeline’s length. Only what is revealed by then is in the response; `level` is the level of the events seen',
       }),
+    untranslated: z
+      .object({ lang: z.string(), keys: z.array(z.string()) })
+      .optional()
+      .meta({
+        description:
+          'With `?locale=`: the texts this answer has in the page’s own language `lang` because the translation has none up to date for them, named by unit key (`events[e3].title`, as in the translation endpoints); only texts in this answer are named',
+      }),
   })
   .meta({ id: 'VisibleFilm', description: 'A published film page at one spoiler level' });
 

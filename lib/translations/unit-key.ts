@@ -1,0 +1,24 @@
+/**
+ * The names of a page's texts for translation (one grammar, used by the units' walk and by the
+ * reader components that mark a text readers get in the page's own language): a part's text
+ * (`premise`), a field of a part's object (`setting.place`), a field of a list item by its id
+ * (`events[e3].title`), a quiz option (`quiz.questions[q2].options[o1]`). Pure.
+ */
+export const fieldUnitKey = (partKey: string, field?: string) => (field ? `${partKey}.${field}` : partKey);
+
+export const itemUnitKey = (listKey: string, id: string, field: string, optionId?: string) =>
+  `${listKey}[${id}].${field}${optionId ? `[${optionId}]` : ''}`;
+
+/** The texts of a translated page that read in the page's own language (no current translation), as readers get it. */
+export type Untranslated = { lang: string; keys: string[] };
+
+/**
+ * `lang` for the element holding the text `key` of a page: the page's own language where the
+ * translation has no current text for it (WCAG 3.1.2), nothing where it is translated or the page
+ * is read in its own language.
+ */
+export function untranslatedLang(untranslated: Untranslated | undefined): (key: string) => string | undefined {
+  if (!untranslated || untranslated.keys.length === 0) return () => undefined;
+  const keys = new Set(untranslated.keys);
+  return (key) => (keys.has(key) ? untranslated.lang : undefined);
+}
