@@ -114,6 +114,20 @@ test.describe('translations', () => {
     await premise(page).fill('Une patineuse rentre s’entraîner.');
     await page.getByRole('button', { name: 'Save translation' }).click();
     await expect(page.getByRole('status').getByText('Saved as revision 1 of the French translation.')).toBeVisible();
+
+    // Scheduled for an hour from now (the form's default time), listed as the translation's, then cancelled.
+    await page.getByRole('button', { name: 'Schedule…' }).click();
+    const scheduling = page.getByRole('region', { name: 'Scheduled publishing' });
+    await scheduling.getByRole('button', { name: 'Schedule', exact: true }).click();
+    const jobs = page.getByRole('list', { name: 'Scheduled jobs' });
+    await expect(jobs.getByText(/^Publishes the French translation’s revision 1 at /u)).toBeVisible();
+    const scheduled = await page.request.get(`/api/v1/editor/films/${slug}/schedule`);
+    expect((await scheduled.json()).items).toEqual([
+      expect.objectContaining({ kind: 'publish', locale: 'fr', revision: 1, state: 'scheduled' }),
+    ]);
+    await jobs.getByRole('button', { name: 'Cancel the scheduled job' }).click();
+    await expect(jobs).toHaveCount(0);
+
     await page.getByRole('button', { name: 'Publish revision 1' }).click();
     await expect(page.getByText(/On the site: readers of French get revision 1, over the page’s published revision\./)).toBeVisible();
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { ActionResult } from '@/lib/action-result';
 import { cancelJobAction, retryJobAction } from '@/lib/schedule/schedule-actions';
-import type { ScheduledJobView } from '@/lib/schedule/schedule-schema';
+import { describeJob, type ScheduledJobView } from '@/lib/schedule/schedule-schema';
 import ui from '../editor/ui.module.css';
 import styles from '../admin/admin.module.css';
 import { ZonedTime } from './zoned-time';
@@ -60,7 +60,7 @@ export function JobsTable({ jobs }: { jobs: ScheduledJobView[] }) {
               <td>
                 <Link href={`/editor/films/${job.filmSlug}`}>{job.filmTitle}</Link>
               </td>
-              <td>{job.kind === 'publish' ? `Publish revision ${job.revision}` : 'Unpublish'}</td>
+              <td>{describeJob(job)}</td>
               <td>
                 <ZonedTime iso={job.runAt} />
               </td>

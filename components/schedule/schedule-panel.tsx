@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cancelJobAction, scheduleAction } from '@/lib/schedule/schedule-actions';
-import type { JobKind, ScheduledJobView } from '@/lib/schedule/schedule-schema';
+import { describeJob, type JobKind, type ScheduledJobView } from '@/lib/schedule/schedule-schema';
 import { editorApi, editorKeys } from '@/lib/editor/query-keys';
 import { describeFailure, fetchJson, unwrap } from '@/components/editor/action-result';
 import type { Notice } from '@/components/editor/notices';
@@ -12,13 +12,11 @@ import { ZonedTime } from './zoned-time';
 import { inAnHour, localInputToIso, ScheduleTimeField } from './schedule-time-field';
 import styles from './schedule-panel.module.css';
 
-const describeJob = (job: Pick<ScheduledJobView, 'kind' | 'revision'>) =>
-  job.kind === 'publish' ? `Publishes revision ${job.revision}` : 'Unpublishes';
-
 /**
  * The film's scheduled publishes and unpublishes, in the workspace: the form ("Schedule…" opens
  * it; the time is in the editor's zone, named beside it) and the pending jobs with Cancel. Polls
- * while a job is pending, so the status badge follows when the runner has run it.
+ * while a job is pending, so the status badge follows when the runner has run it. With `locale`,
+ * a translation's: its revisions, its jobs only; the page's panel lists its translations' too.
  */
 export function SchedulePanel({
   filmId,
@@ -29,6 +27,8 @@ export function SchedulePanel({
   canCancel,
   onClose,
   notify,
+  locale,
+  onJobRan,
 }: {
   filmId: string;
   slug: string;
@@ -39,6 +39,10 @@ export function SchedulePanel({
   canCancel: boolean;
   onClose: () => void;
   notify: (notice: Omit<Notice, 'id'>) => void;
+  /** A translation's panel: that language's revisions and jobs. */
+  locale?: string;
+  /** A pending job ran or was cancelled (what the screen shows may have changed). */
+  onJobRan?: () => void;
 }) {
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<JobKind>('publish');
@@ -49,19 +53,31 @@ export function SchedulePanel({
     queryFn: async () => (await fetchJson<{ items: ScheduledJobView[] }>(editorApi.filmJobs(slug))).items,
     refetchInterval: (query) => (query.state.data?.some((job) => job.state === 'scheduled' || job.state === 'running') ? 3_000 : false),
   });
-  const pending = (jobs.data ?? []).filter((job) => job.state === 'scheduled' || job.state === 'running');
-  const failed = (jobs.data ?? []).filter((job) => job.state === 'failed').slice(0, 3);
+  const own = (jobs.data ?? []).filter((job) => locale === undefined || job.locale === locale);
+  const pending = own.filter((job) => job.state === 'scheduled' || job.state === 'running');
+  const failed = own.filter((job) => job.state === 'failed').slice(0, 3);
   const previousPending = useRef(0);
   useEffect(() => {
     // A job ran (or was cancelled): the film's status may have changed.
-    if (pending.length < previousPending.current) void queryClient.invalidateQueries({ queryKey: editorKeys.films() });
+    if (pending.length < previousPending.current) {
+      void queryClient.invalidateQueries({ queryKey: editorKeys.films() });
+      onJobRan?.();
+    }
     previousPending.current = pending.length;
-  }, [pending.length, queryClient]);
+  }, [pending.length, queryClient, onJobRan]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: editorKeys.films() });
   const schedule = useMutation({
     mutationFn: async () =>
-      unwrap(await scheduleAction({ slug, action: kind, at: localInputToIso(at), ...(kind === 'publish' ? { revision } : {}) })),
+      unwrap(
+        await scheduleAction({
+          slug,
+          action: kind,
+          at: localInputToIso(at),
+          ...(kind === 'publish' ? { revision } : {}),
+          ...(locale ? { locale } : {}),
+        }),
+      ),
     onSuccess: (job) => {
       notify({ tone: 'success', text: `Scheduled: ${describeJob(job).toLowerCase()} at ${new Date(job.runAt).toLocaleString('en-GB')}.` });
       onClose();
@@ -91,7 +107,7 @@ export function SchedulePanel({
             <span className={ui.label}>Action</span>
             <select className={ui.input} value={kind} onChange={(event) => setKind(event.target.value as JobKind)}>
               <option value="publish">Publish revision {revision}</option>
-              {isPublished ? <option value="unpublish">Unpublish</option> : null}
+              {isPublished ? <option value="unpublish">{locale ? 'Take off the site' : 'Unpublish'}</option> : null}
             </select>
           </label>
           <ScheduleTimeField value={at} onChange={setAt} />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
@@ -25,10 +25,12 @@ import type {
 } from '@/lib/translations/translation-schema';
 import type { ListEnvelope } from '@/lib/api/list';
 import { TimeAgo } from '@/components/editor/time-ago';
+import { SchedulePanel } from '@/components/schedule/schedule-panel';
 import styles from './translation-view.module.css';
 
 export type TranslationFilter = 'all' | 'todo';
 type Props = {
+  filmId: string;
   translation: Translation;
   title: string;
   canEditQuiz: boolean;
@@ -54,7 +56,7 @@ function progressLine({ counts }: Translation): string {
  * with the text it was translated from. Levels are not here: they are the page's, for every language.
  * Saving makes a revision of the translation.
  */
-export function TranslationView({ translation, title, canEditQuiz, canPublish, initialShow, history }: Props) {
+export function TranslationView({ filmId, translation, title, canEditQuiz, canPublish, initialShow, history }: Props) {
   const router = useRouter();
   const { units, slug, locale, language, sourceLocale } = translation;
   const [show, setShowState] = useState<TranslationFilter>(initialShow);
@@ -67,6 +69,8 @@ export function TranslationView({ translation, title, canEditQuiz, canPublish, i
     window.history.replaceState(null, '', url);
   };
   const [status, setStatus] = useState<{ kind: 'saved' | 'error'; text: string } | null>(null);
+  const [scheduleOpen, setScheduleOpen] = useState(false);
+  const refresh = useCallback(() => router.refresh(), [router]);
   const [unitErrors, setUnitErrors] = useState<Record<string, string>>({});
   const { register, handleSubmit, formState, reset } = useForm<Values>({
     defaultValues: { texts: units.map((unit) => unit.text ?? ''), message: '' },
@@ -176,10 +180,33 @@ export function TranslationView({ translation, title, canEditQuiz, canPublish, i
                 Take off the site
               </button>
             ) : null}
+            {translation.revision > 0 ? (
+              <button
+                type="button"
+                className={`${ui.button} ${ui.ghost}`}
+                disabled={formState.isDirty}
+                aria-expanded={scheduleOpen}
+                onClick={() => setScheduleOpen(true)}
+              >
+                Schedule…
+              </button>
+            ) : null}
           </div>
         ) : (
           <p className={ui.hint}>An editor or an admin publishes translations.</p>
         )}
+        <SchedulePanel
+          filmId={filmId}
+          slug={slug}
+          locale={locale}
+          revision={translation.revision}
+          isPublished={translation.published !== null}
+          open={scheduleOpen && !formState.isDirty}
+          canCancel={canPublish}
+          onClose={() => setScheduleOpen(false)}
+          notify={({ tone, text }) => setStatus({ kind: tone === 'error' ? 'error' : 'saved', text })}
+          onJobRan={refresh}
+        />
       </section>
 
       <fieldset className={styles.filter}>

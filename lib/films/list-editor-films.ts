@@ -36,11 +36,11 @@ const FILM_ROWS = Prisma.sql`
   LEFT JOIN "Revision" published ON published.id = f."publishedRevisionId"
   LEFT JOIN "User" author ON author.id = latest."authorId"`;
 
-// The film's next pending scheduled job (lib/schedule), joined to the rows of a page.
+// The page's next pending scheduled job (lib/schedule; a translation's is its own), joined to the rows of a page.
 const NEXT_JOB = Prisma.sql`
   LEFT JOIN LATERAL (
     SELECT j.kind::text AS "scheduledKind", j."runAt" AS "scheduledAt", j."revisionNumber" AS "scheduledRevision"
-    FROM "ScheduledJob" j WHERE j."filmId" = film."filmId" AND j.state IN ('scheduled', 'running')
+    FROM "ScheduledJob" j WHERE j."filmId" = film."filmId" AND j.locale IS NULL AND j.state IN ('scheduled', 'running')
     ORDER BY j."nextAttemptAt" LIMIT 1) job ON true`;
 
 type FilmRow = Omit<FilmStatusInfo, 'updatedAt' | 'scheduled'> & {

@@ -7,6 +7,7 @@ import { MAX_SCHEDULE_AHEAD_DAYS, scheduleAtSchema, type JobKind, type Scheduled
 import { jobViewSelect, toJobView } from './job-view';
 import { assertPublishable } from '../films';
 import { actorRef, enqueueWebhookEvent, filmRef } from '../webhooks/enqueue-webhook-event';
+import { findTranslation } from '../translations/find-translation';
 
 /**
  * `at` as a Date, or a 400 naming `field` (the request's name for it, `at` by default): a valid
@@ -24,11 +25,13 @@ export function parseRunAt(at: Date | string, now = new Date(), field = 'at'): D
   return runAt;
 }
 
-type JobRequest = { kind: JobKind; slug: string; revision?: number; at: Date | string; actor: Actor };
+type JobRequest = { kind: JobKind; slug: string; revision?: number; at: Date | string; actor: Actor; locale?: string };
 
 /**
  * Records a publish or unpublish to run at `at` as `actor` (who must be allowed to publish, now
- * and again when it runs), with its audit row in the same transaction.
+ * and again when it runs), with its audit row in the same transaction. With `locale`, of that
+ * translation of the film: 404 for a language the site does not translate into, 400 for a
+ * revision the translation does not have.
  */
 export async function createJob(request: JobRequest): Promise<ScheduledJobView> {
   return db().$transaction((tx) => createJobInTransaction(tx, request));
@@ -41,7 +44,7 @@ export async function createJob(request: JobRequest): Promise<ScheduledJobView> 
  */
 export async function createJobInTransaction(
   tx: Tx,
-  { kind, slug, revision, at, actor, atField = 'at' }: JobRequest & { atField?: string },
+  { kind, slug, revision, at, actor, locale, atField = 'at' }: JobRequest & { atField?: string },
 ): Promise<ScheduledJobView> {
   assertCan(actor, 'film.publish');
   // The job runs as a user: a system actor acting for no one has no one to re-check later.
@@ -54,14 +57,23 @@ export async function createJobInTransaction(
     select: { id: true, slug: true, title: true, latestRevision: true, publishedRevisionId: true },
   });
   if (!film) throw new NotFoundError(`No film “${slug}”`);
-  if (kind === 'publish' && revision! > film.latestRevision) throw ValidationError.field('revision', `Film has no revision ${revision}`);
-  // A publish that can only be refused (an older quiz this actor may not publish) is refused now, not when it runs.
-  if (kind === 'publish') await assertPublishable(tx, film, revision!, actor);
+  if (locale !== undefined) {
+    const { translation } = await findTranslation(tx, slug, locale);
+    if (kind === 'publish' && revision! > (translation?.latestRevision ?? 0))
+      throw ValidationError.field('revision', `The ${locale} translation has no revision ${revision}`);
+    if (kind === 'unpublish' && !translation) throw new NotFoundError(`“${slug}” has no ${locale} translation`);
+  } else {
+    if (kind === 'publish' && revision! > film.latestRevision) throw ValidationError.field('revision', `Film has no revision ${revision}`);
+    // A publish that can only be refused (an older quiz this actor may not publish) is refused now, not when it runs.
+    if (kind === 'publish') await assertPublishable(tx, film, revision!, actor);
+  }
+  const translated = locale !== undefined ? { locale } : {};
   const job = await tx.scheduledJob.create({
     data: {
       kind,
       filmId: film.id,
       revisionNumber: kind === 'publish' ? revision : null,
+      locale: locale ?? null,
       runAt,
       nextAttemptAt: runAt,
       createdById: actor.userId,
@@ -73,11 +85,11 @@ export async function createJobInTransaction(
     action: `schedule.${kind}`,
     filmId: film.id,
     subject: film.slug,
-    details: { jobId: job.id, runAt: runAt.toISOString(), ...(kind === 'publish' ? { revision } : {}) },
+    details: { jobId: job.id, runAt: runAt.toISOString(), ...(kind === 'publish' ? { revision } : {}), ...translated },
   });
   await enqueueWebhookEvent(tx, 'film.scheduled', {
     film: filmRef({ slug: film.slug, title: film.title }),
-    job: { id: job.id, action: kind, runAt: runAt.toISOString(), ...(kind === 'publish' ? { revision } : {}) },
+    job: { id: job.id, action: kind, runAt: runAt.toISOString(), ...(kind === 'publish' ? { revision } : {}), ...translated },
     actor: actorRef(actor),
   });
   return toJobView(job);

@@ -5,6 +5,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { DomainError, ForbiddenError } from '../errors';
 import { publishFilm, unpublishFilm } from '../films';
+import { publishTranslation, unpublishTranslation } from '../translations/publish-translation';
 import { createLeaseRunner } from '../ops/lease-runner';
 import { env } from '../env';
 import { isDatabaseUnavailable } from '../db-errors';
@@ -55,6 +56,8 @@ type ClaimedJob = {
   kind: 'publish' | 'unpublish';
   filmId: string;
   revisionNumber: number | null;
+  /** A translation's job: its language. */
+  locale: string | null;
   attempts: number;
   createdById: string;
 };
@@ -74,7 +77,7 @@ export function createJobRunner(options: JobRunnerOptions = {}) {
     queue: {
       table: 'ScheduledJob',
       waiting: 'scheduled',
-      returning: Prisma.sql`j.id, j.kind::text AS kind, j."filmId", j."revisionNumber", j.attempts, j."createdById"`,
+      returning: Prisma.sql`j.id, j.kind::text AS kind, j."filmId", j."revisionNumber", j.locale, j.attempts, j."createdById"`,
     },
     options: settings,
     run: (job) => run(job),
@@ -140,9 +143,13 @@ export function createJobRunner(options: JobRunnerOptions = {}) {
       if (!film) throw new LostJobError('film deleted');
       const me = actor;
       const alsoInTransaction = (tx: Tx, locked: { id: string }) => markDone(tx, job, me, { id: locked.id, slug: film.slug });
-      if (job.kind === 'publish')
-        await publishFilm({ slug: film.slug, revision: job.revisionNumber!, actor, alsoInTransaction, scheduledJobId: job.id });
-      else await unpublishFilm({ slug: film.slug, actor, alsoInTransaction, scheduledJobId: job.id });
+      const ran = { actor, alsoInTransaction, scheduledJobId: job.id };
+      if (job.locale !== null) {
+        const translation = { ...ran, slug: film.slug, locale: job.locale };
+        if (job.kind === 'publish') await publishTranslation({ ...translation, revision: job.revisionNumber! });
+        else await unpublishTranslation(translation);
+      } else if (job.kind === 'publish') await publishFilm({ ...ran, slug: film.slug, revision: job.revisionNumber! });
+      else await unpublishFilm({ ...ran, slug: film.slug });
       return { id: job.id, outcome: 'done' };
     } catch (error) {
       if (error instanceof LostJobError) return { id: job.id, outcome: 'lost' };

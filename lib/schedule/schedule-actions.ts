@@ -9,8 +9,8 @@ import { retryScheduledJob } from './retry-scheduled-job';
 
 /** The editor's scheduling actions; the editorial API's handlers call the same domain functions. */
 
-export const scheduleAction = guardedAction('film.publish', scheduleInputSchema, async ({ slug, action, at, revision }, actor) =>
-  action === 'publish' ? schedulePublish({ slug, revision: revision!, at, actor }) : scheduleUnpublish({ slug, at, actor }),
+export const scheduleAction = guardedAction('film.publish', scheduleInputSchema, async ({ slug, action, at, revision, locale }, actor) =>
+  action === 'publish' ? schedulePublish({ slug, revision: revision!, at, actor, locale }) : scheduleUnpublish({ slug, at, actor, locale }),
 );
 
 export const cancelJobAction = guardedAction('film.publish', jobInputSchema, ({ id }, actor) => cancelScheduledJob({ id, actor }));

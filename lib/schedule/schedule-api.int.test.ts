@@ -9,9 +9,12 @@ import { hashToken, newTokenSecret } from '../auth/api-token';
 import { createFilm } from '../films';
 import { callRoute, type RouteHandler } from '../../test-support/call-route';
 import { makeActor } from '../../test-support/actors';
+import { saveTranslation } from '../translations/save-translation';
 import * as schedule from '@/app/api/v1/editor/films/[slug]/schedule/route';
 import * as jobs from '@/app/api/v1/editor/jobs/route';
 import * as retry from '@/app/api/v1/editor/jobs/[id]/retry/route';
+
+process.env.SITE_LOCALES = 'en,fr';
 
 type Who = Record<string, string>;
 let editor: Who;
@@ -88,6 +91,54 @@ describe('POST/GET/DELETE /api/v1/editor/films/{slug}/schedule', () => {
       ).status,
     ).toBe(404);
     expect(await db().scheduledJob.count()).toBe(before);
+  });
+
+  it('schedules a translation’s publish with `locale`: 400 naming `locale` or `revision`, 404 for a language the site lacks', async () => {
+    const before = await db().scheduledJob.count();
+    const badTag = await call(schedule.POST, 'POST', path(), { slug }, editor, {
+      action: 'publish',
+      at: inAnHour(),
+      revision: 1,
+      locale: 'f r',
+    });
+    expect(badTag.status).toBe(400);
+    expect(badTag.body.errors).toEqual([expect.objectContaining({ path: 'locale' })]);
+    const german = await call(schedule.POST, 'POST', path(), { slug }, editor, {
+      action: 'publish',
+      at: inAnHour(),
+      revision: 1,
+      locale: 'de',
+    });
+    expect(german.status).toBe(404);
+    const noRevision = await call(schedule.POST, 'POST', path(), { slug }, editor, {
+      action: 'publish',
+      at: inAnHour(),
+      revision: 1,
+      locale: 'fr',
+    });
+    expect(noRevision.status).toBe(400);
+    expect(noRevision.body.errors).toEqual([expect.objectContaining({ path: 'revision' })]);
+    expect(await db().scheduledJob.count()).toBe(before);
+    await saveTranslation({
+      slug,
+      locale: 'fr',
+      baseRevision: 0,
+      sourceRevision: 1,
+      texts: { premise: 'Une patineuse.' },
+      message: '',
+      actor: await makeActor('WRITER'),
+    });
+    const created = await call(schedule.POST, 'POST', path(), { slug }, editor, {
+      action: 'publish',
+      at: inAnHour(),
+      revision: 1,
+      locale: 'fr',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ kind: 'publish', revision: 1, locale: 'fr', filmSlug: slug });
+    const listed = await call(schedule.GET, 'GET', path(), { slug }, editor);
+    expect(listed.body.items.find((job: { id: string }) => job.id === created.body.id)).toMatchObject({ locale: 'fr' });
+    await call(schedule.DELETE, 'DELETE', `${path()}?id=${created.body.id}`, { slug }, editor);
   });
 
   it('cancels every scheduled job of the film without an id', async () => {

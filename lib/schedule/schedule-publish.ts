@@ -3,15 +3,16 @@ import type { Tx } from '../db';
 import type { Actor } from '../auth/permissions';
 import { createJob, createJobInTransaction } from './create-job';
 
-type PublishRequest = { slug: string; revision: number; at: Date | string; actor: Actor };
+type PublishRequest = { slug: string; revision: number; at: Date | string; actor: Actor; locale?: string };
 
 /**
  * Publishes revision `revision` of the film at `at` (a Date, or ISO 8601 with offset), as `actor`:
  * the job runner (lib/schedule/job-runner.ts) calls publishFilm then, re-checking that the actor
- * may still publish. The revision is fixed now: a later save does not change what goes live.
+ * may still publish. The revision is fixed now: a later save does not change what goes live. With
+ * `locale`, revision `revision` of that translation (publishTranslation).
  */
-export function schedulePublish({ slug, revision, at, actor }: PublishRequest) {
-  return createJob({ kind: 'publish', slug, revision, at, actor });
+export function schedulePublish({ slug, revision, at, actor, locale }: PublishRequest) {
+  return createJob({ kind: 'publish', slug, revision, at, actor, locale });
 }
 
 /**

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { slugSchema } from '../content/schema';
 import { revisionNumberSchema } from '../films/film-schema';
+import { localeTagSchema } from '../i18n/locale-tag';
+import { localeName } from '../i18n/locale-name';
 
 /**
  * Scheduled publishing: what a request may carry, for the editor's actions
@@ -22,6 +24,11 @@ export const scheduleAtSchema = z.iso
   .datetime({ offset: true, error: 'Must be a date and time with its offset, e.g. 2026-12-24T18:00:00Z' })
   .meta({ description: 'When to run, ISO 8601 with offset; must be in the future (within a year)' });
 
+const translationLocaleField = localeTagSchema.optional().meta({
+  description:
+    'A language the site translates into: the job publishes `revision` of that translation, or takes it off the site. Without it, the page itself',
+});
+
 export const scheduleBodySchema = z
   .object({
     action: z.enum(JOB_KINDS).meta({ description: 'publish: make `revision` live at `at`; unpublish: take the film off the site at `at`' }),
@@ -29,6 +36,7 @@ export const scheduleBodySchema = z
     revision: revisionNumberSchema
       .optional()
       .meta({ description: 'Required for publish: the revision to publish (a later save does not change it)' }),
+    locale: translationLocaleField,
   })
   .superRefine((body, ctx) => {
     if (body.action === 'publish' && body.revision === undefined)
@@ -47,7 +55,13 @@ export const listJobsQuerySchema = z.object({
 // ---------------------------------------------------------------- server-action inputs
 
 export const scheduleInputSchema = z
-  .object({ slug: slugSchema, action: z.enum(JOB_KINDS), at: scheduleAtSchema, revision: revisionNumberSchema.optional() })
+  .object({
+    slug: slugSchema,
+    action: z.enum(JOB_KINDS),
+    at: scheduleAtSchema,
+    revision: revisionNumberSchema.optional(),
+    locale: translationLocaleField,
+  })
   .superRefine((body, ctx) => {
     if (body.action === 'publish' && body.revision === undefined)
       ctx.addIssue({ code: 'custom', path: ['revision'], message: 'Required to schedule a publish' });
@@ -65,6 +79,8 @@ export type ScheduledJobView = {
   filmSlug: string;
   filmTitle: string;
   revision: number | null;
+  /** The translation the job publishes or takes down; null for the page. */
+  locale: string | null;
   runAt: string;
   nextAttemptAt: string;
   attempts: number;
@@ -74,3 +90,10 @@ export type ScheduledJobView = {
   finishedAt: string | null;
   createdAt: string;
 };
+
+/** What a job does, for people: "Publishes revision 3", "Unpublishes", "Publishes the French translation’s revision 2". */
+export function describeJob(job: Pick<ScheduledJobView, 'kind' | 'revision' | 'locale'>): string {
+  if (job.locale === null) return job.kind === 'publish' ? `Publishes revision ${job.revision}` : 'Unpublishes';
+  const translation = `the ${localeName(job.locale)} translation`;
+  return job.kind === 'publish' ? `Publishes ${translation}’s revision ${job.revision}` : `Takes ${translation} off the site`;
+}

@@ -5,6 +5,7 @@ import { writeAudit } from '../audit/write-audit';
 import { invalidatePages } from '../cache/invalidate-film-pages';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { findTranslation } from './find-translation';
+import type { AlsoInTransaction } from '../films/publish-film';
 import { refreshTranslationSearchDocuments } from './translation-search-documents';
 import { actorRef, enqueueWebhookEvent, filmRef, pageTags } from '../webhooks/enqueue-webhook-event';
 
@@ -17,7 +18,18 @@ async function invalidated<T extends { slug: string; readerSlug: string | undefi
   return result;
 }
 
-type PublishInput = { slug: string; locale: string; revision: number; actor: Actor };
+type PublishInput = {
+  slug: string;
+  locale: string;
+  revision: number;
+  actor: Actor;
+  /** More writes that commit with the change or not at all (a scheduled job marking itself done). */
+  alsoInTransaction?: AlsoInTransaction;
+  /** The scheduled job it runs as, named in the audit row. */
+  scheduledJobId?: string;
+};
+
+const jobDetails = (scheduledJobId: string | undefined) => (scheduledJobId ? { jobId: scheduledJobId } : {});
 
 /**
  * Readers of `locale` get this revision of the translation, laid over the page's published
@@ -26,7 +38,7 @@ type PublishInput = { slug: string; locale: string; revision: number; actor: Act
  * transaction with its webhook event (`translation.published`, the locale in it); the film's reader
  * pages (every language) are invalidated after it commits.
  */
-export async function publishTranslation({ slug, locale, revision, actor }: PublishInput) {
+export async function publishTranslation({ slug, locale, revision, actor, alsoInTransaction, scheduledJobId }: PublishInput) {
   assertCan(actor, 'film.publish');
   const result = await db().$transaction(async (tx) => {
     const { film, translation } = await findTranslation(tx, slug, locale);
@@ -37,7 +49,13 @@ export async function publishTranslation({ slug, locale, revision, actor }: Publ
       throw new ConflictError(`Publish “${slug}” itself before its ${locale} translation`, { published: false });
     await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: revision, publishedAt: new Date() } });
     await refreshTranslationSearchDocuments(tx, film.id, locale);
-    await writeAudit(tx, { actor, action: 'film.translation-publish', filmId: film.id, subject: film.slug, details: { locale, revision } });
+    await writeAudit(tx, {
+      actor,
+      action: 'film.translation-publish',
+      filmId: film.id,
+      subject: film.slug,
+      details: { locale, revision, ...jobDetails(scheduledJobId) },
+    });
     await enqueueWebhookEvent(tx, 'translation.published', {
       film: filmRef({ slug: film.published?.slug ?? film.slug }),
       locale,
@@ -45,26 +63,34 @@ export async function publishTranslation({ slug, locale, revision, actor }: Publ
       cacheTags: pageTags({ films: [film.published?.slug, film.slug], lists: true }),
       actor: actorRef(actor),
     });
+    await alsoInTransaction?.(tx, film);
     return { slug: film.slug, locale, revision, readerSlug: film.published?.slug };
   });
   return invalidated(result);
 }
 
 /** Readers of `locale` get the page in its own language again. */
-export async function unpublishTranslation({ slug, locale, actor }: Omit<PublishInput, 'revision'>) {
+export async function unpublishTranslation({ slug, locale, actor, alsoInTransaction, scheduledJobId }: Omit<PublishInput, 'revision'>) {
   assertCan(actor, 'film.publish');
   const result = await db().$transaction(async (tx) => {
     const { film, translation } = await findTranslation(tx, slug, locale);
     if (!translation) throw new NotFoundError(`“${slug}” has no ${locale} translation`);
     await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: null, publishedAt: null } });
     await refreshTranslationSearchDocuments(tx, film.id, locale);
-    await writeAudit(tx, { actor, action: 'film.translation-unpublish', filmId: film.id, subject: film.slug, details: { locale } });
+    await writeAudit(tx, {
+      actor,
+      action: 'film.translation-unpublish',
+      filmId: film.id,
+      subject: film.slug,
+      details: { locale, ...jobDetails(scheduledJobId) },
+    });
     await enqueueWebhookEvent(tx, 'translation.unpublished', {
       film: filmRef({ slug: film.published?.slug ?? film.slug }),
       locale,
       cacheTags: pageTags({ films: [film.published?.slug, film.slug], lists: true }),
       actor: actorRef(actor),
     });
+    await alsoInTransaction?.(tx, film);
     return { slug: film.slug, locale, readerSlug: film.published?.slug };
   });
   return invalidated(result);

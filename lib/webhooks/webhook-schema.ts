@@ -23,7 +23,7 @@ export type WebhookEventType = WebhookEvent | 'ping';
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'film.published': 'A film was published (also by a schedule or an approval)',
   'film.unpublished': 'A film was taken off the site',
-  'film.scheduled': 'A publish or unpublish was scheduled',
+  'film.scheduled': 'A publish or unpublish (of the page or a translation) was scheduled',
   'translation.published': 'A translation of a film was published',
   'translation.unpublished': 'A translation of a film was taken off the site',
   'review.submitted': 'A revision was submitted for review',

@@ -14,6 +14,10 @@ export const scheduledJobSchema = z
     filmSlug: slugSchema,
     filmTitle: z.string(),
     revision: z.int().nullable().meta({ description: 'The revision a publish makes live; null for unpublish' }),
+    locale: z
+      .string()
+      .nullable()
+      .meta({ description: 'The translation (its language) the job publishes or takes down; null for the page' }),
     runAt: z.iso.datetime(),
     nextAttemptAt: z.iso.datetime().meta({ description: 'runAt, or when a failed attempt is tried again' }),
     attempts: z.int(),

@@ -34,6 +34,7 @@ export default async function TranslationPage({ params, searchParams }: Props) {
   return (
     <TranslationView
       key={translation.locale}
+      filmId={draft.filmId}
       translation={translation}
       title={draft.content.title}
       canEditQuiz={can(actor, 'quiz.edit')}

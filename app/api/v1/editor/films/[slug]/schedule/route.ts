@@ -12,13 +12,15 @@ export const GET = apiOperation(scheduleOperations.listFilmJobs, 'film.read', as
   return pageOf(await listScheduledJobs({ actor, slug }), query);
 });
 
-/** Schedules a publish of `revision` (or an unpublish) at `at`. */
+/** Schedules a publish of `revision` (or an unpublish) at `at`, of the page or of its translation into `locale`. */
 export const POST = apiOperation(
   scheduleOperations.scheduleJob,
   'film.publish',
-  async ({ actor, params: { slug }, body: { action, at, revision } }) => {
+  async ({ actor, params: { slug }, body: { action, at, revision, locale } }) => {
     const job =
-      action === 'publish' ? await schedulePublish({ slug, revision: revision!, at, actor }) : await scheduleUnpublish({ slug, at, actor });
+      action === 'publish'
+        ? await schedulePublish({ slug, revision: revision!, at, actor, locale })
+        : await scheduleUnpublish({ slug, at, actor, locale });
     return NextResponse.json(job, { status: 201 });
   },
 );
