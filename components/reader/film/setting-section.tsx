@@ -9,6 +9,12 @@ import { Section } from './section';
 import styles from './setting-section.module.css';
 import { fieldUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 
+/** The two cards: when (the era, why the time matters), where (the place, why it matters). */
+const SETTING_CARDS = [
+  { heading: 'setting.when', value: 'era', text: 'when' },
+  { heading: 'setting.where', value: 'place', text: 'where' },
+] as const;
+
 /** "Where and When Is {title} Set?": era and place, each with its text, then the setting's tags. */
 export function SettingSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
   const t = readerText(locale);
@@ -19,35 +25,19 @@ export function SettingSection({ film, hrefForLevel, locale }: { film: VisibleFi
       {setting ? (
         <>
           <div className={styles.pair}>
-            {(setting.era || setting.when) && (
-              <div className={styles.card}>
-                <h3 className={styles.label}>{t('setting.when')}</h3>
-                {setting.era && (
-                  <p className={styles.value} lang={lang('era')}>
-                    {setting.era}
-                  </p>
-                )}
-                {setting.when && (
-                  <p className={styles.text} lang={lang('when')}>
-                    {setting.when}
-                  </p>
-                )}
-              </div>
-            )}
-            {(setting.place || setting.where) && (
-              <div className={styles.card}>
-                <h3 className={styles.label}>{t('setting.where')}</h3>
-                {setting.place && (
-                  <p className={styles.value} lang={lang('place')}>
-                    {setting.place}
-                  </p>
-                )}
-                {setting.where && (
-                  <p className={styles.text} lang={lang('where')}>
-                    {setting.where}
-                  </p>
-                )}
-              </div>
+            {SETTING_CARDS.map(({ heading, value, text }) =>
+              setting[value] || setting[text] ? (
+                <div key={value} className={styles.card}>
+                  <h3 className={styles.label}>{t(heading)}</h3>
+                  {[value, text].map((field) =>
+                    setting[field] ? (
+                      <p key={field} className={field === value ? styles.value : styles.text} lang={lang(field)}>
+                        {setting[field]}
+                      </p>
+                    ) : null,
+                  )}
+                </div>
+              ) : null,
             )}
           </div>
           <TagChips tags={setting.tags} label={t('setting.about')} />
