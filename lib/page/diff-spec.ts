@@ -92,3 +92,26 @@ export const quote = (text: unknown) => (typeof text === 'string' && text.trim()
 
 /** Every item's spoiler level, as the diff names it. */
 export const levelField: FieldSpec = { field: 'spoiler', label: 'spoiler level', kind: 'level' };
+
+/**
+ * A field of the page's own, read and written under its key (`title`, `premise`), seen by readers
+ * at `level`; named "Premise" in headings and "premise" in summaries.
+ */
+export function pageField(
+  key: string,
+  label: string,
+  kind: ValueKind,
+  level: (content: DiffContent) => SpoilerLevel,
+  options: { noun?: string; translatable?: false } = {},
+): Omit<PartSpec, 'section'> {
+  return {
+    key,
+    label,
+    noun: options.noun ?? label.toLowerCase(),
+    kind,
+    ...(options.translatable === false ? { translatable: false as const } : {}),
+    get: (content) => content[key],
+    set: (content, value) => void (content[key] = value),
+    level,
+  };
+}

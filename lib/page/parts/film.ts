@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SHORT, requiredText, slugSchema } from '../../content/fields';
+import { pageField } from '../diff-spec';
 import { definePart } from '../part';
 
 /** The film's own fields: title, slug (its address) and release year. The title heads the page, so the part has no heading. */
@@ -25,34 +26,9 @@ export const filmPart = definePart({
   spoiler: { fixed: 'none' },
   diff: {
     fields: [
-      {
-        key: 'title',
-        label: 'Title',
-        noun: 'title',
-        kind: 'text',
-        get: (c) => c.title,
-        set: (c, v) => void (c.title = v as string),
-        level: () => 'none',
-      },
-      {
-        key: 'slug',
-        label: 'Slug',
-        noun: 'slug',
-        kind: 'text',
-        translatable: false,
-        get: (c) => c.slug,
-        set: (c, v) => void (c.slug = v as string),
-        level: () => 'none',
-      },
-      {
-        key: 'releaseYear',
-        label: 'Release year',
-        noun: 'release year',
-        kind: 'number',
-        get: (c) => c.releaseYear,
-        set: (c, v) => void (c.releaseYear = v as number | null),
-        level: () => 'none',
-      },
+      pageField('title', 'Title', 'text', () => 'none'),
+      pageField('slug', 'Slug', 'text', () => 'none', { translatable: false }),
+      pageField('releaseYear', 'Release year', 'number', () => 'none'),
     ],
   },
   reader: {

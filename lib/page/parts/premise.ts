@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEXT, trimmed } from '../../content/fields';
 import { countWords, plural } from '../../content/derive';
+import { pageField } from '../diff-spec';
 import { definePart } from '../part';
 
 /** "What Is {title} About?": one text, spoiler-free by definition (docs/product.md). */
@@ -16,17 +17,7 @@ export const premisePart = definePart({
   schema: { premise: trimmed(MAX_TEXT).default('') },
   spoiler: { fixed: 'none' },
   diff: {
-    fields: [
-      {
-        key: 'premise',
-        label: 'Premise',
-        noun: 'premise',
-        kind: 'long',
-        get: (c) => c.premise,
-        set: (c, v) => void (c.premise = v as string),
-        level: () => 'none',
-      },
-    ],
+    fields: [pageField('premise', 'Premise', 'long', () => 'none')],
   },
   reader: {
     shape: { premise: z.string(), premiseWords: z.int() },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_TEXT, trimmed } from '../../content/fields';
 import { castOf, countWords, peopleNamedIn, plural, readingMinutes } from '../../content/derive';
 import { isVisibleAt } from '../../spoilers/levels';
+import { pageField } from '../diff-spec';
 import { definePart, type SpoilerRule } from '../part';
 import type { Character } from './characters';
 
@@ -29,17 +30,7 @@ export const storyPart = definePart({
     },
   ],
   diff: {
-    fields: [
-      {
-        key: 'story',
-        label: 'Full story',
-        noun: 'full story',
-        kind: 'long',
-        get: (c) => c.story,
-        set: (c, v) => void (c.story = v as string),
-        level: () => rule.fixed,
-      },
-    ],
+    fields: [pageField('story', 'Full story', 'long', () => rule.fixed)],
   },
   reader: {
     shape: {
