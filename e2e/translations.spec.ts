@@ -78,6 +78,47 @@ test.describe('translations', () => {
     await context.close();
   });
 
+  test('unsaved work on a translation is autosaved, offered back after a reload, restored or discarded', async ({ browser }) => {
+    const { context, page } = await signedInContext(browser, 'editor@example.com');
+    await createFilm(page, `E2E autosaved translation ${unique()}`);
+    await premise(page).fill('A skater comes home.');
+    await saveDraft(page, 2);
+    await page.getByRole('link', { name: 'French translation' }).click();
+    await page.waitForLoadState('networkidle');
+    const offer = page.getByRole('heading', { name: /You have unsaved changes from/ });
+    const autosaved = page.getByText(/^Unsaved work autosaved at \d\d:\d\d\.$/u);
+
+    await premise(page).fill('Une patineuse rentre.');
+    await expect(autosaved).toBeVisible();
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect(offer).toBeVisible();
+    await expect(premise(page)).toHaveValue('');
+    // Typing while the offer is open does not overwrite the earlier work, and says so.
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Tapé pendant l’offre');
+    await expect(page.getByText('Not autosaving until you restore or discard your earlier unsaved changes.')).toBeVisible();
+    await page.getByRole('button', { name: 'Restore unsaved changes' }).click();
+    await expect(premise(page)).toHaveValue('Une patineuse rentre.');
+
+    // Saved: a revision, and the slot emptied, so nothing is offered after the next reload.
+    await page.getByRole('button', { name: 'Save translation' }).click();
+    await expect(page.getByRole('status').getByText('Saved as revision 1 of the French translation.')).toBeVisible();
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect(premise(page)).toHaveValue('Une patineuse rentre.');
+    await expect(offer).toHaveCount(0);
+
+    // Discarded: the saved text stays, and nothing is offered again.
+    await premise(page).fill('Autre chose.');
+    await expect(autosaved).toBeVisible();
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect(offer).toHaveCount(0);
+    await expect(premise(page)).toHaveValue('Une patineuse rentre.');
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect(premise(page)).toHaveValue('Une patineuse rentre.');
+    await expect(offer).toHaveCount(0);
+    await context.close();
+  });
+
   test('a stale save is refused and keeps the typed texts; a language the site lacks is a 404', async ({ browser }) => {
     const first = await signedInContext(browser, 'editor@example.com');
     const title = `E2E translated twice ${unique()}`;

@@ -1,8 +1,8 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
 import { useLeaveGuard } from '@/components/editor/film-form/use-leave-guard';
 import subpage from '@/components/editor/film-subpage.module.css';
@@ -12,6 +12,8 @@ import {
   restoreTranslationAction,
   saveTranslationAction,
   unpublishTranslationAction,
+  saveTranslationAutosaveAction,
+  discardTranslationAutosaveAction,
 } from '@/app/(editor)/editor/films/[slug]/translations/[locale]/actions';
 import { MarkedText } from '@/components/revisions/text-change';
 import { diffText } from '@/lib/films/diff';
@@ -19,6 +21,7 @@ import { SECTION_LABELS, type SectionId } from '@/lib/page/parts';
 import { SPOILER_LABELS } from '@/lib/spoilers/level-labels';
 import type {
   Translation,
+  TranslationAutosaveSlot,
   TranslationRevisionSummary,
   TranslationStatus,
   TranslationUnitState,
@@ -26,11 +29,17 @@ import type {
 import type { ListEnvelope } from '@/lib/api/list';
 import { TimeAgo } from '@/components/editor/time-ago';
 import { SchedulePanel } from '@/components/schedule/schedule-panel';
+import { RestoreBanner } from '@/components/editor/film-form/restore-banner';
+import { useAutosaveSlot, type AutosaveState } from '@/components/editor/use-autosave-slot';
+import { unwrap } from '@/components/editor/action-result';
+import { sameContent } from '@/lib/content/same-content';
 import styles from './translation-view.module.css';
 
 export type TranslationFilter = 'all' | 'todo';
 type Props = {
   filmId: string;
+  /** The user's work in progress on this translation, if any. */
+  autosave: TranslationAutosaveSlot | null;
   translation: Translation;
   title: string;
   canEditQuiz: boolean;
@@ -41,6 +50,37 @@ type Props = {
 type Values = { texts: string[]; message: string };
 
 const STATUS_WORDS: Record<TranslationStatus, string> = { missing: 'Not translated', outdated: 'Source changed', translated: 'Translated' };
+
+/** Hands each change of the texts to autosave, in a component of its own so typing re-renders only it (and the field). */
+function TextsWatcher({ control, onChange }: { control: Control<Values>; onChange: (values: Pick<Values, 'texts'>) => void }) {
+  const texts = useWatch({ control, name: 'texts' });
+  const mounted = useRef(false);
+  useEffect(() => {
+    // The first render is the loaded texts, not a change.
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    onChange({ texts });
+  }, [texts, onChange]);
+  return null;
+}
+
+/** What the autosave is doing, in a word or two, beside the save button. */
+function autosaveLine(state: AutosaveState): string {
+  switch (state.phase) {
+    case 'saving':
+      return 'Autosaving…';
+    case 'saved':
+      return `Unsaved work autosaved at ${new Date(state.savedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}.`;
+    case 'failed':
+      return `Autosave failed (${state.message}): your texts are still here.`;
+    case 'paused':
+      return 'Not autosaving until you restore or discard your earlier unsaved changes.';
+    default:
+      return '';
+  }
+}
 
 /** "12 of 40 texts translated · 2 whose source changed since · 26 not translated". */
 function progressLine({ counts }: Translation): string {
@@ -56,7 +96,7 @@ function progressLine({ counts }: Translation): string {
  * with the text it was translated from. Levels are not here: they are the page's, for every language.
  * Saving makes a revision of the translation.
  */
-export function TranslationView({ filmId, translation, title, canEditQuiz, canPublish, initialShow, history }: Props) {
+export function TranslationView({ filmId, autosave, translation, title, canEditQuiz, canPublish, initialShow, history }: Props) {
   const router = useRouter();
   const { units, slug, locale, language, sourceLocale } = translation;
   const [show, setShowState] = useState<TranslationFilter>(initialShow);
@@ -72,9 +112,31 @@ export function TranslationView({ filmId, translation, title, canEditQuiz, canPu
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const refresh = useCallback(() => router.refresh(), [router]);
   const [unitErrors, setUnitErrors] = useState<Record<string, string>>({});
-  const { register, handleSubmit, formState, reset } = useForm<Values>({
+  const { register, handleSubmit, formState, reset, control } = useForm<Values>({
     defaultValues: { texts: units.map((unit) => unit.text ?? ''), message: '' },
   });
+  // The texts as the autosave slot holds them: by unit key, the empty ones left out.
+  const textsByKey = useCallback(
+    (values: unknown) => {
+      const texts = (values as Partial<Values>).texts ?? [];
+      return Object.fromEntries(units.flatMap((unit, i) => (texts[i] ? [[unit.key, texts[i]]] : [])));
+    },
+    [units],
+  );
+  const saved = useMemo(() => ({ texts: units.map((unit) => unit.text ?? '') }), [units]);
+  // Work in progress from an earlier visit is offered back until restored or discarded; meanwhile nothing overwrites it.
+  const [offer, setOffer] = useState(() => (autosave && !sameContent(autosave.texts, textsByKey(saved)) ? autosave : null));
+  const autosaving = useAutosaveSlot({
+    write: async (texts: Record<string, string>) =>
+      unwrap(await saveTranslationAutosaveAction({ slug, locale, baseRevision: translation.revision, texts })),
+    empty: () => discardTranslationAutosaveAction({ slug, locale }),
+    normalize: textsByKey,
+    baseline: saved,
+    enabled: offer === null,
+    slotInitiallyFull: autosave !== null,
+  });
+  const { schedule: scheduleAutosave, revisionSaved } = autosaving;
+
   useLeaveGuard(formState.isDirty && !formState.isSubmitSuccessful);
   // A save, a restore or a newer page reloads the screen's data: the form starts again from it (the status line stays).
   useEffect(() => {
@@ -102,6 +164,7 @@ export function TranslationView({ filmId, translation, title, canEditQuiz, canPu
       message,
     });
     if (result.ok) {
+      revisionSaved();
       setStatus({ kind: 'saved', text: `Saved as revision ${result.data.revision} of the ${language} translation.` });
       router.refresh();
       return;
@@ -162,6 +225,23 @@ export function TranslationView({ filmId, translation, title, canEditQuiz, canPu
         </p>
       </header>
 
+      {offer ? (
+        <RestoreBanner
+          savedAt={offer.savedAt}
+          baseRevision={offer.baseRevision}
+          latestRevision={translation.revision}
+          newerNote="saving them replaces its texts with yours"
+          onRestore={() => {
+            reset({ texts: units.map((unit) => offer.texts[unit.key] ?? ''), message: '' }, { keepDefaultValues: true });
+            setOffer(null);
+          }}
+          onDiscard={() => {
+            setOffer(null);
+            void autosaving.clear();
+          }}
+        />
+      ) : null}
+
       <section className={styles.publishing} aria-label="Publishing">
         <p>
           {translation.published
@@ -220,6 +300,7 @@ export function TranslationView({ filmId, translation, title, canEditQuiz, canPu
       </fieldset>
 
       <form onSubmit={save} noValidate>
+        <TextsWatcher control={control} onChange={scheduleAutosave} />
         {sections.map(([section, entries]) => {
           const shown = entries.filter(({ unit }) => visible(unit));
           if (shown.length === 0) return null;
@@ -288,6 +369,9 @@ export function TranslationView({ filmId, translation, title, canEditQuiz, canPu
           </button>
           <p role="status" className={status?.kind === 'error' ? ui.error : undefined}>
             {status?.text}
+          </p>
+          <p className={ui.hint} aria-live="polite">
+            {autosaveLine(autosaving.state)}
           </p>
         </div>
       </form>

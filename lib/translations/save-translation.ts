@@ -7,6 +7,7 @@ import { ConflictError, ForbiddenError, ValidationError } from '../errors';
 import { assertSafeText } from '../http/safe-text';
 import { readContent } from '../films/revision-store';
 import { findTranslation, readTranslationRevision } from './find-translation';
+import { emptyTranslationAutosave } from './translation-autosave';
 import { checkTranslationTexts, translationUnits } from './translation-units';
 import type { SaveTranslationBody } from './translation-schema';
 import type { StoredText, StoredTexts } from './translation-state';
@@ -43,7 +44,7 @@ export async function saveTranslation({ slug, locale, baseRevision, sourceRevisi
     if (problems.length > 0) throw new ValidationError(problems);
     const units = translationUnits(content);
 
-    return writeTranslationRevision(tx, {
+    const written = await writeTranslationRevision(tx, {
       film,
       translationId: translation?.id,
       locale,
@@ -54,6 +55,9 @@ export async function saveTranslation({ slug, locale, baseRevision, sourceRevisi
       actor,
       sourceKeys: new Set(units.map((unit) => unit.key)),
     });
+    // Saved: the work in progress is the revision now.
+    if (actor.userId) await emptyTranslationAutosave(tx, { userId: actor.userId, filmId: film.id, locale });
+    return written;
   });
 }
 

@@ -21,6 +21,17 @@ export const saveTranslationBodySchema = z.object({
 });
 export type SaveTranslationBody = z.output<typeof saveTranslationBodySchema>;
 
+/** Work in progress on a translation (its user's autosave slot): the texts typed so far, by unit key, on top of `baseRevision`. */
+export const translationAutosaveBodySchema = z.object({
+  baseRevision: saveTranslationBodySchema.shape.baseRevision,
+  // As typed: nothing trimmed, and an empty text is kept (the translator may have cleared it).
+  texts: z.record(z.string().min(1).max(300), z.string().max(MAX_TEXT)),
+});
+export type TranslationAutosaveBody = z.output<typeof translationAutosaveBodySchema>;
+
+/** The slot as the screen offers it back. */
+export type TranslationAutosaveSlot = TranslationAutosaveBody & { savedAt: string };
+
 export const translationStatusSchema = z.enum(['missing', 'translated', 'outdated']);
 export type TranslationStatus = z.output<typeof translationStatusSchema>;
 

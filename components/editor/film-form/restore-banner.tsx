@@ -9,12 +9,15 @@ export function RestoreBanner({
   latestRevision,
   onRestore,
   onDiscard,
+  newerNote = 'saving them will show you what changed',
 }: {
   savedAt: string;
   baseRevision: number;
   latestRevision: number;
   onRestore: () => void;
   onDiscard: () => void;
+  /** What saving does when a newer revision was saved since the work started. */
+  newerNote?: string;
 }) {
   return (
     <section className={`${styles.banner} ${styles.bannerInfo}`} aria-labelledby="restore-title">
@@ -25,7 +28,7 @@ export function RestoreBanner({
         <p className={styles.bannerText}>
           Autosaved on {absoluteTime(savedAt)}, but never saved as a revision.
           {baseRevision < latestRevision
-            ? ` They started from revision ${baseRevision}; revision ${latestRevision} is newer, so saving them will show you what changed.`
+            ? ` They started from revision ${baseRevision}; revision ${latestRevision} is newer, so ${newerNote}.`
             : ''}
         </p>
       </div>

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
 import { can } from '@/lib/auth/permissions';
 import { getTranslation } from '@/lib/translations/get-translation';
+import { getTranslationAutosave } from '@/lib/translations/translation-autosave';
 import { listTranslationRevisions } from '@/lib/translations/translation-history';
 import { getDraft } from '@/lib/films';
 import { loadOr404 } from '@/components/revisions/load-or-404';
@@ -18,23 +19,25 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `Translating ${slug} (${locale})` };
 }
 
-/** `/editor/films/{slug}/translations/{locale}[?show=todo]`: the page's texts beside their translation, unit by unit. */
+/** `/editor/films/{slug}/translations/{locale}[?show=todo]`: the page's texts beside their translation, unit by unit, and the user's unsaved work on it, if any. */
 export default async function TranslationPage({ params, searchParams }: Props) {
   const { slug, locale } = await params;
   const { show } = await searchParams;
   const actor = await getActor();
   if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(`/editor/films/${slug}/translations/${locale}`)}`);
-  const [translation, draft, history] = await loadOr404(() =>
+  const [translation, draft, history, autosave] = await loadOr404(() =>
     Promise.all([
       getTranslation({ slug, locale, actor }),
       getDraft({ slug, actor }),
       listTranslationRevisions({ slug, locale, page: 1, pageSize: HISTORY_SHOWN, actor }),
+      getTranslationAutosave({ slug, locale, actor }),
     ]),
   );
   return (
     <TranslationView
       key={translation.locale}
       filmId={draft.filmId}
+      autosave={autosave}
       translation={translation}
       title={draft.content.title}
       canEditQuiz={can(actor, 'quiz.edit')}
