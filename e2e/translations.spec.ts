@@ -68,6 +68,19 @@ test.describe('translations', () => {
     await expect(page.getByRole('status').getByText('Saved as revision 2 of the French translation.')).toBeVisible();
     await expect(page.getByText('Everything is translated and up to date.')).toBeVisible();
 
+    // The history: compare the first revision with the newest, text by text.
+    await page.getByText('History: 2 revisions').click();
+    await page.getByRole('link', { name: 'Compare revision 1 with revision 2' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'French translation: revision 1 → revision 2' })).toBeVisible();
+    await expect(page.getByText('1 text differs.')).toBeVisible();
+    const change = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^Premise/u }) });
+    await expect(change.locator('del')).toHaveText('une');
+    await expect(change.locator('ins')).toHaveText('sa');
+    await expect(change.locator('[lang="fr"]')).toHaveCount(1);
+    const compared = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(compared.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    await page.goBack({ waitUntil: 'networkidle' });
+
     // The history: restore the first revision as the newest; nothing is lost.
     await page.getByText('History: 2 revisions').click();
     await page.getByRole('button', { name: 'Restore revision 1' }).click();
@@ -84,6 +97,8 @@ test.describe('translations', () => {
     await premise(page).fill('A skater comes home.');
     await saveDraft(page, 2);
     await page.getByRole('link', { name: 'French translation' }).click();
+    // Typing before the screen is interactive would be undone by hydration: wait for it.
+    await expect(page.getByRole('heading', { level: 1, name: /^French translation · / })).toBeVisible();
     await page.waitForLoadState('networkidle');
     const offer = page.getByRole('heading', { name: /You have unsaved changes from/ });
     const autosaved = page.getByText(/^Unsaved work autosaved at \d\d:\d\d\.$/u);

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
@@ -110,7 +111,11 @@ export function TranslationView({ filmId, autosave, translation, title, canEditQ
   };
   const [status, setStatus] = useState<{ kind: 'saved' | 'error'; text: string } | null>(null);
   const [scheduleOpen, setScheduleOpen] = useState(false);
-  const refresh = useCallback(() => router.refresh(), [router]);
+  // A scheduled job that ran reloads the screen's data, but not over unsaved texts: reloading resets the form.
+  const dirty = useRef(false);
+  const refresh = useCallback(() => {
+    if (!dirty.current) router.refresh();
+  }, [router]);
   const [unitErrors, setUnitErrors] = useState<Record<string, string>>({});
   const { register, handleSubmit, formState, reset, control } = useForm<Values>({
     defaultValues: { texts: units.map((unit) => unit.text ?? ''), message: '' },
@@ -138,6 +143,9 @@ export function TranslationView({ filmId, autosave, translation, title, canEditQ
   const { schedule: scheduleAutosave, revisionSaved } = autosaving;
 
   useLeaveGuard(formState.isDirty && !formState.isSubmitSuccessful);
+  useEffect(() => {
+    dirty.current = formState.isDirty;
+  });
   // A save, a restore or a newer page reloads the screen's data: the form starts again from it (the status line stays).
   useEffect(() => {
     reset({ texts: units.map((unit) => unit.text ?? ''), message: '' });
@@ -165,6 +173,7 @@ export function TranslationView({ filmId, autosave, translation, title, canEditQ
     });
     if (result.ok) {
       revisionSaved();
+      setOffer(null);
       setStatus({ kind: 'saved', text: `Saved as revision ${result.data.revision} of the ${language} translation.` });
       router.refresh();
       return;
@@ -232,7 +241,8 @@ export function TranslationView({ filmId, autosave, translation, title, canEditQ
           latestRevision={translation.revision}
           newerNote="saving them replaces its texts with yours"
           onRestore={() => {
-            reset({ texts: units.map((unit) => offer.texts[unit.key] ?? ''), message: '' }, { keepDefaultValues: true });
+            // A text the slot lacks keeps the newest revision's (someone may have translated it since).
+            reset({ texts: units.map((unit) => offer.texts[unit.key] ?? unit.text ?? ''), message: '' }, { keepDefaultValues: true });
             setOffer(null);
           }}
           onDiscard={() => {
@@ -256,7 +266,12 @@ export function TranslationView({ filmId, autosave, translation, title, canEditQ
               </button>
             ) : null}
             {translation.published ? (
-              <button type="button" className={`${ui.button} ${ui.ghost}`} onClick={() => void publishing('unpublish')}>
+              <button
+                type="button"
+                className={`${ui.button} ${ui.ghost}`}
+                disabled={formState.isDirty}
+                onClick={() => void publishing('unpublish')}
+              >
                 Take off the site
               </button>
             ) : null}
@@ -389,6 +404,15 @@ export function TranslationView({ filmId, autosave, translation, title, canEditQ
                   {revision.translated} {revision.translated === 1 ? 'text' : 'texts'}, from revision {revision.sourceRevision} of the page
                   {revision.message ? ` · “${revision.message}”` : ''}
                 </span>
+                {revision.number !== translation.revision ? (
+                  <Link
+                    className={`${ui.button} ${ui.small}`}
+                    href={`/editor/films/${slug}/translations/${locale}/compare?from=${revision.number}&to=${translation.revision}`}
+                    aria-label={`Compare revision ${revision.number} with revision ${translation.revision}`}
+                  >
+                    Compare with newest
+                  </Link>
+                ) : null}
                 {revision.number !== translation.revision ? (
                   <button
                     type="button"

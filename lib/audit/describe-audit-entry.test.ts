@@ -49,6 +49,25 @@ describe('describeAuditEntry', () => {
     expect(describeAuditEntry(entry('film.publish', { revision: 7, jobId: 'j1' }, 'x')).text).toBe('Published revision 7 as scheduled');
   });
 
+  it('names the translation a scheduled job is for', () => {
+    const at = '2026-12-24T18:05:00.000Z';
+    expect(describeAuditEntry(entry('schedule.publish', { revision: 2, runAt: at, locale: 'fr' }, 'x')).text).toBe(
+      'Scheduled revision 2 of the French translation to be published at 24 Dec 2026, 18:05 UTC',
+    );
+    expect(describeAuditEntry(entry('schedule.unpublish', { runAt: at, locale: 'fr' }, 'x')).text).toBe(
+      'Scheduled the French translation to be taken off the site at 24 Dec 2026, 18:05 UTC',
+    );
+    expect(describeAuditEntry(entry('schedule.run', { kind: 'unpublish', locale: 'fr' }, 'x')).text).toBe(
+      'Ran the scheduled unpublish of the French translation',
+    );
+    expect(describeAuditEntry(entry('schedule.fail', { kind: 'publish', attempts: 5, locale: 'fr' }, 'x')).text).toBe(
+      'A scheduled publish of the French translation failed after 5 attempts',
+    );
+    expect(describeAuditEntry(entry('schedule.unpublish', { runAt: at }, 'x')).text).toBe(
+      'Scheduled the film to be taken off the site at 24 Dec 2026, 18:05 UTC',
+    );
+  });
+
   it('links no revision without a film, and shows an unknown action as its code', () => {
     expect(describeAuditEntry(entry('film.publish', { revision: 2 }, null, 'gone-film'))).toMatchObject({ film: null, revision: null });
     expect(describeAuditEntry(entry('something.new', {}, null, 'subject')).text).toBe('something.new subject');

@@ -27,6 +27,11 @@ export type AuditDescription = {
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+/** "the French translation", or "the unknown translation" when the row does not say which. */
+const translationOf = (d: Details) => `the ${str(d.locale) ? localeName(String(d.locale)) : 'unknown'} translation`;
+/** What a scheduled job publishes or takes down: the page's revision, or a translation's (`locale` in the row). */
+const jobRevision = (d: Details) => `revision ${num(d.revision) ?? '?'}${str(d.locale) ? ` of ${translationOf(d)}` : ''}`;
+const jobSubject = (d: Details) => (str(d.locale) ? translationOf(d) : 'the film');
 const role = (value: unknown): string => (str(value) ?? 'unknown role').toLowerCase();
 const quoted = (text: string) => `“${text}”`;
 const UTC_TIME = new Intl.DateTimeFormat('en-GB', {
@@ -86,17 +91,16 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Saved a translation',
     describe: (_, d) =>
       num(d.restoredFrom)
-        ? `Restored revision ${num(d.restoredFrom)} of the ${str(d.locale) ? localeName(String(d.locale)) : 'unknown'} translation as revision ${num(d.revision) ?? '?'}`
-        : `Saved revision ${num(d.revision) ?? '?'} of the ${str(d.locale) ? localeName(String(d.locale)) : 'unknown'} translation, from revision ${num(d.sourceRevision) ?? '?'} of the page`,
+        ? `Restored revision ${num(d.restoredFrom)} of ${translationOf(d)} as revision ${num(d.revision) ?? '?'}`
+        : `Saved revision ${num(d.revision) ?? '?'} of ${translationOf(d)}, from revision ${num(d.sourceRevision) ?? '?'} of the page`,
   },
   'film.translation-publish': {
     label: 'Published a translation',
-    describe: (_, d) =>
-      `Published revision ${num(d.revision) ?? '?'} of the ${str(d.locale) ? localeName(String(d.locale)) : 'unknown'} translation`,
+    describe: (_, d) => `Published revision ${num(d.revision) ?? '?'} of ${translationOf(d)}`,
   },
   'film.translation-unpublish': {
     label: 'Took a translation off the site',
-    describe: (_, d) => `Took the ${str(d.locale) ? localeName(String(d.locale)) : 'unknown'} translation off the site`,
+    describe: (_, d) => `Took ${translationOf(d)} off the site`,
   },
   'film.unpublish': { label: 'Unpublished', describe: (_, d) => `Took the film off the site${str(d.jobId) ? ' as scheduled' : ''}` },
   'media.upload': {
@@ -225,23 +229,23 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   // Scheduled publishing (lib/schedule)
   'schedule.publish': {
     label: 'Scheduled a publish',
-    describe: (_, d) => `Scheduled revision ${num(d.revision) ?? '?'} to be published at ${when(d.runAt) ?? '?'}`,
+    describe: (_, d) => `Scheduled ${jobRevision(d)} to be published at ${when(d.runAt) ?? '?'}`,
   },
   'schedule.unpublish': {
     label: 'Scheduled an unpublish',
-    describe: (_, d) => `Scheduled the film to be taken off the site at ${when(d.runAt) ?? '?'}`,
+    describe: (_, d) => `Scheduled ${jobSubject(d)} to be taken off the site at ${when(d.runAt) ?? '?'}`,
   },
   'schedule.cancel': { label: 'Cancelled a scheduled job', describe: () => 'Cancelled a scheduled job' },
   'schedule.retry': { label: 'Retried a scheduled job', describe: () => 'Put a failed scheduled job back in the queue' },
   'schedule.run': {
     label: 'Ran a scheduled job',
     describe: (_, d) =>
-      d.kind === 'unpublish' ? 'Ran the scheduled unpublish' : `Ran the scheduled publish of revision ${num(d.revision) ?? '?'}`,
+      d.kind === 'unpublish' ? `Ran the scheduled unpublish of ${jobSubject(d)}` : `Ran the scheduled publish of ${jobRevision(d)}`,
   },
   'schedule.fail': {
     label: 'A scheduled job failed',
     describe: (_, d) =>
-      `A scheduled ${d.kind === 'unpublish' ? 'unpublish' : 'publish'} failed after ${num(d.attempts) ?? '?'} attempts${str(d.error) ? `: ${d.error}` : ''}`,
+      `A scheduled ${d.kind === 'unpublish' ? 'unpublish' : 'publish'}${str(d.locale) ? ` of ${translationOf(d)}` : ''} failed after ${num(d.attempts) ?? '?'} attempts${str(d.error) ? `: ${d.error}` : ''}`,
   },
 };
 

@@ -62,6 +62,9 @@ type ClaimedJob = {
   createdById: string;
 };
 
+/** A translation's job names its language in its audit rows. */
+const translated = (job: ClaimedJob) => (job.locale !== null ? { locale: job.locale } : {});
+
 export const JOB_DEFAULTS = { maxAttempts: 5, backoffMs: 30_000, leaseMs: 30_000, renewMs: 10_000, batchSize: 10, pollMs: 5_000 };
 
 /** The job was taken over by another runner (this one was too slow): its work is rolled back. */
@@ -105,13 +108,15 @@ export function createJobRunner(options: JobRunnerOptions = {}) {
     // A publish job's record is the publish's own audit row (it names the job); an unpublish of a
     // film already off the site writes none, so that job says here that it ran.
     if (job.kind === 'publish') return;
-    const details = { jobId: job.id, kind: job.kind, attempt: job.attempts };
+    const details = { jobId: job.id, kind: job.kind, attempt: job.attempts, ...translated(job) };
     await writeAudit(tx, { actor, action: 'schedule.run', filmId: film.id, subject: film.slug ?? '', details });
   }
 
   async function fail(job: ClaimedJob, error: unknown, actor: Actor | null): Promise<JobOutcome> {
     const message = (error instanceof Error ? error.message : String(error)).trim().slice(0, 2000) || 'Unknown error';
-    const permanent = error instanceof DomainError && (error.status === 401 || error.status === 403);
+    // A language the site no longer translates into will not come back by retrying.
+    const permanent =
+      error instanceof DomainError && (error.status === 401 || error.status === 403 || (job.locale !== null && error.status === 404));
     const at = now();
     if (permanent || job.attempts >= maxAttempts) {
       const failed = await db().$transaction(async (tx) => {
@@ -119,7 +124,7 @@ export function createJobRunner(options: JobRunnerOptions = {}) {
           UPDATE "ScheduledJob" SET state = 'failed', "lastError" = ${message}, "finishedAt" = ${at}, "updatedAt" = ${at}
           WHERE id = ${job.id} AND state = 'running' AND "lockedBy" = ${id}`;
         if (count === 1) {
-          const details = { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message };
+          const details = { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message, ...translated(job) };
           await writeAudit(tx, { actor, actorLabel: 'job runner', action: 'schedule.fail', filmId: job.filmId, details });
         }
         return count === 1;

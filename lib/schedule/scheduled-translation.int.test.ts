@@ -111,4 +111,17 @@ describe('a translation’s scheduled publish and take-down', () => {
     });
     expect(await db().scheduledJob.count()).toBe(before);
   });
+
+  it('fails a job at once, naming the language, when the site no longer translates into it', async () => {
+    const slug = await pageWithTranslation();
+    const { filmId } = await translationOf(slug);
+    // As if SITE_LOCALES had listed German when the job was scheduled.
+    const job = await db().scheduledJob.create({
+      data: { kind: 'publish', filmId, revisionNumber: 1, locale: 'de', runAt: soon(), nextAttemptAt: soon(), createdById: editor.userId! },
+    });
+    const [outcome] = await createJobRunner({ now: anHourOn }).runDueJobs();
+    expect(outcome).toMatchObject({ id: job.id, outcome: 'failed' });
+    const failed = await db().auditLog.findFirstOrThrow({ where: { filmId, action: 'schedule.fail' } });
+    expect(failed.details).toMatchObject({ jobId: job.id, attempts: 1, locale: 'de' });
+  });
 });

@@ -5,7 +5,10 @@ import { NotFoundError, ValidationError } from '../errors';
 import { listEnvelope, type ListEnvelope, type ListPage } from '../api/list';
 import { findTranslation, readTranslationRevision } from './find-translation';
 import { writeTranslationRevision } from './save-translation';
-import type { TranslationRevisionSummary } from './translation-schema';
+import type { TranslationComparison, TranslationRevisionSummary } from './translation-schema';
+import { translationUnits } from './translation-units';
+import { readContent } from '../films/revision-store';
+import { localeName } from '../i18n/locale-name';
 
 /** A translation's revisions, newest first, without their texts. */
 export async function listTranslationRevisions({
@@ -77,4 +80,46 @@ export async function restoreTranslationRevision({
       restoredFrom: number,
     });
   });
+}
+
+/**
+ * What changed in a translation between two of its revisions: each text added, removed or changed,
+ * in the page's order (labelled as the page's newest revision names it), then texts of items the
+ * page no longer has (by key). 404 for a revision the translation does not have.
+ */
+export async function compareTranslationRevisions({
+  slug,
+  locale,
+  from,
+  to,
+  actor,
+}: {
+  slug: string;
+  locale: string;
+  from: number;
+  to: number;
+  actor: Actor;
+}): Promise<TranslationComparison> {
+  assertCan(actor, 'film.read');
+  const { film, translation } = await findTranslation(db(), slug, locale);
+  for (const number of [from, to])
+    if (!translation || number > translation.latestRevision)
+      throw new NotFoundError(`The ${locale} translation of “${slug}” has no revision ${number}`);
+  const [before, after, page] = await Promise.all([
+    readTranslationRevision(db(), translation!.id, from),
+    readTranslationRevision(db(), translation!.id, to),
+    db().revision.findUniqueOrThrow({
+      where: { filmId_number: { filmId: film.id, number: film.latestRevision } },
+      select: { parts: true },
+    }),
+  ]);
+  const units = new Map(translationUnits(await readContent(db(), film.id, page.parts)).map((unit) => [unit.key, unit]));
+  const gone = [...new Set([...Object.keys(before.texts), ...Object.keys(after.texts)])].filter((key) => !units.has(key)).sort();
+  const changes = [...units.keys(), ...gone].flatMap((key) => {
+    const [was, now] = [before.texts[key]?.text ?? null, after.texts[key]?.text ?? null];
+    if (was === now) return [];
+    const change = was === null ? ('added' as const) : now === null ? ('removed' as const) : ('changed' as const);
+    return [{ key, label: units.get(key)?.label ?? key, change, before: was, after: now }];
+  });
+  return { slug: film.slug, locale, language: localeName(locale), from, to, changes };
 }

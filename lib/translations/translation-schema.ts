@@ -102,3 +102,26 @@ export const translationRevisionListSchema = listSchema(
   'TranslationRevisionList',
   'A translation’s revisions, newest first',
 );
+
+const revisionNumberQuery = z.coerce
+  .number({ error: 'Must be a revision number' })
+  .int('Must be a revision number')
+  .min(1, 'Must be a revision number');
+export const compareTranslationQuerySchema = z.object({ from: revisionNumberQuery, to: revisionNumberQuery });
+
+export const translationChangeSchema = z.object({
+  key: z.string(),
+  label: z.string().describe('The unit as the page names it now; its key when the page no longer has it'),
+  change: z.enum(['added', 'removed', 'changed']),
+  before: z.string().nullable().describe('The text in `from`, null where it had none'),
+  after: z.string().nullable().describe('The text in `to`, null where it has none'),
+});
+export const translationComparisonSchema = z.object({
+  slug: z.string(),
+  locale: z.string(),
+  language: z.string(),
+  from: z.int(),
+  to: z.int(),
+  changes: z.array(translationChangeSchema).describe('The texts that differ, in the page’s order'),
+});
+export type TranslationComparison = z.output<typeof translationComparisonSchema>;

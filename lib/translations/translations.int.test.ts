@@ -8,7 +8,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { Actor } from '../auth/permissions';
 import { getTranslation, listTranslations } from './get-translation';
 import { saveTranslation, type SaveTranslationInput } from './save-translation';
-import { listTranslationRevisions, restoreTranslationRevision } from './translation-history';
+import { compareTranslationRevisions, listTranslationRevisions, restoreTranslationRevision } from './translation-history';
 
 // The site as the demo runs it: English pages, translated into French.
 process.env.SITE_LOCALES = 'en,fr';
@@ -226,5 +226,28 @@ describe('translating a film page', () => {
       number: 3,
       message: 'Restored revision 1',
     });
+  });
+
+  it('compares two revisions text by text: added, removed, changed, in the page’s order; 404 for a revision it lacks', async () => {
+    const content = await newFilm();
+    const [first, second] = content.events;
+    await translate(content.slug, { premise: 'Une patineuse.', [`events[${first.id}].title`]: 'Arrivée' });
+    await translate(
+      content.slug,
+      { premise: 'Une patineuse rentre.', [`events[${second.id}].title`]: 'Départ' },
+      { baseRevision: 1, actor: editor },
+    );
+    const compared = await compareTranslationRevisions({ slug: content.slug, locale: 'fr', from: 1, to: 2, actor: writer });
+    expect(compared).toMatchObject({ from: 1, to: 2, language: 'French' });
+    expect(compared.changes).toEqual([
+      { key: 'premise', label: 'Premise', change: 'changed', before: 'Une patineuse.', after: 'Une patineuse rentre.' },
+      expect.objectContaining({ key: `events[${first.id}].title`, change: 'removed', before: 'Arrivée', after: null }),
+      expect.objectContaining({ key: `events[${second.id}].title`, change: 'added', before: null, after: 'Départ' }),
+    ]);
+    expect((await compareTranslationRevisions({ slug: content.slug, locale: 'fr', from: 2, to: 2, actor: writer })).changes).toEqual([]);
+    const missing = (input: { from: number; to: number; locale?: string }) =>
+      compareTranslationRevisions({ slug: content.slug, locale: 'fr', ...input, actor: writer }).catch((e) => e);
+    expect(await missing({ from: 1, to: 3 })).toBeInstanceOf(NotFoundError);
+    expect(await missing({ from: 1, to: 2, locale: 'de' })).toBeInstanceOf(NotFoundError);
   });
 });

@@ -2,6 +2,8 @@ import { operations } from '../operation';
 import { slugParamsSchema } from '../../films/film-schema';
 import { BODY_LIMITS } from '../read-body';
 import {
+  compareTranslationQuerySchema,
+  translationComparisonSchema,
   restoreTranslationBodySchema,
   translationRevisionListSchema,
   translationRevisionParamsSchema,
@@ -87,6 +89,16 @@ export const translationOperations = operations(['Editorial'], {
     params: translationParamsSchema,
     query: z.object(pageQueryShape(20)),
     responses: { 200: json('Every revision without its texts', translationRevisionListSchema) },
+  },
+  compareTranslationRevisions: {
+    method: 'get',
+    path: `${translations}/{locale}/compare`,
+    summary: 'Compare two revisions of a translation',
+    description:
+      'Each text added, removed or changed from revision `from` to revision `to`, in the page’s order. 404 for a revision it does not have.',
+    params: translationParamsSchema,
+    query: compareTranslationQuerySchema,
+    responses: { 200: json('The texts that differ', translationComparisonSchema) },
   },
   restoreTranslationRevision: {
     method: 'post',
