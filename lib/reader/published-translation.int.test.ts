@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { arbitraryFilmContent } from '../../test-support/arbitrary-content';
 import { makeActor } from '../../test-support/actors';
+import { saveFirstFrench } from '../../test-support/first-translation';
 import { sampleFilm } from '../../test-support/sample-film';
 import { storeImagesOf, withOwnAddresses } from '../../test-support/published-page';
 import { createFilm, publishFilm, saveDraft } from '../films';
@@ -152,15 +153,7 @@ describe('a published translation', () => {
   it('is published by editors and admins only, once the page is, and only a revision it has', async () => {
     const content = sampleFilm({ slug: `translated-rules-${tag}`, title: 'Rules' });
     await createFilm({ content, actor: admin });
-    await saveTranslation({
-      slug: content.slug,
-      locale: 'fr',
-      baseRevision: 0,
-      sourceRevision: 1,
-      texts: { premise: 'Une patineuse.' },
-      message: '',
-      actor: writer,
-    });
+    await saveFirstFrench(content.slug, writer);
     const publish = (input: Partial<Parameters<typeof publishTranslation>[0]>) =>
       publishTranslation({ slug: content.slug, locale: 'fr', revision: 1, actor: admin, ...input }).catch((e) => e);
     expect(await publish({ actor: writer })).toMatchObject({ status: 403 });

@@ -9,7 +9,7 @@ import { hashToken, newTokenSecret } from '../auth/api-token';
 import { createFilm } from '../films';
 import { callRoute, type RouteHandler } from '../../test-support/call-route';
 import { makeActor } from '../../test-support/actors';
-import { saveTranslation } from '../translations/save-translation';
+import { saveFirstFrench } from '../../test-support/first-translation';
 import * as schedule from '@/app/api/v1/editor/films/[slug]/schedule/route';
 import * as jobs from '@/app/api/v1/editor/jobs/route';
 import * as retry from '@/app/api/v1/editor/jobs/[id]/retry/route';
@@ -119,15 +119,7 @@ describe('POST/GET/DELETE /api/v1/editor/films/{slug}/schedule', () => {
     expect(noRevision.status).toBe(400);
     expect(noRevision.body.errors).toEqual([expect.objectContaining({ path: 'revision' })]);
     expect(await db().scheduledJob.count()).toBe(before);
-    await saveTranslation({
-      slug,
-      locale: 'fr',
-      baseRevision: 0,
-      sourceRevision: 1,
-      texts: { premise: 'Une patineuse.' },
-      message: '',
-      actor: await makeActor('WRITER'),
-    });
+    await saveFirstFrench(slug, await makeActor('WRITER'));
     const created = await call(schedule.POST, 'POST', path(), { slug }, editor, {
       action: 'publish',
       at: inAnHour(),

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { sampleFilm } from '../../test-support/sample-film';
 import { makeActor } from '../../test-support/actors';
+import { saveFirstFrench } from '../../test-support/first-translation';
 import { createFilm, publishFilm } from '../films';
 import type { Actor } from '../auth/permissions';
-import { saveTranslation } from '../translations/save-translation';
 import { schedulePublish } from './schedule-publish';
 import { scheduleUnpublish } from './schedule-unpublish';
 import { listScheduledJobs } from './list-scheduled-jobs';
@@ -31,15 +31,7 @@ async function pageWithTranslation() {
   const slug = unique();
   await createFilm({ content: sampleFilm({ slug, title: `Film ${slug}` }), actor: admin });
   await publishFilm({ slug, revision: 1, actor: admin });
-  await saveTranslation({
-    slug,
-    locale: 'fr',
-    baseRevision: 0,
-    sourceRevision: 1,
-    texts: { premise: 'Une patineuse.' },
-    message: '',
-    actor: writer,
-  });
+  await saveFirstFrench(slug, writer);
   return slug;
 }
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { makeActor } from '../../test-support/actors';
+import { saveFirstFrench } from '../../test-support/first-translation';
 import { sampleFilm } from '../../test-support/sample-film';
 import { createFilm } from '../films';
 import type { Actor } from '../auth/permissions';
@@ -55,15 +56,7 @@ describe('a translation’s autosave slot', () => {
   it('is emptied by its user’s saved revision, in the same transaction; another user’s slot stays', async () => {
     await saveTranslationAutosave({ slug, locale: 'fr', baseRevision: 0, texts: { premise: 'Brouillon.' }, actor: writer });
     await saveTranslationAutosave({ slug, locale: 'fr', baseRevision: 0, texts: { premise: 'Autre brouillon.' }, actor: other });
-    await saveTranslation({
-      slug,
-      locale: 'fr',
-      baseRevision: 0,
-      sourceRevision: 1,
-      texts: { premise: 'Brouillon.' },
-      message: '',
-      actor: writer,
-    });
+    await saveFirstFrench(slug, writer, { premise: 'Brouillon.' });
     expect(await getTranslationAutosave({ slug, locale: 'fr', actor: writer })).toBeNull();
     expect((await getTranslationAutosave({ slug, locale: 'fr', actor: other }))?.texts).toEqual({ premise: 'Autre brouillon.' });
 

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { db } from '../db';
 import type { Actor } from '../auth/permissions';
 import { makeActor } from '../../test-support/actors';
+import { saveFirstFrench } from '../../test-support/first-translation';
 import { sampleFilm } from '../../test-support/sample-film';
 import { createFilm, publishFilm, publishFilmInTransaction, unpublishFilm } from '../films';
 import { submitForReview } from '../reviews/submit-for-review';
@@ -27,7 +28,6 @@ import { resendDelivery } from './resend-delivery';
 import { getWebhook } from './list-webhooks';
 import { rotateWebhookSecret } from './rotate-webhook-secret';
 import { WEBHOOK_EVENTS } from './webhook-schema';
-import { saveTranslation } from '../translations/save-translation';
 import { publishTranslation } from '../translations/publish-translation';
 import { createWebhookRunner } from './delivery-runner';
 import { WEBHOOK_TIMEOUT_MS, sendWebhook } from './send-webhook';
@@ -127,15 +127,7 @@ async function workflow() {
   await requestChanges({ reviewId: first.id, comment: 'The ending FULLWORD gives it away', actor: editor });
   const second = await submitForReview({ slug, revision: 1, actor: writer });
   await approveReview({ reviewId: second.id, comment: 'Fine FULLWORD', actor: editor });
-  await saveTranslation({
-    slug,
-    locale: 'fr',
-    baseRevision: 0,
-    sourceRevision: 1,
-    texts: { premise: 'Une patineuse FULLWORD.' },
-    message: '',
-    actor: writer,
-  });
+  await saveFirstFrench(slug, writer, { premise: 'Une patineuse FULLWORD.' });
   await publishTranslation({ slug, locale: 'fr', revision: 1, actor: editor });
   await setPersonBiography(editor, {
     slug: 'pat-doe',
