@@ -19,13 +19,14 @@ export async function writeSearchDocuments(tx: Tx, films: Array<{ filmId: string
       docs.map(({ names: _names, ...doc }) => ({ filmId, locale, config: searchConfig(locale || defaultLocale()), ...doc })),
     ),
   );
-  // The words "did you mean" may offer, each at its level (SearchTerm, lib/reader/correct-query.ts): the page's language only.
+  // The words "did you mean" may offer, each at its level and in its language (SearchTerm, lib/reader/correct-query.ts).
   const terms = JSON.stringify(
-    built.filter(({ locale }) => locale === '').flatMap(({ filmId, docs }) => buildSearchTerms(docs).map((term) => ({ filmId, ...term }))),
+    built.flatMap(({ filmId, locale, docs }) => buildSearchTerms(docs).map((term) => ({ filmId, locale, ...term }))),
   );
   await tx.$executeRaw`
-    INSERT INTO "SearchTerm" ("filmId", word, level)
-    SELECT t."filmId", t.word, t.level::"SpoilerLevel" FROM jsonb_to_recordset(${terms}::jsonb) AS t("filmId" text, word text, level text)
+    INSERT INTO "SearchTerm" ("filmId", locale, word, level)
+    SELECT t."filmId", t.locale, t.word, t.level::"SpoilerLevel"
+    FROM jsonb_to_recordset(${terms}::jsonb) AS t("filmId" text, locale text, word text, level text)
 `;
   await tx.$executeRaw`
     INSERT INTO "SearchDocument" (id, "filmId", locale, kind, "itemId", position, level, title, body, tsv)
@@ -42,5 +43,6 @@ export async function replaceTranslationSearchDocuments(
   content: FilmContent | null,
 ): Promise<void> {
   await tx.searchDocument.deleteMany({ where: { filmId, locale } });
+  await tx.searchTerm.deleteMany({ where: { filmId, locale } });
   if (content) await writeSearchDocuments(tx, [{ filmId, content, locale }]);
 }

@@ -84,12 +84,11 @@ export async function searchWithCorrection(query: string, level: SpoilerLevel, l
   if (!text) return { hits: [], correctedTo: null, near: [] };
   const hits = await searchPublished(text, level, locale);
   if (hits.length > 0) return { hits, correctedTo: null, near: [] };
-  // "Did you mean" knows the pages' own words only (SearchTerm); in a translation's language, the names near it.
-  if (locale) return { hits, correctedTo: null, near: await suggestSearch(text, level, locale) };
-  const corrected = await correctQuery(text, level);
-  const again = corrected ? await searchPublished(corrected, level) : [];
+  // "Did you mean" knows the words of the pages in the language searched (SearchTerm).
+  const corrected = await correctQuery(text, level, locale);
+  const again = corrected ? await searchPublished(corrected, level, locale) : [];
   if (corrected && again.length > 0) return { hits: again, correctedTo: corrected, near: [] };
-  return { hits, correctedTo: null, near: await suggestSearch(text, level) };
+  return { hits, correctedTo: null, near: await suggestSearch(text, level, locale) };
 }
 
 /** What ranking needs of a matching document; its body is read for the quoted rows only (by ctid). */

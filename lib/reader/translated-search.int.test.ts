@@ -1,7 +1,7 @@
 /**
  * Search in a translation's language: the documents of the film's published translation, stemmed
  * by the language's configuration ("cheval" finds "chevaux"), each item at the page's level, in
- * step with every publish of the page and of the translation.
+ * step with every publish of the page and of the translation; "did you mean" in the language searched.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeActor } from '../../test-support/actors';
@@ -10,7 +10,8 @@ import { createFilm, getDraft, publishFilm, saveDraft } from '../films';
 import type { Actor } from '../auth/permissions';
 import { saveTranslation } from '../translations/save-translation';
 import { publishTranslation, unpublishTranslation } from '../translations/publish-translation';
-import { searchPublished } from './search-films';
+import { searchPublished, searchWithCorrection } from './search-films';
+import { correctQuery } from './correct-query';
 import { db } from '../db';
 import { backfillTranslationSearch } from '../translations/backfill-translation-search';
 
@@ -86,5 +87,32 @@ describe('search in French', () => {
     expect(await titlesOf('cheval', 'full', 'fr')).toEqual([]);
     await publishTranslation({ slug, locale: 'fr', revision: 1, actor: admin });
     expect(await titlesOf('cheval', 'full', 'fr')).toEqual(['event:e1']);
+  });
+
+  it('corrects a typo with the words of the language searched, never one the reader’s level hides', async () => {
+    // Names are what "did you mean" knows: the rival's French name is at the rival's level, full.
+    await saveTranslation({
+      slug,
+      locale: 'fr',
+      baseRevision: 1,
+      sourceRevision: 1,
+      texts: { 'events[e1].title': 'Les chevaux de la patinoire', 'characters[c2].name': 'Zéphyrine Quartelot' },
+      message: '',
+      actor: admin,
+    });
+    await publishTranslation({ slug, locale: 'fr', revision: 2, actor: admin });
+    const typed = 'zéphirine quatrelot';
+    const answer = await searchWithCorrection(typed, 'full', 'fr');
+    expect(answer.correctedTo).toBe('zéphyrine quartelot');
+    expect(answer.hits.some((hit) => hit.kind === 'character' && hit.itemId === 'c2' && hit.film.slug === slug)).toBe(true);
+    expect(await correctQuery(typed, 'light', 'fr')).toBeNull();
+    // English offers English words only.
+    expect(await correctQuery(typed, 'full')).toBeNull();
+    // A translation whose terms are missing (published before they were kept per language) gets them at start.
+    const film = await db().film.findUniqueOrThrow({ where: { slug }, select: { id: true } });
+    await db().searchTerm.deleteMany({ where: { filmId: film.id, locale: 'fr' } });
+    expect(await correctQuery(typed, 'full', 'fr')).toBeNull();
+    await backfillTranslationSearch();
+    expect(await correctQuery(typed, 'full', 'fr')).toBe('zéphyrine quartelot');
   });
 });
