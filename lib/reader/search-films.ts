@@ -118,6 +118,10 @@ export function searchSql(text: string, level: SpoilerLevel, locale?: string) {
   const levels = Prisma.sql`${levelsUpTo(level)}::"SpoilerLevel"[]`;
   const config = searchConfig(locale ?? defaultLocale());
   const language = Prisma.sql`d.locale = ${locale ?? ''}`;
+  // In a translation's language, the film is named as its readers know it: the title of its film document there.
+  const filmTitle = locale
+    ? Prisma.sql`coalesce((SELECT t.title FROM "SearchDocument" t WHERE t."filmId" = top."filmId" AND t.locale = ${locale} AND t.kind = 'film' LIMIT 1), f.title)`
+    : Prisma.sql`f.title`;
   return Prisma.sql`
     WITH q AS MATERIALIZED (SELECT websearch_to_tsquery(${config}::regconfig, ${text}) AS query),
     films AS MATERIALIZED (
@@ -146,7 +150,7 @@ export function searchSql(text: string, level: SpoilerLevel, locale?: string) {
       FETCH FIRST ${LIMIT} ROWS WITH TIES
     ),
     hit AS (
-      SELECT top.*, f.slug AS "filmSlug", f.title AS "filmTitle", f."publishedAt"
+      SELECT top.*, f.slug AS "filmSlug", ${filmTitle} AS "filmTitle", f."publishedAt"
       FROM top JOIN "PublishedFilm" f ON f."filmId" = top."filmId"
       ORDER BY top."isFilm" DESC, top.rank DESC, f."publishedAt" DESC, top.position
       LIMIT ${LIMIT}

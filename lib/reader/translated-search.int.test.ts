@@ -39,6 +39,7 @@ beforeAll(async () => {
     baseRevision: 0,
     sourceRevision: 1,
     texts: {
+      title: `Recherche en français ${tag}`,
       'events[e1].title': 'Les chevaux de la patinoire',
       'events[e3].title': 'Un dénouement glacial',
     },
@@ -59,6 +60,13 @@ describe('search in French', () => {
     // Each language searches its own documents.
     expect(await titlesOf('cheval', 'full')).toEqual([]);
     expect(await titlesOf('arrival', 'full', 'fr')).toEqual([]);
+  });
+
+  it('names the film of each hit by its title in the language searched', async () => {
+    const filmOf = async (query: string, locale?: string) =>
+      (await searchPublished(query, 'full', locale)).find((hit) => hit.film.slug === slug)?.film.title;
+    expect(await filmOf('cheval', 'fr')).toBe(`Recherche en français ${tag}`);
+    expect(await filmOf('arrival')).toBe(`Recherche ${tag}`);
   });
 
   it('follows the page: a level raised in the page is raised in French search in the same publish', async () => {
