@@ -282,6 +282,11 @@ export async function runWorkflow(context: WorkflowContext): Promise<void> {
     });
   expect(expectStatus(await restoreFrench(), 201).data!.revision).toBe(2);
   expectStatus(await restoreFrench(), 409);
+  // Revision 2 restored revision 1: the same texts, so nothing to compare; a revision it lacks is a 404.
+  const compareFrench = (to: number) =>
+    editor.GET('/api/v1/editor/films/{slug}/translations/{locale}/compare', { params: { path: fr, query: { from: 1, to } } });
+  expect(expectStatus(await compareFrench(2), 200).data!).toMatchObject({ from: 1, to: 2, changes: [] });
+  expectStatus(await compareFrench(9), 404);
   // The JSON export with its translations, imported under another address: the French title comes along.
   const withFrench = expectStatus(
     await editor.GET('/api/v1/editor/films/{slug}/export', { params: { path, query: { format: 'json', translations: 'true' } } }),
