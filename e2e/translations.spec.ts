@@ -206,6 +206,66 @@ test.describe('translations', () => {
     await context.close();
   });
 
+  test('a writer submits the French translation for review; the editor sends it back, then approves it, which publishes it', async ({
+    browser,
+  }) => {
+    const editor = await signedInContext(browser, 'editor@example.com');
+    const title = `E2E reviewed translation ${unique()}`;
+    const editorPath = await createFilm(editor.page, title);
+    const slug = editorPath.split('/').pop()!;
+    await premise(editor.page).fill('A skater comes home to train.');
+    await saveAndPublish(editor.page);
+
+    const writer = await signedInContext(browser, 'writer@example.com');
+    const screen = `/editor/films/${slug}/translations/fr`;
+    await writer.page.goto(screen, { waitUntil: 'networkidle' });
+    await premise(writer.page).fill('Une patineuse rentre s’entrainer.');
+    await writer.page.getByRole('button', { name: 'Save translation' }).click();
+    await expect(writer.page.getByRole('status').getByText('Saved as revision 1 of the French translation.')).toBeVisible();
+    await expect(writer.page.getByRole('button', { name: 'Publish revision 1' })).toHaveCount(0);
+    await writer.page.getByRole('button', { name: 'Submit for review' }).click();
+    await writer.page.getByLabel('Note to the reviewer (optional)').fill('Première version');
+    await writer.page.getByRole('button', { name: 'Submit revision 1' }).click();
+    const state = writer.page.locator('[data-review-state]');
+    await expect(state).toHaveText(/^In review: revision 1, submitted by writer@example\.com\./u);
+
+    // The queue shows the translation's texts against what French readers get (nothing yet).
+    await editor.page.goto('/editor/reviews', { waitUntil: 'networkidle' });
+    const review = editor.page.getByRole('article', { name: `${title} · French translation · revision 1` });
+    await expect(review.getByText('Première version')).toBeVisible();
+    await expect(review.getByText('1 text differs from no translation.')).toBeVisible();
+    await expect(review.getByRole('heading', { level: 3, name: /^Premise Added$/u })).toBeVisible();
+    await expect(review.locator('[lang="fr"] ins')).toHaveText('Une patineuse rentre s’entrainer.');
+    const { violations } = await new AxeBuilder({ page: editor.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    await review.getByLabel('Comment to the writer (required to request changes)').fill('Il manque un accent : entraîner.');
+    await review.getByRole('button', { name: 'Request changes' }).click();
+    await expect(review).toHaveCount(0);
+
+    await writer.page.reload({ waitUntil: 'networkidle' });
+    await expect(state).toHaveText('Changes requested in revision 1 by editor@example.com: Il manque un accent : entraîner.');
+    await premise(writer.page).fill('Une patineuse rentre s’entraîner.');
+    await writer.page.getByRole('button', { name: 'Save translation' }).click();
+    await expect(writer.page.getByRole('status').getByText('Saved as revision 2 of the French translation.')).toBeVisible();
+    await writer.page.getByRole('button', { name: 'Submit for review' }).click();
+    await writer.page.getByRole('button', { name: 'Submit revision 2' }).click();
+    await expect(state).toHaveText(/^In review: revision 2,/u);
+
+    await editor.page.reload({ waitUntil: 'networkidle' });
+    const second = editor.page.getByRole('article', { name: `${title} · French translation · revision 2` });
+    await second.getByRole('button', { name: 'Approve and publish revision 2' }).click();
+    await expect(second).toHaveCount(0);
+    const french = await editor.page.request.get(`/api/v1/films/${slug}?locale=fr&spoilers=none`);
+    expect(french.headers()['content-language']).toBe('fr');
+    expect((await french.json()).premise).toBe('Une patineuse rentre s’entraîner.');
+
+    await writer.page.reload({ waitUntil: 'networkidle' });
+    await expect(state).toHaveCount(0);
+    await expect(writer.page.getByText(/On the site: readers of French get revision 2,/u)).toBeVisible();
+    await editor.context.close();
+    await writer.context.close();
+  });
+
   test('a level raised in the page is raised for French readers too', async ({ browser }) => {
     const { context, page } = await signedInContext(browser, 'editor@example.com');
     const { title, text } = shortPage();

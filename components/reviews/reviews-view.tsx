@@ -1,6 +1,7 @@
 import Link from 'next/link';
-import type { FilmDiff } from '@/lib/films/diff';
-import type { ReviewSummary } from '@/lib/reviews/list-reviews';
+import type { ReviewDetail, ReviewSummary } from '@/lib/reviews/list-reviews';
+import { localeName } from '@/lib/i18n/locale-name';
+import { TranslationChanges } from '@/components/translations/translation-changes';
 import type { FilmCommentView } from '@/lib/comments/comment-store';
 import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from '@/lib/reviews/review-schema';
 import { DiffView } from '@/components/revisions/diff-view';
@@ -9,7 +10,16 @@ import { itemLabel } from '@/components/editor/comments/item-label';
 import { DecideReviewForm } from './decide-review-form';
 import styles from './reviews.module.css';
 
-type Detail = ReviewSummary & { diff: FilmDiff; emptyParts: string[]; comments: FilmCommentView[] };
+type Detail = ReviewDetail & { comments: FilmCommentView[] };
+
+/** “Kiss and Cry” for the page, “Kiss and Cry · French translation” for a translation. */
+function subject(review: ReviewSummary) {
+  return review.locale === null ? review.title : `${review.title} · ${localeName(review.locale)} translation`;
+}
+
+/** The editor's screen for what is under review: the page's, or the translation's. */
+const editorHref = (review: ReviewSummary) =>
+  review.locale === null ? `/editor/films/${review.slug}` : `/editor/films/${review.slug}/translations/${review.locale}`;
 
 /** The review queue: pending requests with their diff and decision, then the decided ones. */
 export function ReviewsView({
@@ -52,7 +62,7 @@ export function ReviewsView({
         <article key={review.id} className={styles.review} aria-labelledby={`review-${review.id}`} data-review={review.id}>
           <div className={styles.head}>
             <h2 id={`review-${review.id}`} className={styles.title}>
-              <Link href={`/editor/films/${review.slug}`}>{review.title}</Link> · revision {review.revision}
+              <Link href={editorHref(review)}>{subject(review)}</Link> · revision {review.revision}
             </h2>
             <p className={styles.meta}>
               Submitted by {review.submittedBy ?? 'someone'} on {formatDateTime(review.createdAt)} ·{' '}
@@ -79,11 +89,22 @@ export function ReviewsView({
               </ul>
             </section>
           ) : null}
-          <DiffView
-            diff={review.diff}
-            beforeLabel={review.publishedRevision ? `Revision ${review.publishedRevision}` : 'An empty page'}
-            afterLabel={`Revision ${review.revision}`}
-          />
+          {review.translation ? (
+            <section aria-label={`Texts changed since revision ${review.translation.from}`}>
+              <p className={styles.meta}>
+                {review.translation.changes.length === 0
+                  ? 'The same texts as the published translation.'
+                  : `${review.translation.changes.length} ${review.translation.changes.length === 1 ? 'text differs' : 'texts differ'} from ${review.translation.from ? `revision ${review.translation.from}, which readers get` : 'no translation'}.`}
+              </p>
+              <TranslationChanges comparison={review.translation} heading="h3" />
+            </section>
+          ) : (
+            <DiffView
+              diff={review.diff}
+              beforeLabel={review.publishedRevision ? `Revision ${review.publishedRevision}` : 'An empty page'}
+              afterLabel={`Revision ${review.revision}`}
+            />
+          )}
           {canDecide ? <DecideReviewForm reviewId={review.id} revision={review.revision} emptyParts={review.emptyParts} /> : null}
         </article>
       ))}
@@ -104,7 +125,7 @@ export function ReviewsView({
             {rest.map((r) => (
               <tr key={r.id}>
                 <td>
-                  <Link href={`/editor/films/${r.slug}`}>{r.title}</Link>
+                  <Link href={editorHref(r)}>{subject(r)}</Link>
                 </td>
                 <td>{r.revision}</td>
                 <td>{REVIEW_STATE_LABELS[r.state]}</td>

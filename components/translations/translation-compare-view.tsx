@@ -3,12 +3,9 @@
 import Link from 'next/link';
 import { FilmBreadcrumb } from '@/components/editor/film-breadcrumb';
 import subpage from '@/components/editor/film-subpage.module.css';
-import { MarkedText } from '@/components/revisions/text-change';
-import { diffText } from '@/lib/films/diff';
+import { TranslationChanges } from './translation-changes';
 import type { TranslationComparison } from '@/lib/translations/translation-schema';
 import styles from './translation-view.module.css';
-
-const CHANGE_WORDS = { added: 'Added', removed: 'Removed', changed: 'Changed' } as const;
 
 /** Two revisions of a translation, text by text: each one added, removed or changed, with its words marked. */
 export function TranslationCompareView({ comparison, title }: { comparison: TranslationComparison; title: string }) {
@@ -32,18 +29,7 @@ export function TranslationCompareView({ comparison, title }: { comparison: Tran
           <Link href={`${base}/compare?from=${to}&to=${from}`}>Swap sides</Link>
         </p>
       </header>
-      <ol className={styles.changes}>
-        {changes.map((change) => (
-          <li key={change.key} className={styles.change} data-change={change.change}>
-            <h2 className={styles.changeLabel}>
-              {change.label} <span className={styles.badge}>{CHANGE_WORDS[change.change]}</span>
-            </h2>
-            <div lang={locale}>
-              <MarkedText parts={diffText(change.before ?? '', change.after ?? '')} />
-            </div>
-          </li>
-        ))}
-      </ol>
+      <TranslationChanges comparison={comparison} />
     </div>
   );
 }

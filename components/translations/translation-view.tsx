@@ -34,6 +34,9 @@ import { RestoreBanner } from '@/components/editor/film-form/restore-banner';
 import { useAutosaveSlot, type AutosaveState } from '@/components/editor/use-autosave-slot';
 import { unwrap } from '@/components/editor/action-result';
 import { sameContent } from '@/lib/content/same-content';
+import { submitForReviewAction } from '@/lib/reviews/review-actions';
+import type { ReviewSummary } from '@/lib/reviews/list-reviews';
+import { SubmitForReview } from '@/components/editor/film-form/submit-for-review';
 import styles from './translation-view.module.css';
 
 export type TranslationFilter = 'all' | 'todo';
@@ -47,6 +50,8 @@ type Props = {
   canPublish: boolean;
   initialShow: TranslationFilter;
   history: ListEnvelope<TranslationRevisionSummary>;
+  /** The translation's open review request (pending, or sent back), if any. */
+  review: ReviewSummary | null;
 };
 type Values = { texts: string[]; message: string };
 
@@ -97,7 +102,7 @@ function progressLine({ counts }: Translation): string {
  * with the text it was translated from. Levels are not here: they are the page's, for every language.
  * Saving makes a revision of the translation.
  */
-export function TranslationView({ filmId, autosave, translation, title, canEditQuiz, canPublish, initialShow, history }: Props) {
+export function TranslationView({ filmId, autosave, translation, title, canEditQuiz, canPublish, initialShow, history, review }: Props) {
   const router = useRouter();
   const { units, slug, locale, language, sourceLocale } = translation;
   const [show, setShowState] = useState<TranslationFilter>(initialShow);
@@ -204,6 +209,18 @@ export function TranslationView({ filmId, autosave, translation, title, canEditQ
     router.refresh();
   };
 
+  const submitForReview = async (note: string) => {
+    setStatus(null);
+    const result = await submitForReviewAction({ slug, locale, revision: translation.revision, note });
+    if (!result.ok) {
+      setStatus({ kind: 'error', text: result.error });
+      return false;
+    }
+    setStatus({ kind: 'saved', text: `Submitted revision ${result.data.revision} of the ${language} translation for review.` });
+    router.refresh();
+    return true;
+  };
+
   const restore = async (n: number) => {
     setStatus(null);
     const result = await restoreTranslationAction({ slug, locale, n, baseRevision: translation.revision });
@@ -288,7 +305,28 @@ export function TranslationView({ filmId, autosave, translation, title, canEditQ
             ) : null}
           </div>
         ) : (
-          <p className={ui.hint}>An editor or an admin publishes translations.</p>
+          <div className={styles.actions}>
+            <SubmitForReview
+              revision={translation.revision}
+              blocked={
+                formState.isDirty ||
+                translation.revision === 0 ||
+                translation.published === translation.revision ||
+                (review?.state === 'pending' && review.revision === translation.revision)
+              }
+              dirty={formState.isDirty}
+              onSubmit={submitForReview}
+            />
+          </div>
+        )}
+        {review ? (
+          <p className={styles.review} data-review-state={review.state}>
+            {review.state === 'pending'
+              ? `In review: revision ${review.revision}, submitted by ${review.submittedBy ?? 'someone'}. An editor approves (which publishes it) or sends it back.`
+              : `Changes requested in revision ${review.revision}${review.decidedBy ? ` by ${review.decidedBy}` : ''}: ${review.decisionComment}`}
+          </p>
+        ) : canPublish ? null : (
+          <p className={ui.hint}>An editor or an admin publishes translations: submit a saved revision for review.</p>
         )}
         <SchedulePanel
           filmId={filmId}

@@ -49,6 +49,18 @@ describe('describeAuditEntry', () => {
     expect(describeAuditEntry(entry('film.publish', { revision: 7, jobId: 'j1' }, 'x')).text).toBe('Published revision 7 as scheduled');
   });
 
+  it('names the translation a review is for', () => {
+    expect(describeAuditEntry(entry('review.submit', { revision: 2, locale: 'fr', note: 'Relu' }, 'x')).text).toBe(
+      'Submitted revision 2 of the French translation for review: “Relu”',
+    );
+    expect(describeAuditEntry(entry('review.approve', { revision: 2, locale: 'fr' }, 'x')).text).toBe(
+      'Approved and published revision 2 of the French translation',
+    );
+    expect(describeAuditEntry(entry('review.request-changes', { revision: 2, locale: 'fr', comment: 'Le titre' }, 'x')).text).toBe(
+      'Requested changes to revision 2 of the French translation: “Le titre”',
+    );
+  });
+
   it('names the translation a scheduled job is for', () => {
     const at = '2026-12-24T18:05:00.000Z';
     expect(describeAuditEntry(entry('schedule.publish', { revision: 2, runAt: at, locale: 'fr' }, 'x')).text).toBe(

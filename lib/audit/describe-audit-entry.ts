@@ -29,8 +29,8 @@ const num = (value: unknown): number | null => (typeof value === 'number' && Num
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 /** "the French translation", or "the unknown translation" when the row does not say which. */
 const translationOf = (d: Details) => `the ${str(d.locale) ? localeName(String(d.locale)) : 'unknown'} translation`;
-/** What a scheduled job publishes or takes down: the page's revision, or a translation's (`locale` in the row). */
-const jobRevision = (d: Details) => `revision ${num(d.revision) ?? '?'}${str(d.locale) ? ` of ${translationOf(d)}` : ''}`;
+/** A revision a job or a review names: the page's, or a translation's (`locale` in the row). */
+const revisionOf = (d: Details) => `revision ${num(d.revision) ?? '?'}${str(d.locale) ? ` of ${translationOf(d)}` : ''}`;
 const jobSubject = (d: Details) => (str(d.locale) ? translationOf(d) : 'the film');
 const role = (value: unknown): string => (str(value) ?? 'unknown role').toLowerCase();
 const quoted = (text: string) => `“${text}”`;
@@ -168,21 +168,21 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   // ---- review workflow
   'review.submit': {
     label: 'Submitted for review',
-    describe: (_, d) => `Submitted revision ${num(d.revision) ?? '?'} for review${str(d.note) ? `: ${quoted(String(d.note))}` : ''}`,
+    describe: (_, d) => `Submitted ${revisionOf(d)} for review${str(d.note) ? `: ${quoted(String(d.note))}` : ''}`,
   },
   'review.withdraw': {
     label: 'Withdrew a review request',
     describe: (_, d) =>
-      `Withdrew the review of revision ${num(d.revision) ?? '?'}${num(d.replacedBy) ? ` (revision ${d.replacedBy} submitted instead)` : ''}`,
+      `Withdrew the review of ${revisionOf(d)}${num(d.replacedBy) ? ` (revision ${d.replacedBy} submitted instead)` : ''}`,
   },
   'review.request-changes': {
     label: 'Requested changes',
-    describe: (_, d) => `Requested changes to revision ${num(d.revision) ?? '?'}${str(d.comment) ? `: ${quoted(String(d.comment))}` : ''}`,
+    describe: (_, d) => `Requested changes to ${revisionOf(d)}${str(d.comment) ? `: ${quoted(String(d.comment))}` : ''}`,
   },
   'review.approve': {
     label: 'Approved a review',
     describe: (_, d) =>
-      `${str(d.publishAt) ? `Approved revision ${num(d.revision) ?? '?'} and scheduled its publish for ${when(d.publishAt) ?? '?'}` : `Approved and published revision ${num(d.revision) ?? '?'}`}${str(d.comment) ? `: ${quoted(String(d.comment))}` : ''}`,
+      `${str(d.publishAt) ? `Approved ${revisionOf(d)} and scheduled its publish for ${when(d.publishAt) ?? '?'}` : `Approved and published ${revisionOf(d)}`}${str(d.comment) ? `: ${quoted(String(d.comment))}` : ''}`,
   },
   'history.retention': {
     label: 'Changed history retention',
@@ -229,7 +229,7 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   // Scheduled publishing (lib/schedule)
   'schedule.publish': {
     label: 'Scheduled a publish',
-    describe: (_, d) => `Scheduled ${jobRevision(d)} to be published at ${when(d.runAt) ?? '?'}`,
+    describe: (_, d) => `Scheduled ${revisionOf(d)} to be published at ${when(d.runAt) ?? '?'}`,
   },
   'schedule.unpublish': {
     label: 'Scheduled an unpublish',
@@ -240,7 +240,7 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   'schedule.run': {
     label: 'Ran a scheduled job',
     describe: (_, d) =>
-      d.kind === 'unpublish' ? `Ran the scheduled unpublish of ${jobSubject(d)}` : `Ran the scheduled publish of ${jobRevision(d)}`,
+      d.kind === 'unpublish' ? `Ran the scheduled unpublish of ${jobSubject(d)}` : `Ran the scheduled publish of ${revisionOf(d)}`,
   },
   'schedule.fail': {
     label: 'A scheduled job failed',

@@ -23,8 +23,23 @@ export function assertQuizEditable(actor: Actor, before: Quiz | null, after: Qui
  * quiz (`current`, its latest revision's, which only admins can have changed: assertQuizEditable);
  * an older revision's quiz is refused (403). Returns whether the live quiz changes.
  */
-export function assertQuizPublishable(actor: Actor, { live, current, next }: { live: Quiz | null; current: Quiz; next: Quiz }): boolean {
-  const changed = live ? !sameContent(live, next) : next.questions.length > 0;
+export function assertQuizPublishable(actor: Actor, quizzes: { live: Quiz | null; current: Quiz; next: Quiz }): boolean {
+  return assertPublishable(actor, quizzes, quizzes.next.questions.length === 0);
+}
+
+/**
+ * The same rule for a translation's quiz texts (by unit key): besides admins, anyone may bring live
+ * only the live translation's or the newest revision's.
+ */
+export function assertQuizTextsPublishable(
+  actor: Actor,
+  texts: { live: Record<string, string> | null; current: Record<string, string>; next: Record<string, string> },
+): boolean {
+  return assertPublishable(actor, texts, Object.keys(texts.next).length === 0);
+}
+
+function assertPublishable<T>(actor: Actor, { live, current, next }: { live: T | null; current: T; next: T }, nextIsEmpty: boolean) {
+  const changed = live ? !sameContent(live, next) : !nextIsEmpty;
   if (changed && !can(actor, 'quiz.edit') && !sameContent(current, next))
     throw new ForbiddenError('This revision’s quiz is neither the live quiz nor the current one: only admins may publish an older quiz');
   return changed;

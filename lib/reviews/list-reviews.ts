@@ -7,29 +7,47 @@ import { diffFilm, type FilmDiff } from '../films/diff';
 import { emptyParts } from '../spoilers/level-counts';
 import { readContents } from '../films/revision-store';
 import type { ReviewState } from './review-schema';
+import { compareTranslationRevisions } from '../translations/translation-history';
+import type { TranslationComparison } from '../translations/translation-schema';
 
 const reviewSelect = {
   id: true,
+  locale: true,
   revisionNumber: true,
   state: true,
   note: true,
   decisionComment: true,
   createdAt: true,
   decidedAt: true,
-  film: { select: { slug: true, title: true, latestRevision: true, publishedRevision: { select: { number: true } } } },
+  film: {
+    select: {
+      slug: true,
+      title: true,
+      latestRevision: true,
+      publishedRevision: { select: { number: true } },
+      translations: { select: { locale: true, latestRevision: true, publishedRevision: true } },
+    },
+  },
   submittedBy: { select: { email: true } },
   decidedBy: { select: { email: true } },
 } as const;
 
 type ReviewRow = {
   id: string;
+  locale: string | null;
   revisionNumber: number;
   state: ReviewState;
   note: string;
   decisionComment: string;
   createdAt: Date;
   decidedAt: Date | null;
-  film: { slug: string; title: string; latestRevision: number; publishedRevision: { number: number } | null };
+  film: {
+    slug: string;
+    title: string;
+    latestRevision: number;
+    publishedRevision: { number: number } | null;
+    translations: Array<{ locale: string; latestRevision: number; publishedRevision: number | null }>;
+  };
   submittedBy: { email: string } | null;
   decidedBy: { email: string } | null;
 };
@@ -37,10 +55,14 @@ type ReviewRow = {
 export type ReviewSummary = ReturnType<typeof summarize>;
 
 function summarize(row: ReviewRow) {
+  // A translation's review counts that translation's revisions; the page's, the page's.
+  const translation = row.locale === null ? null : row.film.translations.find((t) => t.locale === row.locale);
   return {
     id: row.id,
     slug: row.film.slug,
     title: row.film.title,
+    /** The translation under review (its language), or null for the page. */
+    locale: row.locale,
     revision: row.revisionNumber,
     state: row.state,
     note: row.note,
@@ -50,8 +72,8 @@ function summarize(row: ReviewRow) {
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     /** What readers see now, and the newest revision (a save after submitting makes it newer). */
-    publishedRevision: row.film.publishedRevision?.number ?? null,
-    latestRevision: row.film.latestRevision,
+    publishedRevision: translation ? translation.publishedRevision : (row.film.publishedRevision?.number ?? null),
+    latestRevision: translation ? translation.latestRevision : row.film.latestRevision,
   };
 }
 
@@ -92,19 +114,25 @@ export async function listReviews({
 
 /**
  * One review with what it would change: the diff from the published revision (or, for a film never
- * published, from an empty page) to the revision it names, spoiler flags included.
+ * published, from an empty page) to the revision it names, spoiler flags included. A translation's
+ * review changes no page (an empty diff); its `translation` compares its texts with the published
+ * translation's (or with none).
  */
-export async function getReview({
-  reviewId,
-  actor,
-}: {
-  reviewId: string;
-  actor: Actor;
-}): Promise<ReviewSummary & { diff: FilmDiff; emptyParts: string[] }> {
+export async function getReview({ reviewId, actor }: { reviewId: string; actor: Actor }): Promise<ReviewDetail> {
   assertCan(actor, 'film.read');
   const row = await db().reviewRequest.findUnique({ where: { id: reviewId }, select: { ...reviewSelect, filmId: true } });
   if (!row) throw new NotFoundError('No such review request');
   const review = summarize(row as ReviewRow);
+  if (review.locale !== null) {
+    const translation = await compareTranslationRevisions({
+      slug: review.slug,
+      locale: review.locale,
+      from: review.publishedRevision ?? 0,
+      to: review.revision,
+      actor,
+    });
+    return { ...review, diff: diffFilm(EMPTY_PAGE, EMPTY_PAGE), emptyParts: [], translation };
+  }
   const numbers = [review.revision, ...(review.publishedRevision ? [review.publishedRevision] : [])];
   const rows = await db().revision.findMany({
     where: { filmId: row.filmId, number: { in: numbers } },
@@ -117,16 +145,25 @@ export async function getReview({
   ]);
   const base = before ?? filmContentSchema.parse({ title: after.title, slug: after.slug });
   // Approving asks first when a part has nothing in it, as publishing does (components/reviews/decide-review-form.tsx).
-  return { ...review, diff: diffFilm(base, after), emptyParts: emptyParts(after).map((part) => part.label) };
+  return { ...review, diff: diffFilm(base, after), emptyParts: emptyParts(after).map((part) => part.label), translation: null };
 }
 
+const EMPTY_PAGE = filmContentSchema.parse({ title: 'Untitled', slug: 'untitled' });
+
+export type ReviewDetail = ReviewSummary & { diff: FilmDiff; emptyParts: string[]; translation: TranslationComparison | null };
+
 /**
- * The review state the film editor shows: the newest request of the film when it is still open
- * (pending, or sent back with changes requested and not yet followed by a newer submission).
+ * The review state the film editor (or, with `locale`, the translation screen) shows: the newest
+ * request of the page (of that translation) when it is still open (pending, or sent back with
+ * changes requested and not yet followed by a newer submission).
  */
-export async function getFilmReviewStatus({ filmId, actor }: { filmId: string; actor: Actor }) {
+export async function getFilmReviewStatus({ filmId, locale, actor }: { filmId: string; locale?: string; actor: Actor }) {
   assertCan(actor, 'film.read');
-  const row = await db().reviewRequest.findFirst({ where: { filmId }, orderBy: { createdAt: 'desc' }, select: reviewSelect });
+  const row = await db().reviewRequest.findFirst({
+    where: { filmId, locale: locale ?? null },
+    orderBy: { createdAt: 'desc' },
+    select: reviewSelect,
+  });
   if (!row || (row.state !== 'pending' && row.state !== 'changes_requested')) return null;
   return summarize(row as ReviewRow);
 }

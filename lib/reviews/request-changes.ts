@@ -15,6 +15,7 @@ export async function requestChanges({ reviewId, comment, actor }: { reviewId: s
     const { film, review } = await lockedReview(tx, reviewId);
     if (review.state !== 'pending')
       throw new ConflictError(`This review is already ${review.state.replace('_', ' ')}`, { state: review.state });
+    const translated = review.locale === null ? {} : { locale: review.locale };
     const decided = await tx.reviewRequest.update({
       where: { id: review.id },
       data: { state: 'changes_requested', decidedById: actor.userId || null, decisionComment: text, decidedAt: new Date() },
@@ -24,14 +25,14 @@ export async function requestChanges({ reviewId, comment, actor }: { reviewId: s
       action: 'review.request-changes',
       filmId: film.id,
       subject: film.slug,
-      details: { revision: review.revisionNumber, reviewId: review.id, comment: text },
+      details: { ...translated, revision: review.revisionNumber, reviewId: review.id, comment: text },
     });
     // The comment says what should change (spoilers, likely): it stays out.
     await enqueueWebhookEvent(tx, 'review.decided', {
       film: filmRef({ slug: film.slug }),
-      review: { id: review.id, revision: review.revisionNumber, state: decided.state },
+      review: { id: review.id, ...translated, revision: review.revisionNumber, state: decided.state },
       actor: actorRef(actor),
     });
-    return { id: decided.id, slug: film.slug, revision: decided.revisionNumber, state: decided.state };
+    return { id: decided.id, slug: film.slug, ...translated, revision: decided.revisionNumber, state: decided.state };
   });
 }

@@ -7,8 +7,10 @@ import { submitForReview } from './submit-for-review';
 import { decideReviewInputSchema, submitReviewInputSchema } from './review-schema';
 
 /** The review workflow's server actions; the domain functions check the role again. */
-export const submitForReviewAction = guardedAction('review.submit', submitReviewInputSchema, async ({ slug, revision, note }, actor) =>
-  submitForReview({ slug, revision, note, actor }),
+export const submitForReviewAction = guardedAction(
+  'review.submit',
+  submitReviewInputSchema,
+  async ({ slug, locale, revision, note }, actor) => submitForReview({ slug, locale, revision, note, actor }),
 );
 
 /** Approve (publishes the named revision now, or schedules it at `publishAt`) or request changes (a comment is required). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { revisionNumberSchema } from '../films/film-schema';
 import { slugSchema } from '../content/schema';
 import { scheduleAtSchema } from '../schedule/schedule-schema';
+import { localeTagSchema as localeSchema } from '../i18n/locale-tag';
 
 /**
  * One schema module for review requests: the editor's server actions, the editorial
@@ -23,7 +24,8 @@ export const reviewIdSchema = z.string().regex(/^[a-z0-9]{1,40}$/, 'Not a review
 /** Submit: the revision defaults to the latest one (the one the writer sees). */
 export const submitReviewBodySchema = z
   .object({
-    revision: revisionNumberSchema.optional().meta({ description: 'Defaults to the latest revision' }),
+    locale: localeSchema.optional().meta({ description: 'A translation’s revision (its language, as `fr`) instead of the page’s' }),
+    revision: revisionNumberSchema.optional().meta({ description: 'Defaults to the latest revision (of the page, or of the translation)' }),
     note: reviewNoteSchema.default('').meta({ description: 'An optional note to the reviewer' }),
   })
   .meta({

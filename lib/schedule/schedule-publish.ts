@@ -19,6 +19,9 @@ export function schedulePublish({ slug, revision, at, actor, locale }: PublishRe
  * schedulePublish inside the caller's transaction (an approval that schedules: both or neither).
  * `atField` names the time in a 400 as the caller's request calls it.
  */
-export function schedulePublishInTransaction(tx: Tx, { slug, revision, at, actor, atField }: PublishRequest & { atField?: string }) {
-  return createJobInTransaction(tx, { kind: 'publish', slug, revision, at, actor, atField });
+export function schedulePublishInTransaction(
+  tx: Tx,
+  { slug, revision, at, actor, locale, atField }: PublishRequest & { atField?: string },
+) {
+  return createJobInTransaction(tx, { kind: 'publish', slug, revision, at, actor, locale, atField });
 }

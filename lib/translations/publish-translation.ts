@@ -1,19 +1,21 @@
 import 'server-only';
-import { db } from '../db';
-import { assertCan, type Actor } from '../auth/permissions';
+import { db, type Tx } from '../db';
+import { assertCan, can, type Actor } from '../auth/permissions';
 import { writeAudit } from '../audit/write-audit';
 import { invalidatePages } from '../cache/invalidate-film-pages';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { findTranslation } from './find-translation';
+import { findTranslation, readTranslationRevision } from './find-translation';
+import { isQuizUnit } from './unit-key';
+import { assertQuizTextsPublishable } from '../films/assert-quiz-editable';
 import type { AlsoInTransaction } from '../films/publish-film';
 import { refreshTranslationSearchDocuments } from './translation-search-documents';
 import { actorRef, enqueueWebhookEvent, filmRef, pageTags } from '../webhooks/enqueue-webhook-event';
 
 /**
- * After the change commits: the film's reader pages, under the address readers use (and the
+ * After a publish or a take-down commits: the film's reader pages, under the address readers use (and the
  * draft's, should it differ), and the sitemap (its alternates name the film's languages).
  */
-async function invalidated<T extends { slug: string; readerSlug: string | undefined }>({ readerSlug, ...result }: T) {
+export async function invalidateTranslationPages<T extends { slug: string; readerSlug: string | undefined }>({ readerSlug, ...result }: T) {
   await invalidatePages({ films: [readerSlug, result.slug], lists: true });
   return result;
 }
@@ -34,39 +36,66 @@ const jobDetails = (scheduledJobId: string | undefined) => (scheduledJobId ? { j
 /**
  * Readers of `locale` get this revision of the translation, laid over the page's published
  * revision (lib/reader/get-published-translation.ts). Like publishing the page, an editor's or an
- * admin's (`film.publish`); the page itself must be published first (409). Audited in the same
+ * admin's (`film.publish`); the page itself must be published first (409), and only an admin may
+ * bring live quiz texts that are neither the live ones nor the newest revision's (403). Audited in the same
  * transaction with its webhook event (`translation.published`, the locale in it); the film's reader
  * pages (every language) are invalidated after it commits.
  */
-export async function publishTranslation({ slug, locale, revision, actor, alsoInTransaction, scheduledJobId }: PublishInput) {
-  assertCan(actor, 'film.publish');
+export async function publishTranslation({ alsoInTransaction, ...input }: PublishInput) {
   const result = await db().$transaction(async (tx) => {
-    const { film, translation } = await findTranslation(tx, slug, locale);
-    if (!translation || revision < 1 || revision > translation.latestRevision)
-      throw ValidationError.field('revision', `The ${locale} translation has no revision ${revision}`);
-    const page = await tx.film.findUniqueOrThrow({ where: { id: film.id }, select: { publishedRevisionId: true } });
-    if (!page.publishedRevisionId)
-      throw new ConflictError(`Publish “${slug}” itself before its ${locale} translation`, { published: false });
-    await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: revision, publishedAt: new Date() } });
-    await refreshTranslationSearchDocuments(tx, film.id, locale);
-    await writeAudit(tx, {
-      actor,
-      action: 'film.translation-publish',
-      filmId: film.id,
-      subject: film.slug,
-      details: { locale, revision, ...jobDetails(scheduledJobId) },
-    });
-    await enqueueWebhookEvent(tx, 'translation.published', {
-      film: filmRef({ slug: film.published?.slug ?? film.slug }),
-      locale,
-      revision,
-      cacheTags: pageTags({ films: [film.published?.slug, film.slug], lists: true }),
-      actor: actorRef(actor),
-    });
+    const { change, film } = await publishTranslationInTransaction(tx, input);
     await alsoInTransaction?.(tx, film);
-    return { slug: film.slug, locale, revision, readerSlug: film.published?.slug };
+    return change;
   });
-  return invalidated(result);
+  return invalidateTranslationPages(result);
+}
+
+/**
+ * publishTranslation inside the caller's transaction (an approved review: both or neither). The
+ * caller hands the change to `invalidateTranslationPages` once the transaction commits.
+ */
+export async function publishTranslationInTransaction(
+  tx: Tx,
+  { slug, locale, revision, actor, scheduledJobId }: Omit<PublishInput, 'alsoInTransaction'>,
+) {
+  assertCan(actor, 'film.publish');
+  const { film, translation } = await findTranslation(tx, slug, locale);
+  if (!translation || revision < 1 || revision > translation.latestRevision)
+    throw ValidationError.field('revision', `The ${locale} translation has no revision ${revision}`);
+  const page = await tx.film.findUniqueOrThrow({ where: { id: film.id }, select: { publishedRevisionId: true } });
+  if (!page.publishedRevisionId) throw new ConflictError(`Publish “${slug}” itself before its ${locale} translation`, { published: false });
+  // The quiz is the admins' in every language, as when the page is published (403 for an older quiz's texts).
+  const quizTexts = async (number: number | null) =>
+    number === null
+      ? null
+      : Object.fromEntries(
+          Object.entries((await readTranslationRevision(tx, translation.id, number)).texts)
+            .filter(([key]) => isQuizUnit(key))
+            .map(([key, { text }]) => [key, text]),
+        );
+  if (!can(actor, 'quiz.edit'))
+    assertQuizTextsPublishable(actor, {
+      live: await quizTexts(translation.publishedRevision),
+      current: (await quizTexts(translation.latestRevision))!,
+      next: (await quizTexts(revision))!,
+    });
+  await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: revision, publishedAt: new Date() } });
+  await refreshTranslationSearchDocuments(tx, film.id, locale);
+  await writeAudit(tx, {
+    actor,
+    action: 'film.translation-publish',
+    filmId: film.id,
+    subject: film.slug,
+    details: { locale, revision, ...jobDetails(scheduledJobId) },
+  });
+  await enqueueWebhookEvent(tx, 'translation.published', {
+    film: filmRef({ slug: film.published?.slug ?? film.slug }),
+    locale,
+    revision,
+    cacheTags: pageTags({ films: [film.published?.slug, film.slug], lists: true }),
+    actor: actorRef(actor),
+  });
+  return { change: { slug: film.slug, locale, revision, readerSlug: film.published?.slug }, film };
 }
 
 /** Readers of `locale` get the page in its own language again. */
@@ -93,5 +122,5 @@ export async function unpublishTranslation({ slug, locale, actor, alsoInTransact
     await alsoInTransaction?.(tx, film);
     return { slug: film.slug, locale, readerSlug: film.published?.slug };
   });
-  return invalidated(result);
+  return invalidateTranslationPages(result);
 }

@@ -11,8 +11,7 @@ import { emptyTranslationAutosave } from './translation-autosave';
 import { checkTranslationTexts, translationUnits } from './translation-units';
 import type { SaveTranslationBody } from './translation-schema';
 import type { StoredText, StoredTexts } from './translation-state';
-
-const isQuizUnit = (key: string) => key.startsWith('quiz.');
+import { isQuizUnit } from './unit-key';
 
 export type SaveTranslationInput = SaveTranslationBody & { slug: string; locale: string; actor: Actor };
 

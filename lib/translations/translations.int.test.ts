@@ -2,13 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { sampleFilm } from '../../test-support/sample-film';
 import { makeActor } from '../../test-support/actors';
-import { createFilm, getDraft, saveDraft } from '../films';
+import { createFilm, getDraft, publishFilm, saveDraft } from '../films';
 import type { FilmContent } from '../content/schema';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Actor } from '../auth/permissions';
 import { getTranslation, listTranslations } from './get-translation';
 import { saveTranslation, type SaveTranslationInput } from './save-translation';
 import { compareTranslationRevisions, listTranslationRevisions, restoreTranslationRevision } from './translation-history';
+import { publishTranslation } from './publish-translation';
+import { translationUnits } from './translation-units';
+import { isQuizUnit } from './unit-key';
 
 // The site as the demo runs it: English pages, translated into French.
 process.env.SITE_LOCALES = 'en,fr';
@@ -249,5 +252,38 @@ describe('translating a film page', () => {
       compareTranslationRevisions({ slug: content.slug, locale: 'fr', ...input, actor: writer }).catch((e) => e);
     expect(await missing({ from: 1, to: 3 })).toBeInstanceOf(NotFoundError);
     expect(await missing({ from: 1, to: 2, locale: 'de' })).toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('publishing a translation', () => {
+  it('lets only admins bring an older quiz’s texts live, as when the page is published', async () => {
+    const content = await newFilm();
+    await publishFilm({ slug: content.slug, revision: 1, actor: admin });
+    const [question] = translationUnits(content).filter((unit) => isQuizUnit(unit.key));
+    const quizText = (text: string) => ({ premise: 'Une patineuse.', [question.key]: text });
+    const save = (baseRevision: number, text: string) =>
+      saveTranslation({
+        slug: content.slug,
+        locale: 'fr',
+        baseRevision,
+        sourceRevision: 1,
+        texts: quizText(text),
+        message: '',
+        actor: admin,
+      });
+    await save(0, 'Première question ?');
+    await save(1, 'Question revue ?');
+    const publish = (revision: number, actor: Actor) => publishTranslation({ slug: content.slug, locale: 'fr', revision, actor });
+    // Nothing live yet: the newest quiz texts go live, an older one only by an admin.
+    await expect(publish(1, editor)).rejects.toBeInstanceOf(ForbiddenError);
+    await publish(2, editor);
+    await save(2, 'Troisième version ?');
+    // The live quiz texts again (another text of the revision may differ), or the newest: both fine.
+    await publish(2, editor);
+    await expect(publish(1, editor)).rejects.toBeInstanceOf(ForbiddenError);
+    const live = await db().filmTranslation.findFirstOrThrow({ where: { locale: 'fr', film: { slug: content.slug } } });
+    expect(live.publishedRevision).toBe(2);
+    await publish(1, admin);
+    await publish(3, editor);
   });
 });

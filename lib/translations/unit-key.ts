@@ -9,6 +9,9 @@ export const fieldUnitKey = (partKey: string, field?: string) => (field ? `${par
 export const itemUnitKey = (listKey: string, id: string, field: string, optionId?: string) =>
   `${listKey}[${id}].${field}${optionId ? `[${optionId}]` : ''}`;
 
+/** Whether a unit is one of the quiz's texts (the admins', in every language). */
+export const isQuizUnit = (key: string) => key.startsWith('quiz.');
+
 /** The texts of a translated page that read in the page's own language (no current translation), as readers get it. */
 export type Untranslated = { lang: string; keys: string[] };
 

@@ -537,6 +537,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
                   id: result.data.id,
                   slug: filmSlug,
                   title: '',
+                  locale: null,
                   note,
                   decisionComment: '',
                   submittedBy: initial.userLabel,

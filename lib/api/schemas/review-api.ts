@@ -5,6 +5,7 @@ import { REVIEW_STATES } from '../../reviews/review-schema';
 import { isoDateTime } from './common-api';
 import { filmDiffApiSchema } from './film-api';
 import { listSchema } from '../list';
+import { translationComparisonSchema } from '../../translations/translation-schema';
 
 /** The review workflow's and comments' API responses; requests are in lib/reviews and lib/comments. */
 export const reviewStateSchema = z.enum(REVIEW_STATES).meta({ id: 'ReviewState' });
@@ -13,6 +14,7 @@ export const reviewChangeSchema = z
   .object({
     id: z.string(),
     slug: slugSchema,
+    locale: z.string().optional().meta({ description: 'The translation the request is for; absent for the page' }),
     revision: revisionNumberSchema,
     state: reviewStateSchema,
     scheduledJob: z
@@ -27,7 +29,10 @@ export const reviewSummarySchema = z
     id: z.string(),
     slug: slugSchema,
     title: z.string(),
-    revision: revisionNumberSchema.meta({ description: 'The revision under review: approval publishes exactly this one' }),
+    locale: z.string().nullable().meta({ description: 'The translation under review (its language, as `fr`), or null for the page' }),
+    revision: revisionNumberSchema.meta({
+      description: 'The revision under review (of the page, or of the translation `locale` names): approval publishes exactly this one',
+    }),
     state: reviewStateSchema,
     note: z.string(),
     decisionComment: z.string(),
@@ -35,7 +40,7 @@ export const reviewSummarySchema = z
     decidedBy: z.string().nullable(),
     createdAt: isoDateTime,
     decidedAt: isoDateTime.nullable(),
-    publishedRevision: revisionNumberSchema.nullable(),
+    publishedRevision: revisionNumberSchema.nullable().meta({ description: 'What readers get now (of the page, or of that translation)' }),
     latestRevision: revisionNumberSchema,
   })
   .meta({ id: 'ReviewSummary' });
@@ -44,7 +49,12 @@ export const reviewListSchema = listSchema(reviewSummarySchema, 'ReviewList', 'O
 
 export const reviewDetailSchema = reviewSummarySchema
   .extend({
-    diff: filmDiffApiSchema.meta({ description: 'From the published revision (or an empty page) to the reviewed one' }),
+    diff: filmDiffApiSchema.meta({
+      description: 'From the published revision (or an empty page) to the reviewed one; empty for a translation’s review',
+    }),
+    translation: translationComparisonSchema
+      .nullable()
+      .meta({ description: 'A translation’s review: its texts against the published translation’s (`from` 0: none published)' }),
     emptyParts: z
       .array(z.string())
       .meta({ description: 'Parts of the reviewed revision with nothing in them ("Timeline"): readers are not shown them' }),

@@ -25,7 +25,8 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Prom
   const details = await Promise.all(
     pending.map(async (r) => ({
       ...(await getReview({ reviewId: r.id, actor })),
-      comments: await listComments({ slug: r.slug, state: 'open', actor }),
+      // Comments are on the page's items: a translation's review has none of its own.
+      comments: r.locale === null ? await listComments({ slug: r.slug, state: 'open', actor }) : [],
     })),
   );
   return <ReviewsView reviews={reviews} details={details} state={state ?? null} canDecide={can(actor, 'review.decide')} />;

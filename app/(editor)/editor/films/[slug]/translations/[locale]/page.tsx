@@ -6,6 +6,7 @@ import { getTranslation } from '@/lib/translations/get-translation';
 import { getTranslationAutosave } from '@/lib/translations/translation-autosave';
 import { listTranslationRevisions } from '@/lib/translations/translation-history';
 import { getDraft } from '@/lib/films';
+import { getFilmReviewStatus } from '@/lib/reviews/list-reviews';
 import { loadOr404 } from '@/components/revisions/load-or-404';
 import { TranslationView } from '@/components/translations/translation-view';
 
@@ -19,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `Translating ${slug} (${locale})` };
 }
 
-/** `/editor/films/{slug}/translations/{locale}[?show=todo]`: the page's texts beside their translation, unit by unit, and the user's unsaved work on it, if any. */
+/** `/editor/films/{slug}/translations/{locale}[?show=todo]`: the page's texts beside their translation, unit by unit, and the user's unsaved work on it, if any, and its open review request. */
 export default async function TranslationPage({ params, searchParams }: Props) {
   const { slug, locale } = await params;
   const { show } = await searchParams;
@@ -33,8 +34,10 @@ export default async function TranslationPage({ params, searchParams }: Props) {
       getTranslationAutosave({ slug, locale, actor }),
     ]),
   );
+  const review = await getFilmReviewStatus({ filmId: draft.filmId, locale, actor });
   return (
     <TranslationView
+      review={review}
       key={translation.locale}
       filmId={draft.filmId}
       autosave={autosave}

@@ -9,11 +9,11 @@ export const GET = apiOperation(reviewOperations.listFilmReviews, 'film.read', a
   return pageOf(await listReviews({ film: slug, actor }), query);
 });
 
-/** Submits a revision (the latest by default) for review. */
+/** Submits a revision (the latest by default) of the page, or of a translation, for review. */
 export const POST = apiOperation(
   reviewOperations.submitForReview,
   'review.submit',
-  async ({ actor, params: { slug }, body: { revision, note } }) => {
-    return Response.json(await submitForReview({ slug, revision, note, actor }), { status: 201 });
+  async ({ actor, params: { slug }, body: { locale, revision, note } }) => {
+    return Response.json(await submitForReview({ slug, locale, revision, note, actor }), { status: 201 });
   },
 );

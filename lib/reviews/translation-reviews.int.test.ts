@@ -1,0 +1,181 @@
+/**
+ * Reviewing a translation against PostgreSQL: a writer submits a revision of the French
+ * translation, a reviewer approves it (which publishes exactly that revision, in the approval's
+ * transaction) or sends it back; the page's own review is a separate request.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../db';
+import { sampleFilm } from '../../test-support/sample-film';
+import { makeActor } from '../../test-support/actors';
+import { saveFirstFrench } from '../../test-support/first-translation';
+import { createFilm, publishFilm } from '../films';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import type { Actor } from '../auth/permissions';
+import { saveTranslation } from '../translations/save-translation';
+import { publishTranslation } from '../translations/publish-translation';
+import { submitForReview } from './submit-for-review';
+import { requestChanges } from './request-changes';
+import { approveReview } from './approve-review';
+import { getFilmReviewStatus, getReview, listReviews } from './list-reviews';
+
+process.env.SITE_LOCALES = 'en,fr';
+
+let admin: Actor;
+let editor: Actor;
+let writer: Actor;
+let n = 0;
+
+/** A film (published unless told otherwise) with revision 1 of its French translation saved by the writer. */
+async function translatedFilm({ published = true } = {}) {
+  n += 1;
+  const content = sampleFilm({ slug: `review-fr-${Date.now().toString(36)}-${n}`, title: `Reviewed translation ${n}` });
+  const { film } = await createFilm({ content, actor: admin });
+  if (published) await publishFilm({ slug: content.slug, revision: 1, actor: admin });
+  await saveFirstFrench(content.slug, writer, { premise: 'Une patineuse.', title: 'Le film' });
+  return { slug: content.slug, filmId: film.id };
+}
+
+const frenchPublished = (filmId: string) =>
+  db()
+    .filmTranslation.findFirstOrThrow({ where: { filmId, locale: 'fr' }, select: { publishedRevision: true } })
+    .then((t) => t.publishedRevision);
+
+beforeAll(async () => {
+  admin = await makeActor('ADMIN');
+  editor = await makeActor('EDITOR');
+  writer = await makeActor('WRITER');
+});
+
+describe('reviewing a translation', () => {
+  it('a writer submits the newest French revision; approving publishes exactly it, audited with the language', async () => {
+    const { slug, filmId } = await translatedFilm();
+    const review = await submitForReview({ slug, locale: 'fr', note: 'Relu', actor: writer });
+    expect(review).toMatchObject({ slug, locale: 'fr', revision: 1, state: 'pending' });
+    // The page's own review status is not the translation's.
+    expect(await getFilmReviewStatus({ filmId, actor: writer })).toBeNull();
+    expect(await getFilmReviewStatus({ filmId, locale: 'fr', actor: writer })).toMatchObject({
+      locale: 'fr',
+      state: 'pending',
+      revision: 1,
+      publishedRevision: null,
+      latestRevision: 1,
+    });
+    // A newer save does not change what is under review.
+    await saveTranslation({
+      slug,
+      locale: 'fr',
+      baseRevision: 1,
+      sourceRevision: 1,
+      texts: { premise: 'Autre.' },
+      message: '',
+      actor: writer,
+    });
+    expect(await approveReview({ reviewId: review.id, actor: editor })).toMatchObject({ locale: 'fr', revision: 1, state: 'approved' });
+    expect(await frenchPublished(filmId)).toBe(1);
+    const audit = await db().auditLog.findMany({
+      where: { filmId, action: { in: ['review.submit', 'review.approve', 'film.translation-publish'] } },
+      orderBy: { id: 'asc' },
+    });
+    expect(audit.map((row) => [row.action, row.details])).toEqual([
+      ['review.submit', expect.objectContaining({ locale: 'fr', revision: 1, note: 'Relu' })],
+      ['film.translation-publish', expect.objectContaining({ locale: 'fr', revision: 1 })],
+      ['review.approve', expect.objectContaining({ locale: 'fr', revision: 1, reviewId: review.id })],
+    ]);
+    expect(await getFilmReviewStatus({ filmId, locale: 'fr', actor: writer })).toBeNull();
+  });
+
+  it('shows the reviewer the texts against the published translation, and no page diff', async () => {
+    const { slug, filmId } = await translatedFilm();
+    await publishTranslation({ slug, locale: 'fr', revision: 1, actor: editor });
+    await saveTranslation({
+      slug,
+      locale: 'fr',
+      baseRevision: 1,
+      sourceRevision: 1,
+      texts: { premise: 'Une patineuse de Montréal.', title: 'Le film' },
+      message: '',
+      actor: writer,
+    });
+    const { id } = await submitForReview({ slug, locale: 'fr', actor: writer });
+    const detail = await getReview({ reviewId: id, actor: editor });
+    expect(detail).toMatchObject({ locale: 'fr', revision: 2, publishedRevision: 1, latestRevision: 2, emptyParts: [] });
+    expect(detail.diff).toMatchObject({ identical: true, entries: [] });
+    expect(detail.translation).toMatchObject({ locale: 'fr', from: 1, to: 2 });
+    expect(detail.translation!.changes).toEqual([
+      expect.objectContaining({ key: 'premise', change: 'changed', before: 'Une patineuse.', after: 'Une patineuse de Montréal.' }),
+    ]);
+    const queue = await listReviews({ film: slug, actor: editor });
+    expect(queue.map((r) => [r.locale, r.revision, r.state])).toEqual([['fr', 2, 'pending']]);
+    expect(await frenchPublished(filmId)).toBe(1);
+  });
+
+  it('a translation’s request and the page’s are separate: submitting again withdraws only the same one', async () => {
+    const { slug, filmId } = await translatedFilm();
+    const page = await submitForReview({ slug, actor: writer }).catch((error: unknown) => error);
+    // The page's revision 1 is published already: nothing of the page to review.
+    expect(page).toBeInstanceOf(ConflictError);
+    await saveTranslation({
+      slug,
+      locale: 'fr',
+      baseRevision: 1,
+      sourceRevision: 1,
+      texts: { premise: 'Deux.' },
+      message: '',
+      actor: writer,
+    });
+    const first = await submitForReview({ slug, locale: 'fr', revision: 1, actor: writer });
+    const second = await submitForReview({ slug, locale: 'fr', actor: writer });
+    expect(second.revision).toBe(2);
+    const rows = await db().reviewRequest.findMany({ where: { filmId }, orderBy: { createdAt: 'asc' } });
+    expect(rows.map((r) => [r.id, r.locale, r.state])).toEqual([
+      [first.id, 'fr', 'withdrawn'],
+      [second.id, 'fr', 'pending'],
+    ]);
+  });
+
+  it('refuses what cannot be reviewed, and changes nothing', async () => {
+    const { slug, filmId } = await translatedFilm();
+    await expect(submitForReview({ slug, locale: 'fr', revision: 2, actor: writer })).rejects.toMatchObject({
+      constructor: ValidationError,
+      errors: [expect.objectContaining({ path: 'revision' })],
+    });
+    await expect(submitForReview({ slug, locale: 'de', actor: writer })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(submitForReview({ slug, locale: 'en', actor: writer })).rejects.toBeInstanceOf(NotFoundError);
+    await publishTranslation({ slug, locale: 'fr', revision: 1, actor: editor });
+    await expect(submitForReview({ slug, locale: 'fr', actor: writer })).rejects.toBeInstanceOf(ConflictError);
+    const { slug: untranslated } = await (async () => {
+      n += 1;
+      const content = sampleFilm({ slug: `review-fr-none-${Date.now().toString(36)}-${n}`, title: 'Not translated' });
+      await createFilm({ content, actor: admin });
+      return content;
+    })();
+    await expect(submitForReview({ slug: untranslated, locale: 'fr', actor: writer })).rejects.toBeInstanceOf(ValidationError);
+    expect(await db().reviewRequest.count({ where: { filmId } })).toBe(0);
+  });
+
+  it('approving on a page not yet published is refused and leaves the request pending', async () => {
+    const { slug, filmId } = await translatedFilm({ published: false });
+    const review = await submitForReview({ slug, locale: 'fr', actor: writer });
+    await expect(approveReview({ reviewId: review.id, actor: editor })).rejects.toBeInstanceOf(ConflictError);
+    expect(await getFilmReviewStatus({ filmId, locale: 'fr', actor: editor })).toMatchObject({ state: 'pending' });
+    expect(await frenchPublished(filmId)).toBeNull();
+    await expect(approveReview({ reviewId: review.id, actor: writer })).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it('changes requested reach the translation screen; an approval with a time schedules the translation’s publish', async () => {
+    const { slug, filmId } = await translatedFilm();
+    const sentBack = await submitForReview({ slug, locale: 'fr', actor: writer });
+    await requestChanges({ reviewId: sentBack.id, comment: 'Le titre en italique', actor: editor });
+    expect(await getFilmReviewStatus({ filmId, locale: 'fr', actor: writer })).toMatchObject({
+      state: 'changes_requested',
+      decisionComment: 'Le titre en italique',
+    });
+    const again = await submitForReview({ slug, locale: 'fr', actor: writer });
+    const publishAt = new Date(Date.now() + 3_600_000).toISOString();
+    const approved = await approveReview({ reviewId: again.id, publishAt, actor: editor });
+    expect(approved).toMatchObject({ locale: 'fr', state: 'approved', scheduledJob: { id: expect.any(String) } });
+    const job = await db().scheduledJob.findUniqueOrThrow({ where: { id: approved.scheduledJob!.id } });
+    expect(job).toMatchObject({ kind: 'publish', locale: 'fr', revisionNumber: 1, filmId });
+    expect(await frenchPublished(filmId)).toBeNull();
+  });
+});
