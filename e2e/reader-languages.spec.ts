@@ -111,9 +111,12 @@ test.describe('the film page in French', () => {
     await expect(page.locator('h1')).toHaveAttribute('lang', 'en');
     for (const item of demo.trivia) await expect(page.locator(`#trivia-${item.id} [lang="en"]`).first()).toContainText(probe(item.text)!);
     await expect(page.locator('img[data-focal], figure img').first()).not.toHaveAttribute('lang', /./u);
-    // The lines under the headings are derived in English (left: docs/translations.md), not texts of the page.
+    // The lines under the headings are the interface's, in French (lib/page/reader-lines.ts).
+    await expect(page.locator('#timeline [data-lede]')).toContainText(`${demo.events.length} événements clés dans l’ordre où ils arrivent`);
+    await expect(page.locator('#characters [data-lede]')).toContainText(' : qui est chacun et son rôle dans l’histoire.');
+    expect(await page.locator('[data-lede][lang]').count()).toBe(0);
     const marked = await page
-      .locator('main [lang="en"]:not([data-lede])')
+      .locator('main [lang="en"]')
       .evaluateAll((nodes) => nodes.map((node) => node.textContent ?? '').join('\n'));
     expect(frenchProbes.filter((p) => marked.includes(p.text)).map((p) => p.key)).toEqual([]);
     expect(await page.locator('#premise div[lang]').count()).toBe(0);

@@ -13,6 +13,7 @@ import { TRAIT_LABELS, type TraitKey } from '../page/parts/kind';
 import { SPOILERS_AHEAD } from '../page/parts/story';
 import { quizTeaser } from '../page/parts/quiz';
 import { SEARCH_KINDS, type SearchKind } from '../page/search-documents';
+import { englishLede, translatedLedes, type Ledes } from '../page/reader-lines';
 import en from './messages/en.json';
 import fr from './messages/fr.json';
 
@@ -64,6 +65,8 @@ export type PartWords = {
   quizTeaser: (title: string) => string;
   /** What a search hit is ("Timeline event"). */
   searchKind: (kind: SearchKind) => string;
+  /** The line under a section's heading on a reader's page. */
+  lede: Ledes;
 };
 
 const ENGLISH_LABELS = Object.fromEntries(HEADED_PARTS.map(({ id, label }) => [id, label])) as Record<HeadedSectionId, string>;
@@ -89,6 +92,7 @@ export function partWords(locale?: string): PartWords {
       spoilersAhead: t('parts.spoilersAhead'),
       quizTeaser: (title) => t('parts.quizTeaser', { title }),
       searchKind: (kind) => t(`parts.searchKinds.${kind}`),
+      lede: translatedLedes(t, language),
     };
     partWordsByLocale.set(language, words);
   }
@@ -105,4 +109,5 @@ const ENGLISH_PART_WORDS: PartWords = {
   spoilersAhead: SPOILERS_AHEAD,
   quizTeaser,
   searchKind: (kind) => SEARCH_KINDS[kind].label,
+  lede: englishLede,
 };

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { partWords, readerText } from '@/lib/i18n/reader-text';
-import { charactersLineAt, charactersPart } from '@/lib/page/parts/characters';
+import { readerText } from '@/lib/i18n/reader-text';
+import { charactersPart } from '@/lib/page/parts/characters';
 import { InitialsAvatar } from '../initials-avatar';
 import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
@@ -17,7 +17,7 @@ export function CharactersSection({ film, hrefForLevel, locale }: { film: Visibl
   const t = readerText(locale);
   const lang = untranslatedLang(film.untranslated);
   return (
-    <Section locale={locale} id="characters" heading={partWords(locale).heading('characters', film.title)} lede={charactersLineAt(film)}>
+    <Section locale={locale} id="characters" film={film}>
       {film.characters.length > 0 && (
         <ul className={styles.grid}>
           {film.characters.map((character) => (

@@ -1,5 +1,5 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { partWords, readerText } from '@/lib/i18n/reader-text';
+import { readerText } from '@/lib/i18n/reader-text';
 import { revealsMore } from '@/lib/spoilers/level-counts';
 import { MediaImage } from '@/components/media/media-image';
 import { HiddenNote } from '../hidden-note';
@@ -37,7 +37,7 @@ export function ImagesSection({ film, hrefForLevel, locale }: { film: VisibleFil
   if (film.stillsTotal === 0 && !film.poster) return null;
   const lang = untranslatedLang(film.untranslated);
   return (
-    <Section locale={locale} id="images" heading={partWords(locale).heading('images', film.title)}>
+    <Section locale={locale} id="images" film={film}>
       {film.stillsTotal === 0 && <p className={styles.empty}>{readerText(locale)('images.noStills')}</p>}
       <ul className={styles.stills}>
         {film.stills.map((still) => (

@@ -1,7 +1,6 @@
 import { Fragment } from 'react';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { partWords, readerText } from '@/lib/i18n/reader-text';
-import { kindLineAt } from '@/lib/page/parts/kind';
 import { asSentence } from '@/lib/page/page-text';
 import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';
@@ -20,7 +19,7 @@ export function KindSection({ film, hrefForLevel, locale }: { film: VisibleFilm;
   const { traits, summary, moods, contentNotes } = film.kind;
   const lang = untranslatedLang(film.untranslated);
   return (
-    <Section locale={locale} id="kind" heading={partWords(locale).heading('kind', film.title)} lede={kindLineAt(film)}>
+    <Section locale={locale} id="kind" film={film}>
       {traits.length > 0 && (
         <dl className={styles.traits}>
           {traits.map((trait) => (

@@ -5,7 +5,7 @@ import { withHiddenRuns } from '@/lib/reader/hidden-runs';
 import { revealsMore, type CountedPart } from '@/lib/spoilers/level-counts';
 import type { SpoilerLevel } from '@/lib/spoilers/levels';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { partWords } from '@/lib/i18n/reader-text';
+import { isLedeSection } from '@/lib/page/reader-lines';
 import { HiddenNote } from '../hidden-note';
 import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
@@ -80,8 +80,8 @@ export function ListPartSection({ part, film, hrefForLevel, locale }: ListProps)
     <Section
       locale={locale}
       id={part.id as HeadedSectionId}
-      heading={partWords(locale).heading(part.id as HeadedSectionId, film.title)}
-      lede={part.lede?.text(film as never)}
+      film={film}
+      lede={isLedeSection(part.id) ? undefined : part.lede?.text(film as never)}
     >
       <ListItems
         locale={locale}

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { partWords } from '@/lib/i18n/reader-text';
 import { paragraphs } from '@/lib/content/derive';
-import { premiseLine } from '@/lib/page/parts/premise';
 import { LinkedText } from '../linked-text';
 import { Section } from './section';
 import styles from './section.module.css';
@@ -17,13 +15,7 @@ export function PremiseSection({ film, lead, locale }: { film: VisibleFilm; lead
   const more = paragraphs(film.premise).length > 1;
   const lang = untranslatedLang(film.untranslated)('premise');
   return (
-    <Section
-      locale={locale}
-      id="premise"
-      heading={partWords(locale).heading('premise', film.title)}
-      lede={film.premiseWords > 0 ? premiseLine(film.title, film.premise, { storyFollows: film.storyWords > 0 }) : undefined}
-      className={lead ? styles.withLead : undefined}
-    >
+    <Section locale={locale} id="premise" film={film} className={lead ? styles.withLead : undefined}>
       <div className={styles.prose} lang={lang}>
         <LinkedText text={film.premise} to={1} />
       </div>

@@ -1,33 +1,39 @@
 import type { ReactNode } from 'react';
 import type { HeadedSectionId } from '@/lib/page/parts';
-import { INTERFACE_LOCALE, interfaceLocale } from '@/lib/i18n/reader-text';
+import { partWords } from '@/lib/i18n/reader-text';
+import { isLedeSection } from '@/lib/page/reader-lines';
+import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import styles from './section.module.css';
 
-/** A page section: its heading (the seed's wording), the derived line under it, then the content. Its id is the section's (`#timeline`). */
+/**
+ * A page section: its heading (the seed's wording) and the derived line under it, both in the
+ * page's language (lib/i18n/reader-text.ts), then the content. Its id is the section's (`#timeline`).
+ */
 export function Section({
   id,
-  heading,
-  lede,
+  film,
+  lede: ownLede,
   className,
   locale,
   children,
 }: {
   id: HeadedSectionId;
-  heading: string;
+  film: VisibleFilm;
+  /** The line under the heading, for a section without a line of its own in lib/i18n (a list part's registry line). */
   lede?: string;
   className?: string;
-  /** The page's language: the derived line is written by the parts' registry, in English, and says so. */
+  /** The page's language. */
   locale?: string;
   children: ReactNode;
 }) {
-  const ledeLang = interfaceLocale(locale) === INTERFACE_LOCALE ? undefined : INTERFACE_LOCALE;
+  const lede = ownLede ?? (isLedeSection(id) ? partWords(locale).lede(id, film) : undefined);
   return (
     <section id={id} className={className ? `${styles.section} ${className}` : styles.section} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className={styles.heading}>
-        {heading}
+        {partWords(locale).heading(id, film.title)}
       </h2>
       {lede && (
-        <p className={styles.lede} lang={ledeLang} data-lede="">
+        <p className={styles.lede} data-lede="">
           {lede}
         </p>
       )}

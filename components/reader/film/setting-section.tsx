@@ -1,6 +1,5 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { partWords, readerText } from '@/lib/i18n/reader-text';
-import { settingLineAt } from '@/lib/page/parts/setting';
+import { readerText } from '@/lib/i18n/reader-text';
 import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';
 import type { HrefForLevel } from '../spoiler-control';
@@ -21,7 +20,7 @@ export function SettingSection({ film, hrefForLevel, locale }: { film: VisibleFi
   const setting = film.setting;
   const lang = (field: string) => untranslatedLang(film.untranslated)(fieldUnitKey('setting', field));
   return (
-    <Section locale={locale} id="setting" heading={partWords(locale).heading('setting', film.title)} lede={settingLineAt(film)}>
+    <Section locale={locale} id="setting" film={film}>
       {setting ? (
         <>
           <div className={styles.pair}>

@@ -1,6 +1,5 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { partWords, readerText } from '@/lib/i18n/reader-text';
-import { storyLineAt } from '@/lib/page/parts/story';
 import { LinkedText } from '../linked-text';
 import { HiddenNote } from '../hidden-note';
 import type { HrefForLevel } from '../spoiler-control';
@@ -11,7 +10,7 @@ import { untranslatedLang } from '@/lib/translations/unit-key';
 /** "What Happens in {title}?": the full story (level full), names of the cast linking to their pages. */
 export function StorySection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
   return (
-    <Section locale={locale} id="story" heading={partWords(locale).heading('story', film.title)} lede={storyLineAt(film)}>
+    <Section locale={locale} id="story" film={film}>
       {film.story !== null ? (
         <>
           <p className={styles.warning} role="note">

@@ -1,6 +1,6 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { partWords, readerText } from '@/lib/i18n/reader-text';
-import { timelineLineAt, timelinePart } from '@/lib/page/parts/timeline';
+import { readerText } from '@/lib/i18n/reader-text';
+import { timelinePart } from '@/lib/page/parts/timeline';
 import { splitTimeline, withHiddenRuns, type Row } from '@/lib/reader/hidden-runs';
 import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
@@ -29,7 +29,7 @@ export function TimelineSection({ film, hrefForLevel, locale }: { film: VisibleF
       ),
     );
   return (
-    <Section locale={locale} id="timeline" heading={partWords(locale).heading('timeline', film.title)} lede={timelineLineAt(film)}>
+    <Section locale={locale} id="timeline" film={film}>
       <ol className={styles.timeline}>{rows(shown)}</ol>
       {moreCount > 0 && (
         <details className={styles.more}>

@@ -1,7 +1,7 @@
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { partWords, readerText } from '@/lib/i18n/reader-text';
+import { readerText } from '@/lib/i18n/reader-text';
 import { paragraphs } from '@/lib/content/derive';
-import { triviaLineAt, triviaPart } from '@/lib/page/parts/trivia';
+import { triviaPart } from '@/lib/page/parts/trivia';
 import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
 import { ListItems, type ShownItem } from './list-part-section';
@@ -33,7 +33,7 @@ function Source({ source, locale, lang }: { source: string; locale?: string; lan
 export function TriviaSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
   const lang = untranslatedLang(film.untranslated);
   return (
-    <Section locale={locale} id="trivia" heading={partWords(locale).heading('trivia', film.title)} lede={triviaLineAt(film)}>
+    <Section locale={locale} id="trivia" film={film}>
       <ListItems<Trivia>
         locale={locale}
         part={triviaPart}
