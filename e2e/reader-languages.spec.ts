@@ -115,9 +115,7 @@ test.describe('the film page in French', () => {
     await expect(page.locator('#timeline [data-lede]')).toContainText(`${demo.events.length} événements clés dans l’ordre où ils arrivent`);
     await expect(page.locator('#characters [data-lede]')).toContainText(' : qui est chacun et son rôle dans l’histoire.');
     expect(await page.locator('[data-lede][lang]').count()).toBe(0);
-    const marked = await page
-      .locator('main [lang="en"]')
-      .evaluateAll((nodes) => nodes.map((node) => node.textContent ?? '').join('\n'));
+    const marked = await page.locator('main [lang="en"]').evaluateAll((nodes) => nodes.map((node) => node.textContent ?? '').join('\n'));
     expect(frenchProbes.filter((p) => marked.includes(p.text)).map((p) => p.key)).toEqual([]);
     expect(await page.locator('#premise div[lang]').count()).toBe(0);
   });
