@@ -48,13 +48,11 @@ export async function getTranslationAutosave({ slug, locale, actor }: Slot): Pro
   assertCan(actor, 'film.read');
   if (!actor.userId) return null;
   const userId = actor.userId;
-  return db().$transaction(async (tx) => {
-    const { film } = await findTranslation(tx, slug, locale);
-    const slot = await tx.translationAutosave.findUnique({ where: { userId_filmId_locale: { userId, filmId: film.id, locale } } });
-    // A slot written by an older screen is not offered rather than breaking the screen.
-    const parsed = translationAutosaveBodySchema.safeParse(slot);
-    return slot && parsed.success ? { ...parsed.data, savedAt: slot.updatedAt.toISOString() } : null;
-  });
+  const { film } = await findTranslation(db(), slug, locale);
+  const slot = await db().translationAutosave.findUnique({ where: { userId_filmId_locale: { userId, filmId: film.id, locale } } });
+  // A slot written by an older screen is not offered rather than breaking the screen.
+  const parsed = translationAutosaveBodySchema.safeParse(slot);
+  return slot && parsed.success ? { ...parsed.data, savedAt: slot.updatedAt.toISOString() } : null;
 }
 
 /** Empties the user's slot (they discarded their work in progress, or went back to the saved texts). */

@@ -18,7 +18,8 @@ const SETTING_CARDS = [
 export function SettingSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
   const t = readerText(locale);
   const setting = film.setting;
-  const lang = (field: string) => untranslatedLang(film.untranslated)(fieldUnitKey('setting', field));
+  const langOf = untranslatedLang(film.untranslated);
+  const lang = (field: string) => langOf(fieldUnitKey('setting', field));
   return (
     <Section locale={locale} id="setting" film={film}>
       {setting ? (

@@ -6,7 +6,7 @@ import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
 import { HiddenItems } from './list-part-section';
 import { Section } from './section';
-import { itemUnitKey, untranslatedLang, type Untranslated } from '@/lib/translations/unit-key';
+import { itemUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 import styles from './timeline-section.module.css';
 
 type Event = VisibleFilm['events'][number];
@@ -17,11 +17,12 @@ type Event = VisibleFilm['events'][number];
  */
 export function TimelineSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
   const t = readerText(locale);
+  const langOf = untranslatedLang(film.untranslated);
   const { shown, more, moreCount } = splitTimeline(withHiddenRuns(film.events, film.eventsTotal));
   const rows = (list: Array<Row<Event>>) =>
     list.map((row) =>
       row.kind === 'item' ? (
-        <EventItem key={row.item.id} event={row.item} locale={locale} untranslated={film.untranslated} />
+        <EventItem key={row.item.id} event={row.item} locale={locale} langOf={langOf} />
       ) : (
         <li key={`hidden-${row.first}`} className={styles.hiddenRow}>
           <HiddenItems locale={locale} part={timelinePart} film={film} hrefForLevel={hrefForLevel} count={row.count} more={row.first > 1} />
@@ -44,9 +45,9 @@ export function TimelineSection({ film, hrefForLevel, locale }: { film: VisibleF
   );
 }
 
-function EventItem({ event, locale, untranslated }: { event: Event; locale?: string; untranslated?: Untranslated }) {
+function EventItem({ event, locale, langOf }: { event: Event; locale?: string; langOf: (key: string) => string | undefined }) {
   const t = readerText(locale);
-  const lang = (field: string) => untranslatedLang(untranslated)(itemUnitKey('events', event.id, field));
+  const lang = (field: string) => langOf(itemUnitKey('events', event.id, field));
   return (
     <li id={`event-${event.id}`} className={styles.event}>
       <span className={styles.number} aria-hidden="true">
