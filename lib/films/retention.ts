@@ -88,7 +88,7 @@ async function pruneFilm(actor: Actor, filmId: string, cutoff: Date): Promise<nu
          AND r.id IS DISTINCT FROM f."publishedRevisionId"
          AND NOT EXISTS (SELECT 1 FROM "Revision" x WHERE x."filmId" = r."filmId" AND x."restoredFrom" = r.number)
          AND NOT EXISTS (SELECT 1 FROM "Autosave" a WHERE a."filmId" = r."filmId" AND a."baseRevision" = r.number)
-         AND NOT EXISTS (SELECT 1 FROM "ReviewRequest" q WHERE q."filmId" = r."filmId" AND q."revisionNumber" = r.number)
+         AND NOT EXISTS (SELECT 1 FROM "ReviewRequest" q WHERE q."filmId" = r."filmId" AND q.locale IS NULL AND q."revisionNumber" = r.number)
       RETURNING r.number`;
     if (deleted.length === 0) return 0;
     // Sections no remaining revision of the film refers to.

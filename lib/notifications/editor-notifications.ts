@@ -25,10 +25,10 @@ export const NOTIFICATION_SOURCES: CountSource[] = [
     key: 'changes-requested',
     label: 'changes requested',
     href: '/editor/reviews?state=changes_requested',
-    // Films whose newest request is this writer's and was sent back (a resubmission answers it).
+    // Pages and translations whose newest request is this writer's and was sent back (a resubmission answers it).
     count: await db().$queryRaw<Array<{ count: bigint }>>`
         SELECT count(*) AS count FROM (
-          SELECT DISTINCT ON ("filmId") state, "submittedById" FROM "ReviewRequest" ORDER BY "filmId", "createdAt" DESC
+          SELECT DISTINCT ON ("filmId", locale) state, "submittedById" FROM "ReviewRequest" ORDER BY "filmId", locale, "createdAt" DESC
         ) newest WHERE state = 'changes_requested' AND "submittedById" = ${actor.userId}`.then((rows) => Number(rows[0]?.count ?? 0)),
   }),
   // Failed for good (retries used up): waits until an admin retries or cancels it on /editor/jobs.

@@ -29,10 +29,12 @@ describe('the lines under the reader page’s headings', () => {
     );
     expect(fr('themes', none)).toBe('2 idées auxquelles l’histoire revient sans cesse, dont Sport.');
     expect(fr('trivia', none)).toBe('2 anecdotes sur Sample Film, 1 affichée à ce niveau de divulgâchage.');
-    expect(fr('kind', none)).toBe('Ton : Bittersweet ; rythme : Steady ; récit : Straightforward, d’après le résumé de l’intrigue.');
+    expect(fr('kind', none)).toBe('Ton : bittersweet ; rythme : steady ; récit : straightforward, d’après le résumé de l’intrigue.');
     expect(fr('story', none)).toMatch(
       /^L’histoire complète de Sample Film, de la première à la dernière scène, en \d+ mots .*n’est montrée qu’avec « Tout révéler »\.$/u,
     );
+    const noTone = visibleFilm({ ...film, kind: { ...film.kind, tone: { value: '', spoiler: 'none' } } }, 'none');
+    expect(fr('kind', noTone)).toBe('Rythme : steady ; récit : straightforward, d’après le résumé de l’intrigue.');
     const full = visibleFilm(film, 'full');
     expect(fr('timeline', full)).toBe(
       '3 événements clés dans l’ordre où ils arrivent, de « Arrival NONEWORD » à « Ending FULLWORD ». 3 événements nomment un lieu, 2 lieux en tout.',

@@ -120,7 +120,8 @@ export function translatedLedes(t: ReturnType<typeof createTranslator>, language
     },
 
     kind: (film) => {
-      const trait = (key: string) => oneLine(film.kind.traits.find((t) => t.key === key)?.value ?? '');
+      // Values mid-sentence in lower case, as English writes them ("steady pacing").
+      const trait = (key: string) => oneLine(film.kind.traits.find((t) => t.key === key)?.value ?? '').toLocaleLowerCase(language);
       const [tone, pacing, story] = [trait('tone'), trait('pacing'), trait('story')];
       const described = tone !== '' || pacing !== '' || story !== '';
       // As in English: hidden says so; other values shown without these three need no line above them.
@@ -132,7 +133,10 @@ export function translatedLedes(t: ReturnType<typeof createTranslator>, language
         pacing && say('parts.ledes.pacing', { value: pacing }),
         story && say('parts.ledes.storyKind', { value: story }),
       ].filter(Boolean);
-      return said.length > 0 ? say('parts.ledes.kind', { said: said.join(' ; ') }) : say('parts.ledes.kindUndescribed');
+      const line = said.join(' ; ');
+      return line
+        ? say('parts.ledes.kind', { said: line.charAt(0).toLocaleUpperCase(language) + line.slice(1) })
+        : say('parts.ledes.kindUndescribed');
     },
 
     themes: (film) => {

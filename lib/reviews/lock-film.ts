@@ -5,7 +5,8 @@ import { NotFoundError } from '../errors';
 /**
  * Locks a film's row for the rest of the transaction. Every review change takes this lock first,
  * before any review row, so a submission and a decision on one film run one after another (and
- * never deadlock: publishing takes the same lock).
+ * never deadlock: publishing the page or a translation takes the same lock first, and saving a
+ * translation takes a share of it before its own row: lib/translations/find-translation.ts).
  */
 export async function lockFilmForReview(tx: Tx, where: { slug: string } | { id: string }) {
   const rows =

@@ -8,7 +8,8 @@ import { db } from '../db';
 import { sampleFilm } from '../../test-support/sample-film';
 import { makeActor } from '../../test-support/actors';
 import { saveFirstFrench } from '../../test-support/first-translation';
-import { createFilm, publishFilm } from '../films';
+import { createFilm, getDraft, publishFilm, saveDraft } from '../films';
+import { listEditorNotifications } from '../notifications/editor-notifications';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Actor } from '../auth/permissions';
 import { saveTranslation } from '../translations/save-translation';
@@ -111,9 +112,9 @@ describe('reviewing a translation', () => {
 
   it('a translation’s request and the page’s are separate: submitting again withdraws only the same one', async () => {
     const { slug, filmId } = await translatedFilm();
-    const page = await submitForReview({ slug, actor: writer }).catch((error: unknown) => error);
-    // The page's revision 1 is published already: nothing of the page to review.
-    expect(page).toBeInstanceOf(ConflictError);
+    const draft = await getDraft({ slug, actor: writer });
+    await saveDraft({ slug, baseRevision: 1, content: { ...draft.content, premise: 'A page edit.' }, actor: writer });
+    const page = await submitForReview({ slug, actor: writer });
     await saveTranslation({
       slug,
       locale: 'fr',
@@ -127,10 +128,39 @@ describe('reviewing a translation', () => {
     const second = await submitForReview({ slug, locale: 'fr', actor: writer });
     expect(second.revision).toBe(2);
     const rows = await db().reviewRequest.findMany({ where: { filmId }, orderBy: { createdAt: 'asc' } });
-    expect(rows.map((r) => [r.id, r.locale, r.state])).toEqual([
-      [first.id, 'fr', 'withdrawn'],
-      [second.id, 'fr', 'pending'],
+    expect(rows.map((r) => [r.id, r.locale, r.revisionNumber, r.state])).toEqual([
+      [page.id, null, 2, 'pending'],
+      [first.id, 'fr', 1, 'withdrawn'],
+      [second.id, 'fr', 2, 'pending'],
     ]);
+    expect(await getFilmReviewStatus({ filmId, actor: writer })).toMatchObject({ id: page.id, locale: null, revision: 2 });
+    expect(await getFilmReviewStatus({ filmId, locale: 'fr', actor: writer })).toMatchObject({ id: second.id, revision: 2 });
+    // Sent back, the page's request and the translation's each count for the writer's badge.
+    const before = (await listEditorNotifications(writer)).find((x) => x.key === 'changes-requested')?.count ?? 0;
+    await requestChanges({ reviewId: page.id, comment: 'The page', actor: editor });
+    await requestChanges({ reviewId: second.id, comment: 'La traduction', actor: editor });
+    expect((await listEditorNotifications(writer)).find((x) => x.key === 'changes-requested')?.count).toBe(before + 2);
+  });
+
+  it('approving while the writer saves the translation: both go through, in some order, neither deadlocks', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { slug, filmId } = await translatedFilm();
+      const { id } = await submitForReview({ slug, locale: 'fr', actor: writer });
+      const results = await Promise.allSettled([
+        approveReview({ reviewId: id, actor: editor }),
+        saveTranslation({
+          slug,
+          locale: 'fr',
+          baseRevision: 1,
+          sourceRevision: 1,
+          texts: { premise: 'Encore.' },
+          message: '',
+          actor: writer,
+        }),
+      ]);
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
+      expect(await frenchPublished(filmId)).toBe(1);
+    }
   });
 
   it('refuses what cannot be reviewed, and changes nothing', async () => {

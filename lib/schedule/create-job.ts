@@ -8,6 +8,7 @@ import { jobViewSelect, toJobView } from './job-view';
 import { assertPublishable } from '../films';
 import { actorRef, enqueueWebhookEvent, filmRef } from '../webhooks/enqueue-webhook-event';
 import { findTranslation } from '../translations/find-translation';
+import { assertTranslationQuizPublishable } from '../translations/publish-translation';
 
 /**
  * `at` as a Date, or a 400 naming `field` (the request's name for it, `at` by default): a valid
@@ -62,6 +63,7 @@ export async function createJobInTransaction(
     if (kind === 'publish' && revision! > (translation?.latestRevision ?? 0))
       throw ValidationError.field('revision', `The ${locale} translation has no revision ${revision}`);
     if (kind === 'unpublish' && !translation) throw new NotFoundError(`“${slug}” has no ${locale} translation`);
+    if (kind === 'publish') await assertTranslationQuizPublishable(tx, actor, translation!, revision!);
   } else {
     if (kind === 'publish' && revision! > film.latestRevision) throw ValidationError.field('revision', `Film has no revision ${revision}`);
     // A publish that can only be refused (an older quiz this actor may not publish) is refused now, not when it runs.

@@ -4,14 +4,24 @@ import { NotFoundError } from '../errors';
 import { defaultLocale, translationLocales } from '../i18n/site-locales';
 import type { StoredTexts } from './translation-state';
 
+/**
+ * How a change locks the film's row before it touches a translation's: `update` to publish or take
+ * down (as publishing the page and deciding a review do), `share` to save a revision. The film's
+ * row first, always: a save locking the translation's row and then waiting on the film's (its audit
+ * row's reference) would deadlock with an approval holding the film's and waiting on the translation's.
+ */
+export type FilmLock = 'update' | 'share';
+
 /** A film and its translation into `locale` (null before the first save); 404 for an unknown film or a language the site does not translate into. */
-export async function findTranslation(tx: Tx, slug: string, locale: string) {
+export async function findTranslation(tx: Tx, slug: string, locale: string, lock?: FilmLock) {
   if (!translationLocales().includes(locale))
     throw new NotFoundError(
       locale === defaultLocale()
         ? `“${locale}” is the language pages are written in, not a translation`
         : `The site is not translated into “${locale}” (SITE_LOCALES)`,
     );
+  if (lock === 'update') await tx.$queryRaw`SELECT id FROM "Film" WHERE slug = ${slug} FOR UPDATE`;
+  if (lock === 'share') await tx.$queryRaw`SELECT id FROM "Film" WHERE slug = ${slug} FOR KEY SHARE`;
   const film = await tx.film.findUnique({
     where: { slug },
     select: {

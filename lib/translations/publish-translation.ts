@@ -59,26 +59,12 @@ export async function publishTranslationInTransaction(
   { slug, locale, revision, actor, scheduledJobId }: Omit<PublishInput, 'alsoInTransaction'>,
 ) {
   assertCan(actor, 'film.publish');
-  const { film, translation } = await findTranslation(tx, slug, locale);
+  const { film, translation } = await findTranslation(tx, slug, locale, 'update');
   if (!translation || revision < 1 || revision > translation.latestRevision)
     throw ValidationError.field('revision', `The ${locale} translation has no revision ${revision}`);
   const page = await tx.film.findUniqueOrThrow({ where: { id: film.id }, select: { publishedRevisionId: true } });
   if (!page.publishedRevisionId) throw new ConflictError(`Publish “${slug}” itself before its ${locale} translation`, { published: false });
-  // The quiz is the admins' in every language, as when the page is published (403 for an older quiz's texts).
-  const quizTexts = async (number: number | null) =>
-    number === null
-      ? null
-      : Object.fromEntries(
-          Object.entries((await readTranslationRevision(tx, translation.id, number)).texts)
-            .filter(([key]) => isQuizUnit(key))
-            .map(([key, { text }]) => [key, text]),
-        );
-  if (!can(actor, 'quiz.edit'))
-    assertQuizTextsPublishable(actor, {
-      live: await quizTexts(translation.publishedRevision),
-      current: (await quizTexts(translation.latestRevision))!,
-      next: (await quizTexts(revision))!,
-    });
+  await assertTranslationQuizPublishable(tx, actor, translation, revision);
   await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: revision, publishedAt: new Date() } });
   await refreshTranslationSearchDocuments(tx, film.id, locale);
   await writeAudit(tx, {
@@ -98,11 +84,37 @@ export async function publishTranslationInTransaction(
   return { change: { slug: film.slug, locale, revision, readerSlug: film.published?.slug }, film };
 }
 
+/**
+ * The quiz is the admins' in every language, as when the page is published: anyone else may bring
+ * live only the live translation's quiz texts or the newest revision's (403). Checked when the
+ * publish is made, and when it is scheduled (lib/schedule/create-job.ts), so a job that can only be
+ * refused is refused at once.
+ */
+export async function assertTranslationQuizPublishable(
+  tx: Tx,
+  actor: Actor,
+  translation: { id: string; latestRevision: number; publishedRevision: number | null },
+  revision: number,
+) {
+  if (can(actor, 'quiz.edit')) return;
+  const quizTexts = async (number: number) =>
+    Object.fromEntries(
+      Object.entries((await readTranslationRevision(tx, translation.id, number)).texts)
+        .filter(([key]) => isQuizUnit(key))
+        .map(([key, { text }]) => [key, text]),
+    );
+  assertQuizTextsPublishable(actor, {
+    live: translation.publishedRevision === null ? null : await quizTexts(translation.publishedRevision),
+    current: await quizTexts(translation.latestRevision),
+    next: await quizTexts(revision),
+  });
+}
+
 /** Readers of `locale` get the page in its own language again. */
 export async function unpublishTranslation({ slug, locale, actor, alsoInTransaction, scheduledJobId }: Omit<PublishInput, 'revision'>) {
   assertCan(actor, 'film.publish');
   const result = await db().$transaction(async (tx) => {
-    const { film, translation } = await findTranslation(tx, slug, locale);
+    const { film, translation } = await findTranslation(tx, slug, locale, 'update');
     if (!translation) throw new NotFoundError(`“${slug}” has no ${locale} translation`);
     await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: null, publishedAt: null } });
     await refreshTranslationSearchDocuments(tx, film.id, locale);

@@ -27,7 +27,7 @@ export async function saveTranslation({ slug, locale, baseRevision, sourceRevisi
   assertSafeText(texts, ['texts']);
   assertSafeText(message, ['message']);
   return db().$transaction(async (tx) => {
-    const { film, translation } = await findTranslation(tx, slug, locale);
+    const { film, translation } = await findTranslation(tx, slug, locale, 'share');
     if (sourceRevision > film.latestRevision) throw ValidationError.field('sourceRevision', `Film has no revision ${sourceRevision}`);
     const latest = translation?.latestRevision ?? 0;
     if (baseRevision > latest) throw ValidationError.field('baseRevision', `The translation has no revision ${baseRevision}`);

@@ -62,7 +62,7 @@ export async function restoreTranslationRevision({
 }) {
   assertCan(actor, 'film.edit');
   return db().$transaction(async (tx) => {
-    const { film, translation } = await findTranslation(tx, slug, locale);
+    const { film, translation } = await findTranslation(tx, slug, locale, 'share');
     if (!translation || number > translation.latestRevision)
       throw new NotFoundError(`The ${locale} translation of “${slug}” has no revision ${number}`);
     if (baseRevision > translation.latestRevision)

@@ -10,6 +10,7 @@ import { getTranslation, listTranslations } from './get-translation';
 import { saveTranslation, type SaveTranslationInput } from './save-translation';
 import { compareTranslationRevisions, listTranslationRevisions, restoreTranslationRevision } from './translation-history';
 import { publishTranslation } from './publish-translation';
+import { schedulePublish } from '../schedule/schedule-publish';
 import { translationUnits } from './translation-units';
 import { isQuizUnit } from './unit-key';
 
@@ -276,6 +277,12 @@ describe('publishing a translation', () => {
     const publish = (revision: number, actor: Actor) => publishTranslation({ slug: content.slug, locale: 'fr', revision, actor });
     // Nothing live yet: the newest quiz texts go live, an older one only by an admin.
     await expect(publish(1, editor)).rejects.toBeInstanceOf(ForbiddenError);
+    // Scheduling a publish that can only be refused is refused at once, and schedules nothing.
+    const at = new Date(Date.now() + 3_600_000);
+    await expect(schedulePublish({ slug: content.slug, locale: 'fr', revision: 1, at, actor: editor })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
+    expect(await db().scheduledJob.count({ where: { film: { slug: content.slug } } })).toBe(0);
     await publish(2, editor);
     await save(2, 'Troisième version ?');
     // The live quiz texts again (another text of the revision may differ), or the newest: both fine.

@@ -25,7 +25,11 @@ import { startVarnish, type Varnish } from '../../test-support/varnish';
 import { ensureOpsBuild } from './ops-build';
 import { waitFor, type TestDatabase } from './support';
 
+// The demo as `npm start` serves it: the page in English and its published French translation.
+process.env.SITE_LOCALES = 'en,fr';
+
 const FILM = `/films/${DEMO_SLUG}`;
+const FRENCH = `/fr/films/${DEMO_SLUG}`;
 const PERSON = `/people/${demo.characters.find((character) => character.playedBy && character.spoiler !== 'none')!.playedBy!.slug}`;
 
 let database: TestDatabase;
@@ -56,10 +60,10 @@ async function cached(pathname: string, cookie?: string): Promise<Answer> {
   );
 }
 
-/** Texts only a full reader of the film page sees (as reader-level-cache.int.test.ts takes them). */
-async function fullOnlyTexts(): Promise<string[]> {
-  const full = pageTexts((await direct(`${FILM}?spoilers=full`)).body);
-  const nones = [await direct(FILM), await direct(FILM, 'spoilers=none')];
+/** Texts only a full reader of the film page (in English, or at `page`) sees (as reader-level-cache.int.test.ts takes them). */
+async function fullOnlyTexts(page = FILM): Promise<string[]> {
+  const full = pageTexts((await direct(`${page}?spoilers=full`)).body);
+  const nones = [await direct(page), await direct(page, 'spoilers=none')];
   return [...full].filter((text) => nones.every((none) => !none.body.includes(text)));
 }
 
@@ -162,6 +166,36 @@ describe('behind Varnish with deploy/varnish.vcl', () => {
     // The anonymous reader's page is still a stored one, and not the signed-in reader's.
     const anonymous = await cached(FILM);
     expect((await fullOnlyTexts()).filter((text) => anonymous.body.includes(text))).toEqual([]);
+  }, 300_000);
+
+  it('serves the French page from the cache at each reader’s level, and the translation’s take-down and publish on the next request', async () => {
+    const texts = await fullOnlyTexts(FRENCH);
+    expect(texts.length).toBeGreaterThan(0);
+    const readers = [undefined, 'spoilers=none', 'spoilers=full', `a=1; spoilers=none~${DEMO_SLUG}.full`];
+    for (const cookie of readers) {
+      const answer = await cached(FRENCH, cookie);
+      expect(answer.status, `${cookie}`).toBe(200);
+      expect(answer.body, `${cookie}`).toContain('<html lang="fr"');
+      const own = await direct(FRENCH, cookie);
+      expect(
+        texts.filter((text) => answer.body.includes(text)),
+        `${cookie}`,
+      ).toEqual(texts.filter((text) => own.body.includes(text)));
+    }
+    // The English page's cache entries are its own.
+    expect((await cached(FILM, 'spoilers=full')).body).toContain('<html lang="en"');
+    const { translations } = (await api().ok('GET', `/api/v1/editor/films/${DEMO_SLUG}/translations`)) as {
+      translations: Array<{ locale: string; published: number | null }>;
+    };
+    const revision = translations.find((t) => t.locale === 'fr')!.published!;
+    await api().ok('POST', `/api/v1/editor/films/${DEMO_SLUG}/translations/fr/unpublish`);
+    for (const cookie of [undefined, 'spoilers=full']) expect((await through(FRENCH, cookie)).status, `${cookie}`).toBe(404);
+    await api().ok('POST', `/api/v1/editor/films/${DEMO_SLUG}/translations/fr/publish`, { revision });
+    for (const cookie of [undefined, 'spoilers=full']) {
+      const answer = await through(FRENCH, cookie);
+      expect(answer.status, `${cookie}`).toBe(200);
+      expect(answer.body).toContain('lang="fr"');
+    }
   }, 300_000);
 
   it('shows a person’s change on the next request after it is acknowledged, and keeps the film pages', async () => {

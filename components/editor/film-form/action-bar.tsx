@@ -125,6 +125,7 @@ export function ActionBar({
               revision={baseRevision}
               blocked={publishBlocked}
               dirty={dirty}
+              hintId="publish-hint"
               onSubmit={onSubmitForReview}
               beforeAsk={beforeSubmitForReview}
             />

@@ -24,10 +24,13 @@ export function SubmitForReview({
   dirty,
   onSubmit,
   beforeAsk,
+  hintId,
 }: {
   revision: number;
   blocked: boolean;
   dirty: boolean;
+  /** The hint that says why the button waits (unsaved changes), read with it while the form is dirty. */
+  hintId?: string;
   onSubmit: (note: string) => Promise<boolean>;
   /** A question first (open spoiler-lint warnings); the note opens when it calls `open`. */
   beforeAsk?: (open: () => void) => void;
@@ -41,7 +44,7 @@ export function SubmitForReview({
         type="button"
         className={`${ui.button} ${!dirty ? ui.primary : ''}`}
         aria-disabled={blocked}
-        aria-describedby={dirty ? 'publish-hint' : undefined}
+        aria-describedby={dirty ? hintId : undefined}
         onClick={() => {
           if (blocked) return;
           if (beforeAsk) beforeAsk(() => setAsking(true));

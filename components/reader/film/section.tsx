@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { HeadedSectionId } from '@/lib/page/parts';
-import { partWords } from '@/lib/i18n/reader-text';
+import { interfaceLocale, partWords } from '@/lib/i18n/reader-text';
 import { isLedeSection } from '@/lib/page/reader-lines';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import styles from './section.module.css';
@@ -27,13 +27,16 @@ export function Section({
   children: ReactNode;
 }) {
   const lede = ownLede ?? (isLedeSection(id) ? partWords(locale).lede(id, film) : undefined);
+  // A page in a language the interface does not speak gets its words in the one it falls back to, marked.
+  const language = interfaceLocale(locale);
+  const lang = locale && language !== locale.split('-')[0] ? language : undefined;
   return (
     <section id={id} className={className ? `${styles.section} ${className}` : styles.section} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className={styles.heading}>
+      <h2 id={`${id}-heading`} className={styles.heading} lang={lang}>
         {partWords(locale).heading(id, film.title)}
       </h2>
       {lede && (
-        <p className={styles.lede} data-lede="">
+        <p className={styles.lede} lang={lang} data-lede="">
           {lede}
         </p>
       )}
