@@ -36,6 +36,10 @@ async function translatedFilm({ published = true } = {}) {
   return { slug: content.slug, filmId: film.id };
 }
 
+/** The writer's save of the French translation, made from the page's revision 1. */
+const saveFrench = (slug: string, baseRevision: number, texts: Record<string, string>) =>
+  saveTranslation({ slug, locale: 'fr', baseRevision, sourceRevision: 1, texts, message: '', actor: writer });
+
 const frenchPublished = (filmId: string) =>
   db()
     .filmTranslation.findFirstOrThrow({ where: { filmId, locale: 'fr' }, select: { publishedRevision: true } })
@@ -62,15 +66,7 @@ describe('reviewing a translation', () => {
       latestRevision: 1,
     });
     // A newer save does not change what is under review.
-    await saveTranslation({
-      slug,
-      locale: 'fr',
-      baseRevision: 1,
-      sourceRevision: 1,
-      texts: { premise: 'Autre.' },
-      message: '',
-      actor: writer,
-    });
+    await saveFrench(slug, 1, { premise: 'Autre.' });
     expect(await approveReview({ reviewId: review.id, actor: editor })).toMatchObject({ locale: 'fr', revision: 1, state: 'approved' });
     expect(await frenchPublished(filmId)).toBe(1);
     const audit = await db().auditLog.findMany({
@@ -88,15 +84,7 @@ describe('reviewing a translation', () => {
   it('shows the reviewer the texts against the published translation, and no page diff', async () => {
     const { slug, filmId } = await translatedFilm();
     await publishTranslation({ slug, locale: 'fr', revision: 1, actor: editor });
-    await saveTranslation({
-      slug,
-      locale: 'fr',
-      baseRevision: 1,
-      sourceRevision: 1,
-      texts: { premise: 'Une patineuse de Montréal.', title: 'Le film' },
-      message: '',
-      actor: writer,
-    });
+    await saveFrench(slug, 1, { premise: 'Une patineuse de Montréal.', title: 'Le film' });
     const { id } = await submitForReview({ slug, locale: 'fr', actor: writer });
     const detail = await getReview({ reviewId: id, actor: editor });
     expect(detail).toMatchObject({ locale: 'fr', revision: 2, publishedRevision: 1, latestRevision: 2, emptyParts: [] });
@@ -115,15 +103,7 @@ describe('reviewing a translation', () => {
     const draft = await getDraft({ slug, actor: writer });
     await saveDraft({ slug, baseRevision: 1, content: { ...draft.content, premise: 'A page edit.' }, actor: writer });
     const page = await submitForReview({ slug, actor: writer });
-    await saveTranslation({
-      slug,
-      locale: 'fr',
-      baseRevision: 1,
-      sourceRevision: 1,
-      texts: { premise: 'Deux.' },
-      message: '',
-      actor: writer,
-    });
+    await saveFrench(slug, 1, { premise: 'Deux.' });
     const first = await submitForReview({ slug, locale: 'fr', revision: 1, actor: writer });
     const second = await submitForReview({ slug, locale: 'fr', actor: writer });
     expect(second.revision).toBe(2);
@@ -148,15 +128,7 @@ describe('reviewing a translation', () => {
       const { id } = await submitForReview({ slug, locale: 'fr', actor: writer });
       const results = await Promise.allSettled([
         approveReview({ reviewId: id, actor: editor }),
-        saveTranslation({
-          slug,
-          locale: 'fr',
-          baseRevision: 1,
-          sourceRevision: 1,
-          texts: { premise: 'Encore.' },
-          message: '',
-          actor: writer,
-        }),
+        saveFrench(slug, 1, { premise: 'Encore.' }),
       ]);
       expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
       expect(await frenchPublished(filmId)).toBe(1);
