@@ -3,6 +3,9 @@ import { db } from '../db';
 import { levelsUpTo } from '../spoilers/levels-up-to';
 import { SPOILER_LEVELS, type SpoilerLevel } from '../spoilers/levels';
 import type { PublicQuestion } from './quiz-schema';
+import { quizTexts } from './quiz-language';
+import { defaultLocale } from '../i18n/site-locales';
+import { quizUnitKey, type Untranslated } from '../translations/unit-key';
 
 export type PublicQuiz = {
   slug: string;
@@ -13,14 +16,19 @@ export type PublicQuiz = {
   hidden: number;
   /** The same, per level above the reader's: for "3 more with full spoilers". */
   hiddenByLevel: Partial<Record<SpoilerLevel, number>>;
+  /** The language its texts are in (the page's own where asked in a language it has no published translation into). */
+  language: string;
+  /** In a translation: the texts given in the page's own language (no current translation of them). */
+  untranslated?: Untranslated;
 };
 
 /**
- * The published quiz of a film at one spoiler level, or null when the film is not published.
+ * The published quiz of a film at one spoiler level, or null when the film is not published; with
+ * `locale`, its texts in that language where the published translation has them (quiz-language.ts).
  * Questions above the level are filtered in the query; `correct` and the explanations are never
  * selected: they reach a reader only in the scored result of their own answers.
  */
-export async function getPublicQuiz(slug: string, level: SpoilerLevel): Promise<PublicQuiz | null> {
+export async function getPublicQuiz(slug: string, level: SpoilerLevel, locale = defaultLocale()): Promise<PublicQuiz | null> {
   const visible = levelsUpTo(level);
   const film = await db().publishedFilm.findUnique({
     where: { slug },
@@ -51,17 +59,23 @@ export async function getPublicQuiz(slug: string, level: SpoilerLevel): Promise<
     const row = hiddenRows.find((r) => r.spoiler === l);
     if (row) hiddenByLevel[l] = row._count._all;
   }
+  const texts = await quizTexts(slug, locale);
+  const questions = film.questions.map((q) => ({
+    id: q.itemId,
+    prompt: texts.text(quizUnitKey(q.itemId, 'prompt'), q.prompt),
+    spoiler: q.spoiler,
+    options: q.options.map((o) => ({ id: o.itemId, text: texts.text(quizUnitKey(q.itemId, 'options', o.itemId), o.text) })),
+  }));
+  // Read before the title: it names the texts of the questions and options only (the title is not in the API's answer).
+  const untranslated = texts.untranslated();
   return {
     slug: film.slug,
-    title: film.title,
+    title: texts.text('title', film.title),
     level,
-    questions: film.questions.map((q) => ({
-      id: q.itemId,
-      prompt: q.prompt,
-      spoiler: q.spoiler,
-      options: q.options.map((o) => ({ id: o.itemId, text: o.text })),
-    })),
+    questions,
     hidden: hiddenRows.reduce((sum, r) => sum + r._count._all, 0),
     hiddenByLevel,
+    language: texts.language,
+    ...(untranslated ? { untranslated } : {}),
   };
 }

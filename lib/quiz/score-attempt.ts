@@ -5,8 +5,11 @@ import { NotFoundError, ValidationError } from '../errors';
 import { levelsUpTo } from '../spoilers/levels-up-to';
 import type { SpoilerLevel } from '../spoilers/levels';
 import { attemptInputSchema, type AttemptResponse } from './quiz-schema';
+import { quizTexts } from './quiz-language';
+import { defaultLocale } from '../i18n/site-locales';
+import { quizUnitKey } from '../translations/unit-key';
 
-export type ScoredAttempt = AttemptResponse & { attemptId: string };
+export type ScoredAttempt = AttemptResponse & { attemptId: string; /** The explanations' language. */ language: string };
 
 /**
  * Scores a reader's answers against the published quiz and records them anonymously (an attempt
@@ -20,7 +23,18 @@ export type ScoredAttempt = AttemptResponse & { attemptId: string };
  * refused with a 400 naming each wrong answer (`answers.{questionId}`) and nothing is recorded.
  * `total` is the number of questions answered.
  */
-export async function scoreAttempt({ slug, level, input }: { slug: string; level: SpoilerLevel; input: unknown }): Promise<ScoredAttempt> {
+export async function scoreAttempt({
+  slug,
+  level,
+  input,
+  locale = defaultLocale(),
+}: {
+  slug: string;
+  level: SpoilerLevel;
+  input: unknown;
+  /** The language of the explanations (quiz-language.ts). */
+  locale?: string;
+}): Promise<ScoredAttempt> {
   const parsed = attemptInputSchema.safeParse(input);
   if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
   const { answers } = parsed.data;
@@ -57,6 +71,8 @@ export async function scoreAttempt({ slug, level, input }: { slug: string; level
   });
   const score = results.filter((r) => r.correct).length;
 
+  // Read before the attempt is recorded: a failure here records nothing.
+  const texts = await quizTexts(slug, locale);
   const attempt = await db().quizAttempt.create({
     data: {
       filmId: film.filmId,
@@ -72,13 +88,14 @@ export async function scoreAttempt({ slug, level, input }: { slug: string; level
 
   return {
     attemptId: attempt.id,
+    language: texts.language,
     score,
     total: results.length,
     results: results.map(({ questionId, correct, correctOptionId, explanation }) => ({
       questionId,
       correct,
       correctOptionId,
-      explanation,
+      explanation: texts.text(quizUnitKey(questionId, 'explanation'), explanation),
     })),
   };
 }

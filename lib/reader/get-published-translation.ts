@@ -23,6 +23,27 @@ export type Reading = { level: SpoilerLevel; upto?: undefined } | { upto: number
  * `untranslated` names those the reader gets, for their `lang` mark.
  */
 export async function getPublishedTranslation(slug: string, locale: string, reading: Reading): Promise<VisibleFilm | null> {
+  const published = await readPublishedTranslation(slug, locale);
+  if (!published) return null;
+  const { content, texts, readingPoints } = published;
+  const { content: translated, missing } = withTranslatedTexts(content, texts);
+  const film =
+    reading.upto === undefined ? visibleFilm(translated, reading.level) : visibleFilmUpTo(translated, readingPoints, reading.upto);
+  const untranslated = untranslatedIn(film, missing, defaultLocale());
+  return withImageSizes(untranslated ? { ...film, untranslated } : film);
+}
+
+/**
+ * The texts readers of `locale` get for a published film, by unit key (lib/translations/unit-key.ts):
+ * the published translation's, each made from the published page's text as it is now
+ * (currentTexts); null when the film or its published translation is not there. For what reads
+ * the published tables rather than the page (the quiz: lib/quiz).
+ */
+export async function getPublishedTranslationTexts(slug: string, locale: string): Promise<Record<string, string> | null> {
+  return (await readPublishedTranslation(slug, locale))?.texts ?? null;
+}
+
+async function readPublishedTranslation(slug: string, locale: string) {
   const row = await db().publishedFilm.findUnique({
     where: { slug },
     select: {
@@ -45,13 +66,7 @@ export async function getPublishedTranslation(slug: string, locale: string, read
       select: { texts: true },
     }),
   ]);
-  const { content: translated, missing } = withTranslatedTexts(content, currentTexts(content, revision.texts as StoredTexts));
-  const film =
-    reading.upto === undefined
-      ? visibleFilm(translated, reading.level)
-      : visibleFilmUpTo(translated, parseReadingPoints(row.readingPoints), reading.upto);
-  const untranslated = untranslatedIn(film, missing, defaultLocale());
-  return withImageSizes(untranslated ? { ...film, untranslated } : film);
+  return { content, texts: currentTexts(content, revision.texts as StoredTexts), readingPoints: parseReadingPoints(row.readingPoints) };
 }
 
 /**

@@ -9,6 +9,10 @@ export const fieldUnitKey = (partKey: string, field?: string) => (field ? `${par
 export const itemUnitKey = (listKey: string, id: string, field: string, optionId?: string) =>
   `${listKey}[${id}].${field}${optionId ? `[${optionId}]` : ''}`;
 
+/** A quiz question's text (`prompt`, `explanation`) or, with `optionId`, one of its options. */
+export const quizUnitKey = (questionId: string, field: 'prompt' | 'explanation' | 'options', optionId?: string) =>
+  itemUnitKey('quiz.questions', questionId, field, optionId);
+
 /** Whether a unit is one of the quiz's texts (the admins', in every language). */
 export const isQuizUnit = (key: string) => key.startsWith('quiz.');
 

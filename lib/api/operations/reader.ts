@@ -5,9 +5,9 @@ import {
   quizAttemptBodySchema,
   quizAttemptResultSchema,
   quizSchemaForReaders,
+  quizReaderQuerySchema,
   searchSuggestionsQuerySchema,
   searchSuggestionsSchema,
-  spoilersQuerySchema,
   filmReaderQuerySchema,
   visibleFilmSchema,
 } from '../schemas/reader-api';
@@ -57,7 +57,7 @@ export const readerOperations = operations(['Reader'], {
     path: '/api/v1/films/{slug}/quiz',
     summary: 'The quiz at a spoiler level, without answers',
     params: slugParamsSchema,
-    query: spoilersQuerySchema,
+    query: quizReaderQuerySchema,
     responses: { 200: json('Questions at or below the level', quizSchemaForReaders) },
   },
   submitQuizAttempt: {
@@ -65,7 +65,7 @@ export const readerOperations = operations(['Reader'], {
     path: '/api/v1/films/{slug}/quiz/attempts',
     summary: 'Score answers on the server, at a spoiler level',
     params: slugParamsSchema,
-    query: spoilersQuerySchema,
+    query: quizReaderQuerySchema,
     otherBody: { 'application/json': { schema: quizAttemptBodySchema } },
     checkedByHandler: true,
     responses: {

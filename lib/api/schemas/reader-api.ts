@@ -17,6 +17,23 @@ export const spoilersQuerySchema = z.object({
     .meta({ description: 'How much to show (none < light < full); defaults to the reader cookie, else none' }),
 });
 
+/** The texts of a translated answer that are in the page's own language (lib/translations/unit-key.ts). */
+const untranslatedSchema = z
+  .object({ lang: z.string(), keys: z.array(z.string()) })
+  .optional()
+  .meta({
+    description:
+      'With `?locale=`: the texts this answer has in the page’s own language `lang` because the translation has none up to date for them, named by unit key (`events[e3].title`, as in the translation endpoints); only texts in this answer are named',
+  });
+
+/** The quiz's API in a language of the site. */
+export const quizReaderQuerySchema = spoilersQuerySchema.extend({
+  locale: z.string().optional().meta({
+    description:
+      'A language of the site (SITE_LOCALES): the quiz’s texts (prompts, options, explanations) from the film’s published translation into it, the page’s own where it has none up to date (`Content-Language` says which came back); a language the site does not have is a 400',
+  }),
+});
+
 /** The film page and its API can also be read up to a point of the story. */
 export const filmReaderQuerySchema = spoilersQuerySchema.extend({
   upto: z
@@ -97,13 +114,7 @@ export const visibleFilmSchema = z
         description:
           'Present when the page is read up to a point (`?upto=N`): the events seen and the timeline’s length. Only what is revealed by then is in the response; `level` is the level of the events seen',
       }),
-    untranslated: z
-      .object({ lang: z.string(), keys: z.array(z.string()) })
-      .optional()
-      .meta({
-        description:
-          'With `?locale=`: the texts this answer has in the page’s own language `lang` because the translation has none up to date for them, named by unit key (`events[e3].title`, as in the translation endpoints); only texts in this answer are named',
-      }),
+    untranslated: untranslatedSchema,
   })
   .meta({ id: 'VisibleFilm', description: 'A published film page at one spoiler level' });
 
@@ -118,6 +129,7 @@ export const quizSchemaForReaders = z
       }),
     ),
     hidden: z.int().meta({ description: 'Questions above the level, left out' }),
+    untranslated: untranslatedSchema,
   })
   .meta({ id: 'ReaderQuiz', description: 'The questions at this level, never the answers' });
 

@@ -1,0 +1,132 @@
+/**
+ * The reader's quiz API in a language of the site (`?locale=fr`): the prompts, options and
+ * explanations of the film's published French translation, the page's own where it has none,
+ * the same questions held back at each level; a language the site lacks is a 400 that changes nothing.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readerRequest } from '../../test-support/reader-request';
+import { makeActor } from '../../test-support/actors';
+import { sampleFilm } from '../../test-support/sample-film';
+import { storeImagesOf } from '../../test-support/published-page';
+import { db } from '../db';
+import type { Actor } from '../auth/permissions';
+import { createFilm, publishFilm } from '../films';
+import { saveTranslation } from '../translations/save-translation';
+import { publishTranslation } from '../translations/publish-translation';
+import { GET } from '@/app/api/v1/films/[slug]/quiz/route';
+import { POST } from '@/app/api/v1/films/[slug]/quiz/attempts/route';
+
+process.env.SITE_LOCALES = 'en,fr';
+
+let admin: Actor;
+let translated: string;
+let untranslated: string;
+let ip = 0;
+
+/** The quiz's French: the first question's prompt, one option and its explanation; the full-level question's prompt too. */
+const FRENCH = {
+  'quiz.questions[q1].prompt': 'Où s’entraîne-t-elle ?',
+  'quiz.questions[q1].options[q1b]': 'À Paris',
+  'quiz.questions[q1].explanation': 'Le film se passe à Toronto.',
+  'quiz.questions[q2].prompt': 'Comment finit-il PLEINMOT ?',
+};
+
+async function publishedFilm(tag: string, french: boolean) {
+  const content = sampleFilm({ slug: `quiz-fr-${tag}-${Date.now().toString(36)}`, title: `Quiz in French ${tag}` });
+  await storeImagesOf(content);
+  await createFilm({ content, actor: admin });
+  await publishFilm({ slug: content.slug, revision: 1, actor: admin });
+  if (french) {
+    // The quiz is the admins' in every language.
+    await saveTranslation({
+      slug: content.slug,
+      locale: 'fr',
+      baseRevision: 0,
+      sourceRevision: 1,
+      texts: FRENCH,
+      message: '',
+      actor: admin,
+    });
+    await publishTranslation({ slug: content.slug, locale: 'fr', revision: 1, actor: admin });
+  }
+  return content.slug;
+}
+
+const getQuiz = (slug: string, query: string) => {
+  const url = `http://localhost/api/v1/films/${slug}/quiz${query}`;
+  return GET(readerRequest(url), { params: Promise.resolve({ slug }) });
+};
+
+const attempt = (slug: string, query: string, answers: Record<string, string>) => {
+  ip += 1;
+  const request = readerRequest(`http://localhost/api/v1/films/${slug}/quiz/attempts${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${ip}` },
+    body: JSON.stringify({ answers }),
+  });
+  return POST(request, { params: Promise.resolve({ slug }) });
+};
+
+beforeAll(async () => {
+  admin = await makeActor('ADMIN');
+  translated = await publishedFilm('yes', true);
+  untranslated = await publishedFilm('no', false);
+});
+
+describe('the quiz API in French', () => {
+  it('gives the translated texts, the page’s own where the translation has none, named in `untranslated`', async () => {
+    const response = await getQuiz(translated, '?locale=fr&spoilers=none');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-language')).toBe('fr');
+    const body = await response.json();
+    expect(body.questions).toEqual([
+      {
+        id: 'q1',
+        prompt: 'Où s’entraîne-t-elle ?',
+        spoiler: 'none',
+        options: [
+          { id: 'q1a', text: 'Toronto' },
+          { id: 'q1b', text: 'À Paris' },
+        ],
+      },
+    ]);
+    expect(body.untranslated).toEqual({ lang: 'en', keys: ['quiz.questions[q1].options[q1a]'] });
+    // The full-level question is held back in French as in English: neither its texts nor its id.
+    expect(JSON.stringify(body)).not.toMatch(/PLEINMOT|FULLWORD|q2/u);
+    expect(body.hidden).toBe(1);
+    const full = await (await getQuiz(translated, '?locale=fr&spoilers=full')).json();
+    expect(full.questions.map((q: { prompt: string }) => q.prompt)).toEqual(['Où s’entraîne-t-elle ?', 'Comment finit-il PLEINMOT ?']);
+  });
+
+  it('answers in the page’s language for English, and for a film without a published French translation', async () => {
+    const english = await getQuiz(translated, '?spoilers=none');
+    expect(english.headers.get('content-language')).toBe('en');
+    const body = await english.json();
+    expect(body.questions[0].prompt).toBe('Where does she train?');
+    expect(body.untranslated).toBeUndefined();
+    const none = await getQuiz(untranslated, '?locale=fr');
+    expect(none.headers.get('content-language')).toBe('en');
+    expect((await none.json()).questions[0].prompt).toBe('Where does she train?');
+  });
+
+  it('scores as in English, with the explanations in French', async () => {
+    const response = await attempt(translated, '?locale=fr', { q1: 'q1a' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-language')).toBe('fr');
+    expect(await response.json()).toEqual({
+      score: 1,
+      total: 1,
+      results: [{ questionId: 'q1', correct: true, correctOptionId: 'q1a', explanation: 'Le film se passe à Toronto.' }],
+    });
+  });
+
+  it('refuses a language the site does not have with a 400 naming `locale`, recording nothing', async () => {
+    const filmId = (await db().film.findUniqueOrThrow({ where: { slug: translated } })).id;
+    const before = await db().quizAttempt.count({ where: { filmId } });
+    for (const response of [await getQuiz(translated, '?locale=de'), await attempt(translated, '?locale=de', { q1: 'q1a' })]) {
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors).toEqual([expect.objectContaining({ path: 'locale' })]);
+    }
+    expect(await db().quizAttempt.count({ where: { filmId } })).toBe(before);
+  });
+});

@@ -1,0 +1,45 @@
+import 'server-only';
+import { ValidationError } from '../errors';
+import { defaultLocale, siteLocales } from '../i18n/site-locales';
+import { getPublishedTranslationTexts } from '../reader/get-published-translation';
+import type { Untranslated } from '../translations/unit-key';
+
+/**
+ * The language a reader asks the quiz in (`?locale=`): one of the site's (400 naming `locale`
+ * otherwise), the page's own by default.
+ */
+export function quizLocale(asked: string | null): string {
+  const locale = asked ?? defaultLocale();
+  if (!siteLocales().includes(locale))
+    throw ValidationError.field('locale', `The site is in ${siteLocales().join(', ')}: there is no “${locale}”`);
+  return locale;
+}
+
+/** The quiz's texts in a language: each text by its unit key, the page's own where the translation has none. */
+export type QuizTexts = {
+  /** The language the texts are in where translated, or the page's own (no published translation). */
+  language: string;
+  text: (key: string, source: string) => string;
+  /** The keys read so far whose text is the page's own: for `lang` marks. */
+  untranslated: () => Untranslated | undefined;
+};
+
+/**
+ * The published quiz's texts for readers of `locale`: the published translation's current texts
+ * (as the film page gets them), the page's language for a text without one, or everything in the
+ * page's language when the film has no published translation into `locale`.
+ */
+export async function quizTexts(slug: string, locale: string): Promise<QuizTexts> {
+  const own = defaultLocale();
+  const texts = locale === own ? null : await getPublishedTranslationTexts(slug, locale);
+  const missing = new Set<string>();
+  return {
+    language: texts ? locale : own,
+    text: (key, source) => {
+      const translated = texts?.[key];
+      if (texts && translated === undefined) missing.add(key);
+      return translated ?? source;
+    },
+    untranslated: () => (texts && missing.size > 0 ? { lang: own, keys: [...missing] } : undefined),
+  };
+}
