@@ -19,6 +19,7 @@ import {
   parseAddress,
   variantOf,
   type FilmAddress,
+  type QuizAddress,
   type ReaderAddress,
   type SearchAddress,
 } from '@/lib/reader/reader-address.mjs';
@@ -48,7 +49,7 @@ export async function proxy(request: NextRequest) {
   if (address.problem) return withSecurityHeaders(malformed(address.problem), pagePolicyFor(MISSING_PATH));
   const decision = levelDecision(request);
   const named = parseAddress(request.nextUrl.pathname);
-  const language = named && 'locale' in named ? languageOf(request, named) : null;
+  const language = named && named.kind !== 'film-api' && 'locale' in named ? languageOf(request, named) : null;
   if (language) return withSecurityHeaders(language, pagePolicyFor(MISSING_PATH));
   const searched = named?.kind === 'search' && !named.level ? searchVariant(request, decision, named.locale) : null;
   const policy = searched?.repeated ? CACHED : pagePolicyFor(request.nextUrl.pathname);
@@ -135,9 +136,9 @@ async function route(
   }
   // Any address of one film (its page, level and up-to routes, quiz): a renamed film's old one is redirected.
   const film = address?.kind === 'film' || (address?.kind === 'quiz' && !address.answers) ? address : null;
-  const locale = address?.kind === 'film' ? address.locale : undefined;
+  const locale = address?.kind === 'film' || address?.kind === 'quiz' ? address.locale : undefined;
   if (film && !(await isPublishedAddress('films', film.slug))) return (await renamed(request, film)) ?? missing(request);
-  if (locale !== undefined && !(await isPublishedAddress('films', film!.slug, locale))) return missing(request);
+  if (film && locale !== undefined && !(await isPublishedAddress('films', film.slug, locale))) return missing(request);
   // A point the film does not have (past its last event), named by the address: not found.
   if (film && reading.upto !== undefined && (await pastLastEvent(film.slug, reading.upto))) return missing(request);
   // Nothing seen yet is no point: the film at no spoilers is its canonical reading.
@@ -254,7 +255,7 @@ function noSpoilers(request: NextRequest, film: FilmAddress): NextResponse {
  * has; the site's own language has no prefix (`/en/films/x` is redirected to `/films/x`, 308); any
  * other language is the 404 page.
  */
-function languageOf(request: NextRequest, address: FilmAddress | SearchAddress): NextResponse | null {
+function languageOf(request: NextRequest, address: FilmAddress | QuizAddress | SearchAddress): NextResponse | null {
   if (address.locale === undefined || translationLocales().includes(address.locale)) return null;
   if (address.locale !== defaultLocale()) return missing(request);
   const url = sameOrigin(request);

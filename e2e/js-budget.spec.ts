@@ -29,7 +29,8 @@ const QUIZ_TOTAL_BUDGET = 144 * KB;
  * page's reading position (0.9 kB), the quiz (3.8 kB).
  */
 const ISLAND_BUDGETS: Array<[RegExp, number]> = [
-  [/^\/\(reader\)\/films\/\[slug\]\/quiz\/page$/, 14.75 * KB],
+  // The quiz, in the site's language and in a translation's: its words come as props, not code.
+  [/^\/\((?:reader|translated)\)\/(?:\[locale\]\/)?films\/\[slug\]\/quiz\/page$/, 14.75 * KB],
   [/^\/\(reader\)\/films\//, 10.5 * KB],
   [/^\/\(reader\)\//, 9.75 * KB],
   // A translation's pages (app/(translated)/[locale]): the same islands as the site's own.
@@ -58,6 +59,7 @@ test('reader pages: compressed JavaScript per route within its budget, islands s
       '/(translated)/[locale]/films/[slug]/level/[level]/page',
       '/(translated)/[locale]/search/page',
       '/(reader)/films/[slug]/quiz/page',
+      '/(translated)/[locale]/films/[slug]/quiz/page',
       '/(reader)/search/page',
     ]),
   );

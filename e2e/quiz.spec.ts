@@ -355,4 +355,8 @@ test('on a phone the view switch stays on one line', async ({ page }) => {
   // Each label on one line: no taller than a single line of its text.
   for (const box of [a!, b!]) expect(box.height).toBeLessThan(44);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // In French too, whose words are longer (the demo's French quiz).
+  await page.goto('/fr/films/kiss-and-cry/quiz');
+  await expect(page.getByRole('radio', { name: 'Une à la fois' })).toBeAttached();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

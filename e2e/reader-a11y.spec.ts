@@ -30,6 +30,7 @@ const PAGES = [
   `/fr${DEMO_PATH}?spoilers=none`,
   `/fr${DEMO_PATH}?spoilers=full`,
   `/fr${DEMO_PATH}?upto=4`,
+  `/fr${DEMO_PATH}/quiz?spoilers=full`,
   '/fr/search?q=patineuse',
   '/fr/search?q=zzzzqqq',
 ];

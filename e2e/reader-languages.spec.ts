@@ -181,10 +181,58 @@ test.describe('the film page in French', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   });
 
+  test('the quiz in French: its texts at the reader’s level only, scored with French explanations, with and without JavaScript', async ({
+    page,
+    browser,
+  }) => {
+    const questions = demo.quiz.questions;
+    const frenchOf = (id: string, field: string) => translation.texts[`quiz.questions[${id}].${field}`];
+    await page.goto(FRENCH_PATH);
+    await page.getByRole('link', { name: /^Faire le quiz/u }).click();
+    await expect(page).toHaveURL(new RegExp(`${FRENCH_PATH}/quiz$`, 'u'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vous souvenez-vous bien de Kiss and Cry ?' })).toBeVisible();
+    await expect(page.getByText('2 questions à ce niveau.')).toBeVisible();
+    // Only the questions at none are in the page, in French; nothing of the others, in either language.
+    const html = await page.content();
+    for (const question of questions) {
+      const texts = [frenchOf(question.id, 'prompt'), question.prompt];
+      for (const text of texts)
+        expect(html.includes(text), `${question.id}: ${text}`).toBe(question.spoiler === 'none' && text === texts[0]);
+    }
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('radio', { name: /Toutes les questions/u }).check();
+    await page.getByRole('radio', { name: /Toronto/u }).check();
+    await page.getByRole('radio', { name: /À une fête/u }).check();
+    await page.getByRole('button', { name: 'Vérifier mes réponses' }).click();
+    await expect(page.getByRole('heading', { name: 'Votre score : 2 sur 2' })).toBeVisible();
+    await expect(page.getByText(frenchOf('q1', 'explanation'))).toBeVisible();
+
+    // Without JavaScript: the plain form, scored by the server, back to the French quiz with its results.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto(`${FRENCH_PATH}/quiz`);
+    await plain.getByRole('radio', { name: /Montréal/u }).check();
+    await plain.getByRole('radio', { name: /À une fête/u }).check();
+    await plain.getByRole('button', { name: 'Vérifier mes réponses' }).click();
+    await expect(plain).toHaveURL(new RegExp(`${FRENCH_PATH}/quiz\\?attempt=`, 'u'));
+    await expect(plain.getByRole('heading', { name: 'Votre score : 1 sur 2' })).toBeVisible();
+    await expect(plain.getByText(frenchOf('q2', 'explanation'))).toBeVisible();
+    await expect(plain.getByRole('link', { name: 'Refaire le quiz' })).toHaveAttribute('href', `${FRENCH_PATH}/quiz`);
+    await context.close();
+  });
+
   test('addresses: a language the site lacks is a 404, its own language has no prefix, the sitemap names both', async ({ request }) => {
     expect((await request.get(`/de${DEMO_PATH}`)).status()).toBe(404);
     expect((await request.get(`/fr/films/no-such-film`)).status()).toBe(404);
-    expect((await request.get(`${FRENCH_PATH}/quiz`)).status()).toBe(404);
+    expect((await request.get(`/fr/films/no-such-film/quiz`)).status()).toBe(404);
+    expect((await request.get(`/de${DEMO_PATH}/quiz`)).status()).toBe(404);
+    const ownQuiz = await request.get(`/en${DEMO_PATH}/quiz`, { maxRedirects: 0 });
+    expect(ownQuiz.status()).toBe(308);
+    expect(ownQuiz.headers()['location']).toMatch(new RegExp(`${DEMO_PATH}/quiz$`, 'u'));
     expect((await request.get(`${FRENCH_PATH}/level/extreme`)).status()).toBe(400);
     const own = await request.get(`/en${DEMO_PATH}?spoilers=full`, { maxRedirects: 0 });
     expect(own.status()).toBe(308);

@@ -41,6 +41,13 @@ for (const size of SIZES) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
     });
 
+    test('the French pages fit the width: their longer words ("Rechercher") wrap or shrink, nothing scrolls sideways', async ({ page }) => {
+      for (const path of [`/fr${DEMO_PATH}`, `/fr${DEMO_PATH}/quiz`, '/fr/search?q=patineuse']) {
+        await page.goto(path);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(size.width);
+      }
+    });
+
     test('filters that match no film: the chips stay, each removable, with the way back', async ({ page }) => {
       await page.goto('/?genre=drama&year=1901');
       await expect(page.locator('[data-no-match]')).toContainText('No films match drama, 1901.');

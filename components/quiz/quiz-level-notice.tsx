@@ -1,8 +1,6 @@
-import { plural } from '@/lib/content/derive';
-import { SPOILER_LABELS, SPOILER_LEVELS, levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
+import { SPOILER_LEVELS, levelRank, type SpoilerLevel } from '@/lib/spoilers/levels';
+import { interfaceLocale, readerText } from '@/lib/i18n/reader-text';
 import styles from './quiz-level-notice.module.css';
-
-const LEVEL_NAMES: Record<SpoilerLevel, string> = { none: 'no spoilers', light: 'light spoilers', full: 'full spoilers' };
 
 /**
  * Says which questions the reader is shown and how many more wait at higher spoiler levels, with a
@@ -13,34 +11,35 @@ export function QuizLevelNotice({
   shown,
   hiddenByLevel,
   levelHref,
+  locale,
 }: {
   level: SpoilerLevel;
   shown: number;
   hiddenByLevel: Partial<Record<SpoilerLevel, number>>;
   /** Where a link raising the level to `level` goes: this quiz only, the film page keeps its level. */
   levelHref: (level: SpoilerLevel) => string;
+  /** The page's language. */
+  locale?: string;
 }) {
+  const t = readerText(locale);
+  const list = new Intl.ListFormat(interfaceLocale(locale), { type: 'conjunction' });
+  const levelWords = (l: SpoilerLevel) => t(`quizPage.levelWords.${l}`);
   const higher = SPOILER_LEVELS.filter((l) => levelRank(l) > levelRank(level) && (hiddenByLevel[l] ?? 0) > 0);
   const hidden = higher.reduce((sum, l) => sum + (hiddenByLevel[l] ?? 0), 0);
   return (
-    <aside className={styles.notice} aria-label="Spoiler level">
+    <aside className={styles.notice} aria-label={t('levels.control')}>
       <p className={styles.current}>
-        <span className={`${styles.badge} ${styles[level]}`}>{SPOILER_LABELS[level]}</span>
-        {shown === 0 ? 'No questions at this level.' : `${plural(shown, 'question')} at this level.`}
+        <span className={`${styles.badge} ${styles[level]}`}>{t(`levels.name.${level}`)}</span>
+        {t('quizPage.shown', { count: shown })}
       </p>
       {hidden > 0 ? (
         <>
           <p className={styles.hidden}>
-            {plural(hidden, shown > 0 ? 'more question' : 'question')} {hidden === 1 ? 'is' : 'are'} hidden because{' '}
-            {hidden === 1 ? 'it reveals' : 'they reveal'} more of the story
-            {': '}
-            {higher.map((l, i) => (
-              <span key={l}>
-                {i > 0 ? ' and ' : ''}
-                {hiddenByLevel[l]} with {LEVEL_NAMES[l]}
-              </span>
-            ))}
-            .
+            {t('quizPage.hidden', {
+              count: hidden,
+              more: String(shown > 0),
+              levels: list.format(higher.map((l) => t('quizPage.withLevel', { count: hiddenByLevel[l] ?? 0, level: levelWords(l) }))),
+            })}
           </p>
           <p className={styles.links}>
             {higher.map((l) => {
@@ -50,7 +49,7 @@ export function QuizLevelNotice({
               );
               return (
                 <a key={l} href={levelHref(l)} className={styles.link}>
-                  Show {l === 'full' ? 'all questions' : `questions up to ${LEVEL_NAMES[l]}`} (+{count})
+                  {t('quizPage.showUpTo', { full: String(l === 'full'), level: levelWords(l), count })}
                 </a>
               );
             })}

@@ -1,15 +1,17 @@
 import type { ReactNode, Ref } from 'react';
 import type { AnsweredQuestion } from '@/lib/quiz/quiz-schema';
 import styles from './quiz-results.module.css';
+import type { QuizWords } from '@/lib/i18n/reader-text';
+import { fill, fillNodes } from './quiz-words';
 
 /** A friendly line for a score. */
-export function scoreMessage(score: number, total: number): string {
+export function scoreMessage(score: number, total: number, words: QuizWords): string {
   if (total === 0) return '';
   const ratio = score / total;
-  if (ratio === 1) return 'Perfect: you remember every detail.';
-  if (ratio >= 0.7) return 'Well remembered.';
-  if (ratio >= 0.4) return 'Not bad: a few details slipped.';
-  return 'The story had more in it than it seemed.';
+  if (ratio === 1) return words.perfect;
+  if (ratio >= 0.7) return words.well;
+  if (ratio >= 0.4) return words.notBad;
+  return words.more;
 }
 
 /**
@@ -24,6 +26,7 @@ export function QuizResults({
   retry,
   headingRef,
   hiddenNote,
+  words,
 }: {
   score: number;
   total: number;
@@ -33,15 +36,24 @@ export function QuizResults({
   headingRef?: Ref<HTMLHeadingElement>;
   /** Said when some answered questions are above the viewer's spoiler level and left out. */
   hiddenNote?: string | null;
+  /** The words, in the page's language. */
+  words: QuizWords;
 }) {
   return (
     <section className={styles.results} aria-labelledby="quiz-score-heading">
       <div className={styles.scoreCard}>
         <h2 id="quiz-score-heading" ref={headingRef} tabIndex={-1} className={styles.scoreHeading}>
-          You scored <span className={styles.scoreValue}>{score}</span> of {total}
+          {fillNodes(words.scoredHeading, {
+            n: (
+              <span key="n" className={styles.scoreValue}>
+                {score}
+              </span>
+            ),
+            total,
+          })}
         </h2>
-        <ScoreMeter score={score} total={total} />
-        <p className={styles.scoreMessage}>{scoreMessage(score, total)}</p>
+        <ScoreMeter score={score} total={total} words={words} />
+        <p className={styles.scoreMessage}>{scoreMessage(score, total, words)}</p>
       </div>
       {hiddenNote ? <p className={styles.hiddenNote}>{hiddenNote}</p> : null}
 
@@ -49,16 +61,16 @@ export function QuizResults({
         {answered.map((q, index) => (
           <li key={q.questionId} className={`${styles.item} ${q.correct ? styles.right : styles.wrong}`}>
             <h3 className={styles.prompt}>
-              <span className={styles.number}>Question {index + 1}</span>
+              <span className={styles.number}>{fill(words.question, { n: index + 1 })}</span>
               {q.prompt}
             </h3>
             <p className={styles.verdict}>
               <span aria-hidden="true" className={styles.verdictIcon}>
                 {q.correct ? '✓' : '✗'}
               </span>
-              {q.correct ? 'Right' : 'Wrong'}
+              {q.correct ? words.right : words.wrong}
             </p>
-            <ul className={styles.options} aria-label="Options">
+            <ul className={styles.options} aria-label={words.options}>
               {q.options.map((option) => {
                 const chosen = option.id === q.chosenOptionId;
                 const correct = option.id === q.correctOptionId;
@@ -70,8 +82,8 @@ export function QuizResults({
                     <span>{option.text}</span>
                     {chosen || correct ? (
                       <span className={styles.tags}>
-                        {chosen ? <span className={styles.tag}>Your answer</span> : null}
-                        {correct ? <span className={`${styles.tag} ${styles.tagCorrect}`}>Correct answer</span> : null}
+                        {chosen ? <span className={styles.tag}>{words.yourAnswer}</span> : null}
+                        {correct ? <span className={`${styles.tag} ${styles.tagCorrect}`}>{words.correctAnswer}</span> : null}
                       </span>
                     ) : null}
                   </li>
@@ -85,21 +97,20 @@ export function QuizResults({
 
       <div className={styles.end}>
         <p className={styles.endScore}>
-          Final score:{' '}
-          <strong>
-            {score} of {total}
-          </strong>
+          {words.finalScore} <strong>{fill(words.scoreOf, { n: score, total })}</strong>
         </p>
-        <p className={styles.invite}>Think you can do better? {retry}</p>
+        <p className={styles.invite}>
+          {words.invite} {retry}
+        </p>
       </div>
     </section>
   );
 }
 
-function ScoreMeter({ score, total }: { score: number; total: number }) {
+function ScoreMeter({ score, total, words }: { score: number; total: number; words: QuizWords }) {
   const percent = total > 0 ? Math.round((score / total) * 100) : 0;
   return (
-    <div className={styles.meter} role="img" aria-label={`${percent}% right`}>
+    <div className={styles.meter} role="img" aria-label={fill(words.percentRight, { n: percent })}>
       <span className={styles.meterFill} style={{ width: `${percent}%` }} />
     </div>
   );

@@ -11,6 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttemptResponse, PublicQuestion } from '@/lib/quiz/quiz-schema';
 import { QuizTaker } from './quiz-taker';
+import { quizWords } from '@/lib/i18n/reader-text';
 
 const QUESTIONS: PublicQuestion[] = [
   {
@@ -65,7 +66,7 @@ const choose = (user: ReturnType<typeof userEvent.setup>, text: string) =>
 describe('QuizTaker', () => {
   it('names the first unanswered question instead of sending; then sends the answers at the pinned level and shows the scoring', async () => {
     const user = userEvent.setup();
-    render(<QuizTaker slug="kiss-and-cry" questions={QUESTIONS} pinnedLevel="full" />);
+    render(<QuizTaker slug="kiss-and-cry" questions={QUESTIONS} pinnedLevel="full" words={quizWords()} />);
     await choose(user, 'At the rink');
     await user.click(screen.getByRole('button', { name: 'Check my answers' }));
     expect(screen.getByRole('alert').textContent).toBe('Question 2 has no answer yet. Choose one, then check your answers.');
@@ -88,7 +89,7 @@ describe('QuizTaker', () => {
 
   it('says in words when the server refuses: too many attempts (with its Retry-After), a changed quiz', async () => {
     const user = userEvent.setup();
-    render(<QuizTaker slug="kiss-and-cry" questions={QUESTIONS} />);
+    render(<QuizTaker slug="kiss-and-cry" questions={QUESTIONS} words={quizWords()} />);
     await choose(user, 'At the rink');
     await choose(user, 'The pair');
     answer = () => Response.json({ error: 'slow down' }, { status: 429, headers: { 'retry-after': '42' } });
@@ -109,7 +110,7 @@ describe('QuizTaker', () => {
 
   it('one question at a time: only the current one is shown, “Next question” moves on, the last one sends', async () => {
     const user = userEvent.setup();
-    render(<QuizTaker slug="kiss-and-cry" questions={QUESTIONS} />);
+    render(<QuizTaker slug="kiss-and-cry" questions={QUESTIONS} words={quizWords()} />);
     await user.click(screen.getByRole('radio', { name: 'One at a time' }));
     expect(window.localStorage.getItem('quiz-view')).toBe('one');
     expect(screen.getByRole('group', { name: /Where does the story start/ })).toBeTruthy();
@@ -125,5 +126,28 @@ describe('QuizTaker', () => {
     await act(async () => screen.getByRole('button', { name: 'Check my answers' }).click());
     await screen.findByRole('heading', { name: 'You scored 1 of 2' });
     expect(sent[0].body).toEqual({ answers: { q1: 'b', q2: 'd' } });
+  });
+});
+
+describe('QuizTaker in French', () => {
+  it('speaks French, asks the attempts API for French explanations and posts its form to the French page', async () => {
+    const user = userEvent.setup();
+    render(<QuizTaker slug="kiss-and-cry" questions={QUESTIONS} locale="fr" words={quizWords('fr')} />);
+    expect(screen.getByText('Question 2 sur 2')).toBeTruthy();
+    expect(screen.getByText('Tout révéler')).toBeTruthy();
+    expect(document.querySelector('form')!.getAttribute('action')).toBe('/fr/films/kiss-and-cry/quiz/answers');
+    // The view is remembered across tests' renders: every question at once.
+    await user.click(screen.getByRole('radio', { name: 'Toutes les questions' }));
+    await choose(user, 'At the rink');
+    await user.click(screen.getByRole('button', { name: 'Vérifier mes réponses' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'La question 2 n’a pas encore de réponse. Choisissez-en une, puis vérifiez vos réponses.',
+    );
+    await choose(user, 'Nobody');
+    await user.click(screen.getByRole('button', { name: 'Vérifier mes réponses' }));
+    await screen.findByRole('heading', { name: 'Votre score : 1 sur 2' });
+    expect(sent.map((s) => s.url)).toEqual(['/api/v1/films/kiss-and-cry/quiz/attempts?locale=fr']);
+    expect(screen.getAllByText('Bonne réponse').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Refaire le quiz' })).toBeTruthy();
   });
 });

@@ -1,10 +1,13 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { SPOILER_LABELS, type SpoilerLevel } from '@/lib/spoilers/level-labels';
+import type { SpoilerLevel } from '@/lib/spoilers/level-labels';
+import type { QuizWords } from '@/lib/i18n/reader-text';
 import { answerFieldName, type AnsweredQuestion, type AttemptResponse, type PublicQuestion } from '@/lib/quiz/quiz-answers';
 import { buildAddress } from '@/lib/reader/reader-address.mjs';
 import { QuizResults } from './quiz-results';
+import { fill } from './quiz-words';
+import { quizUnitKey, untranslatedLang, type Untranslated } from '@/lib/translations/unit-key';
 import { useQuizView, type QuizView } from './use-quiz-view';
 import styles from './quiz-taker.module.css';
 import buttons from './buttons.module.css';
@@ -19,6 +22,12 @@ type Props = {
   pinnedLevel?: SpoilerLevel;
   /** A problem with the last plain form submission (no JavaScript), from the results redirect. */
   formError?: string | null;
+  /** The page's language: the attempts API answers with its explanations, the form goes to its page. */
+  locale?: string;
+  /** The words, in that language. */
+  words: QuizWords;
+  /** In a translation: the texts given in the page's own language, marked with it. */
+  untranslated?: Untranslated;
 };
 
 /** Options are lettered A, B, C… as in a printed quiz. */
@@ -46,30 +55,35 @@ class AttemptFailure extends Error {
   }
 }
 
-async function submitAttempt(slug: string, answers: Record<string, string>, pinnedLevel?: SpoilerLevel): Promise<AttemptResponse> {
+async function submitAttempt(
+  slug: string,
+  answers: Record<string, string>,
+  words: QuizWords,
+  pinnedLevel?: SpoilerLevel,
+  locale?: string,
+): Promise<AttemptResponse> {
   let response: Response;
   // Scored at the level the questions were served at: the pinned one, else the cookie (sent along).
   try {
-    response = await fetch(buildAddress({ kind: 'film-api', slug, quiz: 'attempts', spoilers: pinnedLevel }), {
+    response = await fetch(buildAddress({ kind: 'film-api', slug, quiz: 'attempts', locale, spoilers: pinnedLevel }), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ answers }),
     });
   } catch {
-    throw new AttemptFailure(0, 'The server could not be reached. Check your connection and try again.', null);
+    throw new AttemptFailure(0, words.unreachable, null);
   }
   if (response.ok) return (await response.json()) as AttemptResponse;
   const retryAfter = Number(response.headers.get('retry-after')) || null;
-  if (response.status === 429)
-    throw new AttemptFailure(429, `That is a lot of attempts in a short time. Try again in ${retryAfter ?? 60} seconds.`, retryAfter);
-  if (response.status === 400 || response.status === 404)
-    throw new AttemptFailure(response.status, 'This quiz has changed since the page was loaded. Reload the page and answer again.', null);
-  throw new AttemptFailure(response.status, 'Your answers could not be checked just now. Please try again.', null);
+  if (response.status === 429) throw new AttemptFailure(429, fill(words.tooMany, { count: retryAfter ?? 60 }), retryAfter);
+  if (response.status === 400 || response.status === 404) throw new AttemptFailure(response.status, words.changed, null);
+  throw new AttemptFailure(response.status, words.failedNow, null);
 }
 
 const NO_ATTEMPT = { pending: false, failed: false, data: null };
 
-function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
+function QuizForm({ slug, questions, pinnedLevel, formError, locale, words, untranslated }: Props) {
+  const lang = untranslatedLang(untranslated);
   const [view, setView] = useQuizView();
   const [current, setCurrent] = useState(0);
   const [answers, setAnswers] = useState<Record<string, string>>({});
@@ -86,15 +100,15 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
     data: attempt.data,
     mutate(chosen: Record<string, string>) {
       setAttempt({ pending: true, failed: false, data: null });
-      submitAttempt(slug, chosen, pinnedLevel).then(
+      submitAttempt(slug, chosen, words, pinnedLevel, locale).then(
         (data) => {
           setAttempt({ pending: false, failed: false, data });
           setProblem(null);
-          setAnnouncement(`You scored ${data.score} of ${data.total}.`);
+          setAnnouncement(fill(words.scored, { n: data.score, total: data.total }));
         },
         (error: unknown) => {
           setAttempt({ pending: false, failed: true, data: null });
-          setProblem(error instanceof AttemptFailure ? error.message : 'Your answers could not be checked. Please try again.');
+          setProblem(error instanceof AttemptFailure ? error.message : words.failed);
         },
       );
     },
@@ -139,7 +153,7 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
     }
     const missing = questions.findIndex((q) => !answers[q.id]);
     if (missing !== -1) {
-      setProblem(`Question ${missing + 1} has no answer yet. Choose one, then check your answers.`);
+      setProblem(fill(words.missing, { n: missing + 1 }));
       goTo(missing);
       return;
     }
@@ -161,7 +175,7 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
     mutation.reset();
     setAnswers({});
     setProblem(null);
-    setAnnouncement('The quiz starts again.');
+    setAnnouncement(words.restarted);
     goTo(0);
   }
 
@@ -181,9 +195,10 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
           total={mutation.data.total}
           answered={answered}
           headingRef={resultsHeading}
+          words={words}
           retry={
             <button type="button" className={`${buttons.button} ${buttons.primary}`} onClick={retry}>
-              Try the quiz again
+              {words.tryAgain}
             </button>
           }
         />
@@ -198,7 +213,7 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
       disabled={mutation.isPending}
       aria-disabled={mutation.isPending}
     >
-      {mutation.isPending ? 'Checking…' : 'Check my answers'}
+      {mutation.isPending ? words.checking : words.check}
     </button>
   );
 
@@ -207,11 +222,11 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
       <LiveRegion message={announcement} />
       {hydrated ? (
         <fieldset className={styles.viewSwitch}>
-          <legend className={styles.viewLegend}>Show</legend>
+          <legend className={styles.viewLegend}>{words.show}</legend>
           {(
             [
-              ['all', 'All questions'],
-              ['one', 'One at a time'],
+              ['all', words.all],
+              ['one', words.one],
             ] as const
           ).map(([value, label]) => (
             <label key={value} className={styles.viewOption}>
@@ -224,7 +239,7 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
 
       <form
         method="post"
-        action={buildAddress({ kind: 'quiz', slug, answers: true })}
+        action={buildAddress({ kind: 'quiz', slug, locale, answers: true })}
         onSubmit={handleSubmit}
         onKeyDown={handleKeyDown}
         // Without JavaScript the browser checks that every question has an answer (`required`).
@@ -242,9 +257,7 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
 
         {oneAtATime ? (
           <div className={styles.progress}>
-            <span className={styles.progressCount}>
-              {answeredCount} of {total} answered
-            </span>
+            <span className={styles.progressCount}>{fill(words.answered, { count: answeredCount, total })}</span>
             <span className={styles.progressBar} aria-hidden="true">
               <span style={{ width: `${(answeredCount / total) * 100}%` }} />
             </span>
@@ -263,12 +276,14 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
               >
                 <legend className={styles.legend}>
                   <span className={styles.counter}>
-                    Question {index + 1} of {total}
+                    {fill(words.questionOf, { n: index + 1, total })}
                     {question.spoiler !== 'none' ? (
-                      <span className={`${styles.level} ${styles[question.spoiler]}`}>{SPOILER_LABELS[question.spoiler]}</span>
+                      <span className={`${styles.level} ${styles[question.spoiler]}`}>{words.levels[question.spoiler]}</span>
                     ) : null}
                   </span>
-                  <span className={styles.prompt}>{question.prompt}</span>
+                  <span className={styles.prompt} lang={lang(quizUnitKey(question.id, 'prompt'))}>
+                    {question.prompt}
+                  </span>
                 </legend>
                 <div className={styles.options}>
                   {question.options.map((option, optionIndex) => (
@@ -287,7 +302,9 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
                       <span className={styles.letter} aria-hidden="true">
                         {LETTERS[optionIndex]}
                       </span>
-                      <span className={styles.optionText}>{option.text}</span>
+                      <span className={styles.optionText} lang={lang(quizUnitKey(question.id, 'options', option.id))}>
+                        {option.text}
+                      </span>
                     </label>
                   ))}
                 </div>
@@ -299,11 +316,11 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
         {oneAtATime ? (
           <div className={styles.stepper}>
             <button type="button" className={buttons.button} onClick={() => goTo(current - 1)} disabled={current === 0}>
-              Previous
+              {words.previous}
             </button>
             {current < total - 1 ? (
               <button type="button" className={`${buttons.button} ${buttons.primary}`} onClick={() => goTo(current + 1)}>
-                Next question
+                {words.next}
               </button>
             ) : (
               submitButton
@@ -312,11 +329,7 @@ function QuizForm({ slug, questions, pinnedLevel, formError }: Props) {
         ) : (
           <div className={styles.actions}>
             {submitButton}
-            {hydrated ? (
-              <span className={styles.progressCount}>
-                {answeredCount} of {total} answered
-              </span>
-            ) : null}
+            {hydrated ? <span className={styles.progressCount}>{fill(words.answered, { count: answeredCount, total })}</span> : null}
           </div>
         )}
       </form>

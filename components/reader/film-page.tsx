@@ -61,13 +61,14 @@ export function FilmPage({
   film,
   hrefForLevel,
   hrefForEveryFilm,
-  quizHref = quizPath(film.slug),
+  quizHref: quizHrefGiven,
   readUpTo = false,
   inBrowserPreview = false,
   locale,
   languages,
 }: FilmPageProps) {
   const t = readerText(locale);
+  const quizHref = quizHrefGiven === undefined ? quizPath(film.slug, locale) : quizHrefGiven;
   const words = partWords(locale);
   // One mode at a time: read up to a point, the page is at no level of the control (none is claimed,
   // and what a level would add is not measured from a point), and the level is not offered for all films.

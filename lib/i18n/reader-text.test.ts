@@ -33,6 +33,7 @@ describe('the reader interface in each language', () => {
       more: 'true',
       upto: 'false',
       end: 'false',
+      full: 'false',
       n: 1,
       minute: 5,
       seen: 1,

@@ -44,6 +44,18 @@ export function readerText(locale?: string): ReaderText {
   return text;
 }
 
+/**
+ * The quiz's words for its client components (the quiz taker and its results): the messages'
+ * `quizTaker` as plain templates, whose `{n}`, `{total}` and `{count}` the browser fills
+ * (components/quiz/quiz-words.ts), so no message formatter is sent to it; and the level names.
+ */
+export type QuizWords = Messages['quizTaker'] & { levels: Messages['levels']['name'] };
+
+export function quizWords(locale?: string): QuizWords {
+  const messages = MESSAGES[interfaceLocale(locale)];
+  return { ...messages.quizTaker, levels: messages.levels.name };
+}
+
 /** The languages that have interface messages (each must have every key English has: reader-text.test.ts). */
 export const INTERFACE_LOCALES = Object.keys(MESSAGES);
 

@@ -45,8 +45,9 @@ export { parseLevel };
  * @typedef {{ field: 'level' | 'upto', value: string }} Malformed a level or point segment that is no level or no number
  * @typedef {{ kind: 'film', slug: string, locale?: string, level?: SpoilerLevel, upto?: number, malformed?: Malformed, spoilers?: SpoilerLevel }} FilmAddress
  *   `locale`: the page in a translation's language; absent, in the language pages are written in
- * @typedef {{ kind: 'quiz', slug: string, answers?: boolean, spoilers?: SpoilerLevel }} QuizAddress
- * @typedef {{ kind: 'film-api', slug: string, quiz?: 'questions' | 'attempts', spoilers?: SpoilerLevel }} FilmApiAddress
+ * @typedef {{ kind: 'quiz', slug: string, locale?: string, answers?: boolean, spoilers?: SpoilerLevel }} QuizAddress
+ * @typedef {{ kind: 'film-api', slug: string, quiz?: 'questions' | 'attempts', locale?: string, spoilers?: SpoilerLevel }} FilmApiAddress
+ *   `locale` (`?locale=`): the quiz's texts in a translation's language
  * @typedef {{ kind: 'person', slug: string, level?: SpoilerLevel, malformed?: Malformed, spoilers?: SpoilerLevel }} PersonAddress
  * @typedef {{ kind: 'search', query: string, locale?: string, level?: SpoilerLevel, source?: SearchSource, malformed?: Malformed, spoilers?: SpoilerLevel }} SearchAddress
  *   without `level` the public address (`/search?q=`), with it the variant proxy.ts rewrites onto
@@ -116,6 +117,8 @@ const FILM_API = /^\/api\/v1\/films\/([^/]+)(?:\/(quiz)(?:\/(attempts))?)?\/?$/u
 const PERSON = /^\/people\/([^/]+)(?:\/level\/([^/]*))?\/?$/u;
 const SEARCH = /^(?:\/([a-z]{2,3}(?:-[A-Z]{2})?))?\/search(?:\/level\/([^/]*)(?:\/([^/]*)(?:\/(.*))?)?)?\/?$/u;
 const LIST = /^\/(?:page\/([1-9]\d{0,6})\/?)?$/u;
+/** A language tag as addresses carry it (`fr`, `fr-CA`). */
+const LOCALE = /^[a-z]{2,3}(?:-[A-Z]{2})?$/u;
 
 /**
  * What a reader address names, or null for any other address (or a slug that does not decode).
@@ -144,8 +147,10 @@ function parsePath(pathname, query) {
     const [, locale, segment, route, value, quiz, answers] = film;
     const slug = decoded(segment);
     if (slug === null) return null;
-    // The quiz is in the page's language only (the translation's quiz texts are not served yet).
-    if (quiz) return locale ? null : answers ? { kind: 'quiz', slug, answers: true } : { kind: 'quiz', slug };
+    if (quiz) {
+      const named = locale ? { kind: /** @type {const} */ ('quiz'), slug, locale } : { kind: /** @type {const} */ ('quiz'), slug };
+      return answers ? { ...named, answers: true } : named;
+    }
     const named = locale ? { kind: /** @type {const} */ ('film'), slug, locale } : { kind: /** @type {const} */ ('film'), slug };
     if (route === 'level') return { ...named, ...levelSegment(value) };
     if (route === 'upto') {
@@ -158,7 +163,12 @@ function parsePath(pathname, query) {
   if (api) {
     const slug = decoded(api[1]);
     if (slug === null) return null;
-    return api[2] ? { kind: 'film-api', slug, quiz: api[3] ? 'attempts' : 'questions' } : { kind: 'film-api', slug };
+    if (!api[2]) return { kind: 'film-api', slug };
+    const quiz = api[3] ? /** @type {const} */ ('attempts') : /** @type {const} */ ('questions');
+    const locale = query.getAll('locale');
+    return locale.length === 1 && LOCALE.test(locale[0])
+      ? { kind: 'film-api', slug, quiz, locale: locale[0] }
+      : { kind: 'film-api', slug, quiz };
   }
   const person = PERSON.exec(pathname);
   if (person) {
@@ -240,12 +250,18 @@ export function buildAddress(address) {
         address.spoilers,
       );
     case 'quiz':
-      return withLevel(`/films/${encodeURIComponent(address.slug)}/quiz${address.answers ? '/answers' : ''}`, address.spoilers);
-    case 'film-api':
       return withLevel(
-        `/api/v1/films/${encodeURIComponent(address.slug)}${address.quiz === 'attempts' ? '/quiz/attempts' : address.quiz ? '/quiz' : ''}`,
+        `${address.locale ? `/${address.locale}` : ''}/films/${encodeURIComponent(address.slug)}/quiz${address.answers ? '/answers' : ''}`,
         address.spoilers,
       );
+    case 'film-api': {
+      const path = `/api/v1/films/${encodeURIComponent(address.slug)}${address.quiz === 'attempts' ? '/quiz/attempts' : address.quiz ? '/quiz' : ''}`;
+      const params = new URLSearchParams();
+      if (address.quiz && address.locale) params.set('locale', address.locale);
+      if (address.spoilers) params.set(SPOILER_QUERY_NAME, address.spoilers);
+      const search = params.toString();
+      return search ? `${path}?${search}` : path;
+    }
     case 'person':
       return withLevel(`/people/${encodeURIComponent(address.slug)}${routeSegments(address)}`, address.spoilers);
     case 'search': {
@@ -282,8 +298,8 @@ const withLevel = (path, level) => (level ? `${path}?${SPOILER_QUERY_NAME}=${lev
 export const filmPath = (slug, locale) => buildAddress(locale ? { kind: 'film', slug, locale } : { kind: 'film', slug });
 /** A person's page. @param {string} slug */
 export const personPath = (slug) => buildAddress({ kind: 'person', slug });
-/** A film's quiz. @param {string} slug */
-export const quizPath = (slug) => buildAddress({ kind: 'quiz', slug });
+/** A film's quiz; with `locale`, in a translation's language. @param {string} slug @param {string} [locale] */
+export const quizPath = (slug, locale) => buildAddress(locale ? { kind: 'quiz', slug, locale } : { kind: 'quiz', slug });
 
 /**
  * The level a page at this internal path renders at: a level route's own level (film, person or

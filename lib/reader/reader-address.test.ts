@@ -44,11 +44,13 @@ const address: fc.Arbitrary<ReaderAddress> = fc
       slug,
       malformed: fc.record({ field: fc.constant('upto' as const), value: malformedPoint }),
     }),
-    fc.record({ kind: fc.constant('quiz' as const), slug, answers: fc.constantFrom(true, undefined), spoilers }),
+    fc.record({ kind: fc.constant('quiz' as const), slug, locale, answers: fc.constantFrom(true, undefined), spoilers }),
+    fc.record({ kind: fc.constant('film-api' as const), slug, spoilers }),
     fc.record({
       kind: fc.constant('film-api' as const),
       slug,
-      quiz: fc.constantFrom('questions' as const, 'attempts' as const, undefined),
+      quiz: fc.constantFrom('questions' as const, 'attempts' as const),
+      locale,
       spoilers,
     }),
     fc.record({ kind: fc.constant('person' as const), slug, level: fc.option(level, { nil: undefined }), spoilers }),
@@ -139,7 +141,7 @@ describe('reader addresses', () => {
     );
   });
 
-  it("name a film's page in a translation's language, and no quiz there", () => {
+  it("name a film's page and quiz in a translation's language", () => {
     expect(parseAddress('/fr/films/kiss-and-cry')).toEqual({ kind: 'film', slug: 'kiss-and-cry', locale: 'fr' });
     expect(parseAddress('/fr/films/kiss-and-cry/upto/3?spoilers=full')).toEqual({
       kind: 'film',
@@ -153,8 +155,12 @@ describe('reader addresses', () => {
     expect(filmPath('kiss-and-cry', 'fr')).toBe('/fr/films/kiss-and-cry');
     expect(parseAddress('/fr/search?q=chevaux')).toEqual({ kind: 'search', locale: 'fr', query: 'chevaux' });
     expect(variantOf('/fr/search/level/full/query', { level: 'none' })).toBe('/fr/search/level/none/query');
-    for (const other of ['/fr/films/kiss-and-cry/quiz', '/FR/films/kiss-and-cry', '/fr/people/x', '/fr', '/f/films/x'])
-      expect(parseAddress(other)).toBeNull();
+    expect(parseAddress('/fr/films/kiss-and-cry/quiz')).toEqual({ kind: 'quiz', slug: 'kiss-and-cry', locale: 'fr' });
+    expect(quizPath('kiss-and-cry', 'fr')).toBe('/fr/films/kiss-and-cry/quiz');
+    expect(buildAddress({ kind: 'film-api', slug: 'kiss-and-cry', quiz: 'attempts', locale: 'fr', spoilers: 'full' })).toBe(
+      '/api/v1/films/kiss-and-cry/quiz/attempts?locale=fr&spoilers=full',
+    );
+    for (const other of ['/FR/films/kiss-and-cry', '/fr/people/x', '/fr', '/f/films/x']) expect(parseAddress(other)).toBeNull();
   });
 
   it('name the film, its level, point and quiz, and refuse what is no level or no number', () => {

@@ -17,7 +17,8 @@ const CACHED_PAGE =
   /^\/(?:[a-z]{2,3}(?:-[A-Z]{2})?\/)?(?:(?:films|people)\/[^/]+(?:\/level\/[^/]+|\/upto\/[^/]+)?\/?|page\/[^/]+\/?|filter\/[^/]+\/[^/]+\/[^/]+\/[^/]+\/[^/]+\/?|search\/level\/[^/]+\/[^/]+(?:\/[^/]+)?\/?|_missing)?$/u;
 
 /** Route handlers: JSON, feeds, redirects. */
-const NON_PAGE = /^\/(?:api\/|spoilers(?:\/|$)|films\/[^/]+\/quiz\/answers(?:\/|$)|robots\.txt$|sitemap\.xml$|sitemaps\/)/u;
+const NON_PAGE =
+  /^\/(?:api\/|spoilers(?:\/|$)|(?:[a-z]{2,3}(?:-[A-Z]{2})?\/)?films\/[^/]+\/quiz\/answers(?:\/|$)|robots\.txt$|sitemap\.xml$|sitemaps\/)/u;
 
 export type PagePolicy = { kind: 'cached' } | { kind: 'non-page' } | { kind: 'nonce'; nonce: string };
 
