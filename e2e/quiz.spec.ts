@@ -136,6 +136,8 @@ test('an admin adds a question (errors inline, reorder) and publishes it with th
 test('a reader at level none is not sent the light and full questions, and is told how many there are', async ({ page, request }) => {
   // Only published films have a quiz page.
   expect((await request.get('/films/no-such-film-e2e/quiz')).status()).toBe(404);
+  // Nor in a language it has no published translation into.
+  expect((await request.get(`/fr${QUIZ_URL}`)).status()).toBe(404);
   expect((await request.get('/api/v1/films/no-such-film-e2e/quiz')).status()).toBe(404);
 
   await page.goto(QUIZ_URL);

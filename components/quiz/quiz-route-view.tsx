@@ -46,7 +46,8 @@ export async function quizMetadata(slug: string, locale: string, query: Query): 
 export async function QuizRouteView({ slug, locale, query }: { slug: string; locale: string; query: Query }) {
   const { level, source } = levelDecisionOf(await headers());
   const quiz = await getPublicQuiz(slug, level, locale);
-  if (!quiz) notFound();
+  // A translation's page only over a published translation (proxy.ts sends the others to the 404 page first).
+  if (!quiz || (translated(locale) && quiz.language !== locale)) notFound();
   const t = readerText(locale);
   const words = quizWords(locale);
   const inLanguage = translated(locale);
@@ -63,7 +64,7 @@ export async function QuizRouteView({ slug, locale, query }: { slug: string; loc
 
   return (
     <main id="main" className={styles.main}>
-      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+      <nav aria-label={t('quizPage.breadcrumb')} className={styles.breadcrumb}>
         <Link href={filmPath(slug, inLanguage)}>← {quiz.title}</Link>
       </nav>
       <header className={styles.header}>

@@ -134,7 +134,7 @@ describe('QuizTaker in French', () => {
     const user = userEvent.setup();
     render(<QuizTaker slug="kiss-and-cry" questions={QUESTIONS} locale="fr" words={quizWords('fr')} />);
     expect(screen.getByText('Question 2 sur 2')).toBeTruthy();
-    expect(screen.getByText('Tout révéler')).toBeTruthy();
+    expect(screen.getByText('Révélation majeure')).toBeTruthy();
     expect(document.querySelector('form')!.getAttribute('action')).toBe('/fr/films/kiss-and-cry/quiz/answers');
     // The view is remembered across tests' renders: every question at once.
     await user.click(screen.getByRole('radio', { name: 'Toutes les questions' }));

@@ -278,7 +278,7 @@ function QuizForm({ slug, questions, pinnedLevel, formError, locale, words, untr
                   <span className={styles.counter}>
                     {fill(words.questionOf, { n: index + 1, total })}
                     {question.spoiler !== 'none' ? (
-                      <span className={`${styles.level} ${styles[question.spoiler]}`}>{words.levels[question.spoiler]}</span>
+                      <span className={`${styles.level} ${styles[question.spoiler]}`}>{words.levelBadge[question.spoiler]}</span>
                     ) : null}
                   </span>
                   <span className={styles.prompt} lang={lang(quizUnitKey(question.id, 'prompt'))}>

@@ -47,13 +47,12 @@ export function readerText(locale?: string): ReaderText {
 /**
  * The quiz's words for its client components (the quiz taker and its results): the messages'
  * `quizTaker` as plain templates, whose `{n}`, `{total}` and `{count}` the browser fills
- * (components/quiz/quiz-words.ts), so no message formatter is sent to it; and the level names.
+ * (components/quiz/quiz-words.ts), so no message formatter is sent to it.
  */
-export type QuizWords = Messages['quizTaker'] & { levels: Messages['levels']['name'] };
+export type QuizWords = Messages['quizTaker'];
 
 export function quizWords(locale?: string): QuizWords {
-  const messages = MESSAGES[interfaceLocale(locale)];
-  return { ...messages.quizTaker, levels: messages.levels.name };
+  return MESSAGES[interfaceLocale(locale)].quizTaker;
 }
 
 /** The languages that have interface messages (each must have every key English has: reader-text.test.ts). */

@@ -1,6 +1,8 @@
 import { apiHandler } from '@/lib/api/api-handler';
 import { BODY_LIMITS, readBodyText } from '@/lib/api/read-body';
-import { RateLimitError, toDomainError } from '@/lib/errors';
+import { NotFoundError, RateLimitError, toDomainError } from '@/lib/errors';
+import { translationLocales } from '@/lib/i18n/site-locales';
+import { isPublishedAddress } from '@/lib/reader/published-address';
 import { limitAttempts } from '@/lib/quiz/limit-attempts';
 import { scoreAttempt } from '@/lib/quiz/score-attempt';
 import { attemptFromFormData } from '@/lib/quiz/quiz-schema';
@@ -30,10 +32,22 @@ export const postQuizAnswers = apiHandler<{ slug: string; locale?: string }, nul
       headers: { Location: `${quizPath(params.slug, params.locale)}${search ? `?${search}` : ''}`, 'Cache-Control': 'no-store' },
     });
   };
+  // A translation's form: its language must be one the film is published in (the address comes
+  // decoded from the route: nothing else may go into the Location).
+  if (
+    params.locale !== undefined &&
+    !(translationLocales().includes(params.locale) && (await isPublishedAddress('films', params.slug, params.locale)))
+  )
+    throw new NotFoundError(`“${params.slug}” has no published translation into “${params.locale}”`);
   try {
     await limitAttempts(request.headers);
     const scoredAt = parseSpoilerLevel(typeof level === 'string' ? level : null, levelDecisionOf(request.headers).level);
-    const { attemptId } = await scoreAttempt({ slug: params.slug, level: scoredAt, input: attemptFromFormData(form) });
+    const { attemptId } = await scoreAttempt({
+      slug: params.slug,
+      level: scoredAt,
+      input: attemptFromFormData(form),
+      locale: params.locale,
+    });
     return back({ attempt: attemptId });
   } catch (caught) {
     const error = toDomainError(caught);

@@ -15,6 +15,7 @@ import { saveTranslation } from '../translations/save-translation';
 import { publishTranslation } from '../translations/publish-translation';
 import { GET } from '@/app/api/v1/films/[slug]/quiz/route';
 import { POST } from '@/app/api/v1/films/[slug]/quiz/attempts/route';
+import { POST as POST_FORM } from '@/app/(translated)/[locale]/films/[slug]/quiz/answers/route';
 
 process.env.SITE_LOCALES = 'en,fr';
 
@@ -128,5 +129,30 @@ describe('the quiz API in French', () => {
       expect((await response.json()).errors).toEqual([expect.objectContaining({ path: 'locale' })]);
     }
     expect(await db().quizAttempt.count({ where: { filmId } })).toBe(before);
+  });
+
+  it('takes the French form back to the French quiz; a language the film is not published in, or no language at all, is a 404 that records nothing', async () => {
+    const form = (slug: string, locale: string) => {
+      ip += 1;
+      const request = readerRequest(`http://localhost/${encodeURIComponent(locale)}/films/${slug}/quiz/answers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.51.100.${ip}` },
+        body: new URLSearchParams({ 'answers[q1]': 'q1a' }).toString(),
+      });
+      return POST_FORM(request, { params: Promise.resolve({ slug, locale }) });
+    };
+    const answered = await form(translated, 'fr');
+    expect(answered.status).toBe(303);
+    expect(answered.headers.get('location')).toMatch(new RegExp(`^/fr/films/${translated}/quiz\\?attempt=[a-z0-9]+$`, 'u'));
+    const counts = async () => db().quizAttempt.count({ where: { film: { slug: { in: [translated, untranslated] } } } });
+    const before = await counts();
+    for (const [slug, locale] of [
+      [untranslated, 'fr'],
+      [translated, 'de'],
+      [translated, '//evil.example'],
+      [translated, '\u{1f600}'],
+    ])
+      expect((await form(slug, locale)).status, `${slug} ${locale}`).toBe(404);
+    expect(await counts()).toBe(before);
   });
 });

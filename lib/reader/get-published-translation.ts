@@ -1,4 +1,5 @@
 import 'server-only';
+import { cache } from 'react';
 import { db } from '../db';
 import { readContent } from '../content/revision-content';
 import { withImageSizes } from '../media/with-image-sizes';
@@ -37,11 +38,13 @@ export async function getPublishedTranslation(slug: string, locale: string, read
  * The texts readers of `locale` get for a published film, by unit key (lib/translations/unit-key.ts):
  * the published translation's, each made from the published page's text as it is now
  * (currentTexts); null when the film or its published translation is not there. For what reads
- * the published tables rather than the page (the quiz: lib/quiz).
+ * the published tables rather than the page (the quiz: lib/quiz). Read once per render (React's
+ * `cache`): the quiz page asks for the questions and the results.
  */
-export async function getPublishedTranslationTexts(slug: string, locale: string): Promise<Record<string, string> | null> {
-  return (await readPublishedTranslation(slug, locale))?.texts ?? null;
-}
+export const getPublishedTranslationTexts = cache(
+  async (slug: string, locale: string): Promise<Record<string, string> | null> =>
+    (await readPublishedTranslation(slug, locale))?.texts ?? null,
+);
 
 async function readPublishedTranslation(slug: string, locale: string) {
   const row = await db().publishedFilm.findUnique({
