@@ -1,5 +1,6 @@
 import { localeTagSchema } from './locale-tag';
 import { siteEnv } from '../env';
+import { ValidationError } from '../errors';
 
 /**
  * The languages the site's content is written in (`SITE_LOCALES`, the first the default). A film
@@ -22,3 +23,14 @@ export function translationLocales(): readonly string[] {
 
 /** A translation's language in a route or request: a language tag's shape (whether the site has it is the domain's 404). */
 export const localeSchema = localeTagSchema;
+
+/**
+ * The language a reader API request asks for (`?locale=`): one of the site's (a 400 naming
+ * `locale` otherwise), the language pages are written in by default. The film and quiz endpoints.
+ */
+export function requestedLocale(asked: string | null): string {
+  const locale = asked ?? defaultLocale();
+  if (!siteLocales().includes(locale))
+    throw ValidationError.field('locale', `The site is in ${siteLocales().join(', ')}: there is no “${locale}”`);
+  return locale;
+}

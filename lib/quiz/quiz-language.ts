@@ -1,19 +1,7 @@
 import 'server-only';
-import { ValidationError } from '../errors';
-import { defaultLocale, siteLocales } from '../i18n/site-locales';
+import { defaultLocale } from '../i18n/site-locales';
 import { getPublishedTranslationTexts } from '../reader/get-published-translation';
 import type { Untranslated } from '../translations/unit-key';
-
-/**
- * The language a reader asks the quiz in (`?locale=`): one of the site's (400 naming `locale`
- * otherwise), the page's own by default.
- */
-export function quizLocale(asked: string | null): string {
-  const locale = asked ?? defaultLocale();
-  if (!siteLocales().includes(locale))
-    throw ValidationError.field('locale', `The site is in ${siteLocales().join(', ')}: there is no “${locale}”`);
-  return locale;
-}
 
 /** The quiz's texts in a language: each text by its unit key, the page's own where the translation has none. */
 export type QuizTexts = {

@@ -2,8 +2,7 @@ import { apiOperation } from '@/lib/api/api-handler';
 import { readerOperations } from '@/lib/api/operations/reader';
 import { NotFoundError } from '@/lib/errors';
 import { getFilmCached, getFilmTranslationCached, getFilmUpToCached } from '@/lib/reader/cached-reader';
-import { ValidationError } from '@/lib/errors';
-import { defaultLocale, siteLocales } from '@/lib/i18n/site-locales';
+import { defaultLocale, requestedLocale } from '@/lib/i18n/site-locales';
 import { cachedJson } from '@/lib/reader/json-response';
 import { publishedEventCount } from '@/lib/reader/published-address';
 import { levelDecisionOf } from '@/lib/reader/reader-level';
@@ -35,9 +34,7 @@ export const GET = apiOperation(readerOperations.getPublishedFilm, null, async (
   const events = named === undefined ? null : await publishedEventCount(params.slug);
   if (named !== undefined && events !== null && named > events)
     throw new NotFoundError(`“${params.slug}” has ${events} events: there is no point ${named}`);
-  const locale = new URL(request.url).searchParams.get('locale') ?? defaultLocale();
-  if (!siteLocales().includes(locale))
-    throw ValidationError.field('locale', `The site is in ${siteLocales().join(', ')}: there is no “${locale}”`);
+  const locale = requestedLocale(new URL(request.url).searchParams.get('locale'));
   const translated = locale === defaultLocale() ? null : await getFilmTranslationCached(params.slug, locale, level, upto);
   const film = translated ?? (upto === undefined ? await getFilmCached(params.slug, level) : await getFilmUpToCached(params.slug, upto));
   if (!film) throw new NotFoundError(`No published film “${params.slug}”`);

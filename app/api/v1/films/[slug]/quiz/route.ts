@@ -4,7 +4,7 @@ import { readerOperations } from '@/lib/api/operations/reader';
 import { NotFoundError } from '@/lib/errors';
 import { getPublicQuiz } from '@/lib/quiz/get-public-quiz';
 import { levelDecisionOf } from '@/lib/reader/reader-level';
-import { quizLocale } from '@/lib/quiz/quiz-language';
+import { requestedLocale } from '@/lib/i18n/site-locales';
 
 /**
  * `GET /api/v1/films/{slug}/quiz?spoilers=` → `{questions: [{id, prompt, spoiler, options: [{id, text}]}], hidden}`:
@@ -13,7 +13,7 @@ import { quizLocale } from '@/lib/quiz/quiz-language';
  */
 export const GET = apiOperation(readerOperations.getQuiz, null, async ({ request, params }) => {
   const level = levelDecisionOf(request.headers).level;
-  const quiz = await getPublicQuiz(params.slug, level, quizLocale(new URL(request.url).searchParams.get('locale')));
+  const quiz = await getPublicQuiz(params.slug, level, requestedLocale(new URL(request.url).searchParams.get('locale')));
   if (!quiz) throw new NotFoundError(`No published film “${params.slug}”`);
   return NextResponse.json(
     { questions: quiz.questions, hidden: quiz.hidden, ...(quiz.untranslated ? { untranslated: quiz.untranslated } : {}) },

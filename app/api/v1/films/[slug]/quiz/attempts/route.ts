@@ -5,7 +5,7 @@ import { limitAttempts } from '@/lib/quiz/limit-attempts';
 import { rateLimitHeaders } from '@/lib/api/rate-limit-headers';
 import { scoreAttempt } from '@/lib/quiz/score-attempt';
 import { levelDecisionOf } from '@/lib/reader/reader-level';
-import { quizLocale } from '@/lib/quiz/quiz-language';
+import { requestedLocale } from '@/lib/i18n/site-locales';
 import type { AttemptResponse } from '@/lib/quiz/quiz-schema';
 
 /**
@@ -18,7 +18,7 @@ import type { AttemptResponse } from '@/lib/quiz/quiz-schema';
  */
 export const POST = apiOperation(readerOperations.submitQuizAttempt, null, async ({ request, params }) => {
   // A language the site does not have is refused before the attempt counts against the limit.
-  const locale = quizLocale(new URL(request.url).searchParams.get('locale'));
+  const locale = requestedLocale(new URL(request.url).searchParams.get('locale'));
   const quota = await limitAttempts(request.headers);
   const level = levelDecisionOf(request.headers).level;
   const { score, total, results, language } = await scoreAttempt({ slug: params.slug, level, input: await readJson(request), locale });
