@@ -3,6 +3,7 @@ import type { AnsweredQuestion } from '@/lib/quiz/quiz-schema';
 import styles from './quiz-results.module.css';
 import type { QuizWords } from '@/lib/i18n/reader-text';
 import { fill, fillNodes } from './quiz-words';
+import { quizUnitKey, untranslatedLang, type Untranslated } from '@/lib/translations/unit-key';
 
 /** A friendly line for a score. */
 export function scoreMessage(score: number, total: number, words: QuizWords): string {
@@ -27,6 +28,7 @@ export function QuizResults({
   headingRef,
   hiddenNote,
   words,
+  untranslated,
 }: {
   score: number;
   total: number;
@@ -38,7 +40,10 @@ export function QuizResults({
   hiddenNote?: string | null;
   /** The words, in the page's language. */
   words: QuizWords;
+  /** The quiz's texts in the page's own language (no current translation): marked with `lang`. */
+  untranslated?: Untranslated;
 }) {
+  const lang = untranslatedLang(untranslated);
   return (
     <section className={styles.results} aria-labelledby="quiz-score-heading">
       <div className={styles.scoreCard}>
@@ -62,7 +67,7 @@ export function QuizResults({
           <li key={q.questionId} className={`${styles.item} ${q.correct ? styles.right : styles.wrong}`}>
             <h3 className={styles.prompt}>
               <span className={styles.number}>{fill(words.question, { n: index + 1 })}</span>
-              {q.prompt}
+              <span lang={lang(quizUnitKey(q.questionId, 'prompt'))}>{q.prompt}</span>
             </h3>
             <p className={styles.verdict}>
               <span aria-hidden="true" className={styles.verdictIcon}>
@@ -79,7 +84,7 @@ export function QuizResults({
                     key={option.id}
                     className={`${styles.option} ${correct ? styles.optionCorrect : ''} ${chosen && !correct ? styles.optionWrong : ''}`}
                   >
-                    <span>{option.text}</span>
+                    <span lang={lang(quizUnitKey(q.questionId, 'options', option.id))}>{option.text}</span>
                     {chosen || correct ? (
                       <span className={styles.tags}>
                         {chosen ? <span className={styles.tag}>{words.yourAnswer}</span> : null}
@@ -90,7 +95,11 @@ export function QuizResults({
                 );
               })}
             </ul>
-            {q.explanation ? <p className={styles.explanation}>{q.explanation}</p> : null}
+            {q.explanation ? (
+              <p className={styles.explanation} lang={lang(quizUnitKey(q.questionId, 'explanation'))}>
+                {q.explanation}
+              </p>
+            ) : null}
           </li>
         ))}
       </ol>

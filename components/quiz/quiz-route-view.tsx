@@ -89,6 +89,7 @@ export async function QuizRouteView({ slug, locale, query }: { slug: string; loc
           total={attempt.total}
           answered={attempt.answered}
           words={words}
+          untranslated={attempt.untranslated}
           retry={
             <Link href={retryHref} className={`${buttons.button} ${buttons.primary}`}>
               {words.tryAgain}

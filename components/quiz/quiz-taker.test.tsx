@@ -150,4 +150,25 @@ describe('QuizTaker in French', () => {
     expect(screen.getAllByText('Bonne réponse').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Refaire le quiz' })).toBeTruthy();
   });
+
+  it('marks each text that reads in English, in the questions and in the scored results (the explanations named by the API)', async () => {
+    const user = userEvent.setup();
+    answer = () => Response.json({ ...SCORED, untranslated: { lang: 'en', keys: ['quiz.questions[q2].explanation'] } });
+    render(
+      <QuizTaker
+        slug="kiss-and-cry"
+        questions={QUESTIONS}
+        locale="fr"
+        words={quizWords('fr')}
+        untranslated={{ lang: 'en', keys: ['quiz.questions[q1].prompt', 'quiz.questions[q2].options[c]'] }}
+      />,
+    );
+    const marked = () => [...document.querySelectorAll('[lang="en"]')].map((node) => node.textContent);
+    expect(marked()).toEqual(['Where does the story start?', 'Nobody']);
+    await choose(user, 'At the rink');
+    await choose(user, 'Nobody');
+    await user.click(screen.getByRole('button', { name: 'Vérifier mes réponses' }));
+    await screen.findByRole('heading', { name: 'Votre score : 1 sur 2' });
+    expect(marked()).toEqual(['Where does the story start?', 'Nobody', 'The pair wins.']);
+  });
 });

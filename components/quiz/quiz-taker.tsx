@@ -7,7 +7,7 @@ import { answerFieldName, type AnsweredQuestion, type AttemptResponse, type Publ
 import { buildAddress } from '@/lib/reader/reader-address.mjs';
 import { QuizResults } from './quiz-results';
 import { fill } from './quiz-words';
-import { quizUnitKey, untranslatedLang, type Untranslated } from '@/lib/translations/unit-key';
+import { joinUntranslated, quizUnitKey, untranslatedLang, type Untranslated } from '@/lib/translations/unit-key';
 import { useQuizView, type QuizView } from './use-quiz-view';
 import styles from './quiz-taker.module.css';
 import buttons from './buttons.module.css';
@@ -196,6 +196,7 @@ function QuizForm({ slug, questions, pinnedLevel, formError, locale, words, untr
           answered={answered}
           headingRef={resultsHeading}
           words={words}
+          untranslated={joinUntranslated(untranslated, mutation.data.untranslated)}
           retry={
             <button type="button" className={`${buttons.button} ${buttons.primary}`} onClick={retry}>
               {words.tryAgain}

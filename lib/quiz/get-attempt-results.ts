@@ -5,7 +5,7 @@ import type { SpoilerLevel } from '../spoilers/levels';
 import type { AnsweredQuestion } from './quiz-schema';
 import { quizTexts } from './quiz-language';
 import { defaultLocale } from '../i18n/site-locales';
-import { quizUnitKey } from '../translations/unit-key';
+import { quizUnitKey, type Untranslated } from '../translations/unit-key';
 
 export type AttemptResults = {
   score: number;
@@ -13,6 +13,8 @@ export type AttemptResults = {
   answered: AnsweredQuestion[];
   /** Answered questions above the viewer's level (a shared results link): counted, never shown. */
   hidden: number;
+  /** The texts above in the page's own language (no current translation), for their `lang` mark. */
+  untranslated?: Untranslated;
 };
 
 /**
@@ -68,5 +70,12 @@ export async function getAttemptResults(
   const stillPublished = await db().quizQuestion.count({
     where: { filmId: film.filmId, itemId: { in: attempt.answers.map((a) => a.questionItemId) } },
   });
-  return { score: attempt.score, total: attempt.total, answered, hidden: stillPublished - answered.length };
+  const untranslated = texts.untranslated();
+  return {
+    score: attempt.score,
+    total: attempt.total,
+    answered,
+    hidden: stillPublished - answered.length,
+    ...(untranslated && { untranslated }),
+  };
 }

@@ -1,3 +1,4 @@
+import type { Untranslated } from '../translations/unit-key';
 import type { SpoilerLevel } from '../spoilers/level-labels';
 
 /*
@@ -37,8 +38,8 @@ export type AttemptResult = {
   explanation: string;
 };
 
-/** The attempts API's response body. */
-export type AttemptResponse = { score: number; total: number; results: AttemptResult[] };
+/** The attempts API's response body; `untranslated`: the explanations in the page's own language (lib/translations/unit-key.ts). */
+export type AttemptResponse = { score: number; total: number; results: AttemptResult[]; untranslated?: Untranslated };
 
 /** One answered question with everything the results view shows. */
 export type AnsweredQuestion = AttemptResult & {

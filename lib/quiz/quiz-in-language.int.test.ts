@@ -16,6 +16,7 @@ import { publishTranslation } from '../translations/publish-translation';
 import { GET } from '@/app/api/v1/films/[slug]/quiz/route';
 import { POST } from '@/app/api/v1/films/[slug]/quiz/attempts/route';
 import { POST as POST_FORM } from '@/app/(translated)/[locale]/films/[slug]/quiz/answers/route';
+import { getAttemptResults } from './get-attempt-results';
 
 process.env.SITE_LOCALES = 'en,fr';
 
@@ -119,6 +120,31 @@ describe('the quiz API in French', () => {
       total: 1,
       results: [{ questionId: 'q1', correct: true, correctOptionId: 'q1a', explanation: 'Le film se passe à Toronto.' }],
     });
+  });
+
+  it('names an explanation the translation lacks, in the API’s answer and in the results page’s', async () => {
+    const response = await attempt(translated, '?locale=fr&spoilers=full', { q1: 'q1a', q2: 'q2b' });
+    const body = await response.json();
+    expect(body.results.map((r: { explanation: string }) => r.explanation)).toEqual([
+      'Le film se passe à Toronto.',
+      expect.stringContaining('FULLWORD'),
+    ]);
+    expect(body.untranslated).toEqual({ lang: 'en', keys: ['quiz.questions[q2].explanation'] });
+    const attemptId = (await db().quizAttempt.findFirstOrThrow({ where: { film: { slug: translated } }, orderBy: { createdAt: 'desc' } }))
+      .id;
+    const results = await getAttemptResults(translated, attemptId, 'full', 'fr');
+    expect(results?.untranslated?.keys.sort()).toEqual([
+      'quiz.questions[q1].options[q1a]',
+      'quiz.questions[q2].explanation',
+      'quiz.questions[q2].options[q2a]',
+      'quiz.questions[q2].options[q2b]',
+    ]);
+    // At none the full-level question is left out, and so is every key of it.
+    expect((await getAttemptResults(translated, attemptId, 'none', 'fr'))?.untranslated).toEqual({
+      lang: 'en',
+      keys: ['quiz.questions[q1].options[q1a]'],
+    });
+    expect((await getAttemptResults(translated, attemptId, 'full'))?.untranslated).toBeUndefined();
   });
 
   it('refuses a language the site does not have with a 400 naming `locale`, recording nothing', async () => {

@@ -86,16 +86,19 @@ export async function scoreAttempt({
     select: { id: true },
   });
 
+  const scored = results.map(({ questionId, correct, correctOptionId, explanation }) => ({
+    questionId,
+    correct,
+    correctOptionId,
+    explanation: texts.text(quizUnitKey(questionId, 'explanation'), explanation),
+  }));
+  const untranslated = texts.untranslated();
   return {
     attemptId: attempt.id,
     language: texts.language,
     score,
     total: results.length,
-    results: results.map(({ questionId, correct, correctOptionId, explanation }) => ({
-      questionId,
-      correct,
-      correctOptionId,
-      explanation: texts.text(quizUnitKey(questionId, 'explanation'), explanation),
-    })),
+    results: scored,
+    ...(untranslated && { untranslated }),
   };
 }

@@ -29,3 +29,10 @@ export function untranslatedLang(untranslated: Untranslated | undefined): (key: 
   const keys = new Set(untranslated.keys);
   return (key) => (keys.has(key) ? untranslated.lang : undefined);
 }
+
+/** Both lists of texts in the page's own language (the quiz's questions, then its scored explanations), or undefined. */
+export function joinUntranslated(...lists: Array<Untranslated | undefined>): Untranslated | undefined {
+  const present = lists.filter((list): list is Untranslated => list !== undefined);
+  if (present.length === 0) return undefined;
+  return { lang: present[0].lang, keys: [...new Set(present.flatMap((list) => list.keys))] };
+}

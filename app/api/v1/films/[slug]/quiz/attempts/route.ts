@@ -21,7 +21,12 @@ export const POST = apiOperation(readerOperations.submitQuizAttempt, null, async
   const locale = requestedLocale(new URL(request.url).searchParams.get('locale'));
   const quota = await limitAttempts(request.headers);
   const level = levelDecisionOf(request.headers).level;
-  const { score, total, results, language } = await scoreAttempt({ slug: params.slug, level, input: await readJson(request), locale });
-  const body: AttemptResponse = { score, total, results };
+  const { score, total, results, language, untranslated } = await scoreAttempt({
+    slug: params.slug,
+    level,
+    input: await readJson(request),
+    locale,
+  });
+  const body: AttemptResponse = { score, total, results, ...(untranslated && { untranslated }) };
   return NextResponse.json(body, { headers: { 'Cache-Control': 'no-store', 'Content-Language': language, ...rateLimitHeaders(quota) } });
 });
