@@ -18,7 +18,9 @@ import {
   buildAddress,
   parseAddress,
   variantOf,
+  translatedListRoute,
   type FilmAddress,
+  type ListAddress,
   type QuizAddress,
   type ReaderAddress,
   type SearchAddress,
@@ -143,6 +145,7 @@ async function route(
   if (film && reading.upto !== undefined && (await pastLastEvent(film.slug, reading.upto))) return missing(request);
   // Nothing seen yet is no point: the film at no spoilers is its canonical reading.
   if (film?.kind === 'film' && !film.level && reading.upto === 0) return noSpoilers(request, film);
+  if (address?.kind === 'list' && address.locale !== undefined) return translatedList(request, init, address.locale, address.page);
   if (address?.kind === 'list' && FILTER_PARAMS.some((name) => nextUrl.searchParams.has(name))) return filteredList(request, address.page);
   const variant = variantOf(nextUrl.pathname, decision);
   // A page (not a level or up-to route) is always rewritten; a route already at the decided reading renders as it is.
@@ -217,6 +220,25 @@ function filteredList(request: NextRequest, page: number) {
   return NextResponse.rewrite(url);
 }
 
+/**
+ * The list in a translation's language: `/{locale}` renders its first page's route, whose own
+ * address is sent there (308), so page 1 has one address as in the site's language. It takes no
+ * filter (the query is left to the page, which ignores it).
+ */
+function translatedList(request: NextRequest, init: { request: { headers: Headers } }, locale: string, page: number) {
+  if (page > 1) return NextResponse.next(init);
+  const url = sameOrigin(request);
+  const first = buildAddress({ kind: 'list', page: 1, locale });
+  if (url.pathname.replace(/\/$/u, '') !== first) {
+    url.pathname = first;
+    const response = NextResponse.redirect(url, 308);
+    response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');
+    return response;
+  }
+  url.pathname = translatedListRoute(locale, 1);
+  return NextResponse.rewrite(url, init);
+}
+
 async function pastLastEvent(slug: string, upto: number): Promise<boolean> {
   const events = await publishedEventCount(slug);
   return events !== null && upto > events;
@@ -251,19 +273,21 @@ function noSpoilers(request: NextRequest, film: FilmAddress): NextResponse {
 }
 
 /**
- * An address in a language (`/fr/films/…`, `/fr/search`): null when it is a translation's the site
+ * An address in a language (`/fr/films/…`, `/fr/search`, `/fr`): null when it is a translation's the site
  * has; the site's own language has no prefix (`/en/films/x` is redirected to `/films/x`, 308); any
  * other language is the 404 page.
  */
-function languageOf(request: NextRequest, address: FilmAddress | QuizAddress | SearchAddress): NextResponse | null {
+function languageOf(request: NextRequest, address: FilmAddress | QuizAddress | SearchAddress | ListAddress): NextResponse | null {
   if (address.locale === undefined || translationLocales().includes(address.locale)) return null;
   if (address.locale !== defaultLocale()) return missing(request);
   const url = sameOrigin(request);
   // The path only: the query (`?q=`, `?spoilers=`) goes along as it was.
   url.pathname = buildAddress(
-    address.kind === 'search' && !address.level
-      ? { ...address, locale: undefined, query: '', spoilers: undefined }
-      : { ...address, locale: undefined, spoilers: undefined },
+    address.kind === 'list'
+      ? { kind: 'list', page: address.page }
+      : address.kind === 'search' && !address.level
+        ? { ...address, locale: undefined, query: '', spoilers: undefined }
+        : { ...address, locale: undefined, spoilers: undefined },
   );
   const response = NextResponse.redirect(url, 308);
   response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');

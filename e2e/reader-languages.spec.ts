@@ -40,6 +40,70 @@ const at = (address: string) => new RegExp(`^https?://[^/]+${address}$`, 'u');
 /** The ids the page renders for items (`event-e3`, `character-c6`…): which items a reader got. */
 const itemIds = (html: string) => [...html.matchAll(/id="((?:event|character|theme|trivia|still)-[^"]+)"/gu)].map((m) => m[1]).sort();
 
+test.describe('the film list in French', () => {
+  test('lists the films published in French, in French, linking to their French pages, and no axe violation', async ({ page }) => {
+    await page.goto('/fr');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Des films expliqués par couches');
+    const card = page.locator('li', { has: page.locator(`a[href="${FRENCH_PATH}"]`) });
+    // The demo's translation leaves the title in English (marked) and translates the premise and the poster's text.
+    await expect(card.locator('h3')).toHaveAttribute('lang', 'en');
+    await expect(card.locator('p[lang]')).toHaveCount(0);
+    await expect(card).toContainText(translation.texts.premise.slice(0, 40));
+    await expect(card.locator('img')).toHaveAttribute('alt', translation.texts['poster.alt']);
+    for (const [hreflang, address] of [
+      ['en', '/'],
+      ['fr', '/fr'],
+      ['x-default', '/'],
+    ])
+      await expect(page.locator(`head link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveAttribute('href', at(address));
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', at('/fr'));
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    // The frame leads to the French list, and the language links between the two lists.
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Films' }).click();
+    await expect(page).toHaveURL(at('/fr'));
+    await page.getByRole('navigation', { name: 'Cette page dans d’autres langues' }).getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(at('/'));
+    await expect(page.locator(`head link[rel="alternate"][hreflang="fr"]`)).toHaveAttribute('href', at('/fr'));
+    await page.getByRole('navigation', { name: 'This page in other languages' }).getByRole('link', { name: 'Français' }).click();
+    await expect(page).toHaveURL(at('/fr'));
+    // The French film page's way back is the French list.
+    await page.goto(FRENCH_PATH);
+    await page.getByRole('link', { name: 'Films', exact: true }).first().click();
+    await expect(page).toHaveURL(at('/fr'));
+  });
+
+  test('addresses and the API: page 1 has one address, a language the site lacks is a 404, ?locale= lists in French', async ({
+    request,
+  }) => {
+    const first = await request.get('/fr/page/1', { maxRedirects: 0 });
+    expect(first.status()).toBe(308);
+    expect(first.headers()['location']).toMatch(/^(?:https?:\/\/[^/]+)?\/fr$/u);
+    const own = await request.get('/en', { maxRedirects: 0 });
+    expect(own.status()).toBe(308);
+    expect(own.headers()['location']).toMatch(/^(?:https?:\/\/[^/]+)?\/$/u);
+    for (const missing of ['/de', '/de/page/2', '/fr/page/999999']) expect((await request.get(missing)).status(), missing).toBe(404);
+
+    const api = await request.get('/api/v1/films?locale=fr&pageSize=100');
+    expect(api.status()).toBe(200);
+    expect(api.headers()['content-language']).toBe('fr');
+    const body = (await api.json()) as {
+      items: Array<{ slug: string; premise: string; url: string; href: string; untranslated?: { keys: string[] } }>;
+    };
+    const demoFilm = body.items.find((film) => film.slug === DEMO_SLUG);
+    expect(demoFilm).toMatchObject({
+      premise: translation.texts.premise,
+      url: FRENCH_PATH,
+      href: `/api/v1/films/${DEMO_SLUG}?locale=fr`,
+      untranslated: { lang: 'en', keys: ['title'] },
+    });
+    const refused = await request.get('/api/v1/films?locale=de');
+    expect(refused.status()).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('locale');
+  });
+});
+
 test.describe('the film page in French', () => {
   test('shows the same items as in English at each level, and no French text above it', async ({ request }) => {
     expect(frenchProbes.length).toBeGreaterThan(20);

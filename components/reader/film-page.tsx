@@ -11,7 +11,7 @@ import { UptoControl, UptoSteps } from './upto-control';
 import { READER_PART_SECTIONS, type ReaderPartComponents, type ReaderSectionProps } from './film/part-sections';
 import styles from './film-page.module.css';
 import { untranslatedLang } from '@/lib/translations/unit-key';
-import { quizPath } from '@/lib/reader/reader-address.mjs';
+import { quizPath, listPath } from '@/lib/reader/reader-address.mjs';
 
 /** Where the reader can be, for ReadingPosition: the content notes, then the sections in order. */
 const PLACES = ['content-notes', ...HEADED_PARTS.map(({ id }) => id)];
@@ -123,7 +123,7 @@ export function FilmPage({
         {render('HeaderTop')}
         <div className={styles.headline}>
           <p className={styles.kicker}>
-            <Link href="/">{t('film.kicker')}</Link>
+            <Link href={listPath(locale)}>{t('film.kicker')}</Link>
             {film.releaseYear && <span> · {film.releaseYear}</span>}
           </p>
           <h1 className={styles.title} lang={untranslatedLang(film.untranslated)('title')}>

@@ -7,7 +7,7 @@ import { notFound } from 'next/navigation';
 import type { FilmPageData } from '@/lib/reader/film-page-data';
 import { filmMetadata, type FilmLanguages } from '@/lib/seo/film-metadata';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
-import { filmPath } from '@/lib/reader/reader-address.mjs';
+import { SPOILER_QUERY_NAME, UPTO_QUERY_NAME, filmPath } from '@/lib/reader/reader-address.mjs';
 import { LanguageLinks } from './language-links';
 
 /**
@@ -19,6 +19,8 @@ import { LanguageLinks } from './language-links';
 export function FilmRouteView({ film, languages }: { film: VisibleFilm; languages: FilmLanguages }) {
   const { locale } = languages;
   const path = filmPath(film.slug, locale);
+  // Items and their levels are the same in every language: a link to another keeps the level or point.
+  const keep = film.upto ? `?${UPTO_QUERY_NAME}=${film.upto.seen}` : `?${SPOILER_QUERY_NAME}=${film.level}`;
   return (
     <main id="main">
       <JsonLd data={movieJsonLd(film, { locale: locale ?? languages.site, translated: locale !== undefined })} />
@@ -28,7 +30,7 @@ export function FilmRouteView({ film, languages }: { film: VisibleFilm; language
         hrefForLevel={(level, section) => setLevelHref(level, `${path}${section ? `#${section}` : ''}`, { film: film.slug })}
         hrefForEveryFilm={(level) => setLevelHref(level, path, 'every-film')}
         readUpTo
-        languages={<LanguageLinks film={film} languages={languages} />}
+        languages={<LanguageLinks languages={languages} hrefIn={(other) => `${filmPath(film.slug, other)}${keep}`} />}
       />
     </main>
   );

@@ -12,9 +12,18 @@ import {
   type FilmFilter,
   type FilterProblem,
 } from '@/lib/reader/film-filter';
+import { readerText } from '@/lib/i18n/reader-text';
+import { buildAddress, listPath } from '@/lib/reader/reader-address.mjs';
+import { defaultLocale, translationLocales } from '@/lib/i18n/site-locales';
+import { LanguageLinks } from './language-links';
 import styles from './home-view.module.css';
 
-/** The home page (page 1 of the film list), the older pages, /page/2 …, and filtered lists: the same view. */
+/**
+ * The home page (page 1 of the film list), the older pages, /page/2 …, and filtered lists: the same
+ * view. With `locale`, the list in a translation's language (`/fr`, `/fr/page/2`): the films
+ * published in it, newest first, without the filters (their genre and country names are the page's
+ * language's).
+ */
 export function HomeView({
   films,
   page,
@@ -22,6 +31,7 @@ export function HomeView({
   facets,
   filter = NO_FILTER,
   problem,
+  locale,
 }: {
   films: FilmSummary[];
   page: number;
@@ -31,8 +41,10 @@ export function HomeView({
   filter?: FilmFilter;
   /** A filter the list could not use (`/?year=abcd`): said above the chips, the list unfiltered. */
   problem?: FilterProblem;
+  locale?: string;
 }) {
-  const pageHref = (n: number) => listPageHref(n, filter);
+  const t = readerText(locale);
+  const pageHref = (n: number) => (locale ? buildAddress({ kind: 'list', page: n, locale }) : listPageHref(n, filter));
   const filtered = isFiltered(filter);
   const what = filterWords(filter);
   const newestFirst = filter.sort === DEFAULT_SORT;
@@ -40,12 +52,13 @@ export function HomeView({
     <main id="main" className={styles.page}>
       <section className={styles.intro} aria-labelledby="home-heading">
         <h1 id="home-heading" className={styles.title}>
-          Films, explained in layers
+          {t('list.title')}
         </h1>
-        <p className={styles.lede}>
-          Start with a premise that gives nothing away. Reveal the key turns, or the whole story, only when you choose to.
-        </p>
-        <SearchForm id="home-search" label="Search films and people" size="large" />
+        <p className={styles.lede}>{t('list.lede')}</p>
+        <SearchForm id="home-search" label={t('list.searchLabel')} size="large" locale={locale} />
+        {page === 1 && !isFiltered(filter) ? (
+          <LanguageLinks languages={{ locale, site: defaultLocale(), translations: translationLocales() }} hrefIn={listPath} />
+        ) : null}
       </section>
       <section aria-labelledby="films-heading">
         <h2 id="films-heading" className={styles.heading}>
@@ -53,9 +66,9 @@ export function HomeView({
             ? `Films: ${what}${page > 1 ? `, page ${page} of ${pages}` : ''}`
             : page === 1
               ? newestFirst
-                ? 'Latest films'
-                : 'Films'
-              : `Films, page ${page} of ${pages}`}
+                ? t('list.latest')
+                : t('list.films')
+              : t('list.filmsPage', { page, pages })}
         </h2>
         {problem ? (
           <p role="alert" className={styles.filterProblem} data-filter-problem={problem.field}>
@@ -64,8 +77,8 @@ export function HomeView({
         ) : null}
         {/* One way to filter: the chips, with counts; what is chosen stays shown, each removable. */}
         <ActiveFilters filter={filter} />
-        {facets ? <FilmFacets facets={facets} filter={filter} /> : null}
-        <FilmSortLinks filter={filter} />
+        {facets && !locale ? <FilmFacets facets={facets} filter={filter} /> : null}
+        {locale ? null : <FilmSortLinks filter={filter} />}
         {filtered && films.length === 0 ? (
           <div className={styles.noMatch} data-no-match="">
             <p>No films match {what}.</p>
@@ -75,21 +88,19 @@ export function HomeView({
             </p>
           </div>
         ) : (
-          <FilmList films={films} />
+          <FilmList films={films} locale={locale} emptyText={t('list.empty')} />
         )}
         {pages > 1 ? (
-          <nav className={styles.pager} aria-label="Pages of films">
+          <nav className={styles.pager} aria-label={t('list.pages')}>
             {page > 1 ? (
               <FilmListLink href={pageHref(page - 1)} rel="prev">
-                {newestFirst ? 'Newer films' : 'Previous page'}
+                {newestFirst ? t('list.newer') : t('list.previous')}
               </FilmListLink>
             ) : null}
-            <span>
-              Page {page} of {pages}
-            </span>
+            <span>{t('list.pageOf', { page, pages })}</span>
             {page < pages ? (
               <FilmListLink href={pageHref(page + 1)} rel="next">
-                {newestFirst ? 'Older films' : 'Next page'}
+                {newestFirst ? t('list.older') : t('list.next')}
               </FilmListLink>
             ) : null}
           </nav>

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { SearchHit } from '@/lib/reader/search-films';
 import type { SearchSuggestion } from '@/lib/reader/suggest-search';
 import { setLevelHref } from '@/lib/reader/reader-level';
-import { buildAddress } from '@/lib/reader/reader-address.mjs';
+import { buildAddress, listPath } from '@/lib/reader/reader-address.mjs';
 import type { SpoilerLevel } from '@/lib/spoilers/levels';
 import { readerText } from '@/lib/i18n/reader-text';
 import { SearchForm } from './search-form';
@@ -81,7 +81,7 @@ export function SearchView({
           <h2 className={styles.noResultsHeading}>{t('search.browse')}</h2>
           <ul className={styles.browse}>
             <li>
-              <Link href="/">{t('search.allFilms')}</Link>
+              <Link href={listPath(locale)}>{t('search.allFilms')}</Link>
               {t('search.allFilmsTail')}
             </li>
             <li>

@@ -1,11 +1,12 @@
 import Link from 'next/link';
 import { readerText } from '@/lib/i18n/reader-text';
-import { buildAddress } from '@/lib/reader/reader-address.mjs';
+import { buildAddress, listPath } from '@/lib/reader/reader-address.mjs';
 import { SearchForm } from './search-form';
 
 /** The search page in the page's language (a translation's searches its own texts). */
 const searchPathOf = (locale: string | undefined) =>
   buildAddress(locale ? { kind: 'search', query: '', locale } : { kind: 'search', query: '' });
+
 import styles from './site-header.module.css';
 
 /** The reader site's header, in the page's language (`locale`, absent: the site's own). */
@@ -14,11 +15,11 @@ export function SiteHeader({ locale }: { locale?: string }) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link href="/" className={styles.brand}>
+        <Link href={listPath(locale)} className={styles.brand}>
           {t('site.brand')}
         </Link>
         <nav aria-label={t('site.mainNav')} className={styles.nav}>
-          <Link href="/">{t('site.films')}</Link>
+          <Link href={listPath(locale)}>{t('site.films')}</Link>
           <Link href="/people">{t('site.people')}</Link>
           <Link href={searchPathOf(locale)}>{t('site.search')}</Link>
         </nav>
@@ -37,7 +38,7 @@ export function SiteFooter({ locale }: { locale?: string }) {
       <div className={styles.inner}>
         <p>{t('site.about')}</p>
         <nav aria-label={t('site.siteNav')}>
-          <Link href="/">{t('site.allFilms')}</Link> · <Link href={searchPathOf(locale)}>{t('site.search')}</Link>
+          <Link href={listPath(locale)}>{t('site.allFilms')}</Link> · <Link href={searchPathOf(locale)}>{t('site.search')}</Link>
         </nav>
       </div>
     </footer>

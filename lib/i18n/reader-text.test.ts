@@ -38,6 +38,8 @@ describe('the reader interface in each language', () => {
       minute: 5,
       seen: 1,
       events: 3,
+      page: 2,
+      pages: 3,
     };
     for (const locale of INTERFACE_LOCALES)
       for (const key of english) {

@@ -95,22 +95,27 @@ export const searchCached = cache(async (query: string, level: SpoilerLevel, loc
   return (await searchResults.fetch(key, { context: { text, level, locale } })) ?? NO_ANSWER;
 });
 
-/** One page of the home page's list (1-based), optionally filtered (genre, year, country) and sorted. */
-export const listFilmPageCached = cache((page: number, filter: FilmFilter = NO_FILTER, pageSize: number = FILMS_PER_PAGE) =>
-  unstable_cache(
-    () => listFilmPage(page, filter, pageSize),
-    [
-      'reader-films',
-      EPOCH,
-      String(page),
-      filter.genre ?? '',
-      String(filter.year ?? ''),
-      filter.country ?? '',
-      filter.sort,
-      String(pageSize),
-    ],
-    { tags: [FILMS_TAG] },
-  )(),
+/**
+ * One page of the home page's list (1-based), optionally filtered (genre, year, country) and
+ * sorted; with `locale`, the list in a translation's language (the films published in it).
+ */
+export const listFilmPageCached = cache(
+  (page: number, filter: FilmFilter = NO_FILTER, pageSize: number = FILMS_PER_PAGE, locale?: string) =>
+    unstable_cache(
+      () => listFilmPage(page, filter, pageSize, locale),
+      [
+        'reader-films',
+        EPOCH,
+        String(page),
+        filter.genre ?? '',
+        String(filter.year ?? ''),
+        filter.country ?? '',
+        filter.sort,
+        String(pageSize),
+        locale ?? '',
+      ],
+      { tags: [FILMS_TAG] },
+    )(),
 );
 
 /** The people index: the first `limit` people by name, and how many there are. */

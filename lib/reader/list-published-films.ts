@@ -1,9 +1,11 @@
 import 'server-only';
-import { translationLocales } from '../i18n/site-locales';
+import { defaultLocale, translationLocales } from '../i18n/site-locales';
 import { db } from '../db';
 import { Prisma } from '../generated/prisma/client';
 import { NO_FILTER, type FilmFilter, type FilmSort } from './film-filter';
 import { PERSON_HAS_PAGE } from './person-has-page';
+import { currentText, type StoredTexts } from '../translations/translation-state';
+import { fieldUnitKey, type Untranslated } from '../translations/unit-key';
 
 /** A poster as the list shows it: only a poster at level none (lists are the same for every reader). */
 export type ListPoster = { image: string; alt: string; width: number; height: number; version: number; focal: { x: number; y: number } };
@@ -19,6 +21,8 @@ export type FilmSummary = {
   premise: string;
   publishedAt: string;
   poster: ListPoster | null;
+  /** In a translation's language: the texts above that read in the page's own (no current translation), for their `lang` mark. */
+  untranslated?: Untranslated;
 };
 
 /** Films per page of the home page's list. */
@@ -36,8 +40,10 @@ const ORDER_BY: Record<FilmSort, Prisma.Sql> = {
   year: Prisma.sql`f."releaseYear" DESC NULLS LAST, f."publishedAt" DESC, f."slug" ASC`,
 };
 
-type SummaryRow = Omit<FilmSummary, 'publishedAt' | 'poster'> & {
+type SummaryRow = Omit<FilmSummary, 'publishedAt' | 'poster' | 'untranslated'> & {
   publishedAt: Date;
+  /** The published translation's stored title, premise and poster alt, in a translation's language. */
+  texts: StoredTexts | null;
   posterImage: string | null;
   posterAlt: string | null;
   posterWidth: number | null;
@@ -50,46 +56,97 @@ type SummaryRow = Omit<FilmSummary, 'publishedAt' | 'poster'> & {
 /**
  * Published films in the filter's order (newest published first by default), one page of them with
  * a window, each with its poster when the poster's level is none: one statement. Dates as ISO
- * strings, so the result survives the data cache as is.
+ * strings, so the result survives the data cache as is. With `locale` (a translation's language):
+ * the films published in it, their texts as its readers get them (listedInLanguage), ordered by
+ * title in it.
  */
-export async function listFilmSummaries({ offset = 0, limit }: Window = {}, filter: FilmFilter = NO_FILTER): Promise<FilmSummary[]> {
+export async function listFilmSummaries(
+  { offset = 0, limit }: Window = {},
+  filter: FilmFilter = NO_FILTER,
+  locale?: string,
+): Promise<FilmSummary[]> {
   const rows = await db().$queryRaw<SummaryRow[]>`
     SELECT f."slug", f."title", f."releaseYear", f."premise", f."publishedAt",
       i."imageId" AS "posterImage", i."alt" AS "posterAlt", a."width" AS "posterWidth", a."height" AS "posterHeight",
-      a."version" AS "posterVersion", a."focalX" AS "posterFocalX", a."focalY" AS "posterFocalY"
+      a."version" AS "posterVersion", a."focalX" AS "posterFocalX", a."focalY" AS "posterFocalY",
+      ${locale === undefined ? Prisma.sql`NULL::jsonb` : Prisma.sql`jsonb_build_object(${Prisma.join(LISTED_UNITS.map((key) => Prisma.sql`${key}::text, tr."texts" -> ${key}::text`))})`} AS "texts"
     FROM "PublishedFilm" f
     LEFT JOIN "FilmImage" i ON i."filmId" = f."filmId" AND i."kind" = 'poster' AND i."spoiler" = 'none'::"SpoilerLevel"
     LEFT JOIN "ImageAsset" a ON a."id" = i."imageId"
-    WHERE ${whereFilter(filter, ['genre', 'year', 'country'])}
-    ORDER BY ${ORDER_BY[filter.sort]}
+    ${locale === undefined ? Prisma.empty : translationJoin(locale)}
+    WHERE ${whereFilter(filter, ['genre', 'year', 'country'], locale)}
+    ORDER BY ${locale !== undefined && filter.sort === 'title' ? TITLE_IN_LANGUAGE : ORDER_BY[filter.sort]}
     OFFSET ${offset} LIMIT ${limit ?? null}`;
   return rows.map(
-    ({ publishedAt, posterImage, posterAlt, posterWidth, posterHeight, posterVersion, posterFocalX, posterFocalY, ...film }) => ({
-      ...film,
-      publishedAt: publishedAt.toISOString(),
-      poster:
-        posterImage !== null && posterWidth !== null && posterHeight !== null
-          ? {
-              image: posterImage,
-              alt: posterAlt ?? '',
-              width: posterWidth,
-              height: posterHeight,
-              version: posterVersion ?? 1,
-              focal: { x: posterFocalX ?? 0.5, y: posterFocalY ?? 0.5 },
-            }
-          : null,
-    }),
+    ({ publishedAt, posterImage, posterAlt, posterWidth, posterHeight, posterVersion, posterFocalX, posterFocalY, texts, ...film }) => {
+      const summary: FilmSummary = {
+        ...film,
+        publishedAt: publishedAt.toISOString(),
+        poster:
+          posterImage !== null && posterWidth !== null && posterHeight !== null
+            ? {
+                image: posterImage,
+                alt: posterAlt ?? '',
+                width: posterWidth,
+                height: posterHeight,
+                version: posterVersion ?? 1,
+                focal: { x: posterFocalX ?? 0.5, y: posterFocalY ?? 0.5 },
+              }
+            : null,
+      };
+      return texts ? listedInLanguage(summary, texts) : summary;
+    },
   );
+}
+
+const TITLE = fieldUnitKey('title');
+const PREMISE = fieldUnitKey('premise');
+const POSTER_ALT = fieldUnitKey('poster', 'alt');
+/** The texts a list shows (lib/translations/unit-key.ts). */
+const LISTED_UNITS = [TITLE, PREMISE, POSTER_ALT];
+
+/** The film's published translation into `locale` and the revision of it readers get. */
+const translationJoin = (locale: string) => Prisma.sql`
+    JOIN "FilmTranslation" ft ON ft."filmId" = f."filmId" AND ft."locale" = ${locale} AND ft."publishedRevision" IS NOT NULL
+    JOIN "TranslationRevision" tr ON tr."translationId" = ft."id" AND tr."number" = ft."publishedRevision"
+    LEFT JOIN "SearchDocument" d ON d."filmId" = f."filmId" AND d."locale" = ${locale} AND d."kind" = 'film'`;
+
+/** By title in a translation's language: the title its search holds, made from the texts its readers get (lib/translations/translation-search-documents.ts). */
+const TITLE_IN_LANGUAGE = Prisma.sql`lower(coalesce(d."title", f."title")) ASC, f."slug" ASC`;
+
+/**
+ * A summary as readers of a translation get it: each text the translation's where it is current
+ * (currentText), the page's own otherwise, and those named in `untranslated`. Pure.
+ */
+function listedInLanguage(summary: FilmSummary, texts: StoredTexts): FilmSummary {
+  const untranslated: string[] = [];
+  const text = (key: string, source: string) => {
+    const translated = currentText(texts[key] ?? undefined, source);
+    if (translated === null && source.trim() !== '') untranslated.push(key);
+    return translated ?? source;
+  };
+  const listed: FilmSummary = {
+    ...summary,
+    title: text(TITLE, summary.title),
+    premise: text(PREMISE, summary.premise),
+    poster: summary.poster && { ...summary.poster, alt: text(POSTER_ALT, summary.poster.alt) },
+  };
+  return untranslated.length > 0 ? { ...listed, untranslated: { lang: defaultLocale(), keys: untranslated } } : listed;
 }
 
 type FilterField = 'genre' | 'year' | 'country';
 
 /**
- * The filter's chosen fields in SQL, `TRUE` for none: a genre or a country through the GIN index on
+ * The filter's chosen fields in SQL (and with `locale`, published in it), `TRUE` for none: a genre or a country through the GIN index on
  * genreKeys or countries (`@>`), a year through its index.
  */
-function whereFilter(filter: FilmFilter, fields: FilterField[]): Prisma.Sql {
+function whereFilter(filter: FilmFilter, fields: FilterField[], locale?: string): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
+  // A translation's language lists the films published in it: their pages in it exist.
+  if (locale !== undefined)
+    parts.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM "FilmTranslation" t WHERE t."filmId" = f."filmId" AND t."locale" = ${locale} AND t."publishedRevision" IS NOT NULL)`,
+    );
   if (fields.includes('genre') && filter.genre !== null) parts.push(Prisma.sql`f."genreKeys" @> ARRAY[${filter.genre}]::text[]`);
   if (fields.includes('year') && filter.year !== null) parts.push(Prisma.sql`f."releaseYear" = ${filter.year}`);
   if (fields.includes('country') && filter.country !== null) parts.push(Prisma.sql`f."countries" @> ARRAY[${filter.country}]::text[]`);
@@ -117,18 +174,18 @@ const MAX_COUNTRIES = 24;
  * country, …). Lists show titles, premises and level-none posters only, so the counts are the
  * same for every reader.
  */
-async function countFilmFacets(filter: FilmFilter): Promise<FilmFacets> {
+async function countFilmFacets(filter: FilmFilter, locale?: string): Promise<FilmFacets> {
   const rows = await db().$queryRaw<Array<{ kind: 'total' | 'genre' | 'year' | 'country'; key: string; count: number }>>`
-    (SELECT 'total' AS kind, '' AS key, count(*)::int AS count FROM "PublishedFilm" f WHERE ${whereFilter(filter, ['genre', 'year', 'country'])})
+    (SELECT 'total' AS kind, '' AS key, count(*)::int AS count FROM "PublishedFilm" f WHERE ${whereFilter(filter, ['genre', 'year', 'country'], locale)})
     UNION ALL
     (SELECT 'genre', g, count(*)::int FROM "PublishedFilm" f, unnest(f."genreKeys") AS g
-      WHERE ${whereFilter(filter, ['year', 'country'])} GROUP BY g ORDER BY count(*) DESC, g LIMIT ${MAX_GENRES})
+      WHERE ${whereFilter(filter, ['year', 'country'], locale)} GROUP BY g ORDER BY count(*) DESC, g LIMIT ${MAX_GENRES})
     UNION ALL
     (SELECT 'year', f."releaseYear"::text, count(*)::int FROM "PublishedFilm" f
-      WHERE f."releaseYear" IS NOT NULL AND ${whereFilter(filter, ['genre', 'country'])} GROUP BY f."releaseYear" ORDER BY f."releaseYear" DESC)
+      WHERE f."releaseYear" IS NOT NULL AND ${whereFilter(filter, ['genre', 'country'], locale)} GROUP BY f."releaseYear" ORDER BY f."releaseYear" DESC)
     UNION ALL
     (SELECT 'country', c, count(*)::int FROM "PublishedFilm" f, unnest(f."countries") AS c
-      WHERE ${whereFilter(filter, ['genre', 'year'])} GROUP BY c ORDER BY count(*) DESC, c LIMIT ${MAX_COUNTRIES})`;
+      WHERE ${whereFilter(filter, ['genre', 'year'], locale)} GROUP BY c ORDER BY count(*) DESC, c LIMIT ${MAX_COUNTRIES})`;
   return {
     total: rows.find((r) => r.kind === 'total')?.count ?? 0,
     genres: rows.filter((r) => r.kind === 'genre').map((r) => ({ genre: r.key, count: r.count })),
@@ -146,10 +203,11 @@ export async function listFilmPage(
   page: number,
   filter: FilmFilter = NO_FILTER,
   pageSize: number = FILMS_PER_PAGE,
+  locale?: string,
 ): Promise<{ films: FilmSummary[]; page: number; pages: number; facets: FilmFacets }> {
   const [films, facets] = await Promise.all([
-    listFilmSummaries({ offset: (page - 1) * pageSize, limit: pageSize }, filter),
-    countFilmFacets(filter),
+    listFilmSummaries({ offset: (page - 1) * pageSize, limit: pageSize }, filter, locale),
+    countFilmFacets(filter, locale),
   ]);
   return { films, page, pages: Math.max(1, Math.ceil(facets.total / pageSize)), facets };
 }

@@ -13,7 +13,8 @@
  *   person    `/people/{slug}`, its level route `/people/{slug}/level/{level}`
  *   search    `/search?q=…`, its variant `/search/level/{level}/{source}/{query, base64url}`; in a
  *             translation's language the same under `/{locale}` (`/fr/search?q=…`)
- *   list      `/`, `/page/{N}`
+ *   list      `/`, `/page/{N}`; in a translation's language `/{locale}`, `/{locale}/page/{N}` (its
+ *             published translations only)
  *
  * A slug is held decoded and written percent-encoded. A level or point segment that is no level or
  * no number parses as the address with `malformed` (proxy.ts answers 400 naming the field); a point
@@ -47,11 +48,11 @@ export { parseLevel };
  *   `locale`: the page in a translation's language; absent, in the language pages are written in
  * @typedef {{ kind: 'quiz', slug: string, locale?: string, answers?: boolean, spoilers?: SpoilerLevel }} QuizAddress
  * @typedef {{ kind: 'film-api', slug: string, quiz?: 'questions' | 'attempts', locale?: string, spoilers?: SpoilerLevel }} FilmApiAddress
- *   `locale` (`?locale=`): the quiz's texts in a translation's language
+ *   `locale` (`?locale=`): the film or its quiz's texts in a translation's language
  * @typedef {{ kind: 'person', slug: string, level?: SpoilerLevel, malformed?: Malformed, spoilers?: SpoilerLevel }} PersonAddress
  * @typedef {{ kind: 'search', query: string, locale?: string, level?: SpoilerLevel, source?: SearchSource, malformed?: Malformed, spoilers?: SpoilerLevel }} SearchAddress
  *   without `level` the public address (`/search?q=`), with it the variant proxy.ts rewrites onto
- * @typedef {{ kind: 'list', page: number }} ListAddress
+ * @typedef {{ kind: 'list', page: number, locale?: string }} ListAddress
  * @typedef {FilmAddress | QuizAddress | FilmApiAddress | PersonAddress | SearchAddress | ListAddress} ReaderAddress
  * @typedef {typeof SEARCH_SOURCES[number]} SearchSource
  */
@@ -116,7 +117,7 @@ const FILM = /^(?:\/([a-z]{2,3}(?:-[A-Z]{2})?))?\/films\/([^/]+)(?:\/(level|upto
 const FILM_API = /^\/api\/v1\/films\/([^/]+)(?:\/(quiz)(?:\/(attempts))?)?\/?$/u;
 const PERSON = /^\/people\/([^/]+)(?:\/level\/([^/]*))?\/?$/u;
 const SEARCH = /^(?:\/([a-z]{2,3}(?:-[A-Z]{2})?))?\/search(?:\/level\/([^/]*)(?:\/([^/]*)(?:\/(.*))?)?)?\/?$/u;
-const LIST = /^\/(?:page\/([1-9]\d{0,6})\/?)?$/u;
+const LIST = /^(?:\/([a-z]{2,3}(?:-[A-Z]{2})?))?(?:\/page\/([1-9]\d{0,6}))?\/?$/u;
 /** A language tag as addresses carry it (`fr`, `fr-CA`). */
 const LOCALE = /^[a-z]{2,3}(?:-[A-Z]{2})?$/u;
 
@@ -163,12 +164,10 @@ function parsePath(pathname, query) {
   if (api) {
     const slug = decoded(api[1]);
     if (slug === null) return null;
-    if (!api[2]) return { kind: 'film-api', slug };
-    const quiz = api[3] ? /** @type {const} */ ('attempts') : /** @type {const} */ ('questions');
+    const quiz = api[2] ? (api[3] ? /** @type {const} */ ('attempts') : /** @type {const} */ ('questions')) : undefined;
+    const named = quiz ? { kind: /** @type {const} */ ('film-api'), slug, quiz } : { kind: /** @type {const} */ ('film-api'), slug };
     const locale = query.getAll('locale');
-    return locale.length === 1 && LOCALE.test(locale[0])
-      ? { kind: 'film-api', slug, quiz, locale: locale[0] }
-      : { kind: 'film-api', slug, quiz };
+    return locale.length === 1 && LOCALE.test(locale[0]) ? { ...named, locale: locale[0] } : named;
   }
   const person = PERSON.exec(pathname);
   if (person) {
@@ -187,7 +186,10 @@ function parsePath(pathname, query) {
     return variant && locale ? { ...variant, locale } : variant;
   }
   const list = LIST.exec(pathname);
-  if (list) return { kind: 'list', page: list[1] ? Number(list[1]) : 1 };
+  if (list && pathname !== '') {
+    const page = list[2] ? Number(list[2]) : 1;
+    return list[1] ? { kind: 'list', page, locale: list[1] } : { kind: 'list', page };
+  }
   return null;
 }
 
@@ -242,8 +244,10 @@ export const emptySearchSegments = () =>
  */
 export function buildAddress(address) {
   switch (address.kind) {
-    case 'list':
-      return address.page <= 1 ? '/' : `/page/${address.page}`;
+    case 'list': {
+      const root = address.locale ? `/${address.locale}` : '';
+      return address.page <= 1 ? root || '/' : `${root}/page/${address.page}`;
+    }
     case 'film':
       return withLevel(
         `${address.locale ? `/${address.locale}` : ''}/films/${encodeURIComponent(address.slug)}${routeSegments(address)}`,
@@ -257,7 +261,7 @@ export function buildAddress(address) {
     case 'film-api': {
       const path = `/api/v1/films/${encodeURIComponent(address.slug)}${address.quiz === 'attempts' ? '/quiz/attempts' : address.quiz ? '/quiz' : ''}`;
       const params = new URLSearchParams();
-      if (address.quiz && address.locale) params.set('locale', address.locale);
+      if (address.locale) params.set('locale', address.locale);
       if (address.spoilers) params.set(SPOILER_QUERY_NAME, address.spoilers);
       const search = params.toString();
       return search ? `${path}?${search}` : path;
@@ -296,6 +300,17 @@ const withLevel = (path, level) => (level ? `${path}?${SPOILER_QUERY_NAME}=${lev
  * @param {string} slug @param {string} [locale]
  */
 export const filmPath = (slug, locale) => buildAddress(locale ? { kind: 'film', slug, locale } : { kind: 'film', slug });
+/**
+ * The film list's first page (the home page); with `locale`, the list in a translation's language.
+ * @param {string} [locale]
+ */
+export const listPath = (locale) => buildAddress(locale ? { kind: 'list', page: 1, locale } : { kind: 'list', page: 1 });
+/**
+ * The route a list in a translation's language renders at: `/{locale}/page/{N}`, its first page too
+ * (proxy.ts rewrites `/{locale}` there and sends that route's own address to `/{locale}`).
+ * @param {string} locale @param {number} page
+ */
+export const translatedListRoute = (locale, page) => `/${locale}/page/${page}`;
 /** A person's page. @param {string} slug */
 export const personPath = (slug) => buildAddress({ kind: 'person', slug });
 /** A film's quiz; with `locale`, in a translation's language. @param {string} slug @param {string} [locale] */

@@ -4,6 +4,8 @@ import { SPOILER_LEVELS } from '../spoilers/levels';
 import {
   buildAddress,
   filmPath,
+  listPath,
+  translatedListRoute,
   parseAddress,
   personPath,
   quizPath,
@@ -89,6 +91,8 @@ const OLD = [
   // A film's page and search in a translation's language: a language tag before them.
   /^\/[a-z]{2,3}(?:-[A-Z]{2})?\/films\/([^/]+)(?:\/level\/[^/]*|\/upto\/[^/]*)?\/?$/u,
   /^\/[a-z]{2,3}(?:-[A-Z]{2})?\/search(?:\/level\/[^/]*(\/.*)?)?\/?$/u,
+  // The film list in a translation's language.
+  /^\/[a-z]{2,3}(?:-[A-Z]{2})?(?:\/page\/([1-9]\d{0,6}))?\/?$/u,
 ];
 
 describe('reader addresses', () => {
@@ -160,7 +164,21 @@ describe('reader addresses', () => {
     expect(buildAddress({ kind: 'film-api', slug: 'kiss-and-cry', quiz: 'attempts', locale: 'fr', spoilers: 'full' })).toBe(
       '/api/v1/films/kiss-and-cry/quiz/attempts?locale=fr&spoilers=full',
     );
-    for (const other of ['/FR/films/kiss-and-cry', '/fr/people/x', '/fr', '/f/films/x']) expect(parseAddress(other)).toBeNull();
+    for (const other of ['/FR/films/kiss-and-cry', '/fr/people/x', '/FR', '/f', '/fr/page/0', '/f/films/x'])
+      expect(parseAddress(other)).toBeNull();
+  });
+
+  it("name the film list in a translation's language, its first page without a page number", () => {
+    expect(parseAddress('/fr')).toEqual({ kind: 'list', page: 1, locale: 'fr' });
+    expect(parseAddress('/fr/')).toEqual({ kind: 'list', page: 1, locale: 'fr' });
+    expect(parseAddress('/fr-CA/page/3')).toEqual({ kind: 'list', page: 3, locale: 'fr-CA' });
+    expect(buildAddress({ kind: 'list', page: 1, locale: 'fr' })).toBe('/fr');
+    expect(buildAddress({ kind: 'list', page: 2, locale: 'fr' })).toBe('/fr/page/2');
+    expect(listPath('fr')).toBe('/fr');
+    expect(listPath()).toBe('/');
+    expect(translatedListRoute('fr', 1)).toBe('/fr/page/1');
+    expect(buildAddress({ kind: 'film-api', slug: 'kiss-and-cry', locale: 'fr' })).toBe('/api/v1/films/kiss-and-cry?locale=fr');
+    expect(parseAddress('/api/v1/films/kiss-and-cry?locale=fr')).toEqual({ kind: 'film-api', slug: 'kiss-and-cry', locale: 'fr' });
   });
 
   it('name the film, its level, point and quiz, and refuse what is no level or no number', () => {

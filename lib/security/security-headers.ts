@@ -14,7 +14,7 @@ import { CACHED_PAGE_BASE_POLICY, CSP_HEADER, HSTS_VALUE, NON_PAGE_POLICY, nonce
  * `/_missing` is the 404 page proxy.ts rewrites unknown reader addresses to.
  */
 const CACHED_PAGE =
-  /^\/(?:[a-z]{2,3}(?:-[A-Z]{2})?\/)?(?:(?:films|people)\/[^/]+(?:\/level\/[^/]+|\/upto\/[^/]+)?\/?|page\/[^/]+\/?|filter\/[^/]+\/[^/]+\/[^/]+\/[^/]+\/[^/]+\/?|search\/level\/[^/]+\/[^/]+(?:\/[^/]+)?\/?|_missing)?$/u;
+  /^\/(?:[a-z]{2,3}(?:-[A-Z]{2})?(?:\/|$))?(?:(?:films|people)\/[^/]+(?:\/level\/[^/]+|\/upto\/[^/]+)?\/?|page\/[^/]+\/?|filter\/[^/]+\/[^/]+\/[^/]+\/[^/]+\/[^/]+\/?|search\/level\/[^/]+\/[^/]+(?:\/[^/]+)?\/?|_missing)?$/u;
 
 /** Route handlers: JSON, feeds, redirects. */
 const NON_PAGE =

@@ -45,12 +45,19 @@ export type FilmLanguages = { locale: string | undefined; site: string; translat
  * hreflang alternates: the page in every language it is published in, and `x-default` (the
  * site's own language, the address that never changes). None when it has one language only.
  */
-export function filmAlternates(slug: string, { site, translations }: FilmLanguages): Record<string, string> | undefined {
+export function filmAlternates(slug: string, languages: FilmLanguages): Record<string, string> | undefined {
+  return languageAlternates((locale) => filmPath(slug, locale), languages);
+}
+
+/**
+ * hreflang alternates of any page that exists in several languages: `pathIn(locale)` is its path in
+ * a translation's language, `pathIn()` in the site's own (also `x-default`). None with one language.
+ */
+export function languageAlternates(
+  pathIn: (locale?: string) => string,
+  { site, translations }: Omit<FilmLanguages, 'locale'>,
+): Record<string, string> | undefined {
   if (translations.length === 0) return undefined;
-  const own = absoluteUrl(filmPath(slug));
-  return Object.fromEntries([
-    [site, own],
-    ...translations.map((locale) => [locale, absoluteUrl(filmPath(slug, locale))]),
-    ['x-default', own],
-  ]);
+  const own = absoluteUrl(pathIn());
+  return Object.fromEntries([[site, own], ...translations.map((locale) => [locale, absoluteUrl(pathIn(locale))]), ['x-default', own]]);
 }

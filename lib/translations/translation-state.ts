@@ -14,7 +14,7 @@ export type StoredTexts = Record<string, StoredText>;
 export function translationState(source: FilmContent, stored: StoredTexts) {
   const units: TranslationUnitState[] = translationUnits(source).map((unit) => {
     const saved = stored[unit.key];
-    const status: TranslationStatus = !saved ? 'missing' : saved.from === unit.source ? 'translated' : 'outdated';
+    const status = unitStatus(saved, unit.source);
     return { ...unit, text: saved?.text ?? null, from: saved?.from ?? null, status };
   });
   const count = (status: TranslationStatus) => units.filter((unit) => unit.status === status).length;
@@ -22,6 +22,20 @@ export function translationState(source: FilmContent, stored: StoredTexts) {
     units,
     counts: { units: units.length, translated: count('translated'), outdated: count('outdated'), missing: count('missing') },
   };
+}
+
+/** A stored unit's state against the source text as it is now (the one rule: translated only when made from exactly that text). */
+export function unitStatus(saved: StoredText | undefined, source: string): TranslationStatus {
+  return !saved ? 'missing' : saved.from === source ? 'translated' : 'outdated';
+}
+
+/**
+ * The text readers of a translation get for one unit whose source is `source`: the stored
+ * translation when it is current (unitStatus), else null (they get the source's). For readers
+ * that hold a few published texts rather than the page (the lists).
+ */
+export function currentText(saved: StoredText | undefined, source: string): string | null {
+  return saved && unitStatus(saved, source) === 'translated' ? saved.text : null;
 }
 
 /**

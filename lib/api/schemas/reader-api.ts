@@ -76,14 +76,19 @@ export const filmSummarySchema = z
     releaseYear: z.int().nullable(),
     premise: z.string(),
     publishedAt: isoDateTime,
-    url: z.string().meta({ description: 'The reader page' }),
-    href: z.string().meta({ description: 'This film in the API' }),
+    url: z.string().meta({ description: 'The reader page (in the list’s language)' }),
+    href: z.string().meta({ description: 'This film in the API (in the list’s language)' }),
+    untranslated: untranslatedSchema,
   })
   .meta({ id: 'FilmSummary', description: 'Spoiler-safe: title and premise are level none' });
 
 export const publishedFilmListSchema = listSchema(filmSummarySchema, 'PublishedFilmList', 'One page of published films');
 
 export const filmListPageQuerySchema = z.object({
+  locale: z.string().optional().meta({
+    description:
+      'A language of the site (SITE_LOCALES): the films published in it (with a published translation into it), their title and premise in it (the page’s own where the translation has none up to date, named in `untranslated`), `sort=title` by the title in it; a language the site does not have is a 400',
+  }),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'Page number, 1-based, newest films first' }),
   genre: z.string().trim().min(1).max(60).optional().meta({ description: 'Only films with this genre (any case)' }),
   year: z.coerce.number().int().min(1870).max(2100).optional().meta({ description: 'Only films released that year' }),
@@ -144,5 +149,6 @@ export const quizAttemptResultSchema = z
     score: z.int(),
     total: z.int(),
     results: z.array(z.object({ questionId: z.string(), correct: z.boolean(), correctOptionId: z.string(), explanation: z.string() })),
+    untranslated: untranslatedSchema,
   })
   .meta({ id: 'QuizAttemptResult', description: 'Scored on the server' });

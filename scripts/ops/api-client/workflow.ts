@@ -269,6 +269,14 @@ export async function runWorkflow(context: WorkflowContext): Promise<void> {
     200,
   ).data!;
   expect(french.title).toBe('Titre en français');
+  // The list in French: the films published in it, their texts and addresses in it.
+  const frenchList = expectStatus(await reader.GET('/api/v1/films', { params: { query: { locale: 'fr', pageSize: 100 } } }), 200).data!;
+  expect(frenchList.items.find((film) => film.slug === slug)).toMatchObject({
+    title: 'Titre en français',
+    url: `/fr/films/${slug}`,
+    href: `/api/v1/films/${slug}?locale=fr`,
+  });
+  expectStatus(await reader.GET('/api/v1/films', { params: { query: { locale: 'de' } } }), 400);
   expectStatus(await editor.POST('/api/v1/editor/films/{slug}/translations/{locale}/unpublish', { params: { path: fr } }), 200);
   const frenchHistory = expectStatus(
     await editor.GET('/api/v1/editor/films/{slug}/translations/{locale}/revisions', { params: { path: fr, query: { page: 1 } } }),

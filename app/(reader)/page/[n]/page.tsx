@@ -3,11 +3,9 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { HomeView } from '@/components/reader/home-view';
 import { listFilmPageCached } from '@/lib/reader/cached-reader';
 import { absoluteUrl } from '@/lib/seo/site-url';
+import { listPageNumber } from '@/lib/seo/list-metadata';
 
 type Props = PageProps<'/page/[n]'>;
-
-/** "2", "3", …: the page numbers this route serves (page 1 is `/`). */
-const pageNumber = (n: string) => (/^[1-9]\d{0,6}$/u.test(n) ? Number(n) : null);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { n } = await params;
@@ -16,7 +14,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** `/page/{n}`: older published films, FILMS_PER_PAGE at a time. Rendered on first visit, then cached until a publish. */
 export default async function FilmPageRoute({ params }: Props) {
-  const page = pageNumber((await params).n);
+  const page = listPageNumber((await params).n);
   if (page === 1) permanentRedirect('/');
   if (page === null) notFound();
   const list = await listFilmPageCached(page);

@@ -5,24 +5,30 @@ import { listFilmPageCached } from '@/lib/reader/cached-reader';
 import { NO_FILTER } from '@/lib/reader/film-filter';
 import { cachedJson } from '@/lib/reader/json-response';
 import { genreKey } from '@/lib/page/parts/facts';
-import { filmPath } from '@/lib/reader/reader-address.mjs';
+import { buildAddress, filmPath } from '@/lib/reader/reader-address.mjs';
+import { defaultLocale, requestedLocale } from '@/lib/i18n/site-locales';
 
 /**
- * `GET /api/v1/films?page=N[&pageSize=…][&sort=published|title|year][&genre=…][&year=…]`: published
- * films, a page at a time (the list envelope); spoiler-free (title, year, premise).
+ * `GET /api/v1/films?page=N[&pageSize=…][&sort=published|title|year][&genre=…][&year=…][&locale=…]`:
+ * published films, a page at a time (the list envelope); spoiler-free (title, year, premise). With
+ * a translation's language, the films published in it, as its list page shows them.
  */
 export const GET = apiOperation(readerOperations.listPublishedFilms, null, async ({ request, query }) => {
+  const asked = requestedLocale(query.locale ?? null);
+  const locale = asked === defaultLocale() ? undefined : asked;
   const filter = {
     ...NO_FILTER,
     genre: query.genre === undefined ? null : genreKey(query.genre),
     year: query.year ?? null,
     sort: query.sort,
   };
-  const list = await listFilmPageCached(query.page, filter, query.pageSize);
+  const list = await listFilmPageCached(query.page, filter, query.pageSize, locale);
   const films = list.films.map(({ poster: _poster, ...film }) => ({
     ...film,
-    url: filmPath(film.slug),
-    href: `/api/v1/films/${film.slug}`,
+    url: filmPath(film.slug, locale),
+    href: buildAddress(locale ? { kind: 'film-api', slug: film.slug, locale } : { kind: 'film-api', slug: film.slug }),
   }));
-  return cachedJson(request, listEnvelope(films, query, list.facets.total));
+  const response = cachedJson(request, listEnvelope(films, query, list.facets.total));
+  response.headers.set('Content-Language', asked);
+  return response;
 });
