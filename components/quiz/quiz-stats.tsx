@@ -1,9 +1,17 @@
 import { plural } from '@/lib/content/derive';
 import { SPOILER_LABELS } from '@/lib/spoilers/levels';
-import type { QuizStats as Stats } from '@/lib/quiz/get-quiz-stats';
+import type { LanguageStats, QuizStats as Stats } from '@/lib/quiz/get-quiz-stats';
+import { localeName } from '@/lib/i18n/locale-name';
 import styles from './quiz-stats.module.css';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** "French", or what an attempt from before languages were recorded is. */
+const languageName = (locale: string | null) => (locale === null ? 'Not recorded' : localeName(locale));
+
+/** "English: 80% of 10 · French: 33% of 3", in the order given (most first). */
+const byLanguage = (languages: LanguageStats[], noun: string) =>
+  languages.map((l) => `${languageName(l.locale)}: ${percent(l.shareCorrect)} of ${plural(l.attempts, noun)}`).join(' · ');
 
 /**
  * Statistics of the published quiz, one small bar chart per question: how the answers spread over
@@ -29,6 +37,12 @@ export function QuizStats({ stats }: { stats: Stats }) {
         ) : null}
         . Anonymous: no reader is identified.
       </p>
+      {/* Taken in more than one language: compared per language, so a question answered wrongly far more often in one is noticed. */}
+      {stats.languages.length > 1 ? (
+        <p className={styles.summary} data-testid="quiz-languages">
+          Correct answers by language: {byLanguage(stats.languages, 'attempt')}.
+        </p>
+      ) : null}
       <ol className={styles.list}>
         {stats.questions.map((q, index) => (
           <li key={q.id}>
@@ -51,6 +65,12 @@ export function QuizStats({ stats }: { stats: Stats }) {
                   <dt>Most chosen wrong option</dt>
                   <dd>{q.mostChosenWrong ? `${q.mostChosenWrong.text} (${plural(q.mostChosenWrong.count, 'answer')})` : '–'}</dd>
                 </div>
+                {stats.languages.length > 1 ? (
+                  <div className={`${styles.tile} ${styles.wide}`}>
+                    <dt>Answered correctly, by language</dt>
+                    <dd data-testid="question-languages">{q.languages.length > 0 ? byLanguage(q.languages, 'answer') : '–'}</dd>
+                  </div>
+                ) : null}
               </dl>
               <table className={styles.chart}>
                 <caption className="visually-hidden">Answers to question {index + 1} by option</caption>

@@ -6,6 +6,11 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import { getQuizStats } from './get-quiz-stats';
 import { scoreAttempt } from './score-attempt';
 import { publishedQuizFilm, quizFilm, uniqueSlug } from '../../test-support/quiz-fixtures';
+import { saveTranslation } from '../translations/save-translation';
+import { publishTranslation } from '../translations/publish-translation';
+import { db } from '../db';
+
+process.env.SITE_LOCALES = 'en,fr';
 
 let admin: Actor;
 let editor: Actor;
@@ -47,6 +52,49 @@ describe('getQuizStats', () => {
     expect(n2.mostChosenWrong).toMatchObject({ id: 'n2b', count: 2 });
     expect(l1).toMatchObject({ attempts: 1, shareCorrect: 1, mostChosenWrong: null });
     expect(f1).toMatchObject({ attempts: 0, spoiler: 'full' });
+  });
+
+  it('counts per language the quiz was taken in: attempts, answers and the share correct, an attempt from before languages last', async () => {
+    const { slug } = await publishedQuizFilm(admin);
+    await saveTranslation({
+      slug,
+      locale: 'fr',
+      baseRevision: 0,
+      sourceRevision: 1,
+      texts: { 'quiz.questions[n1].prompt': 'Première question' },
+      message: '',
+      actor: admin,
+    });
+    await publishTranslation({ slug, locale: 'fr', revision: 1, actor: admin });
+    for (const answers of [{ n1: 'n1a' }, { n1: 'n1a', n2: 'n2b' }, { n1: 'n1b' }])
+      await scoreAttempt({ slug, level: 'full', input: { answers } });
+    for (const answers of [{ n1: 'n1c' }, { n1: 'n1a' }]) await scoreAttempt({ slug, level: 'full', input: { answers }, locale: 'fr' });
+    // Recorded before attempts said their language.
+    const film = await db().film.findUniqueOrThrow({ where: { slug }, select: { id: true } });
+    await db().quizAttempt.create({
+      data: {
+        filmId: film.id,
+        revisionNumber: 1,
+        score: 0,
+        total: 1,
+        answers: { create: [{ filmId: film.id, questionItemId: 'n1', optionItemId: 'n1b', correct: false }] },
+      },
+    });
+
+    const stats = await getQuizStats({ slug, actor: editor });
+    expect(stats.attempts).toBe(6);
+    expect(stats.languages).toEqual([
+      { locale: 'en', attempts: 3, shareCorrect: 2 / 4 },
+      { locale: 'fr', attempts: 2, shareCorrect: 1 / 2 },
+      { locale: null, attempts: 1, shareCorrect: 0 },
+    ]);
+    const [n1, n2] = stats.questions;
+    expect(n1.languages).toEqual([
+      { locale: 'en', attempts: 3, shareCorrect: 2 / 3 },
+      { locale: 'fr', attempts: 2, shareCorrect: 1 / 2 },
+      { locale: null, attempts: 1, shareCorrect: 0 },
+    ]);
+    expect(n2.languages).toEqual([{ locale: 'en', attempts: 1, shareCorrect: 0 }]);
   });
 
   it('breaks a tie for the most chosen wrong option by the options’ order', async () => {

@@ -6,6 +6,9 @@ import type { SpoilerLevel } from '../spoilers/levels';
 
 export type OptionStats = { id: string; text: string; correct: boolean; count: number; share: number };
 
+/** Answers in one language: `locale` null for attempts recorded before languages were. */
+export type LanguageStats = { locale: string | null; attempts: number; shareCorrect: number };
+
 export type QuestionStats = {
   id: string;
   prompt: string;
@@ -18,6 +21,8 @@ export type QuestionStats = {
   /** The wrong option chosen most often (the first in order on a tie), or null. */
   mostChosenWrong: OptionStats | null;
   options: OptionStats[];
+  /** The answers to it per language the quiz was taken in, most answered first (`attempts`: its answers). */
+  languages: LanguageStats[];
 };
 
 export type QuizStats = {
@@ -28,15 +33,23 @@ export type QuizStats = {
   attempts: number;
   /** Share of all answers that were correct, 0..1, or null before the first attempt. */
   shareCorrect: number | null;
+  /** Attempts and the share of their answers correct per language the quiz was taken in, most attempts first. */
+  languages: LanguageStats[];
   questions: QuestionStats[];
 };
 
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 
+/** Most first, then by language tag (null, before languages were recorded, last). */
+const byAttempts = (a: LanguageStats, b: LanguageStats) =>
+  b.attempts - a.attempts || (a.locale ?? '\uffff').localeCompare(b.locale ?? '\uffff');
+
 /**
  * Statistics of the published quiz, per question: how many answered it, the share who answered
- * correctly and the most chosen wrong option. Answers are matched to the published questions and
- * options by their ids, so they add up across republishes; `correct` is as scored at the time.
+ * correctly and the most chosen wrong option, and both per language it was taken in (a question
+ * answered wrongly far more often in one language may be translated badly). Answers are matched to
+ * the published questions and options by their ids, so they add up across republishes; `correct`
+ * is as scored at the time.
  */
 export async function getQuizStats({ slug, actor }: { slug: string; actor: Actor }): Promise<QuizStats> {
   assertCan(actor, 'quiz.stats');
@@ -63,13 +76,19 @@ export async function getQuizStats({ slug, actor }: { slug: string; actor: Actor
   });
   if (!film) throw new NotFoundError(`No film “${slug}”`);
 
-  const [totals, groups] = await Promise.all([
+  const [totals, groups, attemptLanguages, answerLanguages] = await Promise.all([
     db().quizAttempt.aggregate({ where: { filmId: film.id }, _count: { _all: true }, _sum: { score: true, total: true } }),
     db().quizAnswer.groupBy({
       by: ['questionItemId', 'optionItemId', 'correct'],
       where: { filmId: film.id },
       _count: { _all: true },
     }),
+    db().quizAttempt.groupBy({ by: ['locale'], where: { filmId: film.id }, _count: { _all: true }, _sum: { score: true, total: true } }),
+    db().$queryRaw<Array<{ questionItemId: string; locale: string | null; answers: number; correct: number }>>`
+      SELECT a."questionItemId", t."locale", count(*)::int AS "answers", count(*) FILTER (WHERE a."correct")::int AS "correct"
+      FROM "QuizAnswer" a JOIN "QuizAttempt" t ON t."id" = a."attemptId"
+      WHERE a."filmId" = ${film.id}
+      GROUP BY a."questionItemId", t."locale"`,
   ]);
 
   const questions = (film.published?.questions ?? []).map((q): QuestionStats => {
@@ -92,6 +111,10 @@ export async function getQuizStats({ slug, actor }: { slug: string; actor: Actor
       shareCorrect: share(correctCount, attempts),
       mostChosenWrong,
       options,
+      languages: answerLanguages
+        .filter((row) => row.questionItemId === q.itemId)
+        .map((row) => ({ locale: row.locale, attempts: row.answers, shareCorrect: share(row.correct, row.answers) }))
+        .sort(byAttempts),
     };
   });
 
@@ -101,6 +124,9 @@ export async function getQuizStats({ slug, actor }: { slug: string; actor: Actor
     publishedRevision: film.published?.revisionNumber ?? null,
     attempts,
     shareCorrect: attempts > 0 && totals._sum.total ? (totals._sum.score ?? 0) / totals._sum.total : null,
+    languages: attemptLanguages
+      .map((row) => ({ locale: row.locale, attempts: row._count._all, shareCorrect: share(row._sum.score ?? 0, row._sum.total ?? 0) }))
+      .sort(byAttempts),
     questions,
   };
 }

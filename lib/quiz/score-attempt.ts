@@ -77,6 +77,7 @@ export async function scoreAttempt({
     data: {
       filmId: film.filmId,
       revisionNumber: film.revisionNumber,
+      locale: texts.language,
       score,
       total: results.length,
       answers: {
