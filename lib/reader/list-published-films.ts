@@ -69,11 +69,11 @@ export async function listFilmSummaries(
     SELECT f."slug", f."title", f."releaseYear", f."premise", f."publishedAt",
       i."imageId" AS "posterImage", i."alt" AS "posterAlt", a."width" AS "posterWidth", a."height" AS "posterHeight",
       a."version" AS "posterVersion", a."focalX" AS "posterFocalX", a."focalY" AS "posterFocalY",
-      ${locale === undefined ? Prisma.sql`NULL::jsonb` : Prisma.sql`jsonb_build_object(${Prisma.join(LISTED_UNITS.map((key) => Prisma.sql`${key}::text, tr."texts" -> ${key}::text`))})`} AS "texts"
+      ${locale === undefined ? Prisma.sql`NULL::jsonb` : listedTexts(locale)} AS "texts"
     FROM "PublishedFilm" f
     LEFT JOIN "FilmImage" i ON i."filmId" = f."filmId" AND i."kind" = 'poster' AND i."spoiler" = 'none'::"SpoilerLevel"
     LEFT JOIN "ImageAsset" a ON a."id" = i."imageId"
-    ${locale === undefined ? Prisma.empty : translationJoin(locale)}
+    ${locale !== undefined && filter.sort === 'title' ? titleJoin(locale) : Prisma.empty}
     WHERE ${whereFilter(filter, ['genre', 'year', 'country'], locale)}
     ORDER BY ${locale !== undefined && filter.sort === 'title' ? TITLE_IN_LANGUAGE : ORDER_BY[filter.sort]}
     OFFSET ${offset} LIMIT ${limit ?? null}`;
@@ -105,13 +105,19 @@ const POSTER_ALT = fieldUnitKey('poster', 'alt');
 /** The texts a list shows (lib/translations/unit-key.ts). */
 const LISTED_UNITS = [TITLE, PREMISE, POSTER_ALT];
 
-/** The film's published translation into `locale` and the revision of it readers get. */
-const translationJoin = (locale: string) => Prisma.sql`
-    JOIN "FilmTranslation" ft ON ft."filmId" = f."filmId" AND ft."locale" = ${locale} AND ft."publishedRevision" IS NOT NULL
-    JOIN "TranslationRevision" tr ON tr."translationId" = ft."id" AND tr."number" = ft."publishedRevision"
-    LEFT JOIN "SearchDocument" d ON d."filmId" = f."filmId" AND d."locale" = ${locale} AND d."kind" = 'film'`;
+/**
+ * The published translation's stored texts the list shows, from the revision readers get: a
+ * subquery in the select list, which PostgreSQL evaluates after the sort and the limit, so only
+ * for the page's films.
+ */
+const listedTexts = (locale: string) => Prisma.sql`(
+      SELECT jsonb_build_object(${Prisma.join(LISTED_UNITS.map((key) => Prisma.sql`${key}::text, tr."texts" -> ${key}::text`))})
+      FROM "FilmTranslation" ft JOIN "TranslationRevision" tr ON tr."translationId" = ft."id" AND tr."number" = ft."publishedRevision"
+      WHERE ft."filmId" = f."filmId" AND ft."locale" = ${locale})`;
 
-/** By title in a translation's language: the title its search holds, made from the texts its readers get (lib/translations/translation-search-documents.ts). */
+/** For the order by title in a translation's language: the title its search holds, made from the texts its readers get (lib/translations/translation-search-documents.ts). */
+const titleJoin = (locale: string) =>
+  Prisma.sql`LEFT JOIN "SearchDocument" d ON d."filmId" = f."filmId" AND d."locale" = ${locale} AND d."kind" = 'film'`;
 const TITLE_IN_LANGUAGE = Prisma.sql`lower(coalesce(d."title", f."title")) ASC, f."slug" ASC`;
 
 /**

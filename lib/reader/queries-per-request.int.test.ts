@@ -9,6 +9,7 @@ import type { Actor } from '../auth/permissions';
 import { getPublishedFilm } from './get-published-film';
 import { getPublishedPerson } from './get-person';
 import { listFilmPage } from './list-published-films';
+import { NO_FILTER } from './film-filter';
 import { searchPublished } from './search-films';
 
 /*
@@ -52,8 +53,9 @@ describe('SQL statements per uncached request', () => {
     }
   });
 
-  it('is at most two for lists: the home page, the sitemap, the editor’s film list', async () => {
+  it('is at most two for lists: the home page (in any language), the sitemap, the editor’s film list', async () => {
     expect(await statements(() => listFilmPage(1))).toBe(2);
+    expect(await statements(() => listFilmPage(1, { ...NO_FILTER, sort: 'title' }, 24, 'fr'))).toBe(2);
     expect(await statements(() => listSitemaps())).toBe(2);
     expect(await statements(() => sitemapEntries('films-0'))).toBe(1);
     expect(await statements(() => sitemapEntries('people-0'))).toBe(1);

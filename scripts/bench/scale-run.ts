@@ -4,7 +4,8 @@
  *
  *   DATABASE_URL=… npx tsx --conditions=react-server scripts/bench/scale-run.ts --films N [--iterations I] [--json FILE]
  *
- * Seeds N generated films (seed:bulk; films already there are kept), ANALYZEs, then times the
+ * Seeds N generated films (seed:bulk, every 10th with a French translation; films already there
+ * are kept), ANALYZEs, then times the
  * uncached reader and editor paths in this process against `SELECT 1`, counts their SQL statements,
  * runs the film page's own SQL through `pg` for the Prisma ÷ pg ratio (alternating rounds,
  * scripts/bench/prisma-vs-pg.ts), and prints EXPLAIN ANALYZE
@@ -14,6 +15,9 @@ import fs from 'node:fs';
 import { timeOp, type Timing } from './stats';
 import { runPrismaVsPg, type PrismaVsPgResult } from './prisma-vs-pg';
 import { SEARCH_QUERIES } from './search-interleaved';
+
+/** One film in this many gets a published French translation. */
+const TRANSLATE_EVERY = 10;
 
 export type ScaleOp = { name: string; statements: number } & Timing;
 export type ScaleRun = {
@@ -44,13 +48,15 @@ async function main() {
   const { getPublishedFilm } = await import('../../lib/reader/get-published-film');
   const { searchPublished, searchSql } = await import('../../lib/reader/search-films');
   const { listFilmPage } = await import('../../lib/reader/list-published-films');
+  const { NO_FILTER } = await import('../../lib/reader/film-filter');
   const { listFilms } = await import('../../lib/films/list-editor-films');
   const { sitemapEntries } = await import('../../lib/seo/sitemap');
   const { systemActor } = await import('../../lib/auth/system-actor');
   const { countQueries, disconnectQueryCounter } = await import('../../test-support/count-queries');
   try {
     const seedStarted = performance.now();
-    const { created } = await seedBulk({ films });
+    // Every 10th film also in French (SITE_LOCALES=en,fr from scripts/bench/scale.ts): the French list at scale.
+    const { created } = await seedBulk({ films, translateEvery: TRANSLATE_EVERY });
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     await db().$executeRawUnsafe('ANALYZE');
 
@@ -70,6 +76,7 @@ async function main() {
       ['home page list, page 1 (listFilmPage)', () => listFilmPage(1)],
       ["editor's film list, page 1 (listFilms)", () => listFilms({ actor, page: 1 })],
       ['sitemap films-0 (5,000 addresses)', () => sitemapEntries('films-0')],
+      [`French list, page 1 (listFilmPage, fr; every ${TRANSLATE_EVERY}th film translated)`, () => listFilmPage(1, NO_FILTER, 24, 'fr')],
     ];
     const ops: ScaleOp[] = [];
     for (const [name, op] of paths) {

@@ -49,7 +49,7 @@ export async function runScale({
           process.execPath,
           [...tsxArgs('scripts/bench/scale-run.ts'), '--films', String(films), '--iterations', String(iterations), '--json', out],
           {
-            env: { DATABASE_URL: url, LOG_LEVEL: 'warn' },
+            env: { DATABASE_URL: url, LOG_LEVEL: 'warn', SITE_LOCALES: 'en,fr' },
           },
         );
         if (code !== 0) throw new Error(`scripts/bench/scale-run.ts --films ${films} failed (exit code ${code})`);

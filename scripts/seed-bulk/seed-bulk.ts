@@ -2,16 +2,37 @@ import { createPublishedFilms } from '../../lib/films';
 import { systemActor } from '../../lib/auth/system-actor';
 import { ensureUser } from '../../lib/users/ensure-user';
 import { db } from '../../lib/db';
+import type { FilmContent } from '../../lib/content/schema';
 import { generateFilm } from './generate-film';
+import { generateTranslation } from './generate-translation';
+import { translationLocales } from '../../lib/i18n/site-locales';
+import { saveTranslation } from '../../lib/translations/save-translation';
+import { publishTranslation } from '../../lib/translations/publish-translation';
 
 const SEED_EMAIL = 'seed-bulk@example.com';
 const BATCH = 100;
 
 /**
- * Creates and publishes generated films 0 … films-1 (skipping slugs already there) in batches of
- * 100 per transaction (createPublishedFilms), two batches at a time. Also used by the scale benchmark.
+ * The site's languages the generated translations are written in (generate-translation.ts writes
+ * French): `fr`, `fr-CA`…, those of SITE_LOCALES.
  */
-export async function seedBulk({ films, onProgress }: { films: number; onProgress?: (done: number) => void }) {
+export const generatedTranslationLocales = () => translationLocales().filter((locale) => locale.split('-')[0] === 'fr');
+
+/**
+ * Creates and publishes generated films 0 … films-1 (skipping slugs already there) in batches of
+ * 100 per transaction (createPublishedFilms), two batches at a time; with `translateEvery` K, film
+ * 0, K, 2K… also gets a published French translation (every text but the quiz's) in each French
+ * language of the site, saved and published as an editor does. Also used by the scale benchmark.
+ */
+export async function seedBulk({
+  films,
+  translateEvery = 0,
+  onProgress,
+}: {
+  films: number;
+  translateEvery?: number;
+  onProgress?: (done: number) => void;
+}) {
   // The films' author: an editor account whose password is random and never shown.
   const user = await ensureUser({ email: SEED_EMAIL, password: crypto.randomUUID(), role: 'EDITOR', name: 'Bulk seed' });
   const actor = systemActor(`${SEED_EMAIL} (seed:bulk)`, user.id);
@@ -19,20 +40,33 @@ export async function seedBulk({ films, onProgress }: { films: number; onProgres
   let next = 0;
   let done = 0;
   let created = 0;
+  let translated = 0;
+  const locales = translateEvery > 0 ? generatedTranslationLocales() : [];
+  const translate = async (n: number, content: FilmContent) => {
+    const texts = generateTranslation(content, n);
+    for (const locale of locales) {
+      const message = 'Generated (seed:bulk)';
+      await saveTranslation({ slug: content.slug, locale, baseRevision: 0, sourceRevision: 1, texts, message, actor });
+      await publishTranslation({ slug: content.slug, locale, revision: 1, actor });
+      translated += 1;
+    }
+  };
   const worker = async () => {
     while (next < films) {
       const numbers = Array.from({ length: Math.min(BATCH, films - next) }, (_, i) => next + i);
       next += numbers.length;
-      const contents = numbers.map((n) => generateFilm(n, films)).filter((c) => !existing.has(c.slug));
+      const generated = numbers.map((n) => ({ n, content: generateFilm(n, films) })).filter(({ content }) => !existing.has(content.slug));
+      const contents = generated.map(({ content }) => content);
       await withDeadlockRetry(() => createPublishedFilms({ contents, actor, message: 'Generated (seed:bulk)' }));
       created += contents.length;
+      for (const { n, content } of generated) if (translateEvery > 0 && n % translateEvery === 0) await translate(n, content);
       done += numbers.length;
       onProgress?.(done);
     }
   };
   // Two writers: one generates pages while the other waits for PostgreSQL.
   await Promise.all([worker(), worker()]);
-  return { created };
+  return { created, translated };
 }
 
 /**
