@@ -21,6 +21,8 @@ import {
   translatedListRoute,
   type FilmAddress,
   type ListAddress,
+  type PeopleAddress,
+  type PersonAddress,
   type QuizAddress,
   type ReaderAddress,
   type SearchAddress,
@@ -273,11 +275,14 @@ function noSpoilers(request: NextRequest, film: FilmAddress): NextResponse {
 }
 
 /**
- * An address in a language (`/fr/films/…`, `/fr/search`, `/fr`): null when it is a translation's the site
+ * An address in a language (`/fr/films/…`, `/fr/search`, `/fr`, `/fr/people/…`): null when it is a translation's the site
  * has; the site's own language has no prefix (`/en/films/x` is redirected to `/films/x`, 308); any
  * other language is the 404 page.
  */
-function languageOf(request: NextRequest, address: FilmAddress | QuizAddress | SearchAddress | ListAddress): NextResponse | null {
+function languageOf(
+  request: NextRequest,
+  address: FilmAddress | QuizAddress | SearchAddress | ListAddress | PersonAddress | PeopleAddress,
+): NextResponse | null {
   if (address.locale === undefined || translationLocales().includes(address.locale)) return null;
   if (address.locale !== defaultLocale()) return missing(request);
   const url = sameOrigin(request);
@@ -285,9 +290,11 @@ function languageOf(request: NextRequest, address: FilmAddress | QuizAddress | S
   url.pathname = buildAddress(
     address.kind === 'list'
       ? { kind: 'list', page: address.page }
-      : address.kind === 'search' && !address.level
-        ? { ...address, locale: undefined, query: '', spoilers: undefined }
-        : { ...address, locale: undefined, spoilers: undefined },
+      : address.kind === 'people'
+        ? { kind: 'people' }
+        : address.kind === 'search' && !address.level
+          ? { ...address, locale: undefined, query: '', spoilers: undefined }
+          : { ...address, locale: undefined, spoilers: undefined },
   );
   const response = NextResponse.redirect(url, 308);
   response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');

@@ -309,3 +309,91 @@ test.describe('the film page in French', () => {
     expect(sitemap).toContain(`/films/${DEMO_SLUG}</loc>`);
   });
 });
+
+test.describe('the people pages in French', () => {
+  // Dinara Drukarova plays "Sarah's mother" (c2), whose name and description the demo's French translates.
+  const mother = demo.characters[1];
+  const personSlug = mother.playedBy!.slug;
+  const FRENCH_PERSON = `/fr/people/${personSlug}`;
+
+  test('a person’s page in French: the document, its words, the film and character in French, hreflang, axe', async ({ page }) => {
+    await page.goto(FRENCH_PERSON);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(mother.playedBy!.name);
+    await expect(page.locator('main').getByText('Distribution', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Connu pour' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Filmographie' })).toBeVisible();
+    await expect(page.locator('main')).toContainText('1 rôle dans 1 film sur ce site.');
+    // The demo's French leaves the title in English: the link goes to the French page, its text marked lang="en".
+    const film = page.getByRole('heading', { level: 4 }).getByRole('link');
+    await expect(film).toHaveAttribute('href', FRENCH_PATH);
+    await expect(film).toHaveAttribute('lang', 'en');
+    const character = page.getByRole('link', { name: translation.texts[`characters[${mother.id}].name`] });
+    await expect(character).toHaveAttribute('href', `${FRENCH_PATH}#character-${mother.id}`);
+    await expect(character).not.toHaveAttribute('lang', /./u);
+    await expect(page.locator('main')).toContainText(probe(translation.texts[`characters[${mother.id}].description`])!);
+    for (const [hreflang, address] of [
+      ['en', `/people/${personSlug}`],
+      ['fr', FRENCH_PERSON],
+      ['x-default', `/people/${personSlug}`],
+    ])
+      await expect(page.locator(`head link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveAttribute('href', at(address));
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', at(FRENCH_PERSON));
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(ld).toMatchObject({ '@type': 'Person', mainEntityOfPage: { inLanguage: 'fr' } });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    // The language links keep the level; the English page links back to the French one.
+    await page.getByRole('navigation', { name: 'Cette page dans d’autres langues' }).getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(at(`/people/${personSlug}\\?spoilers=none`));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 2, name: 'Known for' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'This page in other languages' }).getByRole('link', { name: 'Français' }).click();
+    await expect(page).toHaveURL(at(`${FRENCH_PERSON}\\?spoilers=none`));
+  });
+
+  test('nothing above the reader’s level: a part held back at none is neither named nor described', async ({ request }) => {
+    const held = demo.characters.find((c) => c.spoiler !== 'none' && c.playedBy)!;
+    // Its description in either language (its French name, where the translation has one), as probes that survive escaping.
+    const texts = [
+      held.description,
+      translation.texts[`characters[${held.id}].description`],
+      translation.texts[`characters[${held.id}].name`],
+    ]
+      .filter((text): text is string => Boolean(text))
+      .map((text) => probe(text) ?? text);
+    expect(texts.length).toBeGreaterThan(1);
+    const none = await fetchPage(request, `/fr/people/${held.playedBy!.slug}?spoilers=none`);
+    for (const text of texts) expect(none.html + none.rsc, text).not.toContain(text);
+    expect(none.html).not.toContain(`character-${held.id}"`);
+    expect(none.html).toContain('contient des révélations');
+    const full = await fetchPage(request, `/fr/people/${held.playedBy!.slug}?spoilers=full`);
+    expect(full.html).toContain(`#character-${held.id}"`);
+  });
+
+  test('the index in French, the frame’s “Personnes”, and the addresses', async ({ page, request }) => {
+    await page.goto('/fr');
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Personnes' }).click();
+    await expect(page).toHaveURL(at('/fr/people'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Personnes');
+    await expect(page.locator(`main a[href="${FRENCH_PERSON}"]`)).toBeVisible();
+    await expect(page.locator(`head link[rel="alternate"][hreflang="en"]`)).toHaveAttribute('href', at('/people'));
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+
+    for (const missing of ['/de/people/x', `/de/people/${personSlug}`, '/de/people', '/fr/people/no-such-person'])
+      expect((await request.get(missing)).status(), missing).toBe(404);
+    for (const [own, to] of [
+      [`/en/people/${personSlug}`, `/people/${personSlug}`],
+      ['/en/people', '/people'],
+    ]) {
+      const response = await request.get(own, { maxRedirects: 0 });
+      expect(response.status(), own).toBe(308);
+      expect(response.headers()['location']).toMatch(new RegExp(`^(?:https?://[^/]+)?${to}$`, 'u'));
+    }
+    expect((await request.get(`${FRENCH_PERSON}/level/extreme`)).status()).toBe(400);
+    const sitemap = await (await request.get('/sitemaps/sitemap/people-0.xml')).text();
+    expect(sitemap).toMatch(new RegExp(`<xhtml:link rel="alternate" hreflang="fr" href="[^"]*${FRENCH_PERSON}"`, 'u'));
+  });
+});

@@ -5,9 +5,22 @@ import { personPath } from '@/lib/reader/reader-address.mjs';
 
 /**
  * Paragraphs of a long text; people's names link to their pages; "> " paragraphs are quotations.
- * `from`/`to` render only those paragraphs (the premise puts the infobox after its first).
+ * `from`/`to` render only those paragraphs (the premise puts the infobox after its first). `locale`:
+ * the page's language, whose person pages the names link to (absent: the site's own).
  */
-export function LinkedText({ text, people = [], from = 0, to }: { text: string; people?: PersonRef[]; from?: number; to?: number }) {
+export function LinkedText({
+  text,
+  people = [],
+  from = 0,
+  to,
+  locale,
+}: {
+  text: string;
+  people?: PersonRef[];
+  from?: number;
+  to?: number;
+  locale?: string;
+}) {
   return (
     <>
       {paragraphs(text)
@@ -17,7 +30,7 @@ export function LinkedText({ text, people = [], from = 0, to }: { text: string; 
             typeof part === 'string' ? (
               part
             ) : (
-              <Link key={j} href={personPath(part.person.slug)}>
+              <Link key={j} href={personPath(part.person.slug, locale)}>
                 {part.text}
               </Link>
             ),

@@ -1,9 +1,10 @@
 import Link from 'next/link';
-import type { CreditRole, VisiblePerson } from '@/lib/reader/get-person';
+import type { ReactNode } from 'react';
+import type { VisiblePerson } from '@/lib/reader/get-person';
 import { formatFactDate } from '@/lib/content/facts-text';
-import { plural } from '@/lib/content/derive';
 import { capitalised } from '@/lib/page/page-text';
-import { SPOILER_LABELS } from '@/lib/spoilers/levels';
+import { INTERFACE_LOCALE, interfaceLocale, readerText, type ReaderText } from '@/lib/i18n/reader-text';
+import { itemUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 import { HiddenNote } from './hidden-note';
 import { InitialsAvatar } from './initials-avatar';
 import { MediaImage } from '@/components/media/media-image';
@@ -13,62 +14,89 @@ import { TagChips } from './tag-chips';
 import styles from './person-view.module.css';
 import { filmPath } from '@/lib/reader/reader-address.mjs';
 
+type Film = VisiblePerson['films'][number];
+
 const filmName = (film: { title: string; releaseYear: number | null }) =>
   film.releaseYear ? `${film.title} (${film.releaseYear})` : film.title;
 
-function hiddenPartsText(name: string, film: VisiblePerson['films'][number]): string {
-  const n = film.hiddenCharacters;
-  const others = film.characters.length > 0;
-  if (n === 1) return `${others ? 'Another part' : 'The part'} ${name} plays in ${film.title} contains spoilers.`;
-  return `${n} ${others ? 'more ' : ''}parts ${name} plays in ${film.title} contain spoilers.`;
-}
+/** The language of a film's title where it is not the page's (no current translation of it). */
+const titleLang = (film: Film) => untranslatedLang(film.untranslated)('title');
 
-const CREDIT_WORDS: Record<CreditRole, string> = { director: 'Director', writer: 'Writer' };
+/** A film's page in the language the person's page links it in (its translation's when published in it). */
+const filmHref = (film: Film) => filmPath(film.slug, film.locale);
 
-/** "Actor, director": what a person does on the site, for the kicker. */
-function rolesOf(person: VisiblePerson): string {
+/** "Cast, director": what a person does on the site, for the kicker. */
+function rolesOf(person: VisiblePerson, t: ReaderText): string {
   const acts = person.films.some((f) => f.characters.length + f.hiddenCharacters > 0);
   const credits = new Set(person.films.flatMap((f) => f.credits));
-  const words = [...(acts ? ['Cast'] : []), ...(['director', 'writer'] as const).filter((r) => credits.has(r)).map((r) => CREDIT_WORDS[r])];
+  const words = [
+    ...(acts ? [t('person.cast')] : []),
+    ...(['director', 'writer'] as const).filter((r) => credits.has(r)).map((r) => t(`person.credit.${r}`)),
+  ];
   return words.map((w, i) => (i === 0 ? w : w.toLowerCase())).join(', ');
 }
 
-function lifeDates(person: VisiblePerson): string | null {
+function lifeDates(person: VisiblePerson, t: ReaderText): string | null {
   if (!person.birthDate && !person.deathDate) return null;
-  const born = person.birthDate ? `Born ${formatFactDate(person.birthDate)}` : '';
-  const died = person.deathDate ? `died ${formatFactDate(person.deathDate)}` : '';
-  return [born, died].filter(Boolean).join('; ').replace(/^died/u, 'Died') + '.';
-}
-
-/** "as Sarah Ivanov", "Director and writer": what a person is in a film, for "Known for". */
-function partIn(film: VisiblePerson['films'][number]): string {
-  const credits = film.credits.map((role, i) => (i === 0 ? CREDIT_WORDS[role] : CREDIT_WORDS[role].toLowerCase())).join(' and ');
-  const characters = film.characters.length > 0 ? `as ${film.characters.map((c) => c.name).join(', ')}` : '';
-  if (credits && characters) return `${credits}; ${characters}`;
-  return credits || characters || 'Cast';
-}
-
-/** "3 parts in 2 films; behind the camera on 1 film on this site." as one sentence, or nothing. */
-function workText(parts: number, castFilms: number, credited: number): string {
-  const work = [
-    parts > 0 && `${plural(parts, 'part')} in ${plural(castFilms, 'film')}`,
-    credited > 0 && `behind the camera on ${plural(credited, 'film')}`,
-  ].filter((phrase) => typeof phrase === 'string');
-  if (work.length === 0) return '';
-  return capitalised(`${work.join('; ')} on this site.`);
-}
-
-function hiddenBioText(n: number, shown: boolean): string {
-  if (n === 1) return `${shown ? 'Another paragraph' : 'A paragraph'} of this biography contains spoilers.`;
-  return `${n} ${shown ? 'more ' : ''}paragraphs of this biography contain spoilers.`;
+  const language = interfaceLocale(person.locale);
+  const date = (value: string) => formatFactDate(value, language === INTERFACE_LOCALE ? undefined : language);
+  if (person.birthDate && person.deathDate) return t('person.bornDied', { born: date(person.birthDate), died: date(person.deathDate) });
+  return person.birthDate ? t('person.born', { date: date(person.birthDate) }) : t('person.died', { date: date(person.deathDate) });
 }
 
 /**
- * A person's page at the reader's level: photo and name, the biography's paragraphs at or below
- * the level (the others only counted), the films they are known for, and their credits by role:
- * the characters they play, what they directed or wrote.
+ * "as Sarah Ivanov", "Director and writer": what a person is in a film, for "Known for". One
+ * string, unless a character's name reads in another language than the page's: then each name is
+ * an element with its `lang`.
  */
-export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hrefForLevel: HrefForLevel }) {
+function partIn(film: Film, t: ReaderText, language: string): ReactNode {
+  const roles = film.credits.map((role, i) => (i === 0 ? t(`person.credit.${role}`) : t(`person.credit.${role}`).toLowerCase()));
+  const credits = new Intl.ListFormat(language, { type: 'conjunction' }).format(roles);
+  const lang = untranslatedLang(film.untranslated);
+  const marked = film.characters.some((c) => lang(itemUnitKey('characters', c.id, 'name')));
+  const lead = credits ? `${credits}${t('person.partSeparator')}` : '';
+  if (film.characters.length === 0) return credits || t('person.cast');
+  if (!marked) return `${lead}${t('person.playing')} ${film.characters.map((c) => c.name).join(', ')}`;
+  return (
+    <>
+      {`${lead}${t('person.playing')} `}
+      {film.characters.map((c, i) => (
+        <span key={c.id}>
+          {i > 0 && ', '}
+          <span lang={lang(itemUnitKey('characters', c.id, 'name'))}>{c.name}</span>
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** "3 parts in 2 films; behind the camera on 1 film on this site." as one sentence, or nothing. */
+function workText(t: ReaderText, parts: number, castFilms: number, credited: number): string {
+  if (parts === 0 && credited === 0) return '';
+  return capitalised(t('person.work', { cast: String(parts > 0), behind: String(credited > 0), parts, films: castFilms, credited }));
+}
+
+/**
+ * A person's page at the reader's level, in the page's language (`person.locale`, absent: the
+ * site's own): photo and name, the biography's paragraphs at or below the level (the others only
+ * counted), the films they are known for, and their credits by role: the characters they play,
+ * what they directed or wrote. In a translation's language each film's title and the characters'
+ * texts are its translation's where it has them, the page's own otherwise, marked with their
+ * language (`lang`), as are the person's own texts (biography, photo's alt text); film and
+ * character links go to the film's page in that language when it is published in it.
+ */
+export function PersonView({
+  person,
+  hrefForLevel,
+  languages,
+}: {
+  person: VisiblePerson;
+  hrefForLevel: HrefForLevel;
+  /** Links to the page in its other languages, under the headline. */
+  languages?: ReactNode;
+}) {
+  const { locale } = person;
+  const t = readerText(locale);
   const parts = person.films.reduce((n, f) => n + f.characters.length + f.hiddenCharacters, 0);
   const credited = person.films.filter((f) => f.credits.length > 0).length;
   const cast = person.films.filter((f) => f.characters.length + f.hiddenCharacters > 0);
@@ -77,7 +105,8 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
     .filter((group) => group.films.length > 0);
   const bySlug = new Map(person.films.map((film) => [film.slug, film]));
   const knownFor = person.knownFor.map((slug) => bySlug.get(slug)).filter((film) => film !== undefined);
-  const life = lifeDates(person);
+  const life = lifeDates(person, t);
+  const filmCount = (count: number) => t('person.filmCount', { count });
   return (
     <article className={styles.page}>
       <header className={styles.header}>
@@ -85,6 +114,7 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
           <MediaImage
             image={person.photo.image}
             alt={person.photo.alt}
+            lang={person.ownLang}
             width={person.photo.width}
             height={person.photo.height}
             sizes="160px"
@@ -98,7 +128,7 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
           <InitialsAvatar name={person.name} size="large" />
         )}
         <div>
-          <p className={styles.kicker}>{rolesOf(person)}</p>
+          <p className={styles.kicker}>{rolesOf(person, t)}</p>
           <h1 className={styles.name}>{person.name}</h1>
           {life && (
             <p className={styles.summary} data-testid="life-dates">
@@ -106,31 +136,40 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
             </p>
           )}
           <p className={styles.summary}>
-            {workText(parts, cast.length, credited)} Showing: <strong>{SPOILER_LABELS[person.level]}</strong>.
+            {workText(t, parts, cast.length, credited)}
+            {` ${t('film.showing')} `}
+            <strong>{t(`levels.name.${person.level}`)}</strong>.
           </p>
+          {languages}
         </div>
       </header>
       <div className={styles.control}>
-        <SpoilerControl level={person.level} hrefForLevel={hrefForLevel} />
+        <SpoilerControl level={person.level} hrefForLevel={hrefForLevel} locale={locale} />
       </div>
       {person.biography.length + person.hiddenBioParagraphs > 0 && (
         <section aria-labelledby="biography-heading" className={styles.biography} id="biography">
           <h2 id="biography-heading" className={styles.sectionHeading}>
-            Biography
+            {t('person.biography')}
           </h2>
           {person.biography.map((paragraph, i) => (
             <p key={i} className={styles.bioParagraph}>
               {paragraph.spoiler !== 'none' && (
                 <>
-                  <SpoilerBadge level={paragraph.spoiler} />{' '}
+                  <SpoilerBadge level={paragraph.spoiler} locale={locale} />{' '}
                 </>
               )}
-              {paragraph.text}
+              <Own lang={person.ownLang}>{paragraph.text}</Own>
             </p>
           ))}
           {person.hiddenBioParagraphs > 0 && (
-            <HiddenNote level={person.level} revealAt={person.hiddenBioFrom ?? undefined} hrefForLevel={hrefForLevel} section="biography">
-              {hiddenBioText(person.hiddenBioParagraphs, person.biography.length > 0)}
+            <HiddenNote
+              locale={locale}
+              level={person.level}
+              revealAt={person.hiddenBioFrom ?? undefined}
+              hrefForLevel={hrefForLevel}
+              section="biography"
+            >
+              {t('person.hiddenBio', { count: person.hiddenBioParagraphs, more: String(person.biography.length > 0) })}
             </HiddenNote>
           )}
         </section>
@@ -138,15 +177,15 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
       {knownFor.length > 0 && (
         <section aria-labelledby="known-for-heading" className={styles.knownForSection}>
           <h2 id="known-for-heading" className={styles.sectionHeading}>
-            Known for
+            {t('person.knownFor')}
           </h2>
           <ol className={styles.knownFor}>
             {knownFor.map((film) => (
               <li key={film.slug} className={styles.knownForItem}>
-                <Link href={filmPath(film.slug)} className={styles.knownForTitle}>
+                <Link href={filmHref(film)} className={styles.knownForTitle} lang={titleLang(film)}>
                   {filmName(film)}
                 </Link>
-                <span className={styles.knownForPart}>{partIn(film)}</span>
+                <span className={styles.knownForPart}>{partIn(film, t, interfaceLocale(locale))}</span>
               </li>
             ))}
           </ol>
@@ -154,53 +193,75 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
       )}
       <section aria-labelledby="credits-heading">
         <h2 id="credits-heading" className={styles.sectionHeading}>
-          Credits
+          {t('person.credits')}
         </h2>
         {cast.length > 0 && (
           <section aria-labelledby="credits-cast" className={styles.role}>
             <h3 id="credits-cast" className={styles.roleHeading}>
-              Cast <span className={styles.roleCount}>({plural(cast.length, 'film')})</span>
+              {`${t('person.cast')} `}
+              <span className={styles.roleCount}>({filmCount(cast.length)})</span>
             </h3>
-            {cast.map((film) => (
-              <section key={film.slug} className={styles.film} aria-labelledby={`film-${film.slug}`}>
-                <h4 id={`film-${film.slug}`} className={styles.filmTitle}>
-                  <Link href={filmPath(film.slug)}>{filmName(film)}</Link>
-                </h4>
-                {film.characters.length > 0 && (
-                  <ul className={styles.characters}>
-                    {film.characters.map((character) => (
-                      <li key={character.id} className={styles.character}>
-                        <div className={styles.characterTop}>
-                          <InitialsAvatar name={character.name} />
-                          <h5 className={styles.characterName}>
-                            <Link href={`${filmPath(film.slug)}#character-${character.id}`}>{character.name}</Link>{' '}
-                            <SpoilerBadge level={character.spoiler} />
-                          </h5>
-                        </div>
-                        {character.description && <p className={styles.description}>{character.description}</p>}
-                        <TagChips tags={character.tags} label={`Traits of ${character.name}`} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {film.hiddenCharacters > 0 && (
-                  <HiddenNote level={person.level} hrefForLevel={hrefForLevel}>
-                    {hiddenPartsText(person.name, film)}
-                  </HiddenNote>
-                )}
-              </section>
-            ))}
+            {cast.map((film) => {
+              const lang = untranslatedLang(film.untranslated);
+              return (
+                <section key={film.slug} className={styles.film} aria-labelledby={`film-${film.slug}`}>
+                  <h4 id={`film-${film.slug}`} className={styles.filmTitle}>
+                    <Link href={filmHref(film)} lang={titleLang(film)}>
+                      {filmName(film)}
+                    </Link>
+                  </h4>
+                  {film.characters.length > 0 && (
+                    <ul className={styles.characters}>
+                      {film.characters.map((character) => (
+                        <li key={character.id} className={styles.character}>
+                          <div className={styles.characterTop}>
+                            <InitialsAvatar name={character.name} />
+                            <h5 className={styles.characterName}>
+                              <Link
+                                href={`${filmHref(film)}#character-${character.id}`}
+                                lang={lang(itemUnitKey('characters', character.id, 'name'))}
+                              >
+                                {character.name}
+                              </Link>{' '}
+                              <SpoilerBadge level={character.spoiler} locale={locale} />
+                            </h5>
+                          </div>
+                          {character.description && (
+                            <p className={styles.description} lang={lang(itemUnitKey('characters', character.id, 'description'))}>
+                              {character.description}
+                            </p>
+                          )}
+                          <TagChips tags={character.tags} label={t('characters.traits', { name: character.name })} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {film.hiddenCharacters > 0 && (
+                    <HiddenNote locale={locale} level={person.level} hrefForLevel={hrefForLevel}>
+                      {t('person.hiddenParts', {
+                        count: film.hiddenCharacters,
+                        more: String(film.characters.length > 0),
+                        name: person.name,
+                        title: film.title,
+                      })}
+                    </HiddenNote>
+                  )}
+                </section>
+              );
+            })}
           </section>
         )}
         {behind.map(({ role, films }) => (
           <section key={role} aria-labelledby={`credits-${role}`} className={styles.role}>
             <h3 id={`credits-${role}`} className={styles.roleHeading}>
-              {CREDIT_WORDS[role]} <span className={styles.roleCount}>({plural(films.length, 'film')})</span>
+              {t(`person.credit.${role}`)} <span className={styles.roleCount}>({filmCount(films.length)})</span>
             </h3>
             <ul className={styles.creditList}>
               {films.map((film) => (
                 <li key={film.slug}>
-                  <Link href={filmPath(film.slug)}>{filmName(film)}</Link>
+                  <Link href={filmHref(film)} lang={titleLang(film)}>
+                    {filmName(film)}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -209,4 +270,9 @@ export function PersonView({ person, hrefForLevel }: { person: VisiblePerson; hr
       </section>
     </article>
   );
+}
+
+/** The person's own text (not translated): as it is on their page in the site's language, marked with it on another's. */
+function Own({ lang, children }: { lang: string | undefined; children: string }) {
+  return lang ? <span lang={lang}>{children}</span> : children;
 }

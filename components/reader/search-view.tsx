@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { SearchHit } from '@/lib/reader/search-films';
 import type { SearchSuggestion } from '@/lib/reader/suggest-search';
 import { setLevelHref } from '@/lib/reader/reader-level';
-import { buildAddress, listPath } from '@/lib/reader/reader-address.mjs';
+import { buildAddress, listPath, peoplePath } from '@/lib/reader/reader-address.mjs';
 import type { SpoilerLevel } from '@/lib/spoilers/levels';
 import { readerText } from '@/lib/i18n/reader-text';
 import { SearchForm } from './search-form';
@@ -85,7 +85,7 @@ export function SearchView({
               {t('search.allFilmsTail')}
             </li>
             <li>
-              <Link href="/people">{t('search.everyone')}</Link>
+              <Link href={peoplePath(locale)}>{t('search.everyone')}</Link>
             </li>
           </ul>
         </div>

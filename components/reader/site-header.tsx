@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { readerText } from '@/lib/i18n/reader-text';
-import { buildAddress, listPath } from '@/lib/reader/reader-address.mjs';
+import { buildAddress, listPath, peoplePath } from '@/lib/reader/reader-address.mjs';
 import { SearchForm } from './search-form';
 
 /** The search page in the page's language (a translation's searches its own texts). */
@@ -20,7 +20,7 @@ export function SiteHeader({ locale }: { locale?: string }) {
         </Link>
         <nav aria-label={t('site.mainNav')} className={styles.nav}>
           <Link href={listPath(locale)}>{t('site.films')}</Link>
-          <Link href="/people">{t('site.people')}</Link>
+          <Link href={peoplePath(locale)}>{t('site.people')}</Link>
           <Link href={searchPathOf(locale)}>{t('site.search')}</Link>
         </nav>
         <div className={styles.search}>

@@ -40,6 +40,12 @@ describe('the reader interface in each language', () => {
       events: 3,
       page: 2,
       pages: 3,
+      parts: 3,
+      films: 2,
+      credited: 1,
+      shown: 1,
+      cast: 'true',
+      behind: 'true',
     };
     for (const locale of INTERFACE_LOCALES)
       for (const key of english) {
@@ -52,6 +58,10 @@ describe('the reader interface in each language', () => {
           query: 'q',
           corrected: 'c',
           levels: 'l',
+          date: '1 May 2001',
+          born: '1 May 2001',
+          died: '2 May 2071',
+          titles: 'Kiss and Cry',
         });
         expect(text, `${locale} ${key}`).not.toContain(key);
         expect(text).not.toMatch(/[{}#]/u);
@@ -59,6 +69,13 @@ describe('the reader interface in each language', () => {
   });
 
   it('counts with each language’s plural rules', () => {
+    const work = { cast: 'true', behind: 'false', credited: 0 };
+    expect(readerText('en')('person.work', { ...work, parts: 3, films: 2 })).toBe('3 parts in 2 films on this site.');
+    expect(readerText('fr')('person.work', { ...work, parts: 3, films: 2 })).toBe('3 rôles dans 2 films sur ce site.');
+    expect(readerText('fr')('person.work', { ...work, parts: 1, films: 1 })).toBe('1 rôle dans 1 film sur ce site.');
+    expect(readerText('en')('person.work', { cast: 'true', behind: 'true', parts: 1, films: 1, credited: 2 })).toBe(
+      '1 part in 1 film; behind the camera on 2 films on this site.',
+    );
     const t = readerText('fr');
     expect(t('timeline.showOther', { count: 1, title: 'Kiss and Cry' })).toBe('Voir l’autre événement de Kiss and Cry');
     expect(t('timeline.showOther', { count: 13, title: 'Kiss and Cry' })).toBe('Voir les 13 autres événements de Kiss and Cry');

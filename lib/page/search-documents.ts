@@ -85,7 +85,7 @@ export function searchHitHref(kind: SearchKind, itemId: string, filmSlug: string
     case 'film':
       return film;
     case 'person':
-      return personPath(itemId);
+      return personPath(itemId, locale);
     case 'item':
       return `${film}#${kind}-${itemId}`;
     case 'section':

@@ -57,8 +57,15 @@ export const listFilmLanguagesCached = cache((slug: string) =>
   unstable_cache(() => listPublishedLanguages(slug), ['reader-film-languages', EPOCH, slug], { tags: [filmTag(slug)] })(),
 );
 
-export const getPersonCached = cache((slug: string, level: SpoilerLevel) =>
-  unstable_cache(() => getPublishedPerson(slug, level), ['reader-person', EPOCH, slug, level], { tags: [personTag(slug)] })(),
+/**
+ * A person's page at a level; with `locale`, in a translation's language. That one also shows the
+ * films' published translations, which a translation's publish or take-down changes: it names the
+ * film's tag and `films`, not the people in it, so the page is tagged `films` as well.
+ */
+export const getPersonCached = cache((slug: string, level: SpoilerLevel, locale?: string) =>
+  unstable_cache(() => getPublishedPerson(slug, level, locale), ['reader-person', EPOCH, slug, level, locale ?? ''], {
+    tags: locale === undefined ? [personTag(slug)] : [personTag(slug), FILMS_TAG],
+  })(),
 );
 
 /**

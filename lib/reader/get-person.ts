@@ -5,6 +5,9 @@ import { levelsUpTo } from '../spoilers/levels-up-to';
 import { SPOILER_LEVELS, levelRank, type SpoilerLevel } from '../spoilers/levels';
 import type { Window } from './list-published-films';
 import { PERSON_HAS_PAGE } from './person-has-page';
+import { defaultLocale } from '../i18n/site-locales';
+import { currentText, type StoredTexts } from '../translations/translation-state';
+import { fieldUnitKey, itemUnitKey, type Untranslated } from '../translations/unit-key';
 
 export type PersonFilm = {
   slug: string;
@@ -16,12 +19,27 @@ export type PersonFilm = {
   hiddenCharacters: number;
   /** Behind the camera: director and / or writer (film facts, not spoilers). */
   credits: CreditRole[];
+  /**
+   * On a person's page in a translation's language: that language when the film is published in it
+   * (its title and the characters' texts are its translation's, its links go to its page in it);
+   * absent when the film reads in the page's own language (no published translation).
+   */
+  locale?: string;
+  /** In a translation's language: the film's texts above that read in the page's own (unit keys: `title`, `characters[c1].name`), for their `lang` mark. */
+  untranslated?: Untranslated;
 };
 
 export type CreditRole = 'director' | 'writer';
 
 export type VisiblePerson = {
   level: SpoilerLevel;
+  /** The page's language when it is a translation's (`fr`); absent, the site's own. */
+  locale?: string;
+  /**
+   * With `locale`: the language the person's own texts (biography, photo's alt text) are written in,
+   * the site's own (they are not translated), for their `lang` mark.
+   */
+  ownLang?: string;
   slug: string;
   name: string;
   /** "1970-01-31" or "" when not known. */
@@ -55,12 +73,13 @@ function prominence(film: { credits: CreditRole[]; billing: number | null }): nu
 }
 
 /**
- * A person's page at one spoiler level, in one query: what editors wrote (their profile,
+ * A person's page at one spoiler level, in one query (and with `locale`, one more for the films'
+ * translations, see inLanguage): what editors wrote (their profile,
  * lib/people/save-person.ts: photo, dates, the biography's paragraphs at or below the level), the films they appear in, direct or write
  * (names, titles and credits are not spoilers), in each film the characters they play at or below
  * the level, and how many characters and biography paragraphs were held back (their number only).
  */
-export async function getPublishedPerson(slug: string, level: SpoilerLevel): Promise<VisiblePerson | null> {
+export async function getPublishedPerson(slug: string, level: SpoilerLevel, locale?: string): Promise<VisiblePerson | null> {
   const mine = { person: { slug } };
   const filmFields = { slug: true, title: true, releaseYear: true, publishedAt: true } as const;
   const person = await db().person.findUnique({
@@ -123,7 +142,7 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
   const newestFirst = [...films.values()].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || a.slug.localeCompare(b.slug));
   // A stable sort: equally prominent films stay newest first.
   const knownFor = [...newestFirst].sort((a, b) => prominence(a) - prominence(b)).slice(0, KNOWN_FOR);
-  return {
+  const page: VisiblePerson = {
     level,
     slug: person.slug,
     name: person.name,
@@ -145,6 +164,60 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel): Pro
     hiddenBioFrom: hiddenBioParagraphs > 0 ? await lowestHiddenLevel(slug, level) : null,
     knownFor: knownFor.map((film) => film.slug),
   };
+  return locale === undefined ? page : inLanguage(page, locale);
+}
+
+/**
+ * The person's page in a translation's language: each film published in it with its title and
+ * the person's characters' names and descriptions from its published translation, where it has
+ * them up to date (currentText: an outdated text is not served), the page's own otherwise, named
+ * in the film's `untranslated`; a film without a published translation in it keeps its texts, all
+ * named. Only the characters the level let through are looked up, so nothing above the level is
+ * read. Tags are not translated (no unit). The biography and the photo's alt text are the
+ * person's own, in the site's language (`ownLang`).
+ */
+async function inLanguage(page: VisiblePerson, locale: string): Promise<VisiblePerson> {
+  const keysOf = (film: PersonFilm) => [
+    fieldUnitKey('title'),
+    ...film.characters.flatMap((c) => [itemUnitKey('characters', c.id, 'name'), itemUnitKey('characters', c.id, 'description')]),
+  ];
+  const keys = [...new Set(page.films.flatMap(keysOf))];
+  const rows =
+    page.films.length === 0
+      ? []
+      : await db().$queryRaw<Array<{ slug: string; texts: StoredTexts }>>`
+          SELECT f."slug",
+            (SELECT coalesce(jsonb_object_agg(k, tr."texts" -> k), '{}'::jsonb) FROM unnest(${keys}::text[]) k WHERE tr."texts" ? k) AS "texts"
+          FROM "PublishedFilm" f
+          JOIN "FilmTranslation" ft ON ft."filmId" = f."filmId" AND ft."locale" = ${locale} AND ft."publishedRevision" IS NOT NULL
+          JOIN "TranslationRevision" tr ON tr."translationId" = ft."id" AND tr."number" = ft."publishedRevision"
+          WHERE f."slug" = ANY(${page.films.map((film) => film.slug)}::text[])`;
+  const translations = new Map(rows.map((row) => [row.slug, row.texts]));
+  const lang = defaultLocale();
+  const films = page.films.map((film) => {
+    const texts = translations.get(film.slug);
+    const untranslated: string[] = [];
+    /** The text readers of `locale` get for `key`, whose text in the page is `source`. */
+    const text = (key: string, source: string) => {
+      const translated = texts ? currentText(texts[key], source) : null;
+      if (translated === null && source.trim() !== '') untranslated.push(key);
+      return translated ?? source;
+    };
+    const title = text(fieldUnitKey('title'), film.title);
+    const characters = film.characters.map((c) => ({
+      ...c,
+      name: text(itemUnitKey('characters', c.id, 'name'), c.name),
+      description: text(itemUnitKey('characters', c.id, 'description'), c.description),
+    }));
+    return {
+      ...film,
+      title,
+      characters,
+      ...(texts && { locale }),
+      ...(untranslated.length > 0 && { untranslated: { lang, keys: untranslated } }),
+    };
+  });
+  return { ...page, locale, ownLang: lang, films };
 }
 
 /**
@@ -161,6 +234,9 @@ async function lowestHiddenLevel(slug: string, level: SpoilerLevel): Promise<Spo
   });
   return next ? above[0] : above[above.length - 1];
 }
+
+/** How many names the index of people shows (`/people`, `/{locale}/people`); the rest are found by search. */
+export const PEOPLE_SHOWN = 500;
 
 /** Every person with a page (they play someone in, direct or write a published film), for the sitemap and prerendering. */
 export async function listPublishedPeople({ offset = 0, limit }: Window = {}): Promise<Array<{ slug: string; name: string }>> {

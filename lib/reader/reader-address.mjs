@@ -10,7 +10,9 @@
  *             in a translation's language the same under `/{locale}` (`/fr/films/{slug}`, `/fr/films/{slug}/level/full`)
  *   quiz      `/films/{slug}/quiz`, the no-JavaScript form's `/films/{slug}/quiz/answers`
  *   film-api  `/api/v1/films/{slug}`, `…/quiz`, `…/quiz/attempts`
- *   person    `/people/{slug}`, its level route `/people/{slug}/level/{level}`
+ *   person    `/people/{slug}`, its level route `/people/{slug}/level/{level}`; in a translation's language
+ *             the same under `/{locale}` (`/fr/people/{slug}`: every person with a page has one in each)
+ *   people    the index of people, `/people`; in a translation's language `/{locale}/people`
  *   search    `/search?q=…`, its variant `/search/level/{level}/{source}/{query, base64url}`; in a
  *             translation's language the same under `/{locale}` (`/fr/search?q=…`)
  *   list      `/`, `/page/{N}`; in a translation's language `/{locale}`, `/{locale}/page/{N}` (its
@@ -49,11 +51,12 @@ export { parseLevel };
  * @typedef {{ kind: 'quiz', slug: string, locale?: string, answers?: boolean, spoilers?: SpoilerLevel }} QuizAddress
  * @typedef {{ kind: 'film-api', slug: string, quiz?: 'questions' | 'attempts', locale?: string, spoilers?: SpoilerLevel }} FilmApiAddress
  *   `locale` (`?locale=`): the film or its quiz's texts in a translation's language
- * @typedef {{ kind: 'person', slug: string, level?: SpoilerLevel, malformed?: Malformed, spoilers?: SpoilerLevel }} PersonAddress
+ * @typedef {{ kind: 'person', slug: string, locale?: string, level?: SpoilerLevel, malformed?: Malformed, spoilers?: SpoilerLevel }} PersonAddress
+ * @typedef {{ kind: 'people', locale?: string }} PeopleAddress
  * @typedef {{ kind: 'search', query: string, locale?: string, level?: SpoilerLevel, source?: SearchSource, malformed?: Malformed, spoilers?: SpoilerLevel }} SearchAddress
  *   without `level` the public address (`/search?q=`), with it the variant proxy.ts rewrites onto
  * @typedef {{ kind: 'list', page: number, locale?: string }} ListAddress
- * @typedef {FilmAddress | QuizAddress | FilmApiAddress | PersonAddress | SearchAddress | ListAddress} ReaderAddress
+ * @typedef {FilmAddress | QuizAddress | FilmApiAddress | PersonAddress | PeopleAddress | SearchAddress | ListAddress} ReaderAddress
  * @typedef {typeof SEARCH_SOURCES[number]} SearchSource
  */
 
@@ -115,7 +118,8 @@ function decoded(segment) {
 // One expression per section; the rest of the path is read below. A trailing slash is allowed, never written.
 const FILM = /^(?:\/([a-z]{2,3}(?:-[A-Z]{2})?))?\/films\/([^/]+)(?:\/(level|upto)\/([^/]*)|\/(quiz)(?:\/(answers))?)?\/?$/u;
 const FILM_API = /^\/api\/v1\/films\/([^/]+)(?:\/(quiz)(?:\/(attempts))?)?\/?$/u;
-const PERSON = /^\/people\/([^/]+)(?:\/level\/([^/]*))?\/?$/u;
+const PERSON = /^(?:\/([a-z]{2,3}(?:-[A-Z]{2})?))?\/people\/([^/]+)(?:\/level\/([^/]*))?\/?$/u;
+const PEOPLE = /^(?:\/([a-z]{2,3}(?:-[A-Z]{2})?))?\/people\/?$/u;
 const SEARCH = /^(?:\/([a-z]{2,3}(?:-[A-Z]{2})?))?\/search(?:\/level\/([^/]*)(?:\/([^/]*)(?:\/(.*))?)?)?\/?$/u;
 const LIST = /^(?:\/([a-z]{2,3}(?:-[A-Z]{2})?))?(?:\/page\/([1-9]\d{0,6}))?\/?$/u;
 /** A language tag as addresses carry it (`fr`, `fr-CA`). */
@@ -131,7 +135,7 @@ export function parseAddress(url) {
   const pathname = at < 0 ? url : url.slice(0, at);
   const query = new URLSearchParams(at < 0 ? '' : url.slice(at + 1).split('#')[0]);
   const address = parsePath(pathname, query);
-  if (!address || address.kind === 'list') return address;
+  if (!address || address.kind === 'list' || address.kind === 'people') return address;
   // The `?spoilers=` a link carries: one value that is a level (readAddress reads every value of a request).
   const pinned = query.getAll(SPOILER_QUERY_NAME);
   const level = pinned.length === 1 ? parseLevel(pinned[0]) : null;
@@ -171,10 +175,14 @@ function parsePath(pathname, query) {
   }
   const person = PERSON.exec(pathname);
   if (person) {
-    const slug = decoded(person[1]);
+    const [, locale, segment, value] = person;
+    const slug = decoded(segment);
     if (slug === null) return null;
-    return person[2] === undefined ? { kind: 'person', slug } : { kind: 'person', slug, ...levelSegment(person[2]) };
+    const named = locale ? { kind: /** @type {const} */ ('person'), slug, locale } : { kind: /** @type {const} */ ('person'), slug };
+    return value === undefined ? named : { ...named, ...levelSegment(value) };
   }
+  const people = PEOPLE.exec(pathname);
+  if (people) return people[1] ? { kind: 'people', locale: people[1] } : { kind: 'people' };
   const search = SEARCH.exec(pathname);
   if (search) {
     const [, locale, levelValue, source, encoded] = search;
@@ -267,7 +275,12 @@ export function buildAddress(address) {
       return search ? `${path}?${search}` : path;
     }
     case 'person':
-      return withLevel(`/people/${encodeURIComponent(address.slug)}${routeSegments(address)}`, address.spoilers);
+      return withLevel(
+        `${address.locale ? `/${address.locale}` : ''}/people/${encodeURIComponent(address.slug)}${routeSegments(address)}`,
+        address.spoilers,
+      );
+    case 'people':
+      return `${address.locale ? `/${address.locale}` : ''}/people`;
     case 'search': {
       const root = `${address.locale ? `/${address.locale}` : ''}/search`;
       if (address.malformed) return `${root}/level/${address.malformed.value}`;
@@ -311,8 +324,10 @@ export const listPath = (locale) => buildAddress(locale ? { kind: 'list', page: 
  * @param {string} locale @param {number} page
  */
 export const translatedListRoute = (locale, page) => `/${locale}/page/${page}`;
-/** A person's page. @param {string} slug */
-export const personPath = (slug) => buildAddress({ kind: 'person', slug });
+/** A person's page; with `locale`, in a translation's language. @param {string} slug @param {string} [locale] */
+export const personPath = (slug, locale) => buildAddress(locale ? { kind: 'person', slug, locale } : { kind: 'person', slug });
+/** The index of people; with `locale`, in a translation's language. @param {string} [locale] */
+export const peoplePath = (locale) => buildAddress(locale ? { kind: 'people', locale } : { kind: 'people' });
 /** A film's quiz; with `locale`, in a translation's language. @param {string} slug @param {string} [locale] */
 export const quizPath = (slug, locale) => buildAddress(locale ? { kind: 'quiz', slug, locale } : { kind: 'quiz', slug });
 
@@ -344,7 +359,12 @@ export function variantOf(pathname, reading) {
       : { kind: /** @type {const} */ ('film'), slug: address.slug };
     return buildAddress(reading.upto !== undefined ? { ...film, upto: reading.upto } : { ...film, level: reading.level });
   }
-  if (address?.kind === 'person') return buildAddress({ kind: 'person', slug: address.slug, level: reading.level });
+  if (address?.kind === 'person') {
+    const person = address.locale
+      ? { kind: /** @type {const} */ ('person'), slug: address.slug, locale: address.locale }
+      : { kind: /** @type {const} */ ('person'), slug: address.slug };
+    return buildAddress({ ...person, level: reading.level });
+  }
   if (address?.kind === 'search' && address.level) return buildAddress({ ...address, level: reading.level });
   return null;
 }

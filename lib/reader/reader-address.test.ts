@@ -8,6 +8,7 @@ import {
   translatedListRoute,
   parseAddress,
   personPath,
+  peoplePath,
   quizPath,
   routeLevelOf,
   variantOf,
@@ -55,12 +56,14 @@ const address: fc.Arbitrary<ReaderAddress> = fc
       locale,
       spoilers,
     }),
-    fc.record({ kind: fc.constant('person' as const), slug, level: fc.option(level, { nil: undefined }), spoilers }),
+    fc.record({ kind: fc.constant('person' as const), slug, locale, level: fc.option(level, { nil: undefined }), spoilers }),
     fc.record({
       kind: fc.constant('person' as const),
       slug,
+      locale,
       malformed: fc.record({ field: fc.constant('level' as const), value: malformedLevel }),
     }),
+    fc.record({ kind: fc.constant('people' as const), locale }),
     fc.record({ kind: fc.constant('search' as const), locale, query: fc.string({ maxLength: 30 }), spoilers }),
     fc.record({
       kind: fc.constant('search' as const),
@@ -70,6 +73,7 @@ const address: fc.Arbitrary<ReaderAddress> = fc
       source: fc.constantFrom('query' as const, 'cookie' as const),
     }),
     fc.record({ kind: fc.constant('list' as const), page: fc.integer({ min: 1, max: 9_999_999 }) }),
+    fc.record({ kind: fc.constant('list' as const), page: fc.integer({ min: 1, max: 9_999_999 }), locale: fc.constantFrom('fr', 'fr-CA') }),
   )
   .map((a) => defined(a) as ReaderAddress);
 
@@ -93,6 +97,9 @@ const OLD = [
   /^\/[a-z]{2,3}(?:-[A-Z]{2})?\/search(?:\/level\/[^/]*(\/.*)?)?\/?$/u,
   // The film list in a translation's language.
   /^\/[a-z]{2,3}(?:-[A-Z]{2})?(?:\/page\/([1-9]\d{0,6}))?\/?$/u,
+  // A person's page in a translation's language, and the index of people in every language.
+  /^\/[a-z]{2,3}(?:-[A-Z]{2})?\/people\/([^/]+)(?:\/level\/[^/]*)?\/?$/u,
+  /^(?:\/[a-z]{2,3}(?:-[A-Z]{2})?)?\/people\/?$/u,
 ];
 
 describe('reader addresses', () => {
@@ -164,7 +171,7 @@ describe('reader addresses', () => {
     expect(buildAddress({ kind: 'film-api', slug: 'kiss-and-cry', quiz: 'attempts', locale: 'fr', spoilers: 'full' })).toBe(
       '/api/v1/films/kiss-and-cry/quiz/attempts?locale=fr&spoilers=full',
     );
-    for (const other of ['/FR/films/kiss-and-cry', '/fr/people/x', '/FR', '/f', '/fr/page/0', '/f/films/x'])
+    for (const other of ['/FR/films/kiss-and-cry', '/FR/people/x', '/FR', '/f', '/fr/page/0', '/f/films/x', '/f/people'])
       expect(parseAddress(other)).toBeNull();
   });
 
@@ -179,6 +186,38 @@ describe('reader addresses', () => {
     expect(translatedListRoute('fr', 1)).toBe('/fr/page/1');
     expect(buildAddress({ kind: 'film-api', slug: 'kiss-and-cry', locale: 'fr' })).toBe('/api/v1/films/kiss-and-cry?locale=fr');
     expect(parseAddress('/api/v1/films/kiss-and-cry?locale=fr')).toEqual({ kind: 'film-api', slug: 'kiss-and-cry', locale: 'fr' });
+  });
+
+  it("name a person's page and the index of people in a translation's language", () => {
+    expect(parseAddress('/fr/people/sarah-bramms')).toEqual({ kind: 'person', slug: 'sarah-bramms', locale: 'fr' });
+    expect(parseAddress('/fr/people/sarah-bramms/level/light?spoilers=full')).toEqual({
+      kind: 'person',
+      slug: 'sarah-bramms',
+      locale: 'fr',
+      level: 'light',
+      spoilers: 'full',
+    });
+    expect(parseAddress('/fr/people/x/level/FULL')).toEqual({
+      kind: 'person',
+      slug: 'x',
+      locale: 'fr',
+      malformed: { field: 'level', value: 'FULL' },
+    });
+    expect(variantOf('/fr/people/sarah-bramms', { level: 'light' })).toBe('/fr/people/sarah-bramms/level/light');
+    expect(variantOf('/fr/people/sarah-bramms/level/full', { level: 'none', upto: 2 })).toBe('/fr/people/sarah-bramms/level/none');
+    expect(routeLevelOf('/fr/people/sarah-bramms/level/full')).toBe('full');
+    expect(personPath('sarah-bramms', 'fr')).toBe('/fr/people/sarah-bramms');
+    expect(buildAddress({ kind: 'person', slug: 'sarah-bramms', locale: 'fr', spoilers: 'none' })).toBe(
+      '/fr/people/sarah-bramms?spoilers=none',
+    );
+    expect(parseAddress('/people')).toEqual({ kind: 'people' });
+    expect(parseAddress('/fr/people/')).toEqual({ kind: 'people', locale: 'fr' });
+    expect(parseAddress('/fr/people?spoilers=full')).toEqual({ kind: 'people', locale: 'fr' });
+    expect(peoplePath()).toBe('/people');
+    expect(peoplePath('fr')).toBe('/fr/people');
+    expect(variantOf('/fr/people', { level: 'full' })).toBeNull();
+    for (const other of ['/fr/people/x/level', '/fr/people/x/y', '/fr/fr/people', '/people/x/level/full/more'])
+      expect(parseAddress(other)).toBeNull();
   });
 
   it('name the film, its level, point and quiz, and refuse what is no level or no number', () => {
@@ -226,6 +265,7 @@ describe('reader addresses', () => {
   it('write the links pages carry', () => {
     expect(filmPath('kiss-and-cry')).toBe('/films/kiss-and-cry');
     expect(personPath('sarah-bramms')).toBe('/people/sarah-bramms');
+    expect(personPath('sarah-bramms', 'fr')).toBe('/fr/people/sarah-bramms');
     expect(quizPath('kiss-and-cry')).toBe('/films/kiss-and-cry/quiz');
     expect(buildAddress({ kind: 'quiz', slug: 'kiss-and-cry', spoilers: 'light' })).toBe('/films/kiss-and-cry/quiz?spoilers=light');
   });

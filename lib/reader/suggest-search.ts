@@ -46,5 +46,9 @@ async function suggestFor(text: string, level: SpoilerLevel, locale?: string): P
     ) matched
     ORDER BY prefix DESC, similarity DESC, kind, title
     LIMIT ${LIMIT}`;
-  return rows.map(({ kind, title, slug }) => ({ kind, label: title, href: kind === 'film' ? filmPath(slug, locale) : personPath(slug) }));
+  return rows.map(({ kind, title, slug }) => ({
+    kind,
+    label: title,
+    href: kind === 'film' ? filmPath(slug, locale) : personPath(slug, locale),
+  }));
 }

@@ -15,7 +15,12 @@ import { filmPath, personPath } from '../reader/reader-address.mjs';
  * duration, genre, release date) are not spoilers either. The same JSON-LD is on every level's page,
  * so the poster is its `image` only when the poster itself is at level none.
  */
-const personLd = (person: PersonRef) => ({ '@type': 'Person', name: person.name, url: absoluteUrl(personPath(person.slug)) });
+/** A person named by the film, at their page in the language of the page describing it (`locale`, absent: the site's own). */
+const personLd = (locale: string | undefined) => (person: PersonRef) => ({
+  '@type': 'Person',
+  name: person.name,
+  url: absoluteUrl(personPath(person.slug, locale)),
+});
 
 /**
  * The film as schema.org's Movie; `inLanguage` is the film's own (its spoken languages), and the
@@ -28,6 +33,7 @@ export function movieJsonLd(
   const { facts } = film;
   const sameAs = [...(facts.imdbId ? [imdbUrl(facts.imdbId)] : []), ...(facts.wikidataId ? [wikidataUrl(facts.wikidataId)] : [])];
   const url = absoluteUrl(filmPath(film.slug, page.translated ? page.locale : undefined));
+  const person = personLd(page.translated ? page.locale : undefined);
   return {
     '@context': 'https://schema.org',
     '@type': 'Movie',
@@ -37,9 +43,9 @@ export function movieJsonLd(
     ...(film.releaseYear ? { dateCreated: String(film.releaseYear) } : {}),
     ...(film.premise ? { description: excerpt(film.premise, 300) } : {}),
     ...(film.poster?.spoiler === 'none' ? { image: absoluteUrl(mediaAddress(film.poster.image, film.poster.version, FIXED_FILE)) } : {}),
-    actor: film.cast.map(personLd),
-    ...(facts.directors.length > 0 ? { director: facts.directors.map(personLd) } : {}),
-    ...(facts.writers.length > 0 ? { author: facts.writers.map(personLd) } : {}),
+    actor: film.cast.map(person),
+    ...(facts.directors.length > 0 ? { director: facts.directors.map(person) } : {}),
+    ...(facts.writers.length > 0 ? { author: facts.writers.map(person) } : {}),
     ...(facts.runtimeMinutes !== null ? { duration: isoDuration(facts.runtimeMinutes) } : {}),
     ...(facts.genres.length > 0 ? { genre: facts.genres } : {}),
     ...(facts.releaseDate ? { datePublished: facts.releaseDate } : {}),

@@ -4,6 +4,7 @@ import { countPublished, listFilmAddresses } from '../reader/list-published-film
 import { listPublishedPeople } from '../reader/get-person';
 import { absoluteUrl } from './site-url';
 import { filmAlternates } from './film-metadata';
+import { personAlternates } from './person-metadata';
 import { defaultLocale } from '../i18n/site-locales';
 import { filmPath, personPath } from '../reader/reader-address.mjs';
 
@@ -45,7 +46,16 @@ export async function sitemapEntries(id: string, size = SITEMAP_SIZE): Promise<M
   const index = Number(match[2]);
   if (match[1] === 'people') {
     const people = await listPublishedPeople({ offset: index * size, limit: size });
-    return people.map((person) => ({ url: absoluteUrl(personPath(person.slug)), changeFrequency: 'monthly', priority: 0.5 }));
+    return people.map((person) => {
+      // Every person's page exists in each of the site's languages: its hreflang alternates, as its head names them.
+      const languages = personAlternates(person.slug);
+      return {
+        url: absoluteUrl(personPath(person.slug)),
+        changeFrequency: 'monthly' as const,
+        priority: 0.5,
+        ...(languages && { alternates: { languages } }),
+      };
+    });
   }
   // films-0 starts with the home page, so it holds one film less.
   const home: MetadataRoute.Sitemap = index === 0 ? [{ url: absoluteUrl('/'), changeFrequency: 'daily', priority: 1 }] : [];

@@ -32,7 +32,7 @@ export function CharactersSection({ film, hrefForLevel, locale }: { film: Visibl
                   </h3>
                   {character.playedBy && (
                     <p className={styles.playedBy}>
-                      {t('characters.playedBy')} <Link href={personPath(character.playedBy.slug)}>{character.playedBy.name}</Link>
+                      {t('characters.playedBy')} <Link href={personPath(character.playedBy.slug, locale)}>{character.playedBy.name}</Link>
                     </p>
                   )}
                 </div>

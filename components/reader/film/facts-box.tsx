@@ -19,11 +19,12 @@ import { FilmListLink } from '../film-list-link';
 import styles from './facts-box.module.css';
 import { personPath } from '@/lib/reader/reader-address.mjs';
 
-function People({ people }: { people: PersonRef[] }) {
+/** People named in the facts, each linking to their page in the page's language. */
+function People({ people, locale }: { people: PersonRef[]; locale?: string }) {
   return people.map((person, i) => (
     <span key={person.slug}>
       {i > 0 && ', '}
-      <Link href={personPath(person.slug)}>{person.name}</Link>
+      <Link href={personPath(person.slug, locale)}>{person.name}</Link>
     </span>
   ));
 }
@@ -62,8 +63,9 @@ export function FactsBox({ film, locale }: { film: VisibleFilm; locale?: string 
     ]);
   if (facts.runtimeMinutes !== null) rows.push([t('facts.runningTime'), formatRuntime(facts.runtimeMinutes)]);
   if (facts.directors.length > 0)
-    rows.push([t('facts.directors', { count: facts.directors.length }), <People key="d" people={facts.directors} />]);
-  if (facts.writers.length > 0) rows.push([t('facts.writers', { count: facts.writers.length }), <People key="w" people={facts.writers} />]);
+    rows.push([t('facts.directors', { count: facts.directors.length }), <People key="d" people={facts.directors} locale={locale} />]);
+  if (facts.writers.length > 0)
+    rows.push([t('facts.writers', { count: facts.writers.length }), <People key="w" people={facts.writers} locale={locale} />]);
   if (facts.genres.length > 0)
     rows.push([
       t('facts.genres', { count: facts.genres.length }),

@@ -17,12 +17,12 @@ export function PremiseSection({ film, lead, locale }: { film: VisibleFilm; lead
   return (
     <Section locale={locale} id="premise" film={film} className={lead ? styles.withLead : undefined}>
       <div className={styles.prose} lang={lang}>
-        <LinkedText text={film.premise} to={1} />
+        <LinkedText text={film.premise} to={1} locale={locale} />
       </div>
       {lead ? <div className={styles.leadBox}>{lead}</div> : null}
       {more ? (
         <div className={styles.prose} lang={lang}>
-          <LinkedText text={film.premise} from={1} />
+          <LinkedText text={film.premise} from={1} locale={locale} />
         </div>
       ) : null}
     </Section>

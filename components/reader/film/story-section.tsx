@@ -17,7 +17,7 @@ export function StorySection({ film, hrefForLevel, locale }: { film: VisibleFilm
             <span aria-hidden="true">⚠</span> {partWords(locale).spoilersAhead}
           </p>
           <div className={styles.prose} lang={untranslatedLang(film.untranslated)('story')}>
-            <LinkedText text={film.story} people={film.cast} />
+            <LinkedText text={film.story} people={film.cast} locale={locale} />
           </div>
         </>
       ) : film.hidden.story ? (

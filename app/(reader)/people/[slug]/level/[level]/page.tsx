@@ -1,12 +1,8 @@
-import { JsonLd } from '@/components/reader/json-ld';
-import { PersonView } from '@/components/reader/person-view';
+import { PersonRouteView } from '@/components/reader/person-route-view';
 import { getPersonCached } from '@/lib/reader/cached-reader';
 import { listPublishedPeople } from '@/lib/reader/get-person';
-import { setLevelHref } from '@/lib/reader/reader-level';
 import { levelPage } from '@/lib/reader/static-params';
-import { personJsonLd } from '@/lib/seo/person-json-ld';
 import { personMetadata } from '@/lib/seo/person-metadata';
-import { personPath } from '@/lib/reader/reader-address.mjs';
 
 /** `/people/{slug}` at one spoiler level (proxy.ts rewrites the public address here). */
 const page = levelPage({
@@ -14,12 +10,7 @@ const page = levelPage({
   get: getPersonCached,
   metadata: personMetadata,
   missingTitle: 'Person not found',
-  render: (person) => (
-    <main id="main">
-      <JsonLd data={personJsonLd(person)} />
-      <PersonView person={person} hrefForLevel={(level) => setLevelHref(level, personPath(person.slug))} />
-    </main>
-  ),
+  render: (person) => <PersonRouteView person={person} />,
 });
 
 export const dynamicParams = true;
