@@ -58,13 +58,13 @@ export const listFilmLanguagesCached = cache((slug: string) =>
 );
 
 /**
- * A person's page at a level; with `locale`, in a translation's language. That one also shows the
- * films' published translations, which a translation's publish or take-down changes: it names the
- * film's tag and `films`, not the people in it, so the page is tagged `films` as well.
+ * A person's page at a level; with `locale`, in a translation's language (it shows the films'
+ * published translations: a translation's publish or take-down invalidates the tags of the people
+ * its film credits, lib/translations/publish-translation.ts).
  */
 export const getPersonCached = cache((slug: string, level: SpoilerLevel, locale?: string) =>
   unstable_cache(() => getPublishedPerson(slug, level, locale), ['reader-person', EPOCH, slug, level, locale ?? ''], {
-    tags: locale === undefined ? [personTag(slug)] : [personTag(slug), FILMS_TAG],
+    tags: [personTag(slug)],
   })(),
 );
 

@@ -9,16 +9,26 @@ import { isQuizUnit } from './unit-key';
 import { assertQuizTextsPublishable } from '../films/assert-quiz-editable';
 import type { AlsoInTransaction } from '../films/publish-film';
 import { refreshTranslationSearchDocuments } from './translation-search-documents';
+import { creditedPeople } from '../films/materialize-published';
 import { actorRef, enqueueWebhookEvent, filmRef, pageTags } from '../webhooks/enqueue-webhook-event';
 
 /**
  * After a publish or a take-down commits: the film's reader pages, under the address readers use (and the
- * draft's, should it differ), and the sitemap (its alternates name the film's languages).
+ * draft's, should it differ), the lists and the sitemap (its alternates name the film's languages), and the
+ * pages of the people it credits (in a translation's language they show its title and their parts in it).
  */
-export async function invalidateTranslationPages<T extends { slug: string; readerSlug: string | undefined }>({ readerSlug, ...result }: T) {
-  await invalidatePages({ films: [readerSlug, result.slug], lists: true });
+export async function invalidateTranslationPages<T extends { slug: string; readerSlug: string | undefined; people: string[] }>({
+  readerSlug,
+  people,
+  ...result
+}: T) {
+  await invalidatePages({ films: [readerSlug, result.slug], people, lists: true });
   return result;
 }
+
+/** The tags a translation's publish or take-down invalidates, for its webhook event (what invalidateTranslationPages clears). */
+const translationTags = (film: { slug: string; published: { slug: string } | null }, people: string[]) =>
+  pageTags({ films: [film.published?.slug, film.slug], people, lists: true });
 
 type PublishInput = {
   slug: string;
@@ -67,6 +77,7 @@ export async function publishTranslationInTransaction(
   await assertTranslationQuizPublishable(tx, actor, translation, revision);
   await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: revision, publishedAt: new Date() } });
   await refreshTranslationSearchDocuments(tx, film.id, locale);
+  const people = await creditedPeople(tx, [film.id]);
   await writeAudit(tx, {
     actor,
     action: 'film.translation-publish',
@@ -78,10 +89,10 @@ export async function publishTranslationInTransaction(
     film: filmRef({ slug: film.published?.slug ?? film.slug }),
     locale,
     revision,
-    cacheTags: pageTags({ films: [film.published?.slug, film.slug], lists: true }),
+    cacheTags: translationTags(film, people),
     actor: actorRef(actor),
   });
-  return { change: { slug: film.slug, locale, revision, readerSlug: film.published?.slug }, film };
+  return { change: { slug: film.slug, locale, revision, readerSlug: film.published?.slug, people }, film };
 }
 
 /**
@@ -118,6 +129,7 @@ export async function unpublishTranslation({ slug, locale, actor, alsoInTransact
     if (!translation) throw new NotFoundError(`“${slug}” has no ${locale} translation`);
     await tx.filmTranslation.update({ where: { id: translation.id }, data: { publishedRevision: null, publishedAt: null } });
     await refreshTranslationSearchDocuments(tx, film.id, locale);
+    const people = await creditedPeople(tx, [film.id]);
     await writeAudit(tx, {
       actor,
       action: 'film.translation-unpublish',
@@ -128,11 +140,11 @@ export async function unpublishTranslation({ slug, locale, actor, alsoInTransact
     await enqueueWebhookEvent(tx, 'translation.unpublished', {
       film: filmRef({ slug: film.published?.slug ?? film.slug }),
       locale,
-      cacheTags: pageTags({ films: [film.published?.slug, film.slug], lists: true }),
+      cacheTags: translationTags(film, people),
       actor: actorRef(actor),
     });
     await alsoInTransaction?.(tx, film);
-    return { slug: film.slug, locale, readerSlug: film.published?.slug };
+    return { slug: film.slug, locale, readerSlug: film.published?.slug, people };
   });
   return invalidateTranslationPages(result);
 }

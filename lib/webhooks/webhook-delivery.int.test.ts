@@ -202,6 +202,9 @@ describe('webhook deliveries', () => {
         'film.scheduled',
       ]),
     );
+    // A translation's publish names the tags it cleared: the film's, the lists', and its people's (their French pages show it).
+    const french = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id, type: 'translation.published' } });
+    expect(french.payload).toMatchObject({ data: { locale: 'fr', cacheTags: expect.arrayContaining(['films', 'person:pat-doe']) } });
 
     const clock = { offset: 0 };
     const runner = createWebhookRunner({ now: clockAt(clock), backoffMs: 1_000 });
