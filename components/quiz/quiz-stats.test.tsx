@@ -52,8 +52,15 @@ describe('QuizStats', () => {
     );
   });
 
-  it('says nothing per language when the quiz was taken in one', () => {
-    render(<QuizStats stats={stats([{ locale: 'en', attempts: 6, shareCorrect: 0.5 }])} />);
+  it('says nothing per language when the quiz was taken in one, even beside attempts from before languages were recorded', () => {
+    render(
+      <QuizStats
+        stats={stats([
+          { locale: 'en', attempts: 5, shareCorrect: 0.5 },
+          { locale: null, attempts: 1, shareCorrect: 0.5 },
+        ])}
+      />,
+    );
     expect(screen.queryByTestId('quiz-languages')).toBeNull();
     expect(screen.queryByTestId('question-languages')).toBeNull();
     expect(screen.getByTestId('question-attempts').textContent).toBe('6');

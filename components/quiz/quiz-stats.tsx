@@ -9,6 +9,9 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 /** "French", or what an attempt from before languages were recorded is. */
 const languageName = (locale: string | null) => (locale === null ? 'Not recorded' : localeName(locale));
 
+/** Taken in more than one language (attempts from before languages were recorded are no language of their own). */
+const inSeveralLanguages = (stats: Stats) => stats.languages.filter((l) => l.locale !== null).length > 1;
+
 /** "English: 80% of 10 · French: 33% of 3", in the order given (most first). */
 const byLanguage = (languages: LanguageStats[], noun: string) =>
   languages.map((l) => `${languageName(l.locale)}: ${percent(l.shareCorrect)} of ${plural(l.attempts, noun)}`).join(' · ');
@@ -38,7 +41,7 @@ export function QuizStats({ stats }: { stats: Stats }) {
         . Anonymous: no reader is identified.
       </p>
       {/* Taken in more than one language: compared per language, so a question answered wrongly far more often in one is noticed. */}
-      {stats.languages.length > 1 ? (
+      {inSeveralLanguages(stats) ? (
         <p className={styles.summary} data-testid="quiz-languages">
           Correct answers by language: {byLanguage(stats.languages, 'attempt')}.
         </p>
@@ -65,7 +68,7 @@ export function QuizStats({ stats }: { stats: Stats }) {
                   <dt>Most chosen wrong option</dt>
                   <dd>{q.mostChosenWrong ? `${q.mostChosenWrong.text} (${plural(q.mostChosenWrong.count, 'answer')})` : '–'}</dd>
                 </div>
-                {stats.languages.length > 1 ? (
+                {inSeveralLanguages(stats) ? (
                   <div className={`${styles.tile} ${styles.wide}`}>
                     <dt>Answered correctly, by language</dt>
                     <dd data-testid="question-languages">{q.languages.length > 0 ? byLanguage(q.languages, 'answer') : '–'}</dd>

@@ -22,9 +22,11 @@ export const UNMATCHED = 'unmatched';
  */
 function rewrittenPage(pathname) {
   const address = parseAddress(pathname);
+  // The list in a translation's language: `/fr` renders its first page's route.
+  if (address?.kind === 'list' && address.locale !== undefined && address.page === 1) return '/[locale]';
   if (address?.kind !== 'film' && address?.kind !== 'person') return null;
   if (address.level || address.malformed || ('upto' in address && address.upto !== undefined)) return null;
-  return address.kind === 'film' ? '/films/[slug]' : '/people/[slug]';
+  return `${address.locale ? '/[locale]' : ''}${address.kind === 'film' ? '/films/[slug]' : '/people/[slug]'}`;
 }
 
 /** Next's own assets (hashed file names). */

@@ -26,6 +26,9 @@ const KNOWN = new Set([
   ...manifest.dynamicRoutes!.map((route) => route.page),
   '/films/[slug]',
   '/people/[slug]',
+  '/[locale]',
+  '/[locale]/films/[slug]',
+  '/[locale]/people/[slug]',
   '/_next/static/[...path]',
   UNMATCHED,
 ]);
@@ -47,6 +50,9 @@ describe('routePatternMatcher', () => {
     ['/films/heat-1995/quiz', '/films/[slug]/quiz'],
     ['/films/heat-1995/level/full', '/films/[slug]/level/[level]'],
     ['/people/al-pacino', '/people/[slug]'],
+    ['/fr', '/[locale]'],
+    ['/fr/films/heat-1995', '/[locale]/films/[slug]'],
+    ['/fr/people/al-pacino?spoilers=none', '/[locale]/people/[slug]'],
     ['/_next/static/chunks/app-4f2a.js', '/_next/static/[...path]'],
   ])('%s → %s', (url, pattern) => {
     expect(routeOf(url)).toBe(pattern);

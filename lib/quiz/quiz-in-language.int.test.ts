@@ -33,7 +33,7 @@ const FRENCH = {
   'quiz.questions[q2].prompt': 'Comment finit-il PLEINMOT ?',
 };
 
-async function publishedFilm(tag: string, french: boolean) {
+async function publishedFilm(tag: string, french: boolean, texts: Record<string, string> = FRENCH) {
   const content = sampleFilm({ slug: `quiz-fr-${tag}-${Date.now().toString(36)}`, title: `Quiz in French ${tag}` });
   await storeImagesOf(content);
   await createFilm({ content, actor: admin });
@@ -45,7 +45,7 @@ async function publishedFilm(tag: string, french: boolean) {
       locale: 'fr',
       baseRevision: 0,
       sourceRevision: 1,
-      texts: FRENCH,
+      texts,
       message: '',
       actor: admin,
     });
@@ -145,6 +145,19 @@ describe('the quiz API in French', () => {
       keys: ['quiz.questions[q1].options[q1a]'],
     });
     expect((await getAttemptResults(translated, attemptId, 'full'))?.untranslated).toBeUndefined();
+  });
+
+  it('is in the page’s language, and recorded so, when the French translation translates none of the quiz', async () => {
+    const slug = await publishedFilm('noquiz', true, { premise: 'Une patineuse.' });
+    const quiz = await getQuiz(slug, '?locale=fr&spoilers=none');
+    expect(quiz.headers.get('content-language')).toBe('en');
+    expect((await quiz.json()).untranslated).toBeUndefined();
+    const scored = await attempt(slug, '?locale=fr', { q1: 'q1a' });
+    expect(scored.headers.get('content-language')).toBe('en');
+    const recorded = await db().quizAttempt.findFirstOrThrow({ where: { film: { slug } }, select: { locale: true } });
+    expect(recorded.locale).toBe('en');
+    const french = await attempt(translated, '?locale=fr', { q1: 'q1a' });
+    expect(french.headers.get('content-language')).toBe('fr');
   });
 
   it('refuses a language the site does not have with a 400 naming `locale`, recording nothing', async () => {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { defaultLocale } from '../i18n/site-locales';
 import { getPublishedTranslationTexts } from '../reader/get-published-translation';
-import type { Untranslated } from '../translations/unit-key';
+import { isQuizUnit, type Untranslated } from '../translations/unit-key';
 
 /** The quiz's texts in a language: each text by its unit key, the page's own where the translation has none. */
 export type QuizTexts = {
@@ -15,17 +15,20 @@ export type QuizTexts = {
 /**
  * The published quiz's texts for readers of `locale`: the published translation's current texts
  * (as the film page gets them), the page's language for a text without one, or everything in the
- * page's language when the film has no published translation into `locale`.
+ * page's language when the film has no published translation into `locale` or the translation
+ * translates none of the quiz (then the quiz is in the page's language, `language` says so).
  */
 export async function quizTexts(slug: string, locale: string): Promise<QuizTexts> {
   const own = defaultLocale();
-  const texts = locale === own ? null : await getPublishedTranslationTexts(slug, locale);
+  const translation = locale === own ? null : await getPublishedTranslationTexts(slug, locale);
+  const texts = translation && Object.keys(translation).some(isQuizUnit) ? translation : null;
   const missing = new Set<string>();
   return {
     language: texts ? locale : own,
     text: (key, source) => {
       const translated = texts?.[key];
-      if (texts && translated === undefined) missing.add(key);
+      // An empty text is no text to translate (lib/translations/translation-units.ts).
+      if (texts && translated === undefined && source.trim() !== '') missing.add(key);
       return translated ?? source;
     },
     untranslated: () => (texts && missing.size > 0 ? { lang: own, keys: [...missing] } : undefined),

@@ -41,8 +41,9 @@ describe('scoreAttempt', () => {
       ['f1', 'f1a', true],
       ['n1', 'n1b', false],
     ]);
-    // Nothing that could identify a reader: the rows hold only ids, answers and the time.
-    expect(Object.keys(attempt).sort()).toEqual(['answers', 'createdAt', 'filmId', 'id', 'revisionNumber', 'score', 'total']);
+    // Nothing that could identify a reader: the rows hold only ids, answers, the time and the quiz's language.
+    expect(Object.keys(attempt).sort()).toEqual(['answers', 'createdAt', 'filmId', 'id', 'locale', 'revisionNumber', 'score', 'total']);
+    expect(attempt.locale).toBe('en');
   });
 
   it('refuses an unknown question or option with a 400 naming each, and records nothing', async () => {

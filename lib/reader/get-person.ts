@@ -172,8 +172,8 @@ export async function getPublishedPerson(slug: string, level: SpoilerLevel, loca
  * the person's characters' names and descriptions from its published translation, where it has
  * them up to date (currentText: an outdated text is not served), the page's own otherwise, named
  * in the film's `untranslated`; a film without a published translation in it keeps its texts, all
- * named. Only the characters the level let through are looked up, so nothing above the level is
- * read. Tags are not translated (no unit). The biography and the photo's alt text are the
+ * named. Only the characters the level let through are looked up, each in its own film, so
+ * nothing above the level is read. Tags are not translated (no unit). The biography and the photo's alt text are the
  * person's own, in the site's language (`ownLang`).
  */
 async function inLanguage(page: VisiblePerson, locale: string): Promise<VisiblePerson> {
@@ -181,17 +181,18 @@ async function inLanguage(page: VisiblePerson, locale: string): Promise<VisibleP
     fieldUnitKey('title'),
     ...film.characters.flatMap((c) => [itemUnitKey('characters', c.id, 'name'), itemUnitKey('characters', c.id, 'description')]),
   ];
-  const keys = [...new Set(page.films.flatMap(keysOf))];
+  // Each film's own keys (item ids repeat across films): film × key pairs.
+  const pairs = page.films.flatMap((film) => keysOf(film).map((key) => [film.slug, key] as const));
   const rows =
-    page.films.length === 0
+    pairs.length === 0
       ? []
       : await db().$queryRaw<Array<{ slug: string; texts: StoredTexts }>>`
-          SELECT f."slug",
-            (SELECT coalesce(jsonb_object_agg(k, tr."texts" -> k), '{}'::jsonb) FROM unnest(${keys}::text[]) k WHERE tr."texts" ? k) AS "texts"
-          FROM "PublishedFilm" f
+          SELECT f."slug", coalesce(jsonb_object_agg(p."key", tr."texts" -> p."key") FILTER (WHERE tr."texts" ? p."key"), '{}'::jsonb) AS "texts"
+          FROM unnest(${pairs.map(([slug]) => slug)}::text[], ${pairs.map(([, key]) => key)}::text[]) AS p("slug", "key")
+          JOIN "PublishedFilm" f ON f."slug" = p."slug"
           JOIN "FilmTranslation" ft ON ft."filmId" = f."filmId" AND ft."locale" = ${locale} AND ft."publishedRevision" IS NOT NULL
           JOIN "TranslationRevision" tr ON tr."translationId" = ft."id" AND tr."number" = ft."publishedRevision"
-          WHERE f."slug" = ANY(${page.films.map((film) => film.slug)}::text[])`;
+          GROUP BY f."slug"`;
   const translations = new Map(rows.map((row) => [row.slug, row.texts]));
   const lang = defaultLocale();
   const films = page.films.map((film) => {

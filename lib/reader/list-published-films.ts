@@ -57,8 +57,8 @@ type SummaryRow = Omit<FilmSummary, 'publishedAt' | 'poster' | 'untranslated'> &
  * Published films in the filter's order (newest published first by default), one page of them with
  * a window, each with its poster when the poster's level is none: one statement. Dates as ISO
  * strings, so the result survives the data cache as is. With `locale` (a translation's language):
- * the films published in it, their texts as its readers get them (listedInLanguage), ordered by
- * title in it.
+ * the films published in it, their texts as its readers get them (listedInLanguage), `sort=title`
+ * by the title in it.
  */
 export async function listFilmSummaries(
   { offset = 0, limit }: Window = {},

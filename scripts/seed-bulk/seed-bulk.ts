@@ -42,11 +42,23 @@ export async function seedBulk({
   let created = 0;
   let translated = 0;
   const locales = translateEvery > 0 ? generatedTranslationLocales() : [];
+  // Translations already there (an interrupted run's): saved (false) or also published (true).
+  const translations = new Map(
+    (
+      await db().filmTranslation.findMany({
+        where: { locale: { in: locales } },
+        select: { locale: true, publishedRevision: true, film: { select: { slug: true } } },
+      })
+    ).map((t) => [`${t.film.slug} ${t.locale}`, t.publishedRevision !== null]),
+  );
   const translate = async (n: number, content: FilmContent) => {
     const texts = generateTranslation(content, n);
+    const message = 'Generated (seed:bulk)';
     for (const locale of locales) {
-      const message = 'Generated (seed:bulk)';
-      await saveTranslation({ slug: content.slug, locale, baseRevision: 0, sourceRevision: 1, texts, message, actor });
+      const published = translations.get(`${content.slug} ${locale}`);
+      if (published) continue;
+      if (published === undefined)
+        await saveTranslation({ slug: content.slug, locale, baseRevision: 0, sourceRevision: 1, texts, message, actor });
       await publishTranslation({ slug: content.slug, locale, revision: 1, actor });
       translated += 1;
     }
@@ -55,10 +67,11 @@ export async function seedBulk({
     while (next < films) {
       const numbers = Array.from({ length: Math.min(BATCH, films - next) }, (_, i) => next + i);
       next += numbers.length;
-      const generated = numbers.map((n) => ({ n, content: generateFilm(n, films) })).filter(({ content }) => !existing.has(content.slug));
-      const contents = generated.map(({ content }) => content);
+      const generated = numbers.map((n) => ({ n, content: generateFilm(n, films) }));
+      const contents = generated.map(({ content }) => content).filter((content) => !existing.has(content.slug));
       await withDeadlockRetry(() => createPublishedFilms({ contents, actor, message: 'Generated (seed:bulk)' }));
       created += contents.length;
+      // Every K-th film, also one an interrupted run created without (all of) its translations.
       for (const { n, content } of generated) if (translateEvery > 0 && n % translateEvery === 0) await translate(n, content);
       done += numbers.length;
       onProgress?.(done);

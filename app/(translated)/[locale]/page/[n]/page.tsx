@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { HomeView } from '@/components/reader/home-view';
 import { readerText } from '@/lib/i18n/reader-text';
+import { translationLocales } from '@/lib/i18n/site-locales';
 import { listFilmPageCached } from '@/lib/reader/cached-reader';
 import { FILMS_PER_PAGE } from '@/lib/reader/list-published-films';
 import { NO_FILTER } from '@/lib/reader/film-filter';
@@ -29,7 +30,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TranslatedFilmListRoute({ params }: Props) {
   const { locale, n } = await params;
   const page = listPageNumber(n);
-  if (page === null) notFound();
+  // A language the site lacks reads nothing (and caches nothing), whatever reached the route.
+  if (page === null || !translationLocales().includes(locale)) notFound();
   const list = await listFilmPageCached(page, NO_FILTER, FILMS_PER_PAGE, locale);
   if (page > list.pages) notFound();
   return <HomeView {...list} locale={locale} />;

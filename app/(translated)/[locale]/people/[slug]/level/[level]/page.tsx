@@ -6,13 +6,14 @@ import { listPublishedPeople } from '@/lib/reader/get-person';
 import { slugLevelParams } from '@/lib/reader/static-params';
 import { personMetadata } from '@/lib/seo/person-metadata';
 import { parseLevel } from '@/lib/spoilers/levels';
+import { translationLocales } from '@/lib/i18n/site-locales';
 
 /**
  * `/{locale}/people/{slug}` at one spoiler level: the person's page in a translation's language
  * (every person with a page has one in each: people are the same in every language), each film
  * with its published translation's title and characters where it has them
  * (lib/reader/get-person.ts). proxy.ts rewrites the public address here, as for the site's own
- * language; invalidated by the person's tag and by `films` (a translation's publish).
+ * language; invalidated by the person's tag (a publish of one of their films or of its translation).
  */
 type Props = PageProps<'/[locale]/people/[slug]/level/[level]'>;
 
@@ -25,7 +26,8 @@ export function generateStaticParams() {
 async function load({ params }: Props) {
   const { locale, slug, level: value } = await params;
   const level = parseLevel(value);
-  return level ? getPersonCached(slug, level, locale) : null;
+  // A language the site lacks reads nothing (and caches nothing), whatever reached the route.
+  return level && translationLocales().includes(locale) ? getPersonCached(slug, level, locale) : null;
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
