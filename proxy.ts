@@ -32,7 +32,7 @@ import { currentFilmSlug, isPublishedAddress, publishedEventCount } from '@/lib/
 import { MISSING_PATH } from '@/lib/reader/missing-page';
 import { PAGE_STATUS_HEADER } from '@/lib/http/page-status.mjs';
 import { passwordLinkPageStatus } from '@/lib/users/password-link-page-status';
-import { FILTER_PARAMS, filterVariantPath, isPlainList, readFilterQuery } from '@/lib/reader/film-filter';
+import { FILTER_PARAMS, filterVariantPath, invalidFilterPath, isPlainList, readFilterQuery } from '@/lib/reader/film-filter';
 import { boundedCache, stringBytes } from '@/lib/cache/bounded-cache.mjs';
 import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders, type PagePolicy } from '@/lib/security/security-headers';
 
@@ -147,8 +147,9 @@ async function route(
   if (film && reading.upto !== undefined && (await pastLastEvent(film.slug, reading.upto))) return missing(request);
   // Nothing seen yet is no point: the film at no spoilers is its canonical reading.
   if (film?.kind === 'film' && !film.level && reading.upto === 0) return noSpoilers(request, film);
+  if (address?.kind === 'list' && FILTER_PARAMS.some((name) => nextUrl.searchParams.has(name)))
+    return filteredList(request, address.page, address.locale);
   if (address?.kind === 'list' && address.locale !== undefined) return translatedList(request, init, address.locale, address.page);
-  if (address?.kind === 'list' && FILTER_PARAMS.some((name) => nextUrl.searchParams.has(name))) return filteredList(request, address.page);
   const variant = variantOf(nextUrl.pathname, decision);
   // A page (not a level or up-to route) is always rewritten; a route already at the decided reading renders as it is.
   const filmPage = address?.kind === 'film' && !address.level && address.upto === undefined && !address.malformed;
@@ -206,26 +207,28 @@ function rewriteSearch(request: NextRequest, path: string, init: { request: { he
 }
 
 /**
- * `/?genre=…&year=…&country=…&sort=…` and `/page/N?…`: onto the filtered or sorted list's static variant (lib/reader/film-filter.ts).
+ * `/?genre=…&year=…&country=…&sort=…` and `/page/N?…` (`/fr?…`, `/fr/page/N?…` in a translation's
+ * language): onto the filtered or sorted list's static variant (lib/reader/film-filter.ts).
  * Unlike a film page it does not depend on the cookie, so it keeps Next's public Cache-Control.
  */
-function filteredList(request: NextRequest, page: number) {
+function filteredList(request: NextRequest, page: number, locale: string | undefined) {
   const { filter, problem } = readFilterQuery(request.nextUrl.searchParams);
   const url = sameOrigin(request);
   url.search = '';
   // A value that is no filter: the list with a message saying why.
   if (problem) {
-    url.pathname = `/filter/invalid/${problem.field}`;
+    url.pathname = invalidFilterPath(problem.field, locale);
     return NextResponse.rewrite(url);
   }
-  url.pathname = isPlainList(filter) ? request.nextUrl.pathname : filterVariantPath(filter, page);
+  const plain = locale === undefined ? request.nextUrl.pathname : translatedListRoute(locale, page);
+  url.pathname = isPlainList(filter) ? plain : filterVariantPath(filter, page, locale);
   return NextResponse.rewrite(url);
 }
 
 /**
  * The list in a translation's language: `/{locale}` renders its first page's route, whose own
- * address is sent there (308), so page 1 has one address as in the site's language. It takes no
- * filter (the query is left to the page, which ignores it).
+ * address is sent there (308), so page 1 has one address as in the site's language (a filter's
+ * query goes to filteredList first).
  */
 function translatedList(request: NextRequest, init: { request: { headers: Headers } }, locale: string, page: number) {
   if (page > 1) return NextResponse.next(init);

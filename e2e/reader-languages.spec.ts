@@ -74,6 +74,37 @@ test.describe('the film list in French', () => {
     await expect(page).toHaveURL(at('/fr'));
   });
 
+  test('filters in French: the chips with their counts, the chosen ones, the orders and a filter that is no filter', async ({ page }) => {
+    await page.goto('/fr');
+    const facets = page.getByRole('navigation', { name: 'Parcourir les films' });
+    await expect(facets.getByRole('heading', { name: 'Année' })).toBeVisible();
+    await expect(facets).toContainText('Années 2010');
+    await facets.getByRole('link', { name: /^2017 \d+$/u }).click();
+    await expect(page).toHaveURL(/\/fr\?year=2017$/u);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 2, name: 'Films : 2017' })).toBeVisible();
+    await expect(page.locator(`main a[href="${FRENCH_PATH}"]`)).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    const chosen = page.getByRole('navigation', { name: 'Filtres choisis' });
+    await expect(chosen).toContainText('Affichés');
+    await chosen.getByRole('link', { name: /2017.*retirer ce filtre : année/u }).click();
+    await expect(page).toHaveURL(at('/fr'));
+    await page.getByRole('navigation', { name: 'Trier les films' }).getByRole('link', { name: 'Titre de A à Z' }).click();
+    await expect(page).toHaveURL(/\/fr\?sort=title$/u);
+    await expect(page.locator('main a[aria-current="true"][data-sort="title"]')).toBeVisible();
+    await page.goto('/fr?country=CA');
+    await expect(page.getByRole('heading', { level: 2, name: 'Films : Canada' })).toBeVisible();
+    await page.goto('/fr?year=abcd');
+    await expect(page.locator('[data-filter-problem="year"]')).toHaveText(
+      'Ce n’est pas une année : quatre chiffres, de 1870 à 2100. Tous les films sont affichés.',
+    );
+    // The French list's filters never list a film that is not published in French.
+    await page.goto('/fr?year=2017');
+    for (const href of await page.locator('main li h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))))
+      expect(href).toMatch(/^\/fr\/films\//u);
+  });
+
   test('addresses and the API: page 1 has one address, a language the site lacks is a 404, ?locale= lists in French', async ({
     request,
   }) => {

@@ -3,26 +3,17 @@ import type { FilmFacets as Facets, FilmSummary } from '@/lib/reader/list-publis
 import { ActiveFilters, FilmFacets, FilmSortLinks } from './film-facets';
 import { FilmList } from './film-list';
 import { SearchForm } from './search-form';
-import {
-  DEFAULT_SORT,
-  NO_FILTER,
-  filterWords,
-  isFiltered,
-  listPageHref,
-  type FilmFilter,
-  type FilterProblem,
-} from '@/lib/reader/film-filter';
-import { readerText } from '@/lib/i18n/reader-text';
-import { buildAddress, listPath } from '@/lib/reader/reader-address.mjs';
+import { DEFAULT_SORT, NO_FILTER, isFiltered, listPageHref, type FilmFilter, type FilterProblem } from '@/lib/reader/film-filter';
+import { filterText, readerText } from '@/lib/i18n/reader-text';
+import { listPath } from '@/lib/reader/reader-address.mjs';
 import { defaultLocale, translationLocales } from '@/lib/i18n/site-locales';
 import { LanguageLinks } from './language-links';
 import styles from './home-view.module.css';
 
 /**
  * The home page (page 1 of the film list), the older pages, /page/2 …, and filtered lists: the same
- * view. With `locale`, the list in a translation's language (`/fr`, `/fr/page/2`): the films
- * published in it, newest first, without the filters (their genre and country names are the page's
- * language's).
+ * view. With `locale`, the list in a translation's language (`/fr`, `/fr/page/2`, `/fr?year=2017`):
+ * the films published in it, its words in that language (genres are the films' facts, as written).
  */
 export function HomeView({
   films,
@@ -44,9 +35,10 @@ export function HomeView({
   locale?: string;
 }) {
   const t = readerText(locale);
-  const pageHref = (n: number) => (locale ? buildAddress({ kind: 'list', page: n, locale }) : listPageHref(n, filter));
+  const words = filterText(locale);
+  const pageHref = (n: number) => listPageHref(n, filter, locale);
   const filtered = isFiltered(filter);
-  const what = filterWords(filter);
+  const what = words.words(filter);
   const newestFirst = filter.sort === DEFAULT_SORT;
   return (
     <main id="main" className={styles.page}>
@@ -56,35 +48,38 @@ export function HomeView({
         </h1>
         <p className={styles.lede}>{t('list.lede')}</p>
         <SearchForm id="home-search" label={t('list.searchLabel')} size="large" locale={locale} />
-        {page === 1 && !isFiltered(filter) ? (
-          <LanguageLinks languages={{ locale, site: defaultLocale(), translations: translationLocales() }} hrefIn={listPath} />
-        ) : null}
       </section>
       <section aria-labelledby="films-heading">
-        <h2 id="films-heading" className={styles.heading}>
-          {filtered
-            ? `Films: ${what}${page > 1 ? `, page ${page} of ${pages}` : ''}`
-            : page === 1
-              ? newestFirst
-                ? t('list.latest')
-                : t('list.films')
-              : t('list.filmsPage', { page, pages })}
-        </h2>
+        {/* The list in its other languages beside its heading: no line of its own above the first films. */}
+        <div className={styles.headingRow}>
+          <h2 id="films-heading" className={styles.heading}>
+            {filtered
+              ? words.filtered(what, page, pages)
+              : page === 1
+                ? newestFirst
+                  ? t('list.latest')
+                  : t('list.films')
+                : t('list.filmsPage', { page, pages })}
+          </h2>
+          {page === 1 && !filtered ? (
+            <LanguageLinks languages={{ locale, site: defaultLocale(), translations: translationLocales() }} hrefIn={listPath} />
+          ) : null}
+        </div>
         {problem ? (
           <p role="alert" className={styles.filterProblem} data-filter-problem={problem.field}>
-            {problem.message} Showing all films.
+            {words.problem(problem.field)} {words.showingAll}
           </p>
         ) : null}
         {/* One way to filter: the chips, with counts; what is chosen stays shown, each removable. */}
-        <ActiveFilters filter={filter} />
-        {facets && !locale ? <FilmFacets facets={facets} filter={filter} /> : null}
-        {locale ? null : <FilmSortLinks filter={filter} />}
+        <ActiveFilters filter={filter} locale={locale} />
+        {facets ? <FilmFacets facets={facets} filter={filter} locale={locale} /> : null}
+        <FilmSortLinks filter={filter} locale={locale} />
         {filtered && films.length === 0 ? (
           <div className={styles.noMatch} data-no-match="">
-            <p>No films match {what}.</p>
+            <p>{words.noMatch(what)}</p>
             <p>
-              Remove a filter above, or{' '}
-              <FilmListLink href={listPageHref(1, { ...NO_FILTER, sort: filter.sort })}>see all films</FilmListLink>.
+              {words.noMatchHint}{' '}
+              <FilmListLink href={listPageHref(1, { ...NO_FILTER, sort: filter.sort }, locale)}>{words.seeAll}</FilmListLink>.
             </p>
           </div>
         ) : (

@@ -3,7 +3,7 @@ import { CONTENT_NOTE_KINDS } from '../content/content-note-kinds';
 import { HEADED_PARTS } from '../page/parts';
 import { TRAIT_KEYS } from '../page/parts/kind';
 import { COUNTED_PARTS } from '../spoilers/level-counts';
-import { INTERFACE_LOCALES, partWords, readerText } from './reader-text';
+import { INTERFACE_LOCALES, filterText, partWords, readerText } from './reader-text';
 import en from './messages/en.json';
 import fr from './messages/fr.json';
 
@@ -116,5 +116,42 @@ describe('the reader interface in each language', () => {
   it('speaks English for a language it has no messages for', () => {
     expect(readerText('de')('site.search')).toBe('Search');
     expect(partWords('de').heading('premise', 'Kiss and Cry')).toBe(partWords('en').heading('premise', 'Kiss and Cry'));
+  });
+
+  it('has the film list’s filter words in French, every one filled in, the English the list’s own', () => {
+    const english = filterText();
+    const french = filterText('fr');
+    const filter = { genre: 'drama', year: 2017, country: 'DE', sort: 'title' as const };
+    const every = (text: typeof french) => [
+      text.browse,
+      ...Object.values(text.facet),
+      text.decade(1990),
+      text.chosen,
+      text.showing,
+      text.remove('genre'),
+      text.remove('year'),
+      text.remove('country'),
+      text.clearAll,
+      text.sortFilms,
+      text.sortBy,
+      ...(['published', 'title', 'year'] as const).flatMap((sort) => [text.sort(sort), text.sortedBy(sort)]),
+      ...(['genre', 'year', 'country', 'sort'] as const).map((field) => text.problem(field)),
+      text.showingAll,
+      text.words(filter),
+      text.filtered('x', 2, 3),
+      text.noMatch('x'),
+      text.noMatchHint,
+      text.seeAll,
+    ];
+    for (const text of every(french)) expect(text).not.toMatch(/[{}#]|filters\./u);
+    expect(french.decade(1990)).toBe('Années 1990');
+    expect(french.words(filter)).toBe('drama, 2017, Allemagne');
+    expect(french.remove('year')).toBe(' (retirer ce filtre : année)');
+    expect(french.filtered('2017', 2, 3)).toBe('Films : 2017, page 2 sur 3');
+    expect(english.words(filter)).toBe('drama, 2017, Germany');
+    expect(english.filtered('2017', 2, 3)).toBe('Films: 2017, page 2 of 3');
+    expect(english.sortedBy('title')).toBe('Films by title a–z');
+    // No French word is English's.
+    expect(every(french).filter((text, i) => text === every(english)[i] && !/^(?:Genre|drama, 2017.*)$/u.test(text))).toEqual([]);
   });
 });

@@ -14,6 +14,8 @@ import { SPOILERS_AHEAD } from '../page/parts/story';
 import { quizTeaser } from '../page/parts/quiz';
 import { SEARCH_KINDS, type SearchKind } from '../page/search-documents';
 import { englishLede, translatedLedes, type Ledes } from '../page/reader-lines';
+import { FILTER_PROBLEMS, SORT_LABELS, filterWords, type FilmFilter, type FilmSort, type FilterProblem } from '../reader/film-filter';
+import { regionName } from './locale-name';
 import en from './messages/en.json';
 import fr from './messages/fr.json';
 
@@ -22,8 +24,9 @@ export const INTERFACE_LOCALE = 'en';
 
 type Messages = typeof en;
 type PartMessages = typeof fr.parts;
+type FilterMessages = typeof fr.filters;
 
-const MESSAGES: Record<string, Messages & { parts?: PartMessages }> = { en, fr };
+const MESSAGES: Record<string, Messages & { parts?: PartMessages; filters?: FilterMessages }> = { en, fr };
 
 /** The interface's words in a language, or in English for one it has no messages for. */
 export type ReaderText = ReturnType<typeof createTranslator<Messages>>;
@@ -122,3 +125,88 @@ const ENGLISH_PART_WORDS: PartWords = {
   searchKind: (kind) => SEARCH_KINDS[kind].label,
   lede: englishLede,
 };
+
+/** The film list's filter words in a language: its facets, chosen filters, orders and problems. */
+export type FilterText = {
+  browse: string;
+  facet: Record<'genre' | 'year' | 'country', string>;
+  decade: (decade: number) => string;
+  chosen: string;
+  showing: string;
+  /** What a chosen filter's ✕ says to a screen reader. */
+  remove: (what: 'genre' | 'year' | 'country') => string;
+  clearAll: string;
+  sortFilms: string;
+  sortBy: string;
+  sort: (sort: FilmSort) => string;
+  /** A sorted, unfiltered list's title ("Films by title a–z"). */
+  sortedBy: (sort: FilmSort) => string;
+  problem: (field: FilterProblem['field']) => string;
+  showingAll: string;
+  /** The filter's values in words ("drama, 2017, Canada"). */
+  words: (filter: FilmFilter) => string;
+  filtered: (what: string, page: number, pages: number) => string;
+  noMatch: (what: string) => string;
+  noMatchHint: string;
+  seeAll: string;
+};
+
+const ENGLISH_FILTER_TEXT: FilterText = {
+  browse: 'Browse films',
+  facet: { genre: 'Genre', year: 'Year', country: 'Country' },
+  decade: (decade) => `${decade}s`,
+  chosen: 'Chosen filters',
+  showing: 'Showing',
+  remove: (what) => ` (remove this ${what} filter)`,
+  clearAll: 'Clear all filters',
+  sortFilms: 'Sort films',
+  sortBy: 'Sort by',
+  sort: (sort) => SORT_LABELS[sort],
+  sortedBy: (sort) => `Films by ${SORT_LABELS[sort].toLowerCase()}`,
+  problem: (field) => FILTER_PROBLEMS[field].message,
+  showingAll: 'Showing all films.',
+  words: filterWords,
+  filtered: (what, page, pages) => `Films: ${what}${page > 1 ? `, page ${page} of ${pages}` : ''}`,
+  noMatch: (what) => `No films match ${what}.`,
+  noMatchHint: 'Remove a filter above, or',
+  seeAll: 'see all films',
+};
+
+const filterTextByLocale = new Map<string, FilterText>();
+
+/** The list's filter words: English the list's own (lib/reader/film-filter.ts), another language's from its messages' `filters`. */
+export function filterText(locale?: string): FilterText {
+  const language = interfaceLocale(locale);
+  const filters = MESSAGES[language].filters;
+  if (language === INTERFACE_LOCALE || !filters) return ENGLISH_FILTER_TEXT;
+  let text = filterTextByLocale.get(language);
+  if (!text) {
+    const t = createTranslator({ locale: language, messages: { filters } });
+    text = {
+      browse: t('filters.browse'),
+      facet: { genre: t('filters.genre'), year: t('filters.year'), country: t('filters.country') },
+      decade: (decade) => t('filters.decade', { decade: String(decade) }),
+      chosen: t('filters.chosen'),
+      showing: t('filters.showing'),
+      remove: (what) => ` ${t('filters.remove', { what })}`,
+      clearAll: t('filters.clearAll'),
+      sortFilms: t('filters.sortFilms'),
+      sortBy: t('filters.sortBy'),
+      sort: (sort) => t(`filters.sorts.${sort}`),
+      sortedBy: (sort) => t('filters.sortedBy', { sort: t(`filters.sorts.${sort}`).toLocaleLowerCase(language) }),
+      problem: (field) => t(`filters.problems.${field}`),
+      showingAll: t('filters.showingAll'),
+      words: (filter) =>
+        [filter.genre, filter.year, filter.country === null ? null : regionName(filter.country, language)]
+          .filter((part) => part !== null)
+          .join(', '),
+      filtered: (what, page, pages) =>
+        page > 1 ? t('filters.filteredPage', { what, page: String(page), pages: String(pages) }) : t('filters.filtered', { what }),
+      noMatch: (what) => t('filters.noMatch', { what }),
+      noMatchHint: t('filters.noMatchHint'),
+      seeAll: t('filters.seeAll'),
+    };
+    filterTextByLocale.set(language, text);
+  }
+  return text;
+}

@@ -4,6 +4,7 @@ import {
   filterFromSegments,
   filterQuery,
   filterVariantPath,
+  invalidFilterPath,
   listPageHref,
   readFilterQuery,
   type FilmFilter,
@@ -50,5 +51,14 @@ describe('the film list’s filter and order', () => {
     expect(filterFromSegments({ genre: 'all', year: 'all', country: 'all', sort: 'published' })).toBeNull();
     expect(filterFromSegments({ genre: 'all', year: 'all', country: 'ca', sort: 'published' })).toBeNull();
     expect(filterFromSegments({ genre: 'all', year: 'all', country: 'all', sort: 'rating' })).toBeNull();
+  });
+
+  it('writes the list in a translation’s language under its prefix: the address, the variant, the invalid filter’s page', () => {
+    const filter: FilmFilter = { genre: null, year: 2017, country: 'CA', sort: 'title' };
+    expect(listPageHref(1, filter, 'fr')).toBe('/fr?year=2017&country=CA&sort=title');
+    expect(listPageHref(2, NO_FILTER, 'fr')).toBe('/fr/page/2');
+    expect(filterVariantPath(filter, 2, 'fr')).toBe('/fr/filter/all/2017/CA/title/2');
+    expect(invalidFilterPath('year', 'fr')).toBe('/fr/filter/invalid/year');
+    expect(invalidFilterPath('year')).toBe('/filter/invalid/year');
   });
 });

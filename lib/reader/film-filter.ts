@@ -103,16 +103,23 @@ export function filterQuery(filter: FilmFilter): string {
   return text ? `?${text}` : '';
 }
 
-/** Where page `n` of a (filtered) list lives: `/` for the first, `/page/n` after, the filter as the query. */
-export const listPageHref = (n: number, filter: FilmFilter = NO_FILTER) =>
-  `${buildAddress({ kind: 'list', page: n })}${filterQuery(filter)}`;
+/**
+ * Where page `n` of a (filtered) list lives: `/` for the first, `/page/n` after, the filter as the
+ * query; with `locale`, the list in a translation's language (`/fr`, `/fr/page/n`).
+ */
+export const listPageHref = (n: number, filter: FilmFilter = NO_FILTER, locale?: string) =>
+  `${buildAddress(locale ? { kind: 'list', page: n, locale } : { kind: 'list', page: n })}${filterQuery(filter)}`;
 
-/** The static variant a filtered or sorted list address is served from. */
-export function filterVariantPath(filter: FilmFilter, page: number): string {
+/** The static variant a filtered or sorted list address is served from (`/fr/filter/…` in a translation's language). */
+export function filterVariantPath(filter: FilmFilter, page: number, locale?: string): string {
   // A genre as one segment (base64url of its UTF-8): no character of a genre can change the path.
   const genre = filter.genre === null ? 'all' : `g-${textSegment(filter.genre)}`;
-  return `/filter/${genre}/${filter.year ?? 'all'}/${filter.country ?? 'all'}/${filter.sort}/${page}`;
+  return `${locale ? `/${locale}` : ''}/filter/${genre}/${filter.year ?? 'all'}/${filter.country ?? 'all'}/${filter.sort}/${page}`;
 }
+
+/** The page a list address with a filter that is no filter is served from: the list with the problem said (`/fr/filter/invalid/…`). */
+export const invalidFilterPath = (field: FilterProblem['field'], locale?: string) =>
+  `${locale ? `/${locale}` : ''}/filter/invalid/${field}`;
 
 /**
  * The filter of a variant's segments (already decoded by Next), or null when they name none: a
