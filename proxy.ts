@@ -148,7 +148,7 @@ async function route(
   // Nothing seen yet is no point: the film at no spoilers is its canonical reading.
   if (film?.kind === 'film' && !film.level && reading.upto === 0) return noSpoilers(request, film);
   if (address?.kind === 'list' && FILTER_PARAMS.some((name) => nextUrl.searchParams.has(name)))
-    return filteredList(request, address.page, address.locale);
+    return filteredList(request, init, address.page, address.locale);
   if (address?.kind === 'list' && address.locale !== undefined) return translatedList(request, init, address.locale, address.page);
   const variant = variantOf(nextUrl.pathname, decision);
   // A page (not a level or up-to route) is always rewritten; a route already at the decided reading renders as it is.
@@ -211,8 +211,10 @@ function rewriteSearch(request: NextRequest, path: string, init: { request: { he
  * language): onto the filtered or sorted list's static variant (lib/reader/film-filter.ts).
  * Unlike a film page it does not depend on the cookie, so it keeps Next's public Cache-Control.
  */
-function filteredList(request: NextRequest, page: number, locale: string | undefined) {
+function filteredList(request: NextRequest, init: { request: { headers: Headers } }, page: number, locale: string | undefined) {
   const { filter, problem } = readFilterQuery(request.nextUrl.searchParams);
+  // A query that filters nothing (`/fr/page/1?sort=published`): the plain list, its page 1 at `/fr` only.
+  if (!problem && locale !== undefined && isPlainList(filter)) return translatedList(request, init, locale, page);
   const url = sameOrigin(request);
   url.search = '';
   // A value that is no filter: the list with a message saying why.
@@ -220,8 +222,7 @@ function filteredList(request: NextRequest, page: number, locale: string | undef
     url.pathname = invalidFilterPath(problem.field, locale);
     return NextResponse.rewrite(url);
   }
-  const plain = locale === undefined ? request.nextUrl.pathname : translatedListRoute(locale, page);
-  url.pathname = isPlainList(filter) ? plain : filterVariantPath(filter, page, locale);
+  url.pathname = isPlainList(filter) ? request.nextUrl.pathname : filterVariantPath(filter, page, locale);
   return NextResponse.rewrite(url);
 }
 

@@ -93,6 +93,11 @@ test.describe('the film list in French', () => {
     await page.getByRole('navigation', { name: 'Trier les films' }).getByRole('link', { name: 'Titre de A à Z' }).click();
     await expect(page).toHaveURL(/\/fr\?sort=title$/u);
     await expect(page.locator('main a[aria-current="true"][data-sort="title"]')).toBeVisible();
+    // A genre is the films' fact as written: in English, marked so, in the chips and in the heading's sentence.
+    await facets.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/fr\?genre=/u);
+    await expect(page.locator('#films-heading span[lang="en"]')).toHaveCount(1);
+    await expect(page.locator('[data-remove-filter="genre"] span[lang="en"]')).toHaveCount(1);
     await page.goto('/fr?country=CA');
     await expect(page.getByRole('heading', { level: 2, name: 'Films : Canada' })).toBeVisible();
     await page.goto('/fr?year=abcd');
@@ -108,6 +113,11 @@ test.describe('the film list in French', () => {
   test('addresses and the API: page 1 has one address, a language the site lacks is a 404, ?locale= lists in French', async ({
     request,
   }) => {
+    // A query that filters nothing: page 1's one address, its query kept.
+    const unfiltered = await request.get('/fr/page/1?sort=published', { maxRedirects: 0 });
+    expect(unfiltered.status()).toBe(308);
+    expect(unfiltered.headers()['location']).toMatch(/^(?:https?:\/\/[^/]+)?\/fr\?sort=published$/u);
+    expect((await request.get('/fr?sort=published')).status()).toBe(200);
     const first = await request.get('/fr/page/1', { maxRedirects: 0 });
     expect(first.status()).toBe(308);
     expect(first.headers()['location']).toMatch(/^(?:https?:\/\/[^/]+)?\/fr$/u);

@@ -10,6 +10,9 @@ import { defaultLocale, translationLocales } from '@/lib/i18n/site-locales';
 import { LanguageLinks } from './language-links';
 import styles from './home-view.module.css';
 
+/** Where the filter's words go in a sentence that names them: a private-use character, which no message holds. */
+const WHAT = '\uE000';
+
 /**
  * The home page (page 1 of the film list), the older pages, /page/2 …, and filtered lists: the same
  * view. With `locale`, the list in a translation's language (`/fr`, `/fr/page/2`, `/fr?year=2017`):
@@ -39,6 +42,21 @@ export function HomeView({
   const pageHref = (n: number) => listPageHref(n, filter, locale);
   const filtered = isFiltered(filter);
   const what = words.words(filter);
+  // In a translation's language the genre is the films' fact as written (the pages' language): marked inside the sentence.
+  const genreMarked = locale !== undefined && filter.genre !== null;
+  const withWhat = (sentence: (what: string) => string) => {
+    if (!genreMarked) return sentence(what);
+    const [before, after = ''] = sentence(WHAT).split(WHAT);
+    const rest = words.words({ ...filter, genre: null });
+    return (
+      <>
+        {before}
+        <span lang={defaultLocale()}>{filter.genre}</span>
+        {rest ? `, ${rest}` : ''}
+        {after}
+      </>
+    );
+  };
   const newestFirst = filter.sort === DEFAULT_SORT;
   return (
     <main id="main" className={styles.page}>
@@ -54,7 +72,7 @@ export function HomeView({
         <div className={styles.headingRow}>
           <h2 id="films-heading" className={styles.heading}>
             {filtered
-              ? words.filtered(what, page, pages)
+              ? withWhat((text) => words.filtered(text, page, pages))
               : page === 1
                 ? newestFirst
                   ? t('list.latest')
@@ -76,7 +94,7 @@ export function HomeView({
         <FilmSortLinks filter={filter} locale={locale} />
         {filtered && films.length === 0 ? (
           <div className={styles.noMatch} data-no-match="">
-            <p>{words.noMatch(what)}</p>
+            <p>{withWhat(words.noMatch)}</p>
             <p>
               {words.noMatchHint}{' '}
               <FilmListLink href={listPageHref(1, { ...NO_FILTER, sort: filter.sort }, locale)}>{words.seeAll}</FilmListLink>.
