@@ -47,7 +47,7 @@ export async function QuizRouteView({ slug, locale, query }: { slug: string; loc
   const { level, source } = levelDecisionOf(await headers());
   const quiz = await getPublicQuiz(slug, level, locale);
   // A translation's page only over a published translation (proxy.ts sends the others to the 404 page first).
-  if (!quiz || (translated(locale) && quiz.language !== locale)) notFound();
+  if (!quiz || (translated(locale) && !quiz.published)) notFound();
   const t = readerText(locale);
   const words = quizWords(locale);
   const inLanguage = translated(locale);

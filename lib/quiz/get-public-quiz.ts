@@ -18,6 +18,8 @@ export type PublicQuiz = {
   hiddenByLevel: Partial<Record<SpoilerLevel, number>>;
   /** The language its texts are in (the page's own where asked in a language it has no published translation into). */
   language: string;
+  /** Whether the film has a published translation into the language asked for (quiz-language.ts). */
+  published: boolean;
   /** In a translation: the texts given in the page's own language (no current translation of them). */
   untranslated?: Untranslated;
 };
@@ -76,6 +78,7 @@ export async function getPublicQuiz(slug: string, level: SpoilerLevel, locale = 
     hidden: hiddenRows.reduce((sum, r) => sum + r._count._all, 0),
     hiddenByLevel,
     language: texts.language,
+    published: texts.published,
     ...(untranslated ? { untranslated } : {}),
   };
 }

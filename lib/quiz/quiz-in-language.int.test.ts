@@ -17,6 +17,7 @@ import { GET } from '@/app/api/v1/films/[slug]/quiz/route';
 import { POST } from '@/app/api/v1/films/[slug]/quiz/attempts/route';
 import { POST as POST_FORM } from '@/app/(translated)/[locale]/films/[slug]/quiz/answers/route';
 import { getAttemptResults } from './get-attempt-results';
+import { getPublicQuiz } from './get-public-quiz';
 
 process.env.SITE_LOCALES = 'en,fr';
 
@@ -147,11 +148,15 @@ describe('the quiz API in French', () => {
     expect((await getAttemptResults(translated, attemptId, 'full'))?.untranslated).toBeUndefined();
   });
 
-  it('is in the page’s language, and recorded so, when the French translation translates none of the quiz', async () => {
+  it('is in the page’s language, marked and recorded so, when the French translation translates none of the quiz; its French page stays', async () => {
     const slug = await publishedFilm('noquiz', true, { premise: 'Une patineuse.' });
     const quiz = await getQuiz(slug, '?locale=fr&spoilers=none');
     expect(quiz.headers.get('content-language')).toBe('en');
-    expect((await quiz.json()).untranslated).toBeUndefined();
+    // Its French page exists (the translation is published); every text is named, for its `lang` mark.
+    expect((await quiz.json()).untranslated).toEqual({ lang: 'en', keys: expect.arrayContaining(['quiz.questions[q1].prompt']) });
+    const page = await getPublicQuiz(slug, 'none', 'fr');
+    expect(page).toMatchObject({ language: 'en', published: true });
+    expect(await getPublicQuiz(untranslated, 'none', 'fr')).toMatchObject({ language: 'en', published: false });
     const scored = await attempt(slug, '?locale=fr', { q1: 'q1a' });
     expect(scored.headers.get('content-language')).toBe('en');
     const recorded = await db().quizAttempt.findFirstOrThrow({ where: { film: { slug } }, select: { locale: true } });

@@ -5,8 +5,10 @@ import { isQuizUnit, type Untranslated } from '../translations/unit-key';
 
 /** The quiz's texts in a language: each text by its unit key, the page's own where the translation has none. */
 export type QuizTexts = {
-  /** The language the texts are in where translated, or the page's own (no published translation). */
+  /** The language the texts are in where translated, or the page's own (no published translation, or one translating none of the quiz). */
   language: string;
+  /** Whether the film has a published translation into the language asked for (its quiz page in it exists, whatever it translates). */
+  published: boolean;
   text: (key: string, source: string) => string;
   /** The keys read so far whose text is the page's own: for `lang` marks. */
   untranslated: () => Untranslated | undefined;
@@ -20,11 +22,11 @@ export type QuizTexts = {
  */
 export async function quizTexts(slug: string, locale: string): Promise<QuizTexts> {
   const own = defaultLocale();
-  const translation = locale === own ? null : await getPublishedTranslationTexts(slug, locale);
-  const texts = translation && Object.keys(translation).some(isQuizUnit) ? translation : null;
+  const texts = locale === own ? null : await getPublishedTranslationTexts(slug, locale);
   const missing = new Set<string>();
   return {
-    language: texts ? locale : own,
+    language: texts && Object.keys(texts).some(isQuizUnit) ? locale : own,
+    published: texts !== null,
     text: (key, source) => {
       const translated = texts?.[key];
       // An empty text is no text to translate (lib/translations/translation-units.ts).
