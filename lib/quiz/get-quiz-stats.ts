@@ -76,8 +76,7 @@ export async function getQuizStats({ slug, actor }: { slug: string; actor: Actor
   });
   if (!film) throw new NotFoundError(`No film “${slug}”`);
 
-  const [totals, groups, attemptLanguages, answerLanguages] = await Promise.all([
-    db().quizAttempt.aggregate({ where: { filmId: film.id }, _count: { _all: true }, _sum: { score: true, total: true } }),
+  const [groups, attemptLanguages, answerLanguages] = await Promise.all([
     db().quizAnswer.groupBy({
       by: ['questionItemId', 'optionItemId', 'correct'],
       where: { filmId: film.id },
@@ -118,12 +117,15 @@ export async function getQuizStats({ slug, actor }: { slug: string; actor: Actor
     };
   });
 
-  const attempts = totals._count._all;
+  // The whole quiz's figures are the sum of its languages'.
+  const sum = (of: (row: (typeof attemptLanguages)[number]) => number) => attemptLanguages.reduce((n, row) => n + of(row), 0);
+  const attempts = sum((row) => row._count._all);
+  const totalAnswers = sum((row) => row._sum.total ?? 0);
   return {
     slug: film.slug,
     publishedRevision: film.published?.revisionNumber ?? null,
     attempts,
-    shareCorrect: attempts > 0 && totals._sum.total ? (totals._sum.score ?? 0) / totals._sum.total : null,
+    shareCorrect: attempts > 0 && totalAnswers > 0 ? sum((row) => row._sum.score ?? 0) / totalAnswers : null,
     languages: attemptLanguages
       .map((row) => ({ locale: row.locale, attempts: row._count._all, shareCorrect: share(row._sum.score ?? 0, row._sum.total ?? 0) }))
       .sort(byAttempts),
