@@ -227,6 +227,17 @@ function filteredList(request: NextRequest, init: { request: { headers: Headers 
 }
 
 /**
+ * A permanent redirect (308) to `url`. Permanent for search engines, but the old address may come
+ * to mean something again (another film published under a renamed film's slug), so caches keep the
+ * redirect as briefly as any reader page (server/serve.mjs: 2 minutes).
+ */
+function permanentRedirect(url: URL): NextResponse {
+  const response = NextResponse.redirect(url, 308);
+  response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');
+  return response;
+}
+
+/**
  * The list in a translation's language: `/{locale}` renders its first page's route, whose own
  * address is sent there (308), so page 1 has one address as in the site's language (a filter's
  * query goes to filteredList first).
@@ -237,9 +248,7 @@ function translatedList(request: NextRequest, init: { request: { headers: Header
   const first = buildAddress({ kind: 'list', page: 1, locale });
   if (url.pathname.replace(/\/$/u, '') !== first) {
     url.pathname = first;
-    const response = NextResponse.redirect(url, 308);
-    response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');
-    return response;
+    return permanentRedirect(url);
   }
   url.pathname = translatedListRoute(locale, 1);
   return NextResponse.rewrite(url, init);
@@ -256,11 +265,7 @@ async function renamed(request: NextRequest, film: Extract<ReaderAddress, { kind
   if (!slug) return null;
   const url = sameOrigin(request);
   url.pathname = buildAddress({ ...film, slug, spoilers: undefined });
-  const response = NextResponse.redirect(url, 308);
-  // Permanent for search engines; but another film may be published under the old address later,
-  // so caches keep the redirect as briefly as any reader page (server/serve.mjs: 2 minutes).
-  response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');
-  return response;
+  return permanentRedirect(url);
 }
 
 /**
@@ -273,9 +278,7 @@ function noSpoilers(request: NextRequest, film: FilmAddress): NextResponse {
   url.pathname = buildAddress({ kind: 'film', slug: film.slug, locale: film.locale });
   url.searchParams.delete(UPTO_QUERY_NAME);
   url.searchParams.set(SPOILER_QUERY_NAME, 'none');
-  const response = NextResponse.redirect(url, 308);
-  response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');
-  return response;
+  return permanentRedirect(url);
 }
 
 /**
@@ -300,9 +303,7 @@ function languageOf(
           ? { ...address, locale: undefined, query: '', spoilers: undefined }
           : { ...address, locale: undefined, spoilers: undefined },
   );
-  const response = NextResponse.redirect(url, 308);
-  response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=60');
-  return response;
+  return permanentRedirect(url);
 }
 
 /** Sent to the cached 404 page: it gets that page's policy, whatever address was asked for. */
