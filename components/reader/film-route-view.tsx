@@ -5,7 +5,8 @@ import { movieJsonLd } from '@/lib/seo/film-json-ld';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { FilmPageData } from '@/lib/reader/film-page-data';
-import { filmMetadata, type FilmLanguages } from '@/lib/seo/film-metadata';
+import { filmMetadata } from '@/lib/seo/film-metadata';
+import type { PageLanguages } from '@/lib/i18n/site-locales';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { SPOILER_QUERY_NAME, UPTO_QUERY_NAME, filmPath } from '@/lib/reader/reader-address.mjs';
 import { LanguageLinks } from './language-links';
@@ -16,7 +17,7 @@ import { LanguageLinks } from './language-links';
  * this film or every film while keeping the address the reader shares free of any level, and links
  * to the page in its other languages.
  */
-export function FilmRouteView({ film, languages }: { film: VisibleFilm; languages: FilmLanguages }) {
+export function FilmRouteView({ film, languages }: { film: VisibleFilm; languages: PageLanguages }) {
   const { locale } = languages;
   const path = filmPath(film.slug, locale);
   // Items and their levels are the same in every language: a link to another keeps the level or point.

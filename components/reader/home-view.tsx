@@ -6,7 +6,7 @@ import { SearchForm } from './search-form';
 import { DEFAULT_SORT, NO_FILTER, isFiltered, listPageHref, type FilmFilter, type FilterProblem } from '@/lib/reader/film-filter';
 import { filterText, readerText } from '@/lib/i18n/reader-text';
 import { listPath } from '@/lib/reader/reader-address.mjs';
-import { defaultLocale, translationLocales } from '@/lib/i18n/site-locales';
+import { defaultLocale, pageLanguages } from '@/lib/i18n/site-locales';
 import { LanguageLinks } from './language-links';
 import styles from './home-view.module.css';
 
@@ -79,9 +79,7 @@ export function HomeView({
                   : t('list.films')
                 : t('list.filmsPage', { page, pages })}
           </h2>
-          {page === 1 && !filtered ? (
-            <LanguageLinks languages={{ locale, site: defaultLocale(), translations: translationLocales() }} hrefIn={listPath} />
-          ) : null}
+          {page === 1 && !filtered ? <LanguageLinks languages={pageLanguages(locale)} hrefIn={listPath} /> : null}
         </div>
         {problem ? (
           <p role="alert" className={styles.filterProblem} data-filter-problem={problem.field}>

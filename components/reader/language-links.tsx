@@ -1,7 +1,7 @@
 import { capitalised } from '@/lib/page/page-text';
 import { localeName } from '@/lib/i18n/locale-name';
 import { readerText } from '@/lib/i18n/reader-text';
-import type { FilmLanguages } from '@/lib/seo/film-metadata';
+import type { PageLanguages } from '@/lib/i18n/site-locales';
 import styles from './language-links.module.css';
 
 /**
@@ -10,7 +10,7 @@ import styles from './language-links.module.css';
  * what the reader sees, components/reader/film-route-view.tsx). Nothing when the page has one
  * language.
  */
-export function LanguageLinks({ languages, hrefIn }: { languages: FilmLanguages; hrefIn: (locale?: string) => string }) {
+export function LanguageLinks({ languages, hrefIn }: { languages: PageLanguages; hrefIn: (locale?: string) => string }) {
   const current = languages.locale ?? languages.site;
   const others = [languages.site, ...languages.translations].filter((locale) => locale !== current);
   if (languages.translations.length === 0 || others.length === 0) return null;

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { readerText } from '@/lib/i18n/reader-text';
-import { defaultLocale, translationLocales } from '@/lib/i18n/site-locales';
+import { pageLanguages } from '@/lib/i18n/site-locales';
 import { peoplePath, personPath } from '@/lib/reader/reader-address.mjs';
 import styles from './home-view.module.css';
 import { LanguageLinks } from './language-links';
@@ -18,7 +18,7 @@ export function PeopleView({ people, total, locale }: { people: Array<{ slug: st
       <p className={styles.lede}>
         {total === 0 ? t('people.empty') : t('people.lede', { more: String(total > people.length), shown: people.length, total })}
       </p>
-      <LanguageLinks languages={{ locale, site: defaultLocale(), translations: translationLocales() }} hrefIn={peoplePath} />
+      <LanguageLinks languages={pageLanguages(locale)} hrefIn={peoplePath} />
       <ul className={styles.peopleList}>
         {people.map((person) => (
           <li key={person.slug}>

@@ -3,7 +3,7 @@ import { PersonView } from '@/components/reader/person-view';
 import type { VisiblePerson } from '@/lib/reader/get-person';
 import { setLevelHref } from '@/lib/reader/reader-level';
 import { SPOILER_QUERY_NAME, personPath } from '@/lib/reader/reader-address.mjs';
-import { defaultLocale, translationLocales } from '@/lib/i18n/site-locales';
+import { pageLanguages } from '@/lib/i18n/site-locales';
 import { personJsonLd } from '@/lib/seo/person-json-ld';
 import { LanguageLinks } from './language-links';
 
@@ -22,7 +22,7 @@ export function PersonRouteView({ person }: { person: VisiblePerson }) {
         hrefForLevel={(level) => setLevelHref(level, path)}
         languages={
           <LanguageLinks
-            languages={{ locale: person.locale, site: defaultLocale(), translations: translationLocales() }}
+            languages={pageLanguages(person.locale)}
             hrefIn={(other) => `${personPath(person.slug, other)}?${SPOILER_QUERY_NAME}=${person.level}`}
           />
         }

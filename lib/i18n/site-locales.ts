@@ -21,6 +21,14 @@ export function translationLocales(): readonly string[] {
   return siteLocales().slice(1);
 }
 
+/** A page's language (`locale`: a translation's; absent: the site's own, `site`) and the translations readers can switch to. */
+export type PageLanguages = { locale: string | undefined; site: string; translations: readonly string[] };
+
+/** The languages of a page read in `locale`: by default it exists in every language of the site (lists, people); a film names its own. */
+export function pageLanguages(locale: string | undefined, translations: readonly string[] = translationLocales()): PageLanguages {
+  return { locale, site: defaultLocale(), translations };
+}
+
 /** A translation's language in a route or request: a language tag's shape (whether the site has it is the domain's 404). */
 export const localeSchema = localeTagSchema;
 

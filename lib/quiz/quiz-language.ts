@@ -1,17 +1,14 @@
 import 'server-only';
 import { defaultLocale } from '../i18n/site-locales';
 import { getPublishedTranslationTexts } from '../reader/get-published-translation';
-import { isQuizUnit, type Untranslated } from '../translations/unit-key';
+import { isQuizUnit, textsInLanguage, type TextsInLanguage } from '../translations/unit-key';
 
 /** The quiz's texts in a language: each text by its unit key, the page's own where the translation has none. */
-export type QuizTexts = {
+export type QuizTexts = TextsInLanguage & {
   /** The language the texts are in where translated, or the page's own (no published translation, or one translating none of the quiz). */
   language: string;
   /** Whether the film has a published translation into the language asked for (its quiz page in it exists, whatever it translates). */
   published: boolean;
-  text: (key: string, source: string) => string;
-  /** The keys read so far whose text is the page's own: for `lang` marks. */
-  untranslated: () => Untranslated | undefined;
 };
 
 /**
@@ -23,16 +20,10 @@ export type QuizTexts = {
 export async function quizTexts(slug: string, locale: string): Promise<QuizTexts> {
   const own = defaultLocale();
   const texts = locale === own ? null : await getPublishedTranslationTexts(slug, locale);
-  const missing = new Set<string>();
   return {
     language: texts && Object.keys(texts).some(isQuizUnit) ? locale : own,
     published: texts !== null,
-    text: (key, source) => {
-      const translated = texts?.[key];
-      // An empty text is no text to translate (lib/translations/translation-units.ts).
-      if (texts && translated === undefined && source.trim() !== '') missing.add(key);
-      return translated ?? source;
-    },
-    untranslated: () => (texts && missing.size > 0 ? { lang: own, keys: [...missing] } : undefined),
+    // Without a published translation the quiz is all in the page's language, which `language` says: nothing to mark.
+    ...textsInLanguage((key, source) => (texts ? texts[key] : source), own),
   };
 }

@@ -1,12 +1,12 @@
 import 'server-only';
-import { defaultLocale, translationLocales } from '../i18n/site-locales';
-import type { FilmLanguages } from '../seo/film-metadata';
+import { pageLanguages, translationLocales, type PageLanguages } from '../i18n/site-locales';
+
 import type { SpoilerLevel } from '../spoilers/levels';
 import type { VisibleFilm } from '../spoilers/visible-film';
 import { getFilmCached, getFilmTranslationCached, getFilmUpToCached, listFilmLanguagesCached } from './cached-reader';
 
 /** A film page as its routes render it: the film at the reading, and the languages it can be read in. */
-export type FilmPageData = { film: VisibleFilm; languages: FilmLanguages };
+export type FilmPageData = { film: VisibleFilm; languages: PageLanguages };
 
 /**
  * The film page at a level or up to a point, in the site's language (`locale` undefined) or in a
@@ -26,5 +26,5 @@ export async function loadFilmPage(
         ? await getFilmCached(slug, reading.level)
         : await getFilmUpToCached(slug, reading.upto);
   if (!film) return null;
-  return { film, languages: { locale, site: defaultLocale(), translations: await listFilmLanguagesCached(slug) } };
+  return { film, languages: pageLanguages(locale, await listFilmLanguagesCached(slug)) };
 }

@@ -7,7 +7,7 @@ import type { Window } from './list-published-films';
 import { PERSON_HAS_PAGE } from './person-has-page';
 import { defaultLocale } from '../i18n/site-locales';
 import { currentText, type StoredTexts } from '../translations/translation-state';
-import { fieldUnitKey, itemUnitKey, type Untranslated } from '../translations/unit-key';
+import { fieldUnitKey, itemUnitKey, textsInLanguage, type Untranslated } from '../translations/unit-key';
 
 export type PersonFilm = {
   slug: string;
@@ -197,25 +197,20 @@ async function inLanguage(page: VisiblePerson, locale: string): Promise<VisibleP
   const lang = defaultLocale();
   const films = page.films.map((film) => {
     const texts = translations.get(film.slug);
-    const untranslated: string[] = [];
-    /** The text readers of `locale` get for `key`, whose text in the page is `source`. */
-    const text = (key: string, source: string) => {
-      const translated = texts ? currentText(texts[key], source) : null;
-      if (translated === null && source.trim() !== '') untranslated.push(key);
-      return translated ?? source;
-    };
+    const { text, untranslated } = textsInLanguage((key, source) => (texts ? currentText(texts[key], source) : null), lang);
     const title = text(fieldUnitKey('title'), film.title);
     const characters = film.characters.map((c) => ({
       ...c,
       name: text(itemUnitKey('characters', c.id, 'name'), c.name),
       description: text(itemUnitKey('characters', c.id, 'description'), c.description),
     }));
+    const marked = untranslated();
     return {
       ...film,
       title,
       characters,
       ...(texts && { locale }),
-      ...(untranslated.length > 0 && { untranslated: { lang, keys: untranslated } }),
+      ...(marked && { untranslated: marked }),
     };
   });
   return { ...page, locale, ownLang: lang, films };

@@ -5,7 +5,7 @@ import { Prisma } from '../generated/prisma/client';
 import { NO_FILTER, type FilmFilter, type FilmSort } from './film-filter';
 import { PERSON_HAS_PAGE } from './person-has-page';
 import { currentText, type StoredTexts } from '../translations/translation-state';
-import { fieldUnitKey, type Untranslated } from '../translations/unit-key';
+import { fieldUnitKey, textsInLanguage, type Untranslated } from '../translations/unit-key';
 
 /** A poster as the list shows it: only a poster at level none (lists are the same for every reader). */
 export type ListPoster = { image: string; alt: string; width: number; height: number; version: number; focal: { x: number; y: number } };
@@ -125,19 +125,15 @@ const TITLE_IN_LANGUAGE = Prisma.sql`lower(coalesce(d."title", f."title")) ASC, 
  * (currentText), the page's own otherwise, and those named in `untranslated`. Pure.
  */
 function listedInLanguage(summary: FilmSummary, texts: StoredTexts): FilmSummary {
-  const untranslated: string[] = [];
-  const text = (key: string, source: string) => {
-    const translated = currentText(texts[key] ?? undefined, source);
-    if (translated === null && source.trim() !== '') untranslated.push(key);
-    return translated ?? source;
-  };
+  const { text, untranslated } = textsInLanguage((key, source) => currentText(texts[key], source), defaultLocale());
   const listed: FilmSummary = {
     ...summary,
     title: text(TITLE, summary.title),
     premise: text(PREMISE, summary.premise),
     poster: summary.poster && { ...summary.poster, alt: text(POSTER_ALT, summary.poster.alt) },
   };
-  return untranslated.length > 0 ? { ...listed, untranslated: { lang: defaultLocale(), keys: untranslated } } : listed;
+  const marked = untranslated();
+  return marked ? { ...listed, untranslated: marked } : listed;
 }
 
 type FilterField = 'genre' | 'year' | 'country';

@@ -4,7 +4,7 @@ import { absoluteUrl } from './site-url';
 import { excerpt } from './excerpt';
 import { filmPath } from '../reader/reader-address.mjs';
 import { readerText } from '../i18n/reader-text';
-import { defaultLocale } from '../i18n/site-locales';
+import { pageLanguages, type PageLanguages } from '../i18n/site-locales';
 
 /** "Kiss and Cry (2017)": the film as titles name it. */
 export const filmName = (film: Pick<VisibleFilm, 'title' | 'releaseYear'>) =>
@@ -16,7 +16,7 @@ export const filmName = (film: Pick<VisibleFilm, 'title' | 'releaseYear'>) =>
  */
 export function filmMetadata(
   film: Pick<VisibleFilm, 'title' | 'slug' | 'releaseYear' | 'premise'>,
-  languages: FilmLanguages = { locale: undefined, site: defaultLocale(), translations: [] },
+  languages: PageLanguages = pageLanguages(undefined, []),
 ): Metadata {
   const t = readerText(languages.locale);
   const title = t('seo.title', { name: filmName(film) });
@@ -38,14 +38,11 @@ export function filmMetadata(
   };
 }
 
-/** The page's language (`locale`: a translation's, absent: the site's own `site`) and the translations readers can switch to. */
-export type FilmLanguages = { locale: string | undefined; site: string; translations: readonly string[] };
-
 /**
  * hreflang alternates: the page in every language it is published in, and `x-default` (the
  * site's own language, the address that never changes). None when it has one language only.
  */
-export function filmAlternates(slug: string, languages: FilmLanguages): Record<string, string> | undefined {
+export function filmAlternates(slug: string, languages: PageLanguages): Record<string, string> | undefined {
   return languageAlternates((locale) => filmPath(slug, locale), languages);
 }
 
@@ -55,7 +52,7 @@ export function filmAlternates(slug: string, languages: FilmLanguages): Record<s
  */
 export function languageAlternates(
   pathIn: (locale?: string) => string,
-  { site, translations }: Omit<FilmLanguages, 'locale'>,
+  { site, translations }: Omit<PageLanguages, 'locale'>,
 ): Record<string, string> | undefined {
   if (translations.length === 0) return undefined;
   const own = absoluteUrl(pathIn());

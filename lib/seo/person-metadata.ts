@@ -3,7 +3,7 @@ import type { VisiblePerson } from '../reader/get-person';
 import { absoluteUrl } from './site-url';
 import { peoplePath, personPath } from '../reader/reader-address.mjs';
 import { readerText } from '../i18n/reader-text';
-import { defaultLocale, translationLocales } from '../i18n/site-locales';
+import { pageLanguages } from '../i18n/site-locales';
 import { languageAlternates } from './film-metadata';
 
 /** Longest description search engines show whole. */
@@ -51,7 +51,7 @@ export function personMetadata(person: Pick<VisiblePerson, 'slug' | 'name' | 'fi
 
 /** hreflang alternates of a person's page: it exists in every language of the site (people are the same in each). */
 export function personAlternates(slug: string): Record<string, string> | undefined {
-  return languageAlternates((locale) => personPath(slug, locale), { site: defaultLocale(), translations: translationLocales() });
+  return languageAlternates((locale) => personPath(slug, locale), pageLanguages(undefined));
 }
 
 /** The index of people in a language (`locale`, absent: the site's own), named in each of the site's languages. */
@@ -60,7 +60,7 @@ export function peopleMetadata(locale?: string): Metadata {
     title: readerText(locale)('people.title'),
     alternates: {
       canonical: absoluteUrl(peoplePath(locale)),
-      languages: languageAlternates(peoplePath, { site: defaultLocale(), translations: translationLocales() }),
+      languages: languageAlternates(peoplePath, pageLanguages(locale)),
     },
   };
 }

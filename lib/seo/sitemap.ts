@@ -5,7 +5,7 @@ import { listPublishedPeople } from '../reader/get-person';
 import { absoluteUrl } from './site-url';
 import { filmAlternates } from './film-metadata';
 import { personAlternates } from './person-metadata';
-import { defaultLocale } from '../i18n/site-locales';
+import { pageLanguages } from '../i18n/site-locales';
 import { filmPath, personPath } from '../reader/reader-address.mjs';
 
 /**
@@ -64,7 +64,7 @@ export async function sitemapEntries(id: string, size = SITEMAP_SIZE): Promise<M
     ...home,
     ...films.map((film) => {
       // Its translations as hreflang alternates (xhtml:link), as the pages' own heads name them.
-      const languages = filmAlternates(film.slug, { locale: undefined, site: defaultLocale(), translations: film.translations });
+      const languages = filmAlternates(film.slug, pageLanguages(undefined, film.translations));
       return {
         url: absoluteUrl(filmPath(film.slug)),
         lastModified: film.publishedAt,

@@ -5,6 +5,7 @@ import { sampleFilm } from '../../test-support/sample-film';
 import { sameContent } from '../content/same-content';
 import { translationUnits, withTranslatedTexts } from './translation-units';
 import { currentTexts, translationState } from './translation-state';
+import { textsInLanguage } from './unit-key';
 
 describe('translation units', () => {
   it('names every text of the page by its item, with the item’s level, and leaves out slugs, identifiers and dates', () => {
@@ -84,5 +85,17 @@ describe('translation units', () => {
       'events[e1].title': { text: 'Arrivée', from: 'Arrival, before an edit' },
     };
     expect(currentTexts(source, stored)).toEqual({ premise: 'Une patineuse.' });
+  });
+});
+
+describe('texts in a language', () => {
+  it('reads a unit in the translation where it has one and names the rest in the page language, empty texts never', () => {
+    const texts = textsInLanguage((key) => ({ title: 'Le titre' })[key], 'en');
+    expect(texts.untranslated()).toBeUndefined();
+    expect(texts.text('title', 'The title')).toBe('Le titre');
+    expect(texts.text('premise', 'A premise')).toBe('A premise');
+    expect(texts.text('setting.place', '  ')).toBe('  ');
+    expect(texts.text('premise', 'A premise')).toBe('A premise');
+    expect(texts.untranslated()).toEqual({ lang: 'en', keys: ['premise'] });
   });
 });

@@ -19,6 +19,31 @@ export const isQuizUnit = (key: string) => key.startsWith('quiz.');
 /** The texts of a translated page that read in the page's own language (no current translation), as readers get it. */
 export type Untranslated = { lang: string; keys: string[] };
 
+/** Texts read one unit at a time in a translation's language, and those that fell back to the page's own. */
+export type TextsInLanguage = {
+  /** The text readers get for `key`, whose text in the page is `source`. */
+  text: (key: string, source: string) => string;
+  /** The keys read so far whose text is the page's own: for `lang` marks. */
+  untranslated: () => Untranslated | undefined;
+};
+
+/**
+ * Reads texts through `translated` (a unit's translation for readers, or null / undefined where it
+ * has none): a text without one is the page's `source`, and its key is named in `untranslated`, in
+ * the page's language `lang`. An empty source is no text to translate, so never named.
+ */
+export function textsInLanguage(translated: (key: string, source: string) => string | null | undefined, lang: string): TextsInLanguage {
+  const missing = new Set<string>();
+  return {
+    text: (key, source) => {
+      const text = translated(key, source);
+      if (text == null && source.trim() !== '') missing.add(key);
+      return text ?? source;
+    },
+    untranslated: () => (missing.size > 0 ? { lang, keys: [...missing] } : undefined),
+  };
+}
+
 /**
  * `lang` for the element holding the text `key` of a page: the page's own language where the
  * translation has no current text for it (WCAG 3.1.2), nothing where it is translated or the page
