@@ -8,10 +8,8 @@ import { filterText, readerText } from '@/lib/i18n/reader-text';
 import { listPath } from '@/lib/reader/reader-address.mjs';
 import { defaultLocale, pageLanguages } from '@/lib/i18n/site-locales';
 import { LanguageLinks } from './language-links';
+import { sentenceWith } from './sentence-with';
 import styles from './home-view.module.css';
-
-/** Where the filter's words go in a sentence that names them: a private-use character, which no message holds. */
-const WHAT = '\uE000';
 
 /**
  * The home page (page 1 of the film list), the older pages, /page/2 …, and filtered lists: the same
@@ -46,15 +44,13 @@ export function HomeView({
   const genreMarked = locale !== undefined && filter.genre !== null;
   const withWhat = (sentence: (what: string) => string) => {
     if (!genreMarked) return sentence(what);
-    const [before, after = ''] = sentence(WHAT).split(WHAT);
     const rest = words.words({ ...filter, genre: null });
-    return (
+    return sentenceWith(
+      sentence,
       <>
-        {before}
         <span lang={defaultLocale()}>{filter.genre}</span>
         {rest ? `, ${rest}` : ''}
-        {after}
-      </>
+      </>,
     );
   };
   const newestFirst = filter.sort === DEFAULT_SORT;

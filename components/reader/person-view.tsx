@@ -6,6 +6,7 @@ import { capitalised } from '@/lib/page/page-text';
 import { INTERFACE_LOCALE, interfaceLocale, readerText, type ReaderText } from '@/lib/i18n/reader-text';
 import { itemUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 import { HiddenNote } from './hidden-note';
+import { sentenceWith } from './sentence-with';
 import { InitialsAvatar } from './initials-avatar';
 import { MediaImage } from '@/components/media/media-image';
 import { SpoilerBadge } from './spoiler-badge';
@@ -238,12 +239,16 @@ export function PersonView({
                   )}
                   {film.hiddenCharacters > 0 && (
                     <HiddenNote locale={locale} level={person.level} hrefForLevel={hrefForLevel}>
-                      {t('person.hiddenParts', {
-                        count: film.hiddenCharacters,
-                        more: String(film.characters.length > 0),
-                        name: person.name,
-                        title: film.title,
-                      })}
+                      {sentenceWith(
+                        (title) =>
+                          t('person.hiddenParts', {
+                            count: film.hiddenCharacters,
+                            more: String(film.characters.length > 0),
+                            name: person.name,
+                            title,
+                          }),
+                        <span lang={titleLang(film)}>{film.title}</span>,
+                      )}
                     </HiddenNote>
                   )}
                 </section>
