@@ -196,10 +196,7 @@ export function filterText(locale?: string): FilterText {
       sortedBy: (sort) => t('filters.sortedBy', { sort: t(`filters.sorts.${sort}`).toLocaleLowerCase(language) }),
       problem: (field) => t(`filters.problems.${field}`),
       showingAll: t('filters.showingAll'),
-      words: (filter) =>
-        [filter.genre, filter.year, filter.country === null ? null : regionName(filter.country, language)]
-          .filter((part) => part !== null)
-          .join(', '),
+      words: (filter) => filterWords(filter, (code) => regionName(code, language)),
       filtered: (what, page, pages) =>
         page > 1 ? t('filters.filteredPage', { what, page: String(page), pages: String(pages) }) : t('filters.filtered', { what }),
       noMatch: (what) => t('filters.noMatch', { what }),

@@ -33,9 +33,9 @@ export const isFiltered = (filter: FilmFilter) => filter.genre !== null || filte
 /** Whether the list is the plain one (`/`, `/page/N`): no filter and the default order. */
 export const isPlainList = (filter: FilmFilter) => !isFiltered(filter) && filter.sort === DEFAULT_SORT;
 
-/** The filter's values in words, for headings and titles: "drama, 2017, Canada". */
-export const filterWords = (filter: FilmFilter) =>
-  [filter.genre, filter.year, filter.country === null ? null : countryName(filter.country)].filter((part) => part !== null).join(', ');
+/** The filter's values in words, for headings and titles: "drama, 2017, Canada" (`nameCountry`: a country in the page's language). */
+export const filterWords = (filter: FilmFilter, nameCountry: (code: string) => string = countryName) =>
+  [filter.genre, filter.year, filter.country === null ? null : nameCountry(filter.country)].filter((part) => part !== null).join(', ');
 
 /**
  * A filter value the list cannot use, in words for the reader (the list shows it above the form).
