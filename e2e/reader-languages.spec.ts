@@ -412,7 +412,9 @@ test.describe('the people pages in French', () => {
     expect(none.html).toContain('contient des révélations');
     // The note names the film by its title, which the demo's translation leaves in English: marked inside the French sentence.
     expect(translation.texts.title).toBeUndefined();
-    expect(none.html).toMatch(new RegExp(`joue dans (<!-- -->)?<span lang="en">${demo.title}</span>(<!-- -->)? contient des révélations`, 'u'));
+    expect(none.html).toMatch(
+      new RegExp(`joue dans (<!-- -->)?<span lang="en">${demo.title}</span>(<!-- -->)? contient des révélations`, 'u'),
+    );
     const full = await fetchPage(request, `/fr/people/${held.playedBy!.slug}?spoilers=full`);
     expect(full.html).toContain(`#character-${held.id}"`);
   });
