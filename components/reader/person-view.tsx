@@ -5,13 +5,13 @@ import { formatFactDate } from '@/lib/content/facts-text';
 import { capitalised } from '@/lib/page/page-text';
 import { INTERFACE_LOCALE, interfaceLocale, readerText, type ReaderText } from '@/lib/i18n/reader-text';
 import { itemUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
+import { CharacterDetails } from './character-details';
 import { HiddenNote } from './hidden-note';
 import { sentenceWith } from './sentence-with';
 import { InitialsAvatar } from './initials-avatar';
 import { MediaImage } from '@/components/media/media-image';
 import { SpoilerBadge } from './spoiler-badge';
 import { SpoilerControl, type HrefForLevel } from './spoiler-control';
-import { TagChips } from './tag-chips';
 import styles from './person-view.module.css';
 import { filmPath } from '@/lib/reader/reader-address.mjs';
 
@@ -227,12 +227,7 @@ export function PersonView({
                               <SpoilerBadge level={character.spoiler} locale={locale} />
                             </h5>
                           </div>
-                          {character.description && (
-                            <p className={styles.description} lang={lang(itemUnitKey('characters', character.id, 'description'))}>
-                              {character.description}
-                            </p>
-                          )}
-                          <TagChips tags={character.tags} label={t('characters.traits', { name: character.name })} />
+                          <CharacterDetails character={character} lang={lang} descriptionClassName={styles.description} locale={locale} />
                         </li>
                       ))}
                     </ul>

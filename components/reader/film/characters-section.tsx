@@ -5,7 +5,7 @@ import { charactersPart } from '@/lib/page/parts/characters';
 import { InitialsAvatar } from '../initials-avatar';
 import { SpoilerBadge } from '../spoiler-badge';
 import type { HrefForLevel } from '../spoiler-control';
-import { TagChips } from '../tag-chips';
+import { CharacterDetails } from '../character-details';
 import { HiddenItems } from './list-part-section';
 import { Section } from './section';
 import styles from './characters-section.module.css';
@@ -37,12 +37,7 @@ export function CharactersSection({ film, hrefForLevel, locale }: { film: Visibl
                   )}
                 </div>
               </div>
-              {character.description && (
-                <p className={styles.description} lang={lang(itemUnitKey('characters', character.id, 'description'))}>
-                  {character.description}
-                </p>
-              )}
-              <TagChips tags={character.tags} label={t('characters.traits', { name: character.name })} />
+              <CharacterDetails character={character} lang={lang} descriptionClassName={styles.description} locale={locale} />
             </li>
           ))}
         </ul>
