@@ -11,6 +11,7 @@ import { buildAddress, filmPath } from '@/lib/reader/reader-address.mjs';
 import { QuizTaker } from './quiz-taker';
 import { QuizResults } from './quiz-results';
 import { QuizLevelNotice } from './quiz-level-notice';
+import { sentenceWith } from '@/components/reader/sentence-with';
 import buttons from './buttons.module.css';
 import styles from './quiz-page.module.css';
 
@@ -65,11 +66,15 @@ export async function QuizRouteView({ slug, locale, query }: { slug: string; loc
   return (
     <main id="main" className={styles.main}>
       <nav aria-label={t('quizPage.breadcrumb')} className={styles.breadcrumb}>
-        <Link href={filmPath(slug, inLanguage)}>← {quiz.title}</Link>
+        <Link href={filmPath(slug, inLanguage)}>
+          ← <span lang={quiz.titleLang}>{quiz.title}</span>
+        </Link>
       </nav>
       <header className={styles.header}>
         <p className={styles.kicker}>{t('quizPage.kicker')}</p>
-        <h1 className={styles.title}>{t('quizPage.heading', { title: quiz.title })}</h1>
+        <h1 className={styles.title}>
+          {sentenceWith((title) => t('quizPage.heading', { title }), <span lang={quiz.titleLang}>{quiz.title}</span>)}
+        </h1>
         <p className={styles.lede}>{t('quizPage.lede')}</p>
       </header>
 

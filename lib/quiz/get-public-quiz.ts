@@ -5,7 +5,7 @@ import { SPOILER_LEVELS, type SpoilerLevel } from '../spoilers/levels';
 import type { PublicQuestion } from './quiz-schema';
 import { quizTexts } from './quiz-language';
 import { defaultLocale } from '../i18n/site-locales';
-import { quizUnitKey, type Untranslated } from '../translations/unit-key';
+import { quizUnitKey, untranslatedLang, type Untranslated } from '../translations/unit-key';
 
 export type PublicQuiz = {
   slug: string;
@@ -16,8 +16,10 @@ export type PublicQuiz = {
   hidden: number;
   /** The same, per level above the reader's: for "3 more with full spoilers". */
   hiddenByLevel: Partial<Record<SpoilerLevel, number>>;
-  /** The language its texts are in (the page's own where asked in a language it has no published translation into). */
+  /** The language its questions are in: the translation's where it translates any of them, else the page's own (quiz-language.ts). */
   language: string;
+  /** The title's language where it is not the page's (the translation has no current title): for its `lang` mark. */
+  titleLang?: string;
   /** Whether the film has a published translation into the language asked for (quiz-language.ts). */
   published: boolean;
   /** In a translation: the texts given in the page's own language (no current translation of them). */
@@ -70,14 +72,17 @@ export async function getPublicQuiz(slug: string, level: SpoilerLevel, locale = 
   }));
   // Read before the title: it names the texts of the questions and options only (the title is not in the API's answer).
   const untranslated = texts.untranslated();
+  const title = texts.text('title', film.title);
+  const titleLang = untranslatedLang(texts.untranslated())('title');
   return {
     slug: film.slug,
-    title: texts.text('title', film.title),
+    title,
+    ...(titleLang && { titleLang }),
     level,
     questions,
     hidden: hiddenRows.reduce((sum, r) => sum + r._count._all, 0),
     hiddenByLevel,
-    language: texts.language,
+    language: texts.languageOf(film.questions),
     published: texts.published,
     ...(untranslated ? { untranslated } : {}),
   };

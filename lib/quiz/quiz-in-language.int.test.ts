@@ -165,6 +165,28 @@ describe('the quiz API in French', () => {
     expect(french.headers.get('content-language')).toBe('fr');
   });
 
+  it('is in the language its questions reach the reader in: a translated question above the level makes no quiz French', async () => {
+    // Only the full-level question (q2) is translated.
+    const slug = await publishedFilm('fullonly', true, { 'quiz.questions[q2].prompt': 'Comment finit-il ?' });
+    const none = await getQuiz(slug, '?locale=fr&spoilers=none');
+    expect(none.headers.get('content-language')).toBe('en');
+    expect(await getPublicQuiz(slug, 'none', 'fr')).toMatchObject({ language: 'en', published: true });
+    expect(await getPublicQuiz(slug, 'full', 'fr')).toMatchObject({ language: 'fr' });
+    const scored = await attempt(slug, '?locale=fr&spoilers=none', { q1: 'q1a' });
+    expect(scored.headers.get('content-language')).toBe('en');
+    const recorded = await db().quizAttempt.findFirstOrThrow({ where: { film: { slug } }, select: { locale: true } });
+    expect(recorded.locale).toBe('en');
+  });
+
+  it('names the title’s language where the translation leaves it in the page’s, and only then', async () => {
+    expect(await getPublicQuiz(translated, 'none', 'fr')).toMatchObject({ titleLang: 'en' });
+    const titled = await publishedFilm('titled', true, { ...FRENCH, title: 'Quiz en français' });
+    const quiz = await getPublicQuiz(titled, 'none', 'fr');
+    expect(quiz).toMatchObject({ title: 'Quiz en français' });
+    expect(quiz).not.toHaveProperty('titleLang');
+    expect(await getPublicQuiz(translated, 'none')).not.toHaveProperty('titleLang');
+  });
+
   it('refuses a language the site does not have with a 400 naming `locale`, recording nothing', async () => {
     const filmId = (await db().film.findUniqueOrThrow({ where: { slug: translated } })).id;
     const before = await db().quizAttempt.count({ where: { filmId } });

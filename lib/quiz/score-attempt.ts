@@ -77,7 +77,7 @@ export async function scoreAttempt({
     data: {
       filmId: film.filmId,
       revisionNumber: film.revisionNumber,
-      locale: texts.language,
+      locale: texts.languageOf(film.questions),
       score,
       total: results.length,
       answers: {
@@ -96,7 +96,7 @@ export async function scoreAttempt({
   const untranslated = texts.untranslated();
   return {
     attemptId: attempt.id,
-    language: texts.language,
+    language: texts.languageOf(film.questions),
     score,
     total: results.length,
     results: scored,
