@@ -225,6 +225,21 @@ test.describe('the film page in French', () => {
     const marked = await page.locator('main [lang="en"]').evaluateAll((nodes) => nodes.map((node) => node.textContent ?? '').join('\n'));
     expect(frenchProbes.filter((p) => marked.includes(p.text)).map((p) => p.key)).toEqual([]);
     expect(await page.locator('#premise div[lang]').count()).toBe(0);
+    // Tags and genres are never translated: marked where they appear. The facts' links lead to the French list.
+    const traits = demo.characters.flatMap((c) => c.tags.map((tag) => tag.label));
+    const settingTags = demo.setting?.tags.map((tag) => tag.label) ?? [];
+    expect(traits.length + settingTags.length).toBeGreaterThan(0);
+    for (const label of [...traits, ...settingTags].slice(0, 6))
+      await expect(page.locator('main li[lang="en"]', { hasText: label }).first()).toBeVisible();
+    const genres = demo.facts!.genres;
+    expect(genres.length).toBeGreaterThan(0);
+    for (const genre of genres) {
+      const link = page.locator('#facts').getByRole('link', { name: genre, exact: true });
+      await expect(link).toHaveAttribute('lang', 'en');
+      await expect(link).toHaveAttribute('href', `/fr?genre=${encodeURIComponent(genre.toLowerCase())}`);
+    }
+    for (const href of await page.locator('#facts a[href*="?"]').evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+      expect(href).toMatch(/^\/fr\?(genre|year|country)=/u);
   });
 
   test('the language links keep the level or the point read up to', async ({ page }) => {

@@ -5,17 +5,21 @@ import { TagChips } from './tag-chips';
 
 /**
  * What a character card says under its name, on the film page and on the person page alike: the
- * description (`lang` marks it where it reads in the page's own language) and the trait chips.
+ * description (`lang` marks it where it reads in the page's own language) and the trait chips
+ * (never translated: marked on a page in another language).
  */
 export function CharacterDetails({
   character,
   lang,
   descriptionClassName,
+  tagsLang,
   locale,
 }: {
   character: { id: string; name: string; description: string; tags: Tag[] };
   lang: (key: string) => string | undefined;
   descriptionClassName: string;
+  /** The tags' language where it is not the page's (they are never translated). */
+  tagsLang?: string;
   locale?: string;
 }) {
   return (
@@ -25,7 +29,7 @@ export function CharacterDetails({
           {character.description}
         </p>
       )}
-      <TagChips tags={character.tags} label={readerText(locale)('characters.traits', { name: character.name })} />
+      <TagChips tags={character.tags} label={readerText(locale)('characters.traits', { name: character.name })} lang={tagsLang} />
     </>
   );
 }

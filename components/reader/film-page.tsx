@@ -37,6 +37,8 @@ export type FilmPageProps = {
   locale?: string;
   /** Links to the page in its other languages (the reader site), under the headline. */
   languages?: ReactNode;
+  /** On a translation's page, the pages' own language: the `lang` of what no translation has (tags, genres). */
+  ownLang?: string;
 };
 
 /** What each level would add to (or take from) this page, in counts; null when nothing. */
@@ -66,6 +68,7 @@ export function FilmPage({
   inBrowserPreview = false,
   locale,
   languages,
+  ownLang,
 }: FilmPageProps) {
   const t = readerText(locale);
   const quizHref = quizHrefGiven === undefined ? quizPath(film.slug, locale) : quizHrefGiven;
@@ -91,7 +94,7 @@ export function FilmPage({
   const render = (
     which: 'Section' | 'HeaderTop' | 'HeaderEnd',
     where: (c: ReaderPartComponents) => boolean = () => true,
-    props: ReaderSectionProps = { film, hrefForLevel, quizHref, locale },
+    props: ReaderSectionProps = { film, hrefForLevel, quizHref, locale, ownLang },
   ) =>
     PARTS.filter(({ part, components }) => components[which] && where(components) && (which !== 'Section' || listed.has(part.id))).map(
       ({ part, components }) => {
@@ -184,7 +187,9 @@ export function FilmPage({
             {contents}
           </nav>
         </aside>
-        <div className={styles.body}>{render('Section', (c) => c.lead !== true, { film, hrefForLevel, quizHref, lead, locale })}</div>
+        <div className={styles.body}>
+          {render('Section', (c) => c.lead !== true, { film, hrefForLevel, quizHref, lead, locale, ownLang })}
+        </div>
       </div>
     </article>
   );

@@ -28,6 +28,7 @@ export function FilmRouteView({ film, languages }: { film: VisibleFilm; language
       <FilmPage
         film={film}
         locale={locale}
+        ownLang={locale === undefined ? undefined : languages.site}
         hrefForLevel={(level, section) => setLevelHref(level, `${path}${section ? `#${section}` : ''}`, { film: film.slug })}
         hrefForEveryFilm={(level) => setLevelHref(level, path, 'every-film')}
         readUpTo

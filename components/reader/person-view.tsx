@@ -227,7 +227,13 @@ export function PersonView({
                               <SpoilerBadge level={character.spoiler} locale={locale} />
                             </h5>
                           </div>
-                          <CharacterDetails character={character} lang={lang} descriptionClassName={styles.description} locale={locale} />
+                          <CharacterDetails
+                            character={character}
+                            lang={lang}
+                            descriptionClassName={styles.description}
+                            tagsLang={person.ownLang}
+                            locale={locale}
+                          />
                         </li>
                       ))}
                     </ul>

@@ -1,13 +1,16 @@
 import type { Tag } from '@/lib/content/schema';
 import styles from './chips.module.css';
 
-/** Emoji tags as chips; the emoji is decoration, the label is what is read out. */
-export function TagChips({ tags, label }: { tags: Tag[]; label: string }) {
+/**
+ * Emoji tags as chips; the emoji is decoration, the label is what is read out. Tags are not
+ * translated: `lang` marks them on a page in another language (untranslatableLang).
+ */
+export function TagChips({ tags, label, lang }: { tags: Tag[]; label: string; lang?: string }) {
   if (tags.length === 0) return null;
   return (
     <ul className={styles.chips} aria-label={label}>
       {tags.map((tag, i) => (
-        <li key={`${tag.label}-${i}`} className={styles.chip}>
+        <li key={`${tag.label}-${i}`} className={styles.chip} lang={lang}>
           {tag.emoji && (
             <span className={styles.emoji} aria-hidden="true">
               {tag.emoji}

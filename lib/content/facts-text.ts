@@ -1,4 +1,4 @@
-import { genreKey, languageName, type FilmFacts } from '../page/parts/facts';
+import { languageName, type FilmFacts } from '../page/parts/facts';
 
 /** How the infobox, the diff and the person page say facts in words (English, UTC: a date is a calendar day). */
 
@@ -26,11 +26,6 @@ export const isoDuration = (minutes: number) => `PT${minutes}M`;
 
 export const imdbUrl = (id: string) => `https://www.imdb.com/title/${id}/`;
 export const wikidataUrl = (id: string) => `https://www.wikidata.org/wiki/${id}`;
-
-/** The home page filtered by a genre, a year or a country. */
-export const genreHref = (genre: string) => `/?genre=${encodeURIComponent(genreKey(genre))}`;
-export const yearHref = (year: number) => `/?year=${year}`;
-export const countryHref = (code: string) => `/?country=${code}`;
 
 export const languageNames = (facts: Pick<FilmFacts, 'languages'>) => facts.languages.map(languageName);
 

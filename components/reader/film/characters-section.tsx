@@ -13,7 +13,17 @@ import { personPath } from '@/lib/reader/reader-address.mjs';
 import { itemUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 
 /** "Who Are the Main Characters in {title}?": a profile per visible character, linking to the actor. */
-export function CharactersSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
+export function CharactersSection({
+  film,
+  hrefForLevel,
+  locale,
+  ownLang,
+}: {
+  film: VisibleFilm;
+  hrefForLevel: HrefForLevel;
+  locale?: string;
+  ownLang?: string;
+}) {
   const t = readerText(locale);
   const lang = untranslatedLang(film.untranslated);
   return (
@@ -37,7 +47,13 @@ export function CharactersSection({ film, hrefForLevel, locale }: { film: Visibl
                   )}
                 </div>
               </div>
-              <CharacterDetails character={character} lang={lang} descriptionClassName={styles.description} locale={locale} />
+              <CharacterDetails
+                character={character}
+                lang={lang}
+                descriptionClassName={styles.description}
+                tagsLang={ownLang}
+                locale={locale}
+              />
             </li>
           ))}
         </ul>

@@ -4,17 +4,9 @@ import type { PersonRef } from '@/lib/content/schema';
 import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { INTERFACE_LOCALE, interfaceLocale, readerText } from '@/lib/i18n/reader-text';
 import { localeName, regionName } from '@/lib/i18n/locale-name';
-import { countryName, factsPart } from '@/lib/page/parts/facts';
-import {
-  countryHref,
-  formatFactDate,
-  formatRuntime,
-  genreHref,
-  imdbUrl,
-  languageNames,
-  wikidataUrl,
-  yearHref,
-} from '@/lib/content/facts-text';
+import { countryName, factsPart, genreKey } from '@/lib/page/parts/facts';
+import { formatFactDate, formatRuntime, imdbUrl, languageNames, wikidataUrl } from '@/lib/content/facts-text';
+import { NO_FILTER, listPageHref, type FilmFilter } from '@/lib/reader/film-filter';
 import { FilmListLink } from '../film-list-link';
 import styles from './facts-box.module.css';
 import { personPath } from '@/lib/reader/reader-address.mjs';
@@ -44,7 +36,7 @@ export const showsFacts = (film: Pick<VisibleFilm, 'facts' | 'releaseYear'>) => 
  * The infobox: the film's facts as a definition list, like an encyclopedia's. Facts are not
  * spoilers, so it is the same at every level. Nothing is rendered for a film without facts.
  */
-export function FactsBox({ film, locale }: { film: VisibleFilm; locale?: string }) {
+export function FactsBox({ film, locale, ownLang }: { film: VisibleFilm; locale?: string; ownLang?: string }) {
   const { facts } = film;
   if (!showsFacts(film)) return null;
   const t = readerText(locale);
@@ -52,12 +44,14 @@ export function FactsBox({ film, locale }: { film: VisibleFilm; locale?: string 
   const translated = interfaceLocale(locale) !== INTERFACE_LOCALE;
   const country = (code: string) => (translated ? regionName(code, locale) : countryName(code));
   const languages = translated ? facts.languages.map((code) => localeName(code, locale)) : languageNames(facts);
+  // The list in the page's language, filtered by one value (its French list on a French page).
+  const listOf = (filter: Partial<FilmFilter>) => listPageHref(1, { ...NO_FILTER, ...filter }, locale);
   const rows: Array<[string, ReactNode]> = [];
   if (facts.releaseDate) rows.push([t('facts.released'), formatFactDate(facts.releaseDate, translated ? locale : undefined)]);
   else if (film.releaseYear !== null)
     rows.push([
       t('facts.released'),
-      <FilmListLink key="y" href={yearHref(film.releaseYear)}>
+      <FilmListLink key="y" href={listOf({ year: film.releaseYear })}>
         {film.releaseYear}
       </FilmListLink>,
     ]);
@@ -71,7 +65,8 @@ export function FactsBox({ film, locale }: { film: VisibleFilm; locale?: string 
       t('facts.genres', { count: facts.genres.length }),
       joined(
         facts.genres.map((g) => (
-          <FilmListLink key={g} href={genreHref(g)}>
+          // A genre is the film's fact as written, in the pages' own language.
+          <FilmListLink key={g} href={listOf({ genre: genreKey(g) })} lang={ownLang}>
             {g}
           </FilmListLink>
         )),
@@ -82,7 +77,7 @@ export function FactsBox({ film, locale }: { film: VisibleFilm; locale?: string 
       t('facts.countries', { count: facts.countries.length }),
       joined(
         facts.countries.map((code) => (
-          <FilmListLink key={code} href={countryHref(code)}>
+          <FilmListLink key={code} href={listOf({ country: code })}>
             {country(code)}
           </FilmListLink>
         )),

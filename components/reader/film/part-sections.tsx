@@ -24,6 +24,8 @@ export type ReaderSectionProps = {
   lead?: ReactNode;
   /** The language of the page's texts and interface (lib/i18n/reader-text.ts); absent, the site's own. */
   locale?: string;
+  /** On a translation's page, the pages' own language: the `lang` of what no translation has (tags, genres). */
+  ownLang?: string;
 };
 
 export type ReaderPartComponents = {

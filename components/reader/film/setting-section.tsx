@@ -15,7 +15,17 @@ const SETTING_CARDS = [
 ] as const;
 
 /** "Where and When Is {title} Set?": era and place, each with its text, then the setting's tags. */
-export function SettingSection({ film, hrefForLevel, locale }: { film: VisibleFilm; hrefForLevel: HrefForLevel; locale?: string }) {
+export function SettingSection({
+  film,
+  hrefForLevel,
+  locale,
+  ownLang,
+}: {
+  film: VisibleFilm;
+  hrefForLevel: HrefForLevel;
+  locale?: string;
+  ownLang?: string;
+}) {
   const t = readerText(locale);
   const setting = film.setting;
   const langOf = untranslatedLang(film.untranslated);
@@ -40,7 +50,7 @@ export function SettingSection({ film, hrefForLevel, locale }: { film: VisibleFi
               ) : null,
             )}
           </div>
-          <TagChips tags={setting.tags} label={t('setting.about')} />
+          <TagChips tags={setting.tags} label={t('setting.about')} lang={ownLang} />
         </>
       ) : film.hidden.setting ? (
         <HiddenNote
