@@ -18,7 +18,11 @@ const nextConfig = {
   reactStrictMode: true,
   // A reader who shortens /films/{slug} to /films lands on the films index (the home page, with its filters).
   async redirects() {
-    return [{ source: '/films', destination: '/', permanent: true }];
+    // `/films` is the list, in each language (`/fr/films` → `/fr`; a language the site lacks is then the 404 page).
+    return [
+      { source: '/films', destination: '/', permanent: true },
+      { source: '/:locale([a-z]{2,3})/films', destination: '/:locale', permanent: true },
+    ];
   },
   // forbidden(): admin-only editor pages answer an editor with 403 and app/(editor)/editor/forbidden.tsx.
   // proxyClientMaxBodySize: Next copies every request body proxy.ts sees, cut at this size, so the

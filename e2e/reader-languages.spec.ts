@@ -110,6 +110,18 @@ test.describe('the film list in French', () => {
       expect(href).toMatch(/^\/fr\/films\//u);
   });
 
+  test('a French page past the last is the 404 page in the French frame, its words (the site’s, for any address) marked English', async ({
+    page,
+  }) => {
+    const response = await page.goto('/fr/page/999999');
+    expect(response!.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('navigation', { name: 'Principal' })).toBeVisible();
+    const main = page.locator('main#main');
+    await expect(main).toHaveAttribute('lang', 'en');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  });
+
   test('addresses and the API: page 1 has one address, a language the site lacks is a 404, ?locale= lists in French', async ({
     request,
   }) => {
@@ -121,6 +133,9 @@ test.describe('the film list in French', () => {
     const first = await request.get('/fr/page/1', { maxRedirects: 0 });
     expect(first.status()).toBe(308);
     expect(first.headers()['location']).toMatch(/^(?:https?:\/\/[^/]+)?\/fr$/u);
+    const films = await request.get('/fr/films', { maxRedirects: 0 });
+    expect(films.status()).toBe(308);
+    expect(films.headers()['location']).toMatch(/^(?:https?:\/\/[^/]+)?\/fr$/u);
     const own = await request.get('/en', { maxRedirects: 0 });
     expect(own.status()).toBe(308);
     expect(own.headers()['location']).toMatch(/^(?:https?:\/\/[^/]+)?\/$/u);
