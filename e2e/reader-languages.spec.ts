@@ -302,6 +302,9 @@ test.describe('the film page in French', () => {
     const suggested = await (await request.get('/api/v1/search/suggestions?q=kiss+and&locale=fr')).json();
     expect(suggested.suggestions).toContainEqual({ kind: 'film', label: 'Kiss and Cry', href: FRENCH_PATH });
     expect((await request.get('/api/v1/search/suggestions?q=kiss&locale=de')).status()).toBe(400);
+    // The site's own language is a language too, as on the film list and the quiz: its titles, its pages.
+    const own = await (await request.get('/api/v1/search/suggestions?q=kiss+and&locale=en')).json();
+    expect(own.suggestions).toContainEqual({ kind: 'film', label: 'Kiss and Cry', href: DEMO_PATH });
 
     await page.goto(FRENCH_PATH, { waitUntil: 'networkidle' });
     const search = page.getByRole('search', { name: 'Rechercher sur le site' });

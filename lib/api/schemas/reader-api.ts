@@ -59,7 +59,7 @@ export const searchSuggestionsQuerySchema = spoilersQuerySchema.extend({
     .meta({ description: 'What the reader has typed so far (2 characters or more suggest something)' }),
   locale: z.string().optional().meta({
     description:
-      'A language the site is translated into (SITE_LOCALES): the titles of the films’ published translations in it, linking to their pages in it; a language the site does not have is a 400',
+      'A language of the site (SITE_LOCALES): in a translation’s, the titles of the films’ published translations in it, linking to their pages in it; in the site’s own (or absent), its own titles and pages; a language the site does not have is a 400',
   }),
 });
 

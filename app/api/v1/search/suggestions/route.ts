@@ -3,8 +3,7 @@ import { readerOperations } from '@/lib/api/operations/reader';
 import { levelDecisionOf } from '@/lib/reader/reader-level';
 import { suggestSearch } from '@/lib/reader/suggest-search';
 import { cachedJson } from '@/lib/reader/json-response';
-import { ValidationError } from '@/lib/errors';
-import { translationLocales } from '@/lib/i18n/site-locales';
+import { defaultLocale, requestedLocale } from '@/lib/i18n/site-locales';
 
 /**
  * `GET /api/v1/search/suggestions?q=…[&spoilers=…][&locale=fr]`: films and people to offer while a
@@ -14,11 +13,8 @@ import { translationLocales } from '@/lib/i18n/site-locales';
 export const GET = apiOperation(readerOperations.suggestSearch, null, async ({ request, query: { q, locale } }) => {
   // The request's level as decided before the app (`?spoilers=` included; lib/reader/level-cookie.mjs).
   const { level, source } = levelDecisionOf(request.headers);
-  if (locale !== undefined && !translationLocales().includes(locale))
-    throw ValidationError.field(
-      'locale',
-      `The site is translated into ${translationLocales().join(', ') || 'no language'}: there is no “${locale}”`,
-    );
-  const suggestions = await suggestSearch(q, level, locale);
+  // Any language of the site, its own included (as the film list and the quiz take it); another is a 400 naming `locale`.
+  const language = requestedLocale(locale ?? null);
+  const suggestions = await suggestSearch(q, level, language === defaultLocale() ? undefined : language);
   return cachedJson(request, { query: q, level, suggestions }, { chosenByCookie: source === 'cookie' });
 });
