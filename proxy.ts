@@ -28,7 +28,7 @@ import {
   type SearchAddress,
 } from '@/lib/reader/reader-address.mjs';
 import { defaultLocale, translationLocales } from '@/lib/i18n/site-locales';
-import { currentFilmSlug, isPublishedAddress, publishedEventCount } from '@/lib/reader/published-address';
+import { currentFilmSlug, isPublishedAddress, publishedEventCount, publishedListPages } from '@/lib/reader/published-address';
 import { MISSING_PATH } from '@/lib/reader/missing-page';
 import { PAGE_STATUS_HEADER } from '@/lib/http/page-status.mjs';
 import { passwordLinkPageStatus } from '@/lib/users/password-link-page-status';
@@ -147,8 +147,11 @@ async function route(
   if (film && reading.upto !== undefined && (await pastLastEvent(film.slug, reading.upto))) return missing(request);
   // Nothing seen yet is no point: the film at no spoilers is its canonical reading.
   if (film?.kind === 'film' && !film.level && reading.upto === 0) return noSpoilers(request, film);
-  if (address?.kind === 'list' && FILTER_PARAMS.some((name) => nextUrl.searchParams.has(name)))
-    return filteredList(request, init, address.page, address.locale);
+  // A page of the list past its last (the filtered lists' pages decide for themselves).
+  const filtered = FILTER_PARAMS.some((name) => nextUrl.searchParams.has(name));
+  if (address?.kind === 'list' && !filtered && address.page > 1 && (await pastLastPage(address.page, address.locale)))
+    return missing(request);
+  if (address?.kind === 'list' && filtered) return filteredList(request, init, address.page, address.locale);
   if (address?.kind === 'list' && address.locale !== undefined) return translatedList(request, init, address.locale, address.page);
   const variant = variantOf(nextUrl.pathname, decision);
   // A page (not a level or up-to route) is always rewritten; a route already at the decided reading renders as it is.
@@ -252,6 +255,11 @@ function translatedList(request: NextRequest, init: { request: { headers: Header
   }
   url.pathname = translatedListRoute(locale, 1);
   return NextResponse.rewrite(url, init);
+}
+
+async function pastLastPage(page: number, locale: string | undefined): Promise<boolean> {
+  const pages = await publishedListPages(locale);
+  return pages !== null && page > pages;
 }
 
 async function pastLastEvent(slug: string, upto: number): Promise<boolean> {

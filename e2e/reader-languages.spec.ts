@@ -110,10 +110,10 @@ test.describe('the film list in French', () => {
       expect(href).toMatch(/^\/fr\/films\//u);
   });
 
-  test('a French page past the last is the 404 page in the French frame, its words (the site’s, for any address) marked English', async ({
+  test('a French list page past the last, filtered, is the 404 page in the French frame, its words (the site’s, for any address) marked English', async ({
     page,
   }) => {
-    const response = await page.goto('/fr/page/999999');
+    const response = await page.goto('/fr/page/999?genre=drama');
     expect(response!.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('navigation', { name: 'Principal' })).toBeVisible();

@@ -211,7 +211,17 @@ export async function listFilmPage(
     listFilmSummaries({ offset: (page - 1) * pageSize, limit: pageSize }, filter, locale),
     countFilmFacets(filter, locale),
   ]);
-  return { films, page, pages: Math.max(1, Math.ceil(facets.total / pageSize)), facets };
+  return { films, page, pages: pageCount(facets.total, pageSize), facets };
+}
+
+/** A list of `total` films has this many pages: one at least (an empty list is its first page). */
+const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** How many pages the unfiltered list has (with `locale`, of the films published in it), as listFilmPage counts them. */
+export async function countListPages(locale?: string): Promise<number> {
+  const [row] = await db().$queryRaw<Array<{ count: number }>>`
+    SELECT count(*)::int AS count FROM "PublishedFilm" f WHERE ${whereFilter(NO_FILTER, [], locale)}`;
+  return pageCount(row?.count ?? 0, FILMS_PER_PAGE);
 }
 
 /** Film addresses for the sitemap, in the same order as the lists. */

@@ -3,6 +3,7 @@ import { db } from '../db';
 import { FILMS_TAG, filmTag } from '../cache/invalidate-film-pages';
 import { tagsVersion } from '../cache/tag-versions.mjs';
 import { boundedCache, stringBytes } from '../cache/bounded-cache.mjs';
+import { countListPages } from './list-published-films';
 
 /** Found addresses, with the version that last invalidated `films` when they were looked up. */
 const known = boundedCache<string, string>('published-addresses', {
@@ -59,6 +60,32 @@ export async function currentFilmSlug(formerSlug: string): Promise<string | null
     });
     const current = row?.film.published?.slug ?? null;
     return current === formerSlug ? null : current;
+  } catch {
+    return null;
+  }
+}
+
+const listPages = boundedCache<string, { version: string; pages: number }>('published-list-pages', {
+  holds: 'how many pages the film lists have, per language (lib/reader/published-address.ts)',
+  maxBytes: 64 * 1024,
+  sizeOf: (_count, key) => stringBytes(key) + 80,
+});
+
+/**
+ * How many pages the unfiltered film list has (with `locale`, the list in that language), or null
+ * when the database cannot answer (the page then decides), for proxy.ts: a page past the last is
+ * sent to the 404 page (rendered to HTML) rather than left to the page's notFound(). Kept as
+ * isPublishedAddress keeps its answers: until the next publish or unpublish of any film.
+ */
+export async function publishedListPages(locale?: string): Promise<number | null> {
+  const version = await tagsVersion([FILMS_TAG]).catch(() => null);
+  const key = locale ?? '';
+  const known = version === null ? undefined : listPages.get(key);
+  if (known && known.version === version) return known.pages;
+  try {
+    const pages = await countListPages(locale);
+    if (version !== null) listPages.set(key, { version, pages });
+    return pages;
   } catch {
     return null;
   }
