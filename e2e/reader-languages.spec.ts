@@ -93,6 +93,8 @@ test.describe('the film list in French', () => {
     await page.getByRole('navigation', { name: 'Trier les films' }).getByRole('link', { name: 'Titre de A à Z' }).click();
     await expect(page).toHaveURL(/\/fr\?sort=title$/u);
     await expect(page.locator('main a[aria-current="true"][data-sort="title"]')).toBeVisible();
+    // The same list in English keeps the order.
+    await expect(page.locator('[data-language-links] a[hreflang="en"]')).toHaveAttribute('href', '/?sort=title');
     // A genre is the films' fact as written: in English, marked so, in the chips and in the heading's sentence.
     await facets.getByRole('link').first().click();
     await expect(page).toHaveURL(/\/fr\?genre=/u);

@@ -5,7 +5,6 @@ import { FilmList } from './film-list';
 import { SearchForm } from './search-form';
 import { DEFAULT_SORT, NO_FILTER, isFiltered, listPageHref, type FilmFilter, type FilterProblem } from '@/lib/reader/film-filter';
 import { filterText, readerText } from '@/lib/i18n/reader-text';
-import { listPath } from '@/lib/reader/reader-address.mjs';
 import { defaultLocale, pageLanguages } from '@/lib/i18n/site-locales';
 import { LanguageLinks } from './language-links';
 import { sentenceWith } from './sentence-with';
@@ -38,6 +37,8 @@ export function HomeView({
   const t = readerText(locale);
   const words = filterText(locale);
   const pageHref = (n: number) => listPageHref(n, filter, locale);
+  /** Every film in this order (no filter), in `language`'s list. */
+  const sortedList = (language?: string) => listPageHref(1, { ...NO_FILTER, sort: filter.sort }, language);
   const filtered = isFiltered(filter);
   const what = words.words(filter);
   // In a translation's language the genre is the films' fact as written (the pages' language): marked inside the sentence.
@@ -75,7 +76,10 @@ export function HomeView({
                   : t('list.films')
                 : t('list.filmsPage', { page, pages })}
           </h2>
-          {page === 1 && !filtered ? <LanguageLinks languages={pageLanguages(locale)} hrefIn={listPath} /> : null}
+          {page === 1 && !filtered ? (
+            // The same list in another language, in the same order.
+            <LanguageLinks languages={pageLanguages(locale)} hrefIn={sortedList} />
+          ) : null}
         </div>
         {problem ? (
           <p role="alert" className={styles.filterProblem} data-filter-problem={problem.field}>
@@ -90,8 +94,7 @@ export function HomeView({
           <div className={styles.noMatch} data-no-match="">
             <p>{withWhat(words.noMatch)}</p>
             <p>
-              {words.noMatchHint}{' '}
-              <FilmListLink href={listPageHref(1, { ...NO_FILTER, sort: filter.sort }, locale)}>{words.seeAll}</FilmListLink>.
+              {words.noMatchHint} <FilmListLink href={sortedList(locale)}>{words.seeAll}</FilmListLink>.
             </p>
           </div>
         ) : (
