@@ -41,6 +41,8 @@ export function useAutosaveSlot<T>({
   const pending = useRef<T | null>(null);
   const lastWritten = useRef<T | null>(null);
   const slotFull = useRef(slotInitiallyFull);
+  // Bumped by a saved revision: a write still under way then is not the form's state any more.
+  const generation = useRef(0);
   const refs = useRef({ baseline, enabled, write, empty, normalize });
   useLayoutEffect(() => {
     refs.current = { baseline, enabled, write, empty, normalize };
@@ -65,11 +67,14 @@ export function useAutosaveSlot<T>({
     }
     if (sameContent(values, lastWritten.current)) return;
     setState({ phase: 'saving' });
+    const started = generation.current;
     try {
       const result = await writeSlot(values);
       lastWritten.current = values;
       slotFull.current = true;
-      setState({ phase: 'saved', savedAt: result.savedAt });
+      // Only when nothing changed meanwhile: a newer change (still waiting) or a saved revision is not
+      // what this write kept, and "autosaved" would tell the user a reload keeps what it does not.
+      if (pending.current === null && generation.current === started) setState({ phase: 'saved', savedAt: result.savedAt });
     } catch (error) {
       setState({ phase: 'failed', message: error instanceof Error ? error.message : 'Autosave failed' });
       // Try again with the next change; the work is still in the form.
@@ -103,6 +108,7 @@ export function useAutosaveSlot<T>({
 
   /** A revision was saved: the server emptied the slot; forget any pending autosave. */
   const revisionSaved = useCallback(() => {
+    generation.current += 1;
     clearTimeout(timer.current);
     pending.current = null;
     lastWritten.current = null;

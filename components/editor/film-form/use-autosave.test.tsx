@@ -17,10 +17,13 @@ const server = vi.hoisted(() => ({
   saved: [] as Array<{ filmId: string; baseRevision: number; content: unknown }>,
   discarded: [] as string[],
   failNext: null as string | null,
+  /** While set, a write waits for it (a slow server). */
+  hold: null as Promise<void> | null,
 }));
 
 vi.mock('@/lib/editor/autosave-actions', () => ({
   saveAutosaveAction: async (input: { filmId: string; baseRevision: number; content: unknown }) => {
+    if (server.hold) await server.hold;
     if (server.failNext) {
       const error = server.failNext;
       server.failNext = null;
@@ -62,6 +65,7 @@ beforeEach(() => {
   server.saved = [];
   server.discarded = [];
   server.failNext = null;
+  server.hold = null;
 });
 afterEach(() => {
   cleanup();
@@ -136,6 +140,32 @@ describe('useAutosave', () => {
     await pass(AUTOSAVE_DELAY_MS);
     expect(server.saved).toEqual([]);
     expect(server.discarded).toEqual(['film-1']);
+  });
+
+  it('a write answered after a newer change, or after a saved revision, does not say the form is autosaved', async () => {
+    const { result } = renderAutosave();
+    let answer = () => {};
+    server.hold = new Promise<void>((resolve) => (answer = resolve));
+    act(() => result.current.schedule(edited('Kiss and Cry 1')));
+    await pass(AUTOSAVE_DELAY_MS);
+    expect(result.current.state).toEqual({ phase: 'saving' });
+    act(() => result.current.schedule(edited('Kiss and Cry 2')));
+    server.hold = null;
+    answer();
+    await pass(0);
+    expect(server.saved.map((s) => (s.content as { title: string }).title)).toEqual(['Kiss and Cry 1']);
+    expect(result.current.state).toEqual({ phase: 'waiting' });
+    await pass(AUTOSAVE_DELAY_MS);
+    expect(result.current.state.phase).toBe('saved');
+
+    server.hold = new Promise<void>((resolve) => (answer = resolve));
+    act(() => result.current.schedule(edited('Kiss and Cry 3')));
+    await pass(AUTOSAVE_DELAY_MS);
+    act(() => result.current.revisionSaved());
+    server.hold = null;
+    answer();
+    await pass(0);
+    expect(result.current.state).toEqual({ phase: 'idle' });
   });
 
   it('flush writes at once (before a preview of the unsaved work)', async () => {
