@@ -1,29 +1,18 @@
 import Link from 'next/link';
-import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { readerText } from '@/lib/i18n/reader-text';
 import { charactersPart } from '@/lib/page/parts/characters';
 import { InitialsAvatar } from '../initials-avatar';
 import { SpoilerBadge } from '../spoiler-badge';
-import type { HrefForLevel } from '../spoiler-control';
 import { CharacterDetails } from '../character-details';
 import { HiddenItems } from './list-part-section';
 import { Section } from './section';
+import type { ReaderSectionProps } from './part-sections';
 import styles from './characters-section.module.css';
 import { personPath } from '@/lib/reader/reader-address.mjs';
 import { itemUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 
 /** "Who Are the Main Characters in {title}?": a profile per visible character, linking to the actor. */
-export function CharactersSection({
-  film,
-  hrefForLevel,
-  locale,
-  ownLang,
-}: {
-  film: VisibleFilm;
-  hrefForLevel: HrefForLevel;
-  locale?: string;
-  ownLang?: string;
-}) {
+export function CharactersSection({ film, hrefForLevel, locale, ownLang }: ReaderSectionProps) {
   const t = readerText(locale);
   const lang = untranslatedLang(film.untranslated);
   return (

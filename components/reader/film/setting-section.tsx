@@ -1,10 +1,9 @@
-import type { VisibleFilm } from '@/lib/spoilers/visible-film';
 import { readerText } from '@/lib/i18n/reader-text';
 import { revealsMore } from '@/lib/spoilers/level-counts';
 import { HiddenNote } from '../hidden-note';
-import type { HrefForLevel } from '../spoiler-control';
 import { TagChips } from '../tag-chips';
 import { Section } from './section';
+import type { ReaderSectionProps } from './part-sections';
 import styles from './setting-section.module.css';
 import { fieldUnitKey, untranslatedLang } from '@/lib/translations/unit-key';
 
@@ -15,17 +14,7 @@ const SETTING_CARDS = [
 ] as const;
 
 /** "Where and When Is {title} Set?": era and place, each with its text, then the setting's tags. */
-export function SettingSection({
-  film,
-  hrefForLevel,
-  locale,
-  ownLang,
-}: {
-  film: VisibleFilm;
-  hrefForLevel: HrefForLevel;
-  locale?: string;
-  ownLang?: string;
-}) {
+export function SettingSection({ film, hrefForLevel, locale, ownLang }: ReaderSectionProps) {
   const t = readerText(locale);
   const setting = film.setting;
   const langOf = untranslatedLang(film.untranslated);
