@@ -65,53 +65,59 @@ export async function currentFilmSlug(formerSlug: string): Promise<string | null
   }
 }
 
-const listPages = boundedCache<string, { version: string; pages: number }>('published-list-pages', {
-  holds: 'how many pages the film lists have, per language (lib/reader/published-address.ts)',
-  maxBytes: 64 * 1024,
-  sizeOf: (_count, key) => stringBytes(key) + 80,
-});
+/** Counts kept per key with the `films` version they were read at (see keptUntilNextPublish). */
+const keptCounts = (name: string, holds: string, maxBytes: number) =>
+  boundedCache<string, { version: string; count: number }>(name, { holds, maxBytes, sizeOf: (_count, key) => stringBytes(key) + 80 });
+
+const listPages = keptCounts(
+  'published-list-pages',
+  'how many pages the film lists have, per language (lib/reader/published-address.ts)',
+  64 * 1024,
+);
+const eventCounts = keptCounts(
+  'published-event-counts',
+  'how many events published films have (lib/reader/published-address.ts)',
+  1024 * 1024,
+);
 
 /**
- * How many pages the unfiltered film list has (with `locale`, the list in that language), or null
- * when the database cannot answer (the page then decides), for proxy.ts: a page past the last is
- * sent to the 404 page (rendered to HTML) rather than left to the page's notFound(). Kept as
- * isPublishedAddress keeps its answers: until the next publish or unpublish of any film.
+ * A count read by `read` (null: nothing there), kept as isPublishedAddress keeps its answers:
+ * until the next publish or unpublish of any film; null when the database cannot answer (the page
+ * then decides).
  */
-export async function publishedListPages(locale?: string): Promise<number | null> {
+async function keptUntilNextPublish(
+  cache: ReturnType<typeof keptCounts>,
+  key: string,
+  read: () => Promise<number | null>,
+): Promise<number | null> {
   const version = await tagsVersion([FILMS_TAG]).catch(() => null);
-  const key = locale ?? '';
-  const known = version === null ? undefined : listPages.get(key);
-  if (known && known.version === version) return known.pages;
+  const known = version === null ? undefined : cache.get(key);
+  if (known && known.version === version) return known.count;
   try {
-    const pages = await countListPages(locale);
-    if (version !== null) listPages.set(key, { version, pages });
-    return pages;
+    const count = await read();
+    if (count !== null && version !== null) cache.set(key, { version, count });
+    return count;
   } catch {
     return null;
   }
 }
 
-const eventCounts = boundedCache<string, { version: string; events: number }>('published-event-counts', {
-  holds: 'how many events published films have (lib/reader/published-address.ts)',
-  maxBytes: 1024 * 1024,
-  sizeOf: (_count, key) => stringBytes(key) + 80,
-});
+/**
+ * How many pages the unfiltered film list has (with `locale`, the list in that language), for
+ * proxy.ts: a page past the last is sent to the 404 page (rendered to HTML) rather than left to
+ * the page's notFound().
+ */
+export function publishedListPages(locale?: string): Promise<number | null> {
+  return keptUntilNextPublish(listPages, locale ?? '', () => countListPages(locale));
+}
 
 /**
- * How many events a published film's timeline has (the points it can be read up to are 0 to that),
- * or null when it is not published or the database cannot answer (the page then decides). Kept as
- * isPublishedAddress keeps its answers: until the next publish or unpublish of any film.
+ * How many events a published film's timeline has (the points it can be read up to are 0 to
+ * that), or null when it is not published.
  */
-export async function publishedEventCount(slug: string): Promise<number | null> {
-  const version = await tagsVersion([FILMS_TAG]).catch(() => null);
-  const known = version === null ? undefined : eventCounts.get(slug);
-  if (known && known.version === version) return known.events;
-  try {
+export function publishedEventCount(slug: string): Promise<number | null> {
+  return keptUntilNextPublish(eventCounts, slug, async () => {
     const film = await db().publishedFilm.findUnique({ where: { slug }, select: { _count: { select: { events: true } } } });
-    if (!film) return null;
-    if (version !== null) eventCounts.set(slug, { version, events: film._count.events });
-    return film._count.events;
-  } catch {
-    return null;
-  }
+    return film ? film._count.events : null;
+  });
 }
