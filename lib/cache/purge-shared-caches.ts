@@ -10,12 +10,12 @@ import { logger } from '../log';
  * is acknowledged after the caches let go of it; a cache that failed is retried in the background
  * (RETRY_DELAYS_MS) and logged at warn, never failing the change itself.
  *
- * Once more after AGAIN_MS: a render that read the old content before the change and reached a cache
+ * Once more after PURGE_AGAIN_MS: a render that read the old content before the change and reached a cache
  * after the first purge would otherwise stay there for the long s-maxage (server/serve.mjs).
  */
 const PURGE_TIMEOUT_MS = 1_000;
 const RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
-const AGAIN_MS = 1_000;
+export const PURGE_AGAIN_MS = 1_000;
 
 export function purgeUrls(): string[] {
   return env()
@@ -58,5 +58,5 @@ export async function purgeSharedCaches(tags: readonly string[]): Promise<void> 
   const key = tags.join(' ');
   const purgeAll = () => Promise.all(urls.map(async (url) => (await purgeOnce(url, key)) || retryLater(url, key)));
   await purgeAll();
-  setTimeout(() => void purgeAll(), AGAIN_MS).unref();
+  setTimeout(() => void purgeAll(), PURGE_AGAIN_MS).unref();
 }
