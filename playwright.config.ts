@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
+import { IMAGE_BUILD_DIR } from './scripts/lib/build.mjs';
 
 /**
  * End-to-end tests in Chromium against the production (standalone) build.
@@ -17,6 +19,9 @@ if (!externalServer) {
   process.env.E2E_PORT ||= String(20_000 + Math.floor(Math.random() * 20_000));
   process.env.AUTH_SECRET ||= randomBytes(48).toString('base64url');
 }
+// The build the server runs, for the tests that read its manifests: the webServer's image-like
+// build (scripts/lib/build.mjs), or `npm start`'s for a server of your own.
+process.env.E2E_DIST_DIR ||= externalServer ? path.resolve('.next') : IMAGE_BUILD_DIR;
 const baseURL = externalServer ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 // Use a Playwright-installed Chromium when there is one, else Debian's (`apt-get install chromium`).

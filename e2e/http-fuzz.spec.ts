@@ -20,7 +20,6 @@ import net from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
-import { NEXT_DIR } from '../scripts/lib/build.mjs';
 import { withClient } from '../scripts/lib/database.mjs';
 import { appAddresses } from '../test-support/entry-points';
 import { signedInContext } from './support/editor-session';
@@ -38,7 +37,7 @@ type Sent = { method: string; target: string; headers: Record<string, string>; b
 
 /** The build's server actions by id (the server-reference manifest of the build the server runs). */
 function actionIds(): string[] {
-  const manifest = path.join(NEXT_DIR, 'server', 'server-reference-manifest.json');
+  const manifest = path.join(process.env.E2E_DIST_DIR!, 'server', 'server-reference-manifest.json');
   return Object.keys(JSON.parse(fs.readFileSync(manifest, 'utf8')).node ?? {});
 }
 

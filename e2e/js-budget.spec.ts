@@ -14,7 +14,8 @@ import { frameworkFloor, isReaderRoute, readPageJs } from '../scripts/lib/page-j
  * own client islands add over the floor (fails when a reader page takes in code it should not,
  * whatever the framework weighs).
  */
-const DIST_DIR = path.resolve(process.env.NEXT_DIST_DIR || '.next');
+// The build the server runs (playwright.config.ts).
+const DIST_DIR = process.env.E2E_DIST_DIR!;
 
 const KB = 1024;
 /** What the framework floor (its first scripts) weighed when these budgets were set (Next 16.4.6, React 19.3.1): 132,100 B. */

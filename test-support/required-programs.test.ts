@@ -35,7 +35,13 @@ describe('required programs', () => {
 
   it('a server started under a missing wrapper fails naming it, not with the exit code of a spawn that could not run', async () => {
     const start = startProductionServer({
-      build: { standalone: os.tmpdir(), serverJs: path.join(os.tmpdir(), 'server.js'), serverActionsKey: '', built: false },
+      build: {
+        standalone: os.tmpdir(),
+        serverJs: path.join(os.tmpdir(), 'server.js'),
+        distDir: os.tmpdir(),
+        serverActionsKey: '',
+        built: false,
+      },
       logDir: os.tmpdir(),
       name: 'b-ahead',
       wrapper: [MISSING, '-f', '+5s'],

@@ -204,7 +204,7 @@ export async function seedDemo(url, env = {}) {
  * the scripts around the app. Editing them costs no rebuild.
  */
 const NOT_BUILD_INPUTS = [
-  ...['e2e', 'docs', 'scripts', 'deploy', '.ci', '.github'].map((folder) => `:(exclude)${folder}`),
+  ...['e2e', 'test-support', 'docs', 'scripts', 'deploy', '.ci', '.github'].map((folder) => `:(exclude)${folder}`),
   ...['*.md', '*.test.ts', '*.test.tsx', '*.config.ts'].map((name) => `:(exclude,glob)**/${name}`),
 ];
 
@@ -279,6 +279,87 @@ export function prepareStandalone({ refresh = false } = {}) {
     if (!refresh && fs.existsSync(to)) continue;
     fs.rmSync(to, { recursive: true, force: true });
     if (fs.existsSync(from)) fs.cpSync(from, to, { recursive: true });
+  }
+}
+
+/** Where the image-like build goes: its own folder, so it never replaces `npm start`'s. */
+export const IMAGE_BUILD_DIR = path.join(REPO_ROOT, '.next-image');
+const IMAGE_BUILD_STAMP = path.join(IMAGE_BUILD_DIR, 'image-build.json');
+
+/**
+ * The production build the tests run (the e2e suite and the operations tests), made the way the
+ * Docker image makes it: `next build` with output "standalone", without a database or Redis (so
+ * no page is prerendered with data: every page renders from the database it is started with),
+ * with a fixed Server Actions key; then static assets and public/ copied beside server.js as the
+ * Dockerfile does. Reused while the sources are unchanged (`buildInputsHash`).
+ * @returns {Promise<{ standalone: string, serverJs: string, distDir: string, serverActionsKey: string, built: boolean }>}
+ */
+export async function ensureImageBuild() {
+  const distName = path.basename(IMAGE_BUILD_DIR);
+  const standalone = path.join(IMAGE_BUILD_DIR, 'standalone');
+  const serverJs = path.join(standalone, 'server.js');
+  const distDir = path.join(standalone, distName);
+  const hash = buildInputsHash();
+  /** @type {{ hash?: string, key?: string } | null} */
+  let stamp = null;
+  try {
+    stamp = JSON.parse(fs.readFileSync(IMAGE_BUILD_STAMP, 'utf8'));
+  } catch {
+    // No build yet, or one that did not finish.
+  }
+  if (hash && stamp?.hash === hash && stamp.key && fs.existsSync(serverJs))
+    return { standalone, serverJs, distDir, serverActionsKey: stamp.key, built: false };
+
+  console.error('> next build (as the image builds it)');
+  const key = randomBytes(32).toString('base64');
+  const tsconfig = path.join(REPO_ROOT, 'tsconfig.json');
+  const tsconfigBefore = fs.readFileSync(tsconfig, 'utf8');
+  fs.rmSync(IMAGE_BUILD_STAMP, { force: true });
+  try {
+    await runOrThrow(process.execPath, [path.join(REPO_ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+      // Like the image's build stage: no database, no Redis (empty counts as unset), one key.
+      env: {
+        NODE_ENV: 'production',
+        NEXT_DIST_DIR: distName,
+        NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: key,
+        DATABASE_URL: '',
+        DATABASE_REPLICA_URLS: '',
+        REDIS_URL: '',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  } finally {
+    restoreTsconfig(tsconfig, tsconfigBefore, distName);
+  }
+  // The Dockerfile's runner stage: static assets and public/ beside the server.
+  for (const [from, to] of [
+    [path.join(IMAGE_BUILD_DIR, 'static'), path.join(distDir, 'static')],
+    [path.join(REPO_ROOT, 'public'), path.join(standalone, 'public')],
+  ]) {
+    fs.rmSync(to, { recursive: true, force: true });
+    if (fs.existsSync(from)) fs.cpSync(from, to, { recursive: true });
+  }
+  fs.writeFileSync(IMAGE_BUILD_STAMP, JSON.stringify({ hash, key }) + '\n');
+  return { standalone, serverJs, distDir, serverActionsKey: key, built: true };
+}
+
+/**
+ * `next build` adds its dist folder's type paths to tsconfig.json's include list; that folder is
+ * the tests' own, so take out only what the build added (the file is shared with everyone).
+ * @param {string} file @param {string} before @param {string} distName
+ */
+function restoreTsconfig(file, before, distName) {
+  const after = fs.readFileSync(file, 'utf8');
+  if (after === before) return;
+  try {
+    const config = JSON.parse(after);
+    const had = new Set(JSON.parse(before).include ?? []);
+    config.include = (config.include ?? []).filter((/** @type {string} */ entry) => had.has(entry) || !entry.startsWith(`${distName}/`));
+    // The file as it was, when that is all the build changed: its formatting is a build input too.
+    const same = JSON.stringify(config) === JSON.stringify(JSON.parse(before));
+    fs.writeFileSync(file, same ? before : JSON.stringify(config, null, 2) + '\n');
+  } catch {
+    // Not JSON we can read: leave it.
   }
 }
 

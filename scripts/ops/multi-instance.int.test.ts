@@ -164,9 +164,7 @@ describe("the image's server (standalone server.js through serve.mjs)", SLOW, ()
   });
 
   it('was built with the given Server Actions key, shared by every instance of the build', () => {
-    const manifest = JSON.parse(
-      fs.readFileSync(path.join(build.standalone, '.next-ops', 'server', 'server-reference-manifest.json'), 'utf8'),
-    );
+    const manifest = JSON.parse(fs.readFileSync(path.join(build.distDir, 'server', 'server-reference-manifest.json'), 'utf8'));
     expect(manifest.encryptionKey).toBe(build.serverActionsKey);
   });
 });

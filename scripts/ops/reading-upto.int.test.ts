@@ -11,6 +11,7 @@ import { seedDemo } from '../../test-support/demo-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SLUG } from '../../e2e/reader-demo';
 import { EVENTS, NOTE_KINDS_LINE, leaksIn, probesAt, probesAtLevel, readable } from '../../e2e/upto-probes';
+import { ensureOpsBuild } from './ops-build';
 import { REPO_ROOT, freshDatabase, type TestDatabase } from './support';
 
 const FILM = `/films/${DEMO_SLUG}`;
@@ -37,15 +38,20 @@ async function getRsc(pathname: string, headers: Record<string, string> = {}): P
 }
 
 beforeAll(async () => {
-  const build = (await import(path.join(REPO_ROOT, 'scripts/lib/build.mjs'))) as {
-    ensureBuild: (options?: { env?: Record<string, string> }) => Promise<boolean>;
-    startStandaloneServer: (options: { port: number; env: Record<string, string>; stdio: 'ignore' }) => Promise<typeof server>;
+  const { startStandaloneServer } = (await import(path.join(REPO_ROOT, 'scripts/lib/build.mjs'))) as {
+    startStandaloneServer: (options: {
+      port: number;
+      serverJs: string;
+      env: Record<string, string>;
+      stdio: 'ignore';
+    }) => Promise<typeof server>;
   };
   database = await freshDatabase('upto');
   await seedDemo(database.url);
-  await build.ensureBuild({ env: { DATABASE_URL: database.url } });
-  server = await build.startStandaloneServer({
+  const build = await ensureOpsBuild();
+  server = await startStandaloneServer({
     port: PORT,
+    serverJs: build.serverJs,
     env: { DATABASE_URL: database.url, AUTH_SECRET: randomBytes(48).toString('base64url'), REDIS_URL: '', LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });

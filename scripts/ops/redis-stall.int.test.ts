@@ -21,7 +21,8 @@ import { editorApi } from '../../test-support/editor-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../lib/database.mjs';
 import { startTestRedis, type TestRedis } from '../../test-support/redis-server';
-import { ensureBuild, startStandaloneServer } from '../lib/build.mjs';
+import { startStandaloneServer } from '../lib/build.mjs';
+import { ensureOpsBuild } from './ops-build';
 import { testPrefix, waitFor, type TestDatabase } from './support';
 import { PROGRAMS, requirePrograms } from '../../test-support/required-programs.mjs';
 
@@ -66,7 +67,7 @@ const READER_PAGES = [
 
 beforeAll(async () => {
   logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'film-cms-redis-stall-'));
-  await ensureBuild();
+  const build = await ensureOpsBuild();
 
   redisServer = await startTestRedis(PREFERRED_PORT);
   redisUrl = redisServer.url;
@@ -75,6 +76,7 @@ beforeAll(async () => {
 
   const log = fs.openSync(path.join(logDir, 'server.log'), 'w');
   server = await startStandaloneServer({
+    serverJs: build.serverJs,
     port: await findFreePort(PREFERRED_PORT && PREFERRED_PORT + 1),
     env: {
       DATABASE_URL: database.url,

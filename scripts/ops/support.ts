@@ -2,7 +2,7 @@
  * Helpers for the operations tests (scripts/ops/*.int.test.ts, lib/cache, lib/db): child
  * processes, throwaway databases, Redis key cleanup; the TCP proxy is test-support/tcp-proxy.ts.
  */
-import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,8 +27,7 @@ export const BASE_ENV: Env = { NEXT_TELEMETRY_DISABLED: '1', CHECKPOINT_DISABLE:
  * would pull it into `tsc`.
  */
 export type BuildModule = {
-  buildInputsHash(): string | null;
-  runOrThrow(command: string, args: string[], options?: { env?: Env; cwd?: string; stdio?: StdioOptions }): Promise<void>;
+  ensureImageBuild(): Promise<{ standalone: string; serverJs: string; distDir: string; serverActionsKey: string; built: boolean }>;
   waitForHttp(url: string, options?: { timeoutMs?: number; child?: ChildProcess }): Promise<void>;
   stopChild(child: ChildProcess, graceMs?: number): Promise<void>;
 };

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureBuild, ensurePrismaClient, migrate, seedDemo, startStandaloneServer } from '../lib/build.mjs';
+import { ensureImageBuild, ensurePrismaClient, migrate, seedDemo, startStandaloneServer } from '../lib/build.mjs';
 import { migrationsUpToDate } from '../lib/database.mjs';
 import { REPO_ROOT } from '../lib/paths.mjs';
 
@@ -30,19 +30,25 @@ const appEnv = {
   // hint, and one reused just as the server closes it fails with ECONNRESET: the server here
   // outlives any pause in a test run instead.
   KEEP_ALIVE_TIMEOUT: '600000',
-  // Absolute: the seed (the demo's poster and stills) runs in the checkout, the server in .next/standalone.
+  // Absolute: the seed (the demo's poster and stills) runs in the checkout, the server in the build's standalone folder.
   MEDIA_DIR: path.resolve(process.env.MEDIA_DIR || path.join(REPO_ROOT, 'test-results', 'e2e-media')),
 };
 await ensurePrismaClient();
 if (!(await migrationsUpToDate(url))) await migrate(url, { quiet: true });
 console.error('> loading the demo content');
 await seedDemo(url, appEnv);
-if (!(await ensureBuild({ env: appEnv }))) console.error('> the production build is up to date');
+const build = await ensureImageBuild();
+if (!build.built) console.error('> the production build is up to date');
 
 const logFile = path.join(REPO_ROOT, 'test-results', 'e2e-server.log');
 fs.mkdirSync(path.dirname(logFile), { recursive: true });
 const log = fs.openSync(logFile, 'w');
-const server = await startStandaloneServer({ port: Number(process.env.E2E_PORT), env: appEnv, stdio: ['ignore', log, log] });
+const server = await startStandaloneServer({
+  port: Number(process.env.E2E_PORT),
+  serverJs: build.serverJs,
+  env: appEnv,
+  stdio: ['ignore', log, log],
+});
 console.error(`> production server on ${server.url} (log: ${path.relative(REPO_ROOT, logFile)})`);
 for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT']))
   process.once(signal, () => void server.stop().finally(() => process.exit(0)));
