@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
 import { IMAGE_BUILD_DIR } from './scripts/lib/build.mjs';
+import { CHROMIUM } from './test-support/required-programs.mjs';
 
 /**
  * End-to-end tests in Chromium against the production (standalone) build.
@@ -24,9 +25,9 @@ if (!externalServer) {
 process.env.E2E_DIST_DIR ||= externalServer ? path.resolve('.next') : IMAGE_BUILD_DIR;
 const baseURL = externalServer ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 
-// Use a Playwright-installed Chromium when there is one, else Debian's (`apt-get install chromium`).
+// Use a Playwright-installed Chromium when there is one, else Debian's (test-support/required-programs.mjs).
 const executablePath =
-  process.env.CHROMIUM_PATH ?? (!hasPlaywrightChromium() && fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  process.env.CHROMIUM_PATH ?? (!hasPlaywrightChromium() && fs.existsSync(CHROMIUM.command) ? CHROMIUM.command : undefined);
 
 function hasPlaywrightChromium(): boolean {
   try {

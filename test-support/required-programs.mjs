@@ -8,7 +8,7 @@
  * checks its own programs (`requirePrograms`), so a single file run by hand fails the same way,
  * not with a crash further on (a child that "exited with code -2"). Failing, not skipping: a
  * machine without them cannot vouch for what those tests check. `.ci/run` installs the programs
- * Debian's base lacks (chromium faketime varnish); README "Tests" lists them.
+ * Debian's base lacks (chromium-headless-shell faketime varnish); README "Tests" lists them.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -88,8 +88,16 @@ export function programNamed(command) {
   return Object.values(PROGRAMS).find((program) => program.command === command) ?? { command, install: 'install it or put it in PATH' };
 }
 
-/** Chromium for Playwright: CHROMIUM_PATH, else Debian's (playwright.config.ts uses a Playwright-installed one first). */
-export const CHROMIUM = debian(process.env.CHROMIUM_PATH || '/usr/bin/chromium', 'chromium', 'CHROMIUM_PATH');
+/**
+ * Chromium for Playwright: CHROMIUM_PATH, else Debian's headless shell (playwright.config.ts uses a
+ * Playwright-installed one first): the build Playwright itself runs headless, lighter than the
+ * whole browser on a 2-core machine.
+ */
+export const CHROMIUM = debian(
+  process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium-headless-shell',
+  'chromium-headless-shell',
+  'CHROMIUM_PATH',
+);
 
 /** The test Redis (the shared one on the machine; tests keep to a key prefix of their own). */
 export const REDIS_TEST_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
