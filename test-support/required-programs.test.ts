@@ -65,7 +65,7 @@ describe("npm test's check of the machine", () => {
       expect(line).not.toContain('\n');
       expect(line).toMatch(/^npm test needs what this machine lacks: /u);
       expect(line).toContain(`${MISSING} (apt-get install postgresql-client, or PG_DUMP / PG_RESTORE)`);
-      expect(line).toContain(`/nonexistent/${MISSING} (apt-get install chromium, or CHROMIUM_PATH)`);
+      expect(line).toContain(`/nonexistent/${MISSING} (apt-get install chromium-headless-shell, or CHROMIUM_PATH)`);
       expect(line).toContain('Redis at redis://127.0.0.1:1');
       // Playwright's own Chromium serves instead of Debian's.
       expect(await missingForSuites(['e2e'], { playwrightChromium: true })).toBeNull();
