@@ -16,7 +16,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { findFreePort } from '../scripts/lib/database.mjs';
 import { startStandaloneServer } from '../scripts/lib/build.mjs';
-import { freePortNearE2E, ownDatabase } from './support/own-server';
+import { OWN_SERVER_JS, freePortNearE2E, ownDatabase } from './support/own-server';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -71,6 +71,7 @@ test.beforeAll(async () => {
   baseURL = `http://127.0.0.1:${port}`;
   server = await startStandaloneServer({
     port,
+    serverJs: OWN_SERVER_JS,
     env: {
       ...database.appEnv,
       SITE_URL: baseURL,

@@ -20,7 +20,7 @@ import { migrate, seedDemo, startStandaloneServer } from '../scripts/lib/build.m
 import { createFreshDatabase } from '../scripts/lib/database.mjs';
 import { startEmbeddedPostgres } from '../scripts/lib/embedded-postgres.mjs';
 import { startTcpProxy } from '../test-support/tcp-proxy';
-import { freePortNearE2E, ownDatabase, startServer } from './support/own-server';
+import { OWN_SERVER_JS, freePortNearE2E, ownDatabase, startServer } from './support/own-server';
 
 test.setTimeout(10 * 60_000);
 
@@ -68,7 +68,7 @@ test('reader pages and APIs answer 503 with Retry-After while the database is do
   };
   await migrate(databaseUrl, { quiet: true });
   await seedDemo(databaseUrl, appEnv);
-  const server = await startStandaloneServer({ port: await freePortNearE2E(), env: appEnv, stdio: 'ignore' });
+  const server = await startStandaloneServer({ port: await freePortNearE2E(), serverJs: OWN_SERVER_JS, env: appEnv, stdio: 'ignore' });
   const api = await request.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
   try {
     // Up: every address answers (no 5xx).

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { migrate, seedDemo, startStandaloneServer } from '../../scripts/lib/build.mjs';
 import { createFreshDatabase, dropDatabase, findFreePort, randomDatabaseName, withClient } from '../../scripts/lib/database.mjs';
 
+/** The server.js of the build the suite's server runs (playwright.config.ts), for servers of a test's own. */
+export const OWN_SERVER_JS = path.join(process.env.E2E_DIST_DIR!, 'standalone', 'server.js');
+
 /**
  * For tests that kill a production server: their own database (on DATABASE_URL's server, with the
  * demo content) and standalone servers started and killed as the test says.
@@ -45,7 +48,7 @@ export async function freePortNearE2E() {
 }
 
 export async function startServer(env: Record<string, string>) {
-  return startStandaloneServer({ port: await freePortNearE2E(), env, stdio: 'ignore' });
+  return startStandaloneServer({ port: await freePortNearE2E(), serverJs: OWN_SERVER_JS, env, stdio: 'ignore' });
 }
 
 /** kill -9, and wait until the process is gone. */
