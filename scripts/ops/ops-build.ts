@@ -2,9 +2,9 @@
  * The operations tests' production build: the image-like build of scripts/lib/build.mjs
  * (`ensureImageBuild`), which the e2e suite also runs, typed for the tests.
  */
-import { buildModule } from './support';
+import { buildModule, type BuildModule } from './support';
 
-export type OpsBuild = { standalone: string; serverJs: string; distDir: string; serverActionsKey: string; built: boolean };
+export type OpsBuild = Awaited<ReturnType<BuildModule['ensureImageBuild']>>;
 
 /** The build, made if missing or out of date. */
 export async function ensureOpsBuild(): Promise<OpsBuild> {
