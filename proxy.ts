@@ -29,7 +29,7 @@ import {
 } from '@/lib/reader/reader-address.mjs';
 import { defaultLocale, translationLocales } from '@/lib/i18n/site-locales';
 import { currentFilmSlug, isPublishedAddress, publishedEventCount, publishedListPages } from '@/lib/reader/published-address';
-import { MISSING_PATH } from '@/lib/reader/missing-page';
+import { isMissingPath, MISSING_PATH, translatedMissingPath } from '@/lib/reader/missing-page';
 import { PAGE_STATUS_HEADER } from '@/lib/http/page-status.mjs';
 import { passwordLinkPageStatus } from '@/lib/users/password-link-page-status';
 import { FILTER_PARAMS, filterVariantPath, invalidFilterPath, isPlainList, readFilterQuery } from '@/lib/reader/film-filter';
@@ -141,16 +141,16 @@ async function route(
   // Any address of one film (its page, level and up-to routes, quiz): a renamed film's old one is redirected.
   const film = address?.kind === 'film' || (address?.kind === 'quiz' && !address.answers) ? address : null;
   const locale = address?.kind === 'film' || address?.kind === 'quiz' ? address.locale : undefined;
-  if (film && !(await isPublishedAddress('films', film.slug))) return (await renamed(request, film)) ?? missing(request);
-  if (film && locale !== undefined && !(await isPublishedAddress('films', film.slug, locale))) return missing(request);
+  if (film && !(await isPublishedAddress('films', film.slug))) return (await renamed(request, film)) ?? missing(request, locale);
+  if (film && locale !== undefined && !(await isPublishedAddress('films', film.slug, locale))) return missing(request, locale);
   // A point the film does not have (past its last event), named by the address: not found.
-  if (film && reading.upto !== undefined && (await pastLastEvent(film.slug, reading.upto))) return missing(request);
+  if (film && reading.upto !== undefined && (await pastLastEvent(film.slug, reading.upto))) return missing(request, locale);
   // Nothing seen yet is no point: the film at no spoilers is its canonical reading.
   if (film?.kind === 'film' && !film.level && reading.upto === 0) return noSpoilers(request, film);
   // A page of the list past its last (the filtered lists' pages decide for themselves).
   const filtered = FILTER_PARAMS.some((name) => nextUrl.searchParams.has(name));
   if (address?.kind === 'list' && !filtered && address.page > 1 && (await pastLastPage(address.page, address.locale)))
-    return missing(request);
+    return missing(request, address.locale);
   if (address?.kind === 'list' && filtered) return filteredList(request, init, address.page, address.locale);
   if (address?.kind === 'list' && address.locale !== undefined) return translatedList(request, init, address.locale, address.page);
   const variant = variantOf(nextUrl.pathname, decision);
@@ -158,7 +158,7 @@ async function route(
   const filmPage = address?.kind === 'film' && !address.level && address.upto === undefined && !address.malformed;
   const personPage = address?.kind === 'person' && !address.level && !address.malformed;
   if (variant === null || (!filmPage && !personPage && variant === nextUrl.pathname)) return NextResponse.next(init);
-  if (personPage && !(await isPublishedAddress('people', address.slug))) return missing(request);
+  if (personPage && !(await isPublishedAddress('people', address.slug))) return missing(request, address.locale);
 
   const url = sameOrigin(request);
   url.searchParams.delete(SPOILER_QUERY_NAME);
@@ -317,7 +317,7 @@ function languageOf(
 /** Sent to the cached 404 page: it gets that page's policy, whatever address was asked for. */
 function isMissing(response: NextResponse): boolean {
   const rewrite = response.headers.get('x-middleware-rewrite');
-  return rewrite !== null && new URL(rewrite).pathname === MISSING_PATH;
+  return rewrite !== null && isMissingPath(new URL(rewrite).pathname);
 }
 
 /**
@@ -331,10 +331,10 @@ function sameOrigin(request: NextRequest): URL {
   return new URL(request.url);
 }
 
-/** The site's 404 page, rendered as HTML, with the 404 status. */
-function missing(request: NextRequest) {
+/** The site's 404 page, rendered as HTML, with the 404 status; in a translation's address, in its language. */
+function missing(request: NextRequest, locale?: string) {
   const url = sameOrigin(request);
-  url.pathname = MISSING_PATH;
+  url.pathname = locale === undefined ? MISSING_PATH : translatedMissingPath(locale);
   url.search = '';
   return NextResponse.rewrite(url);
 }

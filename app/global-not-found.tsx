@@ -1,7 +1,6 @@
 import { NotFoundView } from '@/components/reader/not-found-view';
 import { SiteFooter, SiteHeader } from '@/components/reader/site-header';
 import { EnglishDocument, SITE_METADATA } from '@/components/site/root-document';
-import { missingCopy } from '@/lib/reader/missing-page';
 
 export const metadata = SITE_METADATA;
 
@@ -13,7 +12,7 @@ export default function GlobalNotFound() {
   return (
     <EnglishDocument>
       <SiteHeader />
-      <NotFoundView {...missingCopy('page')} />
+      <NotFoundView section="page" />
       <SiteFooter />
     </EnglishDocument>
   );

@@ -112,16 +112,27 @@ test.describe('the film list in French', () => {
       expect(href).toMatch(/^\/fr\/films\//u);
   });
 
-  test('a French list page past the last, filtered, is the 404 page in the French frame, its words (the site’s, for any address) marked English', async ({
+  test('a French address that names nothing is the 404 page in French, in the French frame, its links staying in French', async ({
     page,
   }) => {
-    const response = await page.goto('/fr/page/999?genre=drama');
+    // notFound() from the filtered list's page, and proxy.ts's missing film, person and list page.
+    for (const address of ['/fr/page/999?genre=drama', '/fr/films/no-such-film', '/fr/people/no-such-person', '/fr/page/999999']) {
+      const response = await page.goto(address);
+      expect(response!.status(), address).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      await expect(page).toHaveTitle('Page introuvable · Film pages');
+      await expect(page.getByRole('navigation', { name: 'Principal' })).toBeVisible();
+      const main = page.locator('main#main');
+      await expect(main).not.toHaveAttribute('lang', /./u);
+      await expect(main.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+      await expect(main.getByRole('search', { name: 'Rechercher des films et des personnes' })).toHaveAttribute('action', '/fr/search');
+      await expect(main.getByRole('link', { name: 'Parcourir tous les films' })).toHaveAttribute('href', '/fr');
+    }
+    // A language the site lacks has no frame of its own: the site's 404 page, in English.
+    const response = await page.goto('/de/films/no-such-film');
     expect(response!.status()).toBe(404);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await expect(page.getByRole('navigation', { name: 'Principal' })).toBeVisible();
-    const main = page.locator('main#main');
-    await expect(main).toHaveAttribute('lang', 'en');
-    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('main#main').getByRole('heading', { level: 1 })).toHaveText('Page not found');
   });
 
   test('addresses and the API: page 1 has one address, a language the site lacks is a 404, ?locale= lists in French', async ({

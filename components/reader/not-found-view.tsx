@@ -1,28 +1,33 @@
 import Link from 'next/link';
+import { readerText } from '@/lib/i18n/reader-text';
+import { listPath, searchPath } from '@/lib/reader/reader-address.mjs';
+import type { MissingSection } from '@/lib/reader/missing-page';
 import { SearchForm } from './search-form';
 import styles from './not-found-view.module.css';
 
 /**
- * A helpful 404: what was not found, a search box and the way back. No data fetching here: Next
- * sends a segment's not-found UI along with every page under it. `lang`: its words' language, where
- * the document is in another (a translation's pages).
+ * A helpful 404: what was not found, a search box and the way back, in the page's language
+ * (`locale`, absent: the site's own). No data fetching here: Next sends a segment's not-found UI
+ * along with every page under it.
  */
-export function NotFoundView({ what, hint, lang }: { what: string; hint: string; lang?: string }) {
+export function NotFoundView({ section, locale }: { section: MissingSection; locale?: string }) {
+  const t = readerText(locale);
+  const title = t(`missing.${section}.title`);
   return (
-    <main id="main" className={styles.main} lang={lang}>
-      <title>{`${what} not found · Film pages`}</title>
+    <main id="main" className={styles.main}>
+      <title>{`${title} · ${t('site.brand')}`}</title>
       <p className={styles.code}>404</p>
-      <h1 className={styles.title}>{what} not found</h1>
-      <p className={styles.hint}>{hint}</p>
+      <h1 className={styles.title}>{title}</h1>
+      <p className={styles.hint}>{t(`missing.${section}.hint`)}</p>
       <div className={styles.search}>
-        <SearchForm id="not-found-search" label="Search films and people" size="large" />
+        <SearchForm id="not-found-search" label={t('search.label')} size="large" locale={locale} />
       </div>
       <ul className={styles.links}>
         <li>
-          <Link href="/">Browse all films</Link>
+          <Link href={listPath(locale)}>{t('missing.browse')}</Link>
         </li>
         <li>
-          <Link href="/search">Search the site</Link>
+          <Link href={searchPath(locale)}>{t('site.searchSite')}</Link>
         </li>
       </ul>
     </main>

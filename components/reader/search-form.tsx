@@ -1,5 +1,5 @@
 import { readerText } from '@/lib/i18n/reader-text';
-import { buildAddress } from '@/lib/reader/reader-address.mjs';
+import { searchPath } from '@/lib/reader/reader-address.mjs';
 import { SearchSuggestions } from './search-suggestions';
 import styles from './search-form.module.css';
 
@@ -25,7 +25,7 @@ export function SearchForm({
     <form
       role="search"
       aria-label={label}
-      action={buildAddress(locale ? { kind: 'search', query: '', locale } : { kind: 'search', query: '' })}
+      action={searchPath(locale)}
       method="get"
       className={`${styles.form} ${styles[size]}`}
       data-size={size}

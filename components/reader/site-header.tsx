@@ -1,12 +1,7 @@
 import Link from 'next/link';
 import { readerText } from '@/lib/i18n/reader-text';
-import { buildAddress, listPath, peoplePath } from '@/lib/reader/reader-address.mjs';
+import { listPath, peoplePath, searchPath } from '@/lib/reader/reader-address.mjs';
 import { SearchForm } from './search-form';
-
-/** The search page in the page's language (a translation's searches its own texts). */
-const searchPathOf = (locale: string | undefined) =>
-  buildAddress(locale ? { kind: 'search', query: '', locale } : { kind: 'search', query: '' });
-
 import styles from './site-header.module.css';
 
 /** The reader site's header, in the page's language (`locale`, absent: the site's own). */
@@ -21,7 +16,7 @@ export function SiteHeader({ locale }: { locale?: string }) {
         <nav aria-label={t('site.mainNav')} className={styles.nav}>
           <Link href={listPath(locale)}>{t('site.films')}</Link>
           <Link href={peoplePath(locale)}>{t('site.people')}</Link>
-          <Link href={searchPathOf(locale)}>{t('site.search')}</Link>
+          <Link href={searchPath(locale)}>{t('site.search')}</Link>
         </nav>
         <div className={styles.search}>
           <SearchForm id="site-search" label={t('site.searchSite')} locale={locale} />
@@ -38,7 +33,7 @@ export function SiteFooter({ locale }: { locale?: string }) {
       <div className={styles.inner}>
         <p>{t('site.about')}</p>
         <nav aria-label={t('site.siteNav')}>
-          <Link href={listPath(locale)}>{t('site.allFilms')}</Link> · <Link href={searchPathOf(locale)}>{t('site.search')}</Link>
+          <Link href={listPath(locale)}>{t('site.allFilms')}</Link> · <Link href={searchPath(locale)}>{t('site.search')}</Link>
         </nav>
       </div>
     </footer>

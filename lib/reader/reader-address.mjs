@@ -328,6 +328,8 @@ export const translatedListRoute = (locale, page) => `/${locale}/page/${page}`;
 export const personPath = (slug, locale) => buildAddress(locale ? { kind: 'person', slug, locale } : { kind: 'person', slug });
 /** The index of people; with `locale`, in a translation's language. @param {string} [locale] */
 export const peoplePath = (locale) => buildAddress(locale ? { kind: 'people', locale } : { kind: 'people' });
+/** The search page, no query yet; with `locale`, searching a translation's texts. @param {string} [locale] */
+export const searchPath = (locale) => buildAddress(locale ? { kind: 'search', query: '', locale } : { kind: 'search', query: '' });
 /** A film's quiz; with `locale`, in a translation's language. @param {string} slug @param {string} [locale] */
 export const quizPath = (slug, locale) => buildAddress(locale ? { kind: 'quiz', slug, locale } : { kind: 'quiz', slug });
 

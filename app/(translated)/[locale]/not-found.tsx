@@ -1,12 +1,15 @@
 import { NotFoundView } from '@/components/reader/not-found-view';
-import { defaultLocale } from '@/lib/i18n/site-locales';
-import { missingCopy } from '@/lib/reader/missing-page';
+import { ViewByLocale } from '@/components/reader/view-by-locale';
+import { translationLocales } from '@/lib/i18n/site-locales';
 
 /**
- * notFound() from a translation's page (a film, a person, a list page): the site's 404 words, which
- * fit any of them, in its own language and marked so inside the translation's document. Next gives
- * a not-found page no params, so it cannot tell the language or the kind of address.
+ * notFound() from a translation's page (a film, a person, a list page, the missing route): the
+ * site's 404 words, which fit any of them, in the page's language. Next gives a not-found page no
+ * params, so it is rendered in each translation's language and the address picks one.
  */
 export default function TranslatedNotFound() {
-  return <NotFoundView {...missingCopy('page')} lang={defaultLocale()} />;
+  const views = Object.fromEntries(
+    translationLocales().map((locale) => [locale, <NotFoundView key={locale} section="page" locale={locale} />]),
+  );
+  return <ViewByLocale views={views} fallback={<NotFoundView section="page" />} />;
 }

@@ -1,6 +1,5 @@
 import { NotFoundView } from '@/components/reader/not-found-view';
-import { missingCopy } from '@/lib/reader/missing-page';
 
 export default function FilmNotFound() {
-  return <NotFoundView {...missingCopy('films')} />;
+  return <NotFoundView section="films" />;
 }

@@ -1,6 +1,5 @@
 import { NotFoundView } from '@/components/reader/not-found-view';
-import { missingCopy } from '@/lib/reader/missing-page';
 
 export default function PersonNotFound() {
-  return <NotFoundView {...missingCopy('people')} />;
+  return <NotFoundView section="people" />;
 }
