@@ -31,6 +31,8 @@ import { defaultLocale, translationLocales } from '@/lib/i18n/site-locales';
 import { currentFilmSlug, isPublishedAddress, publishedEventCount, publishedListPages } from '@/lib/reader/published-address';
 import { isMissingPath, MISSING_PATH, translatedMissingPath } from '@/lib/reader/missing-page';
 import { PAGE_STATUS_HEADER } from '@/lib/http/page-status.mjs';
+import { domainProblem } from '@/lib/api/problem';
+import { ValidationError } from '@/lib/errors';
 import { passwordLinkPageStatus } from '@/lib/users/password-link-page-status';
 import { FILTER_PARAMS, filterVariantPath, invalidFilterPath, isPlainList, readFilterQuery } from '@/lib/reader/film-filter';
 import { boundedCache, stringBytes } from '@/lib/cache/bounded-cache.mjs';
@@ -50,7 +52,7 @@ import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders, type Page
 export async function proxy(request: NextRequest) {
   // Every response gets its CSP (a nonce for pages rendered per request) and HSTS here.
   const address = readAddress(request.nextUrl.pathname + request.nextUrl.search);
-  if (address.problem) return withSecurityHeaders(malformed(address.problem), pagePolicyFor(MISSING_PATH));
+  if (address.problem) return withSecurityHeaders(malformed(request, address.problem), pagePolicyFor(MISSING_PATH));
   const decision = levelDecision(request);
   const named = parseAddress(request.nextUrl.pathname);
   const language = named && named.kind !== 'film-api' && 'locale' in named ? languageOf(request, named) : null;
@@ -82,11 +84,12 @@ const MALFORMED: Record<NonNullable<AddressReading['problem']>['field'], string>
 
 /**
  * An address whose level or point is no level or no number (`?spoilers=extreme`, `/upto/abc`): a
- * 400 naming the field, as /spoilers answers, and nothing rendered or logged above info.
+ * 400 naming the field (the API's problem, for pages as for `/api/v1/films/…`), and nothing rendered
+ * or logged above info.
  */
-function malformed(problem: NonNullable<AddressReading['problem']>): NextResponse {
-  const errors = [{ path: problem.field, message: MALFORMED[problem.field] }];
-  return NextResponse.json({ error: 'Invalid input', errors }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+function malformed(request: NextRequest, problem: NonNullable<AddressReading['problem']>): NextResponse {
+  const answer = domainProblem(ValidationError.field(problem.field, MALFORMED[problem.field]), request);
+  return new NextResponse(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /**

@@ -48,6 +48,11 @@ test('sitemap lists the film and its people; robots keeps crawlers out of the ed
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Disallow: /editor');
   expect(robots).toContain('Disallow: /api/v1/editor');
+  // The level variants, in each language (their pages name the canonical one).
+  for (const prefix of ['', '/fr']) {
+    expect(robots).toContain(`Disallow: ${prefix}/films/*/level/`);
+    expect(robots).toContain(`Disallow: ${prefix}/people/*/level/`);
+  }
   expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/u);
 });
 

@@ -27,7 +27,7 @@ export function SearchForm({
       aria-label={label}
       action={searchPath(locale)}
       method="get"
-      className={`${styles.form} ${styles[size]}`}
+      className={size === 'large' ? `${styles.form} ${styles.large}` : styles.form}
       data-size={size}
     >
       <label htmlFor={id} className="visually-hidden">

@@ -24,7 +24,10 @@ const PERMISSIONS = {
   'film.read': ['ADMIN', 'EDITOR', 'WRITER'],
   /** Create films and save drafts (restoring makes a new draft, never publishes). */
   'film.edit': ['ADMIN', 'EDITOR', 'WRITER'],
-  /** Publish and unpublish: never a writer, who goes through review. */
+  /**
+   * Publish and unpublish; also a person's page (photo, dates, biography), which is live once saved.
+   * Never a writer's, whose changes go through review.
+   */
   'film.publish': ['ADMIN', 'EDITOR'],
   /**
    * The media library's changes: replace an upload's file, set its focal point, delete an unused
@@ -68,7 +71,7 @@ const SESSION_ONLY: ReadonlySet<Permission> = new Set(['user.manage', 'token.man
 const PERMISSION_LABELS: Record<Permission, string> = {
   'film.read': 'read films',
   'film.edit': 'edit films',
-  'film.publish': 'publish films',
+  'film.publish': "publish films or change people's pages",
   'media.manage': 'change or delete uploaded images',
   'quiz.edit': 'edit quizzes',
   'quiz.stats': 'read quiz statistics',

@@ -15,8 +15,9 @@ export function cachedJson(request: Request, data: unknown, { chosenByCookie = f
     ETag: etag,
   });
   if (chosenByCookie) headers.set('Vary', 'Cookie');
+  // `*` matches any current representation (RFC 9110 §13.1.2); tags compare weakly.
   const match = request.headers.get('if-none-match');
-  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//u, '') === etag))
+  if (match && match.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//u, '') === etag))
     return new Response(null, { status: 304, headers });
   return new Response(body, { status: 200, headers });
 }

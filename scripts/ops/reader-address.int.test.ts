@@ -102,8 +102,10 @@ describe('reader addresses', () => {
         const answer = await get(pathname, 'spoilers=full');
         expect(answer.status, pathname).toBe(400);
         expect(answer.headers.get('cache-control'), pathname).toBe('no-store');
-        expect(JSON.parse(answer.body), pathname).toEqual({
-          error: 'Invalid input',
+        expect(answer.headers.get('content-type'), pathname).toBe('application/problem+json');
+        expect(JSON.parse(answer.body), pathname).toMatchObject({
+          type: '/problems/validation',
+          status: 400,
           errors: [{ path: field, message: expect.any(String) }],
         });
       }

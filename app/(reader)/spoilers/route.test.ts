@@ -26,4 +26,13 @@ describe('GET /spoilers', () => {
     expect(await response.json()).toMatchObject({ errors: [{ path: 'film' }] });
     expect(response.headers.get('set-cookie')).toBeNull();
   });
+
+  it('refuses a level that is none, or none given, and keeps the reader’s choice', async () => {
+    for (const query of ['level=bogus&return=/', 'return=/', 'level=FULL&film=kiss-and-cry&return=/']) {
+      const response = await get(query, 'full~kiss-and-cry.light');
+      expect(response.status, query).toBe(400);
+      expect(await response.json(), query).toMatchObject({ errors: [{ path: 'level' }] });
+      expect(response.headers.get('set-cookie'), query).toBeNull();
+    }
+  });
 });

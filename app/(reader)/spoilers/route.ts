@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { parseSpoilerLevel } from '@/lib/spoilers/levels';
-import { ValidationError, errorBody } from '@/lib/errors';
+import { parseLevel } from '@/lib/spoilers/spoiler-levels.mjs';
+import { ValidationError } from '@/lib/errors';
+import { domainProblem } from '@/lib/api/problem';
 import {
   SPOILER_COOKIE_MAX_AGE,
   chooseLevel,
@@ -20,16 +21,14 @@ import { SPOILER_COOKIE_NAME, parseUpto } from '@/lib/reader/reader-address.mjs'
  * film's own choice goes); with neither, for films without a choice of their own (people pages,
  * search). The return path keeps its #section: the browser lands where the reader was.
  * `?upto=N&film=…`: that film read up to a point of its story (the first N events seen), in place
- * of its level; `upto` needs `film` (400 otherwise, naming the field).
+ * of its level; `upto` needs `film`, and a level is one (400 otherwise, naming the field, with the
+ * cookie left as it was).
  */
 export function GET(request: NextRequest) {
   const params = request.nextUrl.searchParams;
-  const level = parseSpoilerLevel(params.get('level'));
   const film = params.get('film');
-  if (film !== null && !isFilmSlug(film)) {
-    const error = ValidationError.field('film', 'Not a film address (lowercase letters, digits and hyphens)');
-    return NextResponse.json(errorBody(error), { status: 400, headers: { 'Cache-Control': 'no-store' } });
-  }
+  if (film !== null && !isFilmSlug(film))
+    return refused(request, ValidationError.field('film', 'Not a film address (lowercase letters, digits and hyphens)'));
   const current = parseLevelCookie(request.cookies.get(SPOILER_COOKIE_NAME)?.value);
   let choices;
   if (params.has('upto')) {
@@ -40,9 +39,11 @@ export function GET(request: NextRequest) {
         : film === null
           ? ValidationError.field('film', 'Which film was read up to this point')
           : null;
-    if (wrong) return NextResponse.json(errorBody(wrong), { status: 400, headers: { 'Cache-Control': 'no-store' } });
+    if (wrong) return refused(request, wrong);
     choices = chooseUpto(current, film!, upto!);
   } else {
+    const level = parseLevel(params.get('level'));
+    if (level === null) return refused(request, ValidationError.field('level', 'The spoiler level: none, light or full'));
     const target: LevelTarget = film !== null ? { film } : params.get('films') === 'all' ? 'every-film' : 'default';
     choices = chooseLevel(current, level, target);
   }
@@ -57,4 +58,9 @@ export function GET(request: NextRequest) {
   });
   response.headers.set('Cache-Control', 'no-store');
   return response;
+}
+
+/** A 400 naming the field, as the API's problems do; no cookie is set, so the reader's choice stays. */
+function refused(request: NextRequest, error: ValidationError) {
+  return domainProblem(error, request);
 }
