@@ -34,7 +34,14 @@ import { PAGE_STATUS_HEADER } from '@/lib/http/page-status.mjs';
 import { domainProblem } from '@/lib/api/problem';
 import { ValidationError } from '@/lib/errors';
 import { passwordLinkPageStatus } from '@/lib/users/password-link-page-status';
-import { FILTER_PARAMS, filterVariantPath, invalidFilterPath, isPlainList, readFilterQuery } from '@/lib/reader/film-filter';
+import {
+  FILTER_PARAMS,
+  filterVariantPath,
+  invalidFilterPath,
+  isPlainList,
+  readFilterQuery,
+  type FilmFilter,
+} from '@/lib/reader/film-filter';
 import { boundedCache, stringBytes } from '@/lib/cache/bounded-cache.mjs';
 import { pagePolicyFor, renderRequestHeaders, responseSecurityHeaders, type PagePolicy } from '@/lib/security/security-headers';
 
@@ -150,7 +157,7 @@ async function route(
   if (film && reading.upto !== undefined && (await pastLastEvent(film.slug, reading.upto))) return missing(request, locale);
   // Nothing seen yet is no point: the film at no spoilers is its canonical reading.
   if (film?.kind === 'film' && !film.level && reading.upto === 0) return noSpoilers(request, film);
-  // A page of the list past its last (the filtered lists' pages decide for themselves).
+  // A page of the list past its last (a filtered list's: filteredList).
   const filtered = FILTER_PARAMS.some((name) => nextUrl.searchParams.has(name));
   if (address?.kind === 'list' && !filtered && address.page > 1 && (await pastLastPage(address.page, address.locale)))
     return missing(request, address.locale);
@@ -217,8 +224,10 @@ function rewriteSearch(request: NextRequest, path: string, init: { request: { he
  * language): onto the filtered or sorted list's static variant (lib/reader/film-filter.ts).
  * Unlike a film page it does not depend on the cookie, so it keeps Next's public Cache-Control.
  */
-function filteredList(request: NextRequest, init: { request: { headers: Headers } }, page: number, locale: string | undefined) {
+async function filteredList(request: NextRequest, init: { request: { headers: Headers } }, page: number, locale: string | undefined) {
   const { filter, problem } = readFilterQuery(request.nextUrl.searchParams);
+  // A page past the list's last: the 404 page (the route's own notFound() streams no words).
+  if (!problem && page > 1 && (await pastLastPage(page, locale, filter))) return missing(request, locale);
   // A query that filters nothing (`/fr/page/1?sort=published`): the plain list, its page 1 at `/fr` only.
   if (!problem && locale !== undefined && isPlainList(filter)) return translatedList(request, init, locale, page);
   const url = sameOrigin(request);
@@ -260,8 +269,8 @@ function translatedList(request: NextRequest, init: { request: { headers: Header
   return NextResponse.rewrite(url, init);
 }
 
-async function pastLastPage(page: number, locale: string | undefined): Promise<boolean> {
-  const pages = await publishedListPages(locale);
+async function pastLastPage(page: number, locale: string | undefined, filter?: FilmFilter): Promise<boolean> {
+  const pages = await publishedListPages(locale, filter);
   return pages !== null && page > pages;
 }
 

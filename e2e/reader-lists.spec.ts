@@ -20,12 +20,21 @@ test('the home page is page 1 of the film list; other page numbers are not pages
   await expect(page.getByRole('link', { name: api.items[0].title }).first()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Pages of films' })).toHaveCount(api.total > api.pageSize ? 1 : 0);
   // Past the last page: the 404 page, rendered on the server (readable without JavaScript), not an empty error document.
-  for (const past of [`/page/${Math.ceil(api.total / api.pageSize) + 1}`, '/page/999999', '/fr/page/999999']) {
+  // The same past a filtered or sorted list's last page, in either language.
+  for (const [past, heading] of [
+    [`/page/${Math.ceil(api.total / api.pageSize) + 1}`, 'Page not found'],
+    ['/page/999999', 'Page not found'],
+    ['/page/999?genre=drama', 'Page not found'],
+    ['/page/999?sort=title', 'Page not found'],
+    ['/fr/page/999999', 'Page introuvable'],
+    ['/fr/page/999?genre=drama', 'Page introuvable'],
+    ['/fr/page/999?sort=title', 'Page introuvable'],
+  ]) {
     const response = await request.get(past);
     expect(response.status(), past).toBe(404);
     const html = await response.text();
     expect(html, past).not.toContain('__next_error__');
-    expect(html, past).toMatch(/<h1[^>]*>Page(<!-- -->)? not found<\/h1>/u);
+    expect(html, past).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`, 'u'));
   }
   expect((await request.get('/page/zero')).status()).toBe(404);
   const first = await request.get('/page/1', { maxRedirects: 0 });

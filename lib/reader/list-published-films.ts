@@ -217,10 +217,13 @@ export async function listFilmPage(
 /** A list of `total` films has this many pages: one at least (an empty list is its first page). */
 const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
-/** How many pages the unfiltered list has (with `locale`, of the films published in it), as listFilmPage counts them. */
-export async function countListPages(locale?: string): Promise<number> {
+/**
+ * How many pages the list has (with `locale`, of the films published in it; with `filter`, of the
+ * films it chooses), as listFilmPage counts them.
+ */
+export async function countListPages(locale?: string, filter: FilmFilter = NO_FILTER): Promise<number> {
   const [row] = await db().$queryRaw<Array<{ count: number }>>`
-    SELECT count(*)::int AS count FROM "PublishedFilm" f WHERE ${whereFilter(NO_FILTER, [], locale)}`;
+    SELECT count(*)::int AS count FROM "PublishedFilm" f WHERE ${whereFilter(filter, ['genre', 'year', 'country'], locale)}`;
   return pageCount(row?.count ?? 0, FILMS_PER_PAGE);
 }
 

@@ -4,6 +4,7 @@ import { FILMS_TAG, filmTag } from '../cache/invalidate-film-pages';
 import { tagsVersion } from '../cache/tag-versions.mjs';
 import { boundedCache, stringBytes } from '../cache/bounded-cache.mjs';
 import { countListPages } from './list-published-films';
+import { NO_FILTER, filterVariantPath, type FilmFilter } from './film-filter';
 
 /** Found addresses, with the version that last invalidated `films` when they were looked up. */
 const known = boundedCache<string, string>('published-addresses', {
@@ -71,8 +72,8 @@ const keptCounts = (name: string, holds: string, maxBytes: number) =>
 
 const listPages = keptCounts(
   'published-list-pages',
-  'how many pages the film lists have, per language (lib/reader/published-address.ts)',
-  64 * 1024,
+  'how many pages the film lists have, per language and filter (lib/reader/published-address.ts)',
+  256 * 1024,
 );
 const eventCounts = keptCounts(
   'published-event-counts',
@@ -103,12 +104,14 @@ async function keptUntilNextPublish(
 }
 
 /**
- * How many pages the unfiltered film list has (with `locale`, the list in that language), for
- * proxy.ts: a page past the last is sent to the 404 page (rendered to HTML) rather than left to
- * the page's notFound().
+ * How many pages the film list has (with `locale`, the list in that language; with `filter`, the
+ * films it chooses), for proxy.ts: a page past the last is sent to the 404 page (rendered to HTML)
+ * rather than left to the page's notFound(), whose page streams without its words.
  */
-export function publishedListPages(locale?: string): Promise<number | null> {
-  return keptUntilNextPublish(listPages, locale ?? '', () => countListPages(locale));
+export function publishedListPages(locale?: string, filter: FilmFilter = NO_FILTER): Promise<number | null> {
+  // Keyed by what is counted: the order does not change how many there are.
+  const key = filterVariantPath({ ...filter, sort: NO_FILTER.sort }, 1, locale);
+  return keptUntilNextPublish(listPages, key, () => countListPages(locale, filter));
 }
 
 /**
