@@ -141,6 +141,9 @@ async function route(
   // sitemap with a 200 after the first GET. Refused here as Next refuses it before.
   if (nextUrl.pathname.startsWith('/sitemaps/') && !['GET', 'HEAD'].includes(request.method))
     return new NextResponse(null, { status: 405, headers: { Allow: 'GET, HEAD, OPTIONS', 'Cache-Control': 'no-store' } });
+  // The translations' 404 page asked for by its own address: the same page, with its status.
+  const missingIn = nextUrl.pathname.split('/')[1];
+  if (translationLocales().includes(missingIn) && nextUrl.pathname === translatedMissingPath(missingIn)) return missing(request, missingIn);
   const linkStatus = await passwordLinkPageStatus(nextUrl.pathname);
   if (linkStatus !== null) {
     // The page says why the link cannot be used; the status says it to clients and crawlers.
@@ -343,12 +346,17 @@ function sameOrigin(request: NextRequest): URL {
   return new URL(request.url);
 }
 
-/** The site's 404 page, rendered as HTML, with the 404 status; in a translation's address, in its language. */
+/**
+ * The site's 404 page, rendered as HTML, with the 404 status; in a translation's address, in its
+ * language: a page of that language's layout, so the status is set here (PAGE_STATUS_HEADER).
+ */
 function missing(request: NextRequest, locale?: string) {
   const url = sameOrigin(request);
   url.pathname = locale === undefined ? MISSING_PATH : translatedMissingPath(locale);
   url.search = '';
-  return NextResponse.rewrite(url);
+  const response = NextResponse.rewrite(url);
+  if (locale !== undefined) response.headers.set(PAGE_STATUS_HEADER, '404');
+  return response;
 }
 
 // Everything but build assets (their headers are the fixed ones from next.config.js).

@@ -114,7 +114,16 @@ test.describe('the film list in French', () => {
 
   test('a French address that names nothing is the 404 page in French, in the French frame, its links staying in French', async ({
     page,
+    request,
   }) => {
+    // Rendered on the server: readable without JavaScript, with the 404 status.
+    for (const address of ['/fr/films/no-such-film', '/fr/people/no-such-person', '/fr/_missing']) {
+      const response = await request.get(address);
+      expect(response.status(), address).toBe(404);
+      const html = await response.text();
+      expect(html, address).toMatch(/^<!DOCTYPE html><html lang="fr"/u);
+      expect(html, address).toMatch(/<h1[^>]*>Page introuvable<\/h1>/u);
+    }
     // notFound() from the filtered list's page, and proxy.ts's missing film, person and list page.
     for (const address of ['/fr/page/999?genre=drama', '/fr/films/no-such-film', '/fr/people/no-such-person', '/fr/page/999999']) {
       const response = await page.goto(address);

@@ -1,8 +1,8 @@
 /**
  * The 404 pages. proxy.ts rewrites a reader address that names nothing published to MISSING_PATH,
  * which no route matches, so the site's not-found page renders as real HTML; in a translation, to
- * its language's missing route (`/{locale}/_missing`), which answers notFound() inside that
- * language's document. A not-found page is part of every page's tree and must stay static, so it
+ * its language's missing page (`/{locale}/_missing`, in that language's document, its 404 status
+ * set by proxy.ts). A not-found page is part of every page's tree and must stay static, so it
  * cannot tell which address it was: the words of its section (`missing.*` in the messages) fit
  * films, people and anything else under it. Kept free of server-only imports: proxy.ts uses it.
  */

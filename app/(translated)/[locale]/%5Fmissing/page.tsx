@@ -1,10 +1,17 @@
-import { notFound } from 'next/navigation';
+import type { Metadata } from 'next';
+import { NotFoundView } from '@/components/reader/not-found-view';
 
 /**
  * `/{locale}/_missing`: where proxy.ts sends a translation's address that names nothing published,
- * so its 404 page is in that language's document (the site's own language has MISSING_PATH, which no
- * route matches).
+ * so its 404 page is that language's, rendered to HTML. A page rather than notFound(), whose page
+ * streams without its words (vercel/next.js#62228); proxy.ts gives it the 404 status
+ * (PAGE_STATUS_HEADER). The site's own language has MISSING_PATH, which no route matches.
  */
-export default function TranslatedMissing(): never {
-  notFound();
+type Props = { params: Promise<{ locale: string }> };
+
+export const metadata: Metadata = { robots: { index: false } };
+
+export default async function TranslatedMissing({ params }: Props) {
+  const { locale } = await params;
+  return <NotFoundView section="page" locale={locale} />;
 }
