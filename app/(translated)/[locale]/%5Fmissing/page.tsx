@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { NotFoundView } from '@/components/reader/not-found-view';
+import { readerText } from '@/lib/i18n/reader-text';
 
 /**
  * `/{locale}/_missing`: where proxy.ts sends a translation's address that names nothing published,
@@ -9,7 +10,11 @@ import { NotFoundView } from '@/components/reader/not-found-view';
  */
 type Props = { params: Promise<{ locale: string }> };
 
-export const metadata: Metadata = { robots: { index: false } };
+/** The title NotFoundView gives its page, through the layout's template. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  return { title: readerText(locale)('missing.page.title'), robots: { index: false } };
+}
 
 export default async function TranslatedMissing({ params }: Props) {
   const { locale } = await params;
