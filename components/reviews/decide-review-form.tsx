@@ -10,9 +10,20 @@ import styles from './reviews.module.css';
 /**
  * Approve and publish now, approve and schedule the publish (a time in the reviewer's zone, as the
  * workspace's Schedule… takes it), or request changes with a comment (required for that one).
- * A revision with empty parts (readers are not shown them) asks first, as publishing does.
+ * A revision with empty parts (readers are not shown them), or in which a level would see nothing
+ * of a part that has items, asks first, as publishing does.
  */
-export function DecideReviewForm({ reviewId, revision, emptyParts = [] }: { reviewId: string; revision: number; emptyParts?: string[] }) {
+export function DecideReviewForm({
+  reviewId,
+  revision,
+  emptyParts = [],
+  emptyLevels = [],
+}: {
+  reviewId: string;
+  revision: number;
+  emptyParts?: string[];
+  emptyLevels?: string[];
+}) {
   const [asking, setAsking] = useState<null | { schedule: boolean }>(null);
   const router = useRouter();
   const [comment, setComment] = useState('');
@@ -23,7 +34,7 @@ export function DecideReviewForm({ reviewId, revision, emptyParts = [] }: { revi
   const commentId = `decision-${reviewId}`;
 
   async function decide(decision: 'approve' | 'request_changes', { schedule = false, confirmed = false } = {}) {
-    if (decision === 'approve' && emptyParts.length > 0 && !confirmed) {
+    if (decision === 'approve' && emptyParts.length + emptyLevels.length > 0 && !confirmed) {
       setAsking({ schedule });
       return;
     }
@@ -100,9 +111,16 @@ export function DecideReviewForm({ reviewId, revision, emptyParts = [] }: { revi
       ) : null}
       {asking ? (
         <div role="alertdialog" aria-labelledby={`empty-${reviewId}`} className={styles.row}>
-          <p id={`empty-${reviewId}`} className={ui.hint}>
-            Nothing in {emptyParts.join(', ')}: readers will not see {emptyParts.length === 1 ? 'this part' : 'these parts'}.
-          </p>
+          <div id={`empty-${reviewId}`} className={ui.hint}>
+            {emptyLevels.map((sentence) => (
+              <p key={sentence}>{sentence}</p>
+            ))}
+            {emptyParts.length > 0 ? (
+              <p>
+                Nothing in {emptyParts.join(', ')}: readers will not see {emptyParts.length === 1 ? 'this part' : 'these parts'}.
+              </p>
+            ) : null}
+          </div>
           <button type="button" className={ui.button} disabled={busy} onClick={() => decide('approve', { ...asking, confirmed: true })}>
             Approve revision {revision} anyway
           </button>

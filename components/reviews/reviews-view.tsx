@@ -105,41 +105,47 @@ export function ReviewsView({
               afterLabel={`Revision ${review.revision}`}
             />
           )}
-          {canDecide ? <DecideReviewForm reviewId={review.id} revision={review.revision} emptyParts={review.emptyParts} /> : null}
+          {canDecide ? (
+            <DecideReviewForm
+              reviewId={review.id}
+              revision={review.revision}
+              emptyParts={review.emptyParts}
+              emptyLevels={review.emptyLevels}
+            />
+          ) : null}
         </article>
       ))}
 
       {rest.length > 0 ? (
-        <table className={styles.table}>
-          <caption className="visually-hidden">Other reviews</caption>
-          <thead>
-            <tr>
-              <th scope="col">Film</th>
-              <th scope="col">Revision</th>
-              <th scope="col">State</th>
-              <th scope="col">Submitted</th>
-              <th scope="col">Decision</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rest.map((r) => (
-              <tr key={r.id}>
-                <td>
-                  <Link href={editorHref(r)}>{subject(r)}</Link>
-                </td>
-                <td>{r.revision}</td>
-                <td>{REVIEW_STATE_LABELS[r.state]}</td>
-                <td>
-                  {r.submittedBy ?? 'someone'}, {formatDateTime(r.createdAt)}
-                </td>
-                <td>
-                  {r.decidedBy ? `${r.decidedBy}: ` : ''}
-                  {r.decisionComment}
-                </td>
+        <div className={styles.tableWrap} role="region" aria-label="Other reviews" tabIndex={0}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">Other reviews</caption>
+            <thead>
+              <tr>
+                <th scope="col">Film</th>
+                <th scope="col">Revision</th>
+                <th scope="col">State</th>
+                <th scope="col">Submitted</th>
+                <th scope="col">Decision</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rest.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    <Link href={editorHref(r)}>{subject(r)}</Link>
+                  </td>
+                  <td>{r.revision}</td>
+                  <td>{REVIEW_STATE_LABELS[r.state]}</td>
+                  <td>
+                    {r.submittedBy ?? 'someone'}, {formatDateTime(r.createdAt)}
+                  </td>
+                  <td>{r.decidedBy && r.decisionComment ? `${r.decidedBy}: ${r.decisionComment}` : (r.decidedBy ?? r.decisionComment)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </div>
   );

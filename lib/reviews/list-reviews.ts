@@ -4,7 +4,7 @@ import { assertCan, type Actor } from '../auth/permissions';
 import { NotFoundError } from '../errors';
 import { filmContentSchema } from '../content/schema';
 import { diffFilm, type FilmDiff } from '../films/diff';
-import { emptyParts } from '../spoilers/level-counts';
+import { countReaderViews, describeEmpty, emptyParts, emptyViews } from '../spoilers/level-counts';
 import { readContents } from '../films/revision-store';
 import type { ReviewState } from './review-schema';
 import { compareTranslationRevisions } from '../translations/translation-history';
@@ -131,7 +131,7 @@ export async function getReview({ reviewId, actor }: { reviewId: string; actor: 
       to: review.revision,
       actor,
     });
-    return { ...review, diff: diffFilm(EMPTY_PAGE, EMPTY_PAGE), emptyParts: [], translation };
+    return { ...review, diff: diffFilm(EMPTY_PAGE, EMPTY_PAGE), emptyParts: [], emptyLevels: [], translation };
   }
   const numbers = [review.revision, ...(review.publishedRevision ? [review.publishedRevision] : [])];
   const rows = await db().revision.findMany({
@@ -144,13 +144,26 @@ export async function getReview({ reviewId, actor }: { reviewId: string; actor: 
     ...(review.publishedRevision ? [partsOf(review.publishedRevision)] : []),
   ]);
   const base = before ?? filmContentSchema.parse({ title: after.title, slug: after.slug });
-  // Approving asks first when a part has nothing in it, as publishing does (components/reviews/decide-review-form.tsx).
-  return { ...review, diff: diffFilm(base, after), emptyParts: emptyParts(after).map((part) => part.label), translation: null };
+  // Approving asks first when a part has nothing in it, or a level would see nothing of a part that
+  // has items, as publishing does (components/reviews/decide-review-form.tsx).
+  return {
+    ...review,
+    diff: diffFilm(base, after),
+    emptyParts: emptyParts(after).map((part) => part.label),
+    emptyLevels: emptyViews(countReaderViews(after)).map(describeEmpty),
+    translation: null,
+  };
 }
 
 const EMPTY_PAGE = filmContentSchema.parse({ title: 'Untitled', slug: 'untitled' });
 
-export type ReviewDetail = ReviewSummary & { diff: FilmDiff; emptyParts: string[]; translation: TranslationComparison | null };
+export type ReviewDetail = ReviewSummary & {
+  diff: FilmDiff;
+  emptyParts: string[];
+  /** "A no-spoiler reader would see nothing in Setting.", per level that would. */
+  emptyLevels: string[];
+  translation: TranslationComparison | null;
+};
 
 /**
  * The review state the film editor (or, with `locale`, the translation screen) shows: the newest

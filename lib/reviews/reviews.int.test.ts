@@ -230,7 +230,7 @@ describe('approve and schedule', () => {
 
     expect(await failedCount(admin)).toEqual({
       key: 'jobs-failed',
-      label: 'scheduled jobs failed',
+      label: before === 0 ? 'scheduled job failed' : 'scheduled jobs failed',
       href: '/editor/jobs?state=failed',
       count: before + 1,
     });
@@ -286,6 +286,13 @@ describe('queue, diff and notifications', () => {
     await saveDraft({ slug: content.slug, baseRevision: 2, content: { ...lowered, events: [] }, actor: writer });
     const bare = await submitForReview({ slug: content.slug, actor: writer });
     expect((await getReview({ reviewId: bare.id, actor: editor })).emptyParts).toEqual(['Timeline']);
+    // Every character at full: the levels below would see none of them, and approving asks, as publishing does.
+    const hidden = { ...lowered, characters: lowered.characters.map((c) => ({ ...c, spoiler: 'full' as const })) };
+    await saveDraft({ slug: content.slug, baseRevision: 3, content: hidden, actor: writer });
+    const levels = (await getReview({ reviewId: (await submitForReview({ slug: content.slug, actor: writer })).id, actor: editor }))
+      .emptyLevels;
+    expect(levels.find((sentence) => sentence.startsWith('A no-spoiler reader'))).toMatch(/would see nothing in .*Characters/u);
+    expect(levels.find((sentence) => sentence.startsWith('A light-spoiler reader'))).toMatch(/would see nothing in .*Characters/u);
   });
 
   it('the badge counts reviews waiting for reviewers and changes requested for the writer who submitted', async () => {
