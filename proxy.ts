@@ -33,6 +33,7 @@ import { isMissingPath, MISSING_PATH, translatedMissingPath } from '@/lib/reader
 import { PAGE_STATUS_HEADER } from '@/lib/http/page-status.mjs';
 import { domainProblem } from '@/lib/api/problem';
 import { ValidationError } from '@/lib/errors';
+import { REQUEST_PATH_HEADER } from '@/lib/auth/sign-in-address';
 import { passwordLinkPageStatus } from '@/lib/users/password-link-page-status';
 import {
   FILTER_PARAMS,
@@ -68,6 +69,7 @@ export async function proxy(request: NextRequest) {
   const policy = searched?.repeated ? CACHED : pagePolicyFor(request.nextUrl.pathname);
   const headers = renderRequestHeaders(request, policy) ?? new Headers(request.headers);
   headers.set(READER_LEVEL_HEADER, formatLevelDecision(decision));
+  headers.set(REQUEST_PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
   const init = { request: { headers } };
   const response = searched?.repeated
     ? rewriteSearch(request, searched.path, init, decision)

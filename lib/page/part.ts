@@ -40,6 +40,11 @@ export type LevelCount = {
   detail?: (content: never) => string;
   /** The editor's counts, when finer than this one or keyed otherwise (kind values and mood keywords apart). */
   views?: ReadonlyArray<{ key: string; label: string; nouns: readonly [string, string]; items: (content: never) => Leveled[] }>;
+  /**
+   * What every reader sees of the items whatever their levels (content notes: their kinds), so no
+   * level sees nothing of the part; for the editor's hint and the check before publishing.
+   */
+  seenAtEveryLevel?: true;
 };
 
 /** One searchable piece of a published page, at the spoiler level of the content it holds. */

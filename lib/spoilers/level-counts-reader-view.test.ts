@@ -59,17 +59,7 @@ describe('countReaderView', () => {
     for (const key of ['tone', 'pacing', 'story', 'intensity', 'ending', 'summary'] as const) imported.kind[key].spoiler = 'full';
 
     const none = countReaderView(imported, 'none');
-    expect(none.empty.map((p) => p.part)).toEqual([
-      'events',
-      'characters',
-      'setting',
-      'themes',
-      'kindValues',
-      'moods',
-      'contentNotes',
-      'trivia',
-      'quiz',
-    ]);
+    expect(none.empty.map((p) => p.part)).toEqual(['events', 'characters', 'setting', 'themes', 'kindValues', 'moods', 'trivia', 'quiz']);
     expect(describeLevelView(none)).toBe(
       'A no-spoiler reader sees 0 of 3 events, 0 of 2 characters, not the setting, 0 of 2 themes, 0 of 6 kind-of-film values, 0 of 2 mood keywords, 0 of 2 content notes, 0 of 2 trivia items and 0 of 2 quiz questions.',
     );
@@ -77,7 +67,7 @@ describe('countReaderView', () => {
     imported.events[0].spoiler = 'none';
     imported.setting.spoiler = 'light';
     expect(describeEmpty(countReaderView(imported, 'light'))).toBe(
-      'A light-spoiler reader would see nothing in Characters (2 characters), Themes (2 themes), Kind of film (6 kind-of-film values), Mood keywords (2 mood keywords), Content notes (2 content notes), Trivia (2 trivia items) and Quiz (2 quiz questions).',
+      'A light-spoiler reader would see nothing in Characters (2 characters), Themes (2 themes), Kind of film (6 kind-of-film values), Mood keywords (2 mood keywords), Trivia (2 trivia items) and Quiz (2 quiz questions).',
     );
     expect(describeEmpty(countReaderView(sampleFilm(), 'none'))).toBe('');
   });

@@ -124,6 +124,7 @@ type ViewRow = {
   label: string;
   nouns: readonly [string, string];
   whole: boolean;
+  seenAtEveryLevel: boolean;
   section: SectionId;
   items: LevelCount['items'];
 };
@@ -132,6 +133,7 @@ const VIEW_ROWS: ViewRow[] = COUNTS.filter(({ part }) => part.spoiler === 'per-i
   (count.views ?? [{ key: count.key, label: count.label ?? part.label, nouns: count.nouns, items: count.items }]).map((view) => ({
     ...view,
     whole: count.whole !== undefined,
+    seenAtEveryLevel: count.seenAtEveryLevel === true,
     section: part.id,
   })),
 );
@@ -154,7 +156,7 @@ export type LevelView = {
   level: SpoilerLevel;
   /** Every part that has items, in page order. */
   parts: PartCount[];
-  /** Parts with items of which this level sees none. */
+  /** Parts with items of which this level sees nothing (content notes are never: every level sees their kinds). */
   empty: PartCount[];
 };
 
@@ -170,7 +172,7 @@ export function countReaderView(content: FilmContent, level: SpoilerLevel): Leve
       total: items.length,
     };
   }).filter((p) => p.total > 0);
-  return { level, parts, empty: parts.filter((p) => p.shown === 0) };
+  return { level, parts, empty: parts.filter((p) => p.shown === 0 && !VIEW_BY_KEY.get(p.part)!.seenAtEveryLevel) };
 }
 
 /** The view of every level, lowest first. */

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
+import { signInAddress } from '@/lib/auth/sign-in-address';
 import { ChangePasswordForm } from '@/components/auth/change-password-form';
 import { SignOutEverywhereButton } from '@/components/auth/sign-out-everywhere-button';
 import { SignOutButton } from '@/components/editor/sign-out-button';
@@ -15,7 +16,7 @@ export const metadata: Metadata = { title: 'Your account', robots: { index: fals
  */
 export default async function AccountPage() {
   const actor = await getActor();
-  if (!actor || actor.via !== 'session') redirect('/login?callbackUrl=/account');
+  if (!actor || actor.via !== 'session') redirect(await signInAddress());
   const forced = Boolean(actor.mustChangePassword);
   return (
     <main id="main" className={styles.page}>

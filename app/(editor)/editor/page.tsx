@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
+import { signInAddress } from '@/lib/auth/sign-in-address';
 import { can } from '@/lib/auth/permissions';
 import { listFilmsQuerySchema } from '@/lib/films/film-schema';
 import { listFilms } from '@/lib/films/list-editor-films';
@@ -16,7 +17,7 @@ export default async function EditorHomePage({ searchParams }: PageProps<'/edito
   // An address edited by hand (unknown status, page "x") shows the first page of everything.
   const filter = parsed.success ? parsed.data : { q: undefined, status: undefined, page: 1 };
   const actor = await getActor();
-  if (!actor) redirect('/login?callbackUrl=/editor');
+  if (!actor) redirect(await signInAddress());
   return (
     <FilmListView
       initialList={await listFilms({ actor, ...filter })}

@@ -1,6 +1,12 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { newItemId, type FilmContent } from '@/lib/content/schema';
-import { CONTENT_NOTE_KINDS, CONTENT_NOTE_KIND_LABELS, guessContentNoteKind } from '@/lib/content/content-note-kinds';
+import {
+  CONTENT_NOTE_KINDS,
+  CONTENT_NOTE_KIND_LABELS,
+  contentNoteKindOf,
+  guessContentNoteKind,
+  type ContentNoteKind,
+} from '@/lib/content/content-note-kinds';
 import { DEFAULT_ITEM_LEVEL } from '@/lib/spoilers/levels';
 import { SortableList, type SortableControls } from './sortable-list';
 import { CompactRow, RowInput } from './compact-row';
@@ -92,6 +98,7 @@ function LabelRow({
   const error = useFieldError(`${name}.label`);
   const level = useWatch<FilmContent, `${LabelListPath}.${number}.spoiler`>({ name: `${name}.spoiler` });
   const warning = warnAboveNone && level !== 'none' ? `${fieldId(`${name}.spoiler`)}-warning` : undefined;
+  const note = useWatch<FilmContent, `${LabelListPath}.${number}`>({ name }) as { label?: string; kind?: ContentNoteKind } | undefined;
   return (
     <CompactRow
       controls={controls}
@@ -114,8 +121,9 @@ function LabelRow({
       {name.startsWith('kind.contentNotes') ? <NoteKindSelect name={name as `kind.contentNotes.${number}`} /> : null}
       {warning ? (
         <p id={warning} className={`${ui.hint} ${styles.rowWarning}`}>
-          Readers below {level === 'full' ? 'full' : 'light'} spoilers are told only that a content note is held back, not what it warns
-          about. Word it so it gives no plot away (“a character’s serious illness”) and set it to None, so every reader is warned.
+          Readers below {level === 'full' ? 'full' : 'light'} spoilers see only its kind, “
+          {CONTENT_NOTE_KIND_LABELS[contentNoteKindOf({ label: note?.label ?? '', kind: note?.kind })]}”, not its words. Worded so it gives
+          no plot away (“a character’s serious illness”), it can be at None, so every reader reads it.
         </p>
       ) : null}
     </CompactRow>

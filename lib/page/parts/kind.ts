@@ -134,6 +134,7 @@ export const kindPart = definePart({
       label: 'Content notes',
       nouns: ['content note', 'content notes'],
       items: (c: KindContent) => c.kind.contentNotes,
+      seenAtEveryLevel: true,
     },
   ],
   lede: {

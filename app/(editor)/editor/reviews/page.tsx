@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
+import { signInAddress } from '@/lib/auth/sign-in-address';
 import { can } from '@/lib/auth/permissions';
 import { getReview, listReviews } from '@/lib/reviews/list-reviews';
 import { NotFoundError } from '@/lib/errors';
@@ -18,7 +19,7 @@ const EXPANDED = 10;
 /** `/editor/reviews`: the review queue (pending first), each with its diff and the film's open comments. */
 export default async function ReviewsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await getActor();
-  if (!actor) redirect('/login?callbackUrl=/editor/reviews');
+  if (!actor) redirect(await signInAddress());
   const { state: asked } = await searchParams;
   const state = REVIEW_STATES.includes(asked as ReviewState) ? (asked as ReviewState) : undefined;
   const reviews = await listReviews({ state, actor });

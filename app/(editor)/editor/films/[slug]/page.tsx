@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
+import { signInAddress } from '@/lib/auth/sign-in-address';
 import { can } from '@/lib/auth/permissions';
 import { NotFoundError } from '@/lib/errors';
 import { getDraft, getRevision } from '@/lib/films';
@@ -33,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function EditFilmPage({ params }: Props) {
   const { slug } = await params;
   const actor = await getActor();
-  if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(`/editor/films/${slug}`)}`);
+  if (!actor) redirect(await signInAddress());
   const draft = await loadDraft(slug, actor);
   const [status, autosave, review, lintDismissals] = await Promise.all([
     getFilmStatus({ filmId: draft.filmId, actor }),

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
+import { signInAddress } from '@/lib/auth/sign-in-address';
 import { can } from '@/lib/auth/permissions';
 import { listHistory } from '@/lib/films/list-history';
 import { getRetentionSetting } from '@/lib/films/retention';
@@ -27,7 +28,7 @@ export default async function HistoryPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const query = await searchParams;
   const actor = await getActor();
-  if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(`/editor/films/${slug}/history`)}`);
+  if (!actor) redirect(await signInAddress());
   const history = await loadOr404(() => listHistory({ slug, actor, before: positiveInt(query.before) }));
   const retention = can(actor, 'history.retention') ? await getRetentionSetting({ actor }) : null;
   const restored = positiveInt(query.restored);

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
+import { signInAddress } from '@/lib/auth/sign-in-address';
 import { sameContent } from '@/lib/content/same-content';
 import { can, type Actor } from '@/lib/auth/permissions';
 import { NotFoundError } from '@/lib/errors';
@@ -39,7 +40,7 @@ async function loadDraft(slug: string, actor: Actor) {
 export default async function QuizEditorPage({ params }: Props) {
   const { slug } = await params;
   const actor = await getActor();
-  if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(`/editor/films/${slug}/quiz`)}`);
+  if (!actor) redirect(await signInAddress());
   const draft = await loadDraft(slug, actor);
   const canEdit = can(actor, 'quiz.edit');
   const [stats, publishedQuiz] = await Promise.all([

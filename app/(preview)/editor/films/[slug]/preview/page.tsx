@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
+import { signInAddress } from '@/lib/auth/sign-in-address';
 import { NotFoundError } from '@/lib/errors';
 import { getDraft } from '@/lib/films';
 import { getAutosave } from '@/lib/editor/get-autosave';
@@ -30,7 +31,7 @@ type Props = {
 export default async function PreviewPage({ params, searchParams }: Props) {
   const [{ slug }, query] = await Promise.all([params, searchParams]);
   const actor = await getActor();
-  if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(`/editor/films/${slug}/preview`)}`);
+  if (!actor) redirect(await signInAddress());
   // `spoilers` is what the reader page's own level links use; `level` is the editor's.
   const level = parseSpoilerLevel(query.spoilers ?? query.level);
   const wantsUnsaved = query.source === 'unsaved';

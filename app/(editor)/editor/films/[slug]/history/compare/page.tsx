@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
+import { signInAddress } from '@/lib/auth/sign-in-address';
 import { listRevisions } from '@/lib/films';
 import { compareRevisions } from '@/lib/films/compare-revisions';
 import { loadOr404 } from '@/components/revisions/load-or-404';
@@ -24,7 +25,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function ComparePage({ params, searchParams }: Props) {
   const [{ slug }, query] = await Promise.all([params, searchParams]);
   const actor = await getActor();
-  if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(`/editor/films/${slug}/history`)}`);
+  if (!actor) redirect(await signInAddress());
   const revisions = await loadOr404(() => listRevisions({ slug, actor }));
   const from = revisionNumber(query.from);
   const to = revisionNumber(query.to);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
+import { signInAddress } from '@/lib/auth/sign-in-address';
 import { can } from '@/lib/auth/permissions';
 import { getTranslation } from '@/lib/translations/get-translation';
 import { getTranslationAutosave } from '@/lib/translations/translation-autosave';
@@ -25,7 +26,7 @@ export default async function TranslationPage({ params, searchParams }: Props) {
   const { slug, locale } = await params;
   const { show } = await searchParams;
   const actor = await getActor();
-  if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(`/editor/films/${slug}/translations/${locale}`)}`);
+  if (!actor) redirect(await signInAddress());
   const [translation, draft, history, autosave] = await loadOr404(() =>
     Promise.all([
       getTranslation({ slug, locale, actor }),

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
+import { signInAddress } from '@/lib/auth/sign-in-address';
 import { getDraft } from '@/lib/films';
 import { compareRevisions } from '@/lib/films/compare-revisions';
 import { loadOr404 } from '@/components/revisions/load-or-404';
@@ -28,7 +29,7 @@ export default async function RestorePage({ params }: Props) {
   const number = /^\d{1,9}$/.test(n) ? Number(n) : NaN;
   if (!(number >= 1)) notFound();
   const actor = await getActor();
-  if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(`/editor/films/${slug}/history/${n}/restore`)}`);
+  if (!actor) redirect(await signInAddress());
   const draft = await loadOr404(() => getDraft({ slug, actor }));
   const comparison = await loadOr404(() => compareRevisions({ slug, from: draft.revision, to: number, actor }));
   const history = `/editor/films/${comparison.slug}/history`;

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/get-actor';
+import { signInAddress } from '@/lib/auth/sign-in-address';
 import { getDraft } from '@/lib/films';
 import { getTranslation } from '@/lib/translations/get-translation';
 import { compareTranslationRevisions } from '@/lib/translations/translation-history';
@@ -21,8 +22,7 @@ export default async function CompareTranslationPage({ params, searchParams }: P
   const here = `/editor/films/${slug}/translations/${locale}`;
   const actor = await getActor();
   const pair = compareTranslationQuerySchema.safeParse(query);
-  if (!actor)
-    redirect(`/login?callbackUrl=${encodeURIComponent(pair.success ? `${here}/compare?from=${pair.data.from}&to=${pair.data.to}` : here)}`);
+  if (!actor) redirect(await signInAddress());
   if (!pair.success) {
     // Without a pair: the two newest revisions, when there are two.
     const { revision } = await loadOr404(() => getTranslation({ slug, locale, actor }));
