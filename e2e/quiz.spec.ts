@@ -92,7 +92,7 @@ test('an admin adds a question (errors inline, reorder) and publishes it with th
   await prompt.fill('What colour is the ice?');
   await card.getByRole('textbox', { name: 'Option A of question 4', exact: true }).fill('White');
   await card.getByRole('textbox', { name: 'Option B of question 4', exact: true }).fill(' white ');
-  await card.getByLabel('Option A is the correct answer').check();
+  await card.getByLabel('Option A of question 4 is the correct answer').check();
   await page.getByRole('button', { name: 'Save quiz' }).click();
   await expect(card.getByText('Options must differ')).toBeVisible();
   await expect(card.getByText('Mark exactly one option as correct')).toHaveCount(0);

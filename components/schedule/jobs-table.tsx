@@ -1,5 +1,6 @@
 'use client';
 
+import type { JobState } from '@/lib/schedule/schedule-schema';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
@@ -18,7 +19,7 @@ function stateOf(job: ScheduledJobView, now: number): string {
 }
 
 /** Every film's jobs with retry (failed) and cancel (not started). Each button is a server action checked on the server. */
-export function JobsTable({ jobs }: { jobs: ScheduledJobView[] }) {
+export function JobsTable({ jobs, state }: { jobs: ScheduledJobView[]; state?: JobState }) {
   const router = useRouter();
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [pending, setPending] = useState<string | null>(null);
@@ -32,7 +33,7 @@ export function JobsTable({ jobs }: { jobs: ScheduledJobView[] }) {
     router.refresh();
   }
 
-  if (jobs.length === 0) return <p>No scheduled jobs yet. Schedule a publish from a film’s editor.</p>;
+  if (jobs.length === 0) return <p>{state ? `No ${state} jobs.` : 'No scheduled jobs yet. Schedule a publish from a film’s editor.'}</p>;
   return (
     <div className={styles.tableWrap}>
       {message ? (

@@ -17,7 +17,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <main id="main" className={styles.page}>
       <section className={styles.card} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Sign in</h1>
-        <p className={styles.lead}>Editors and admins of Film pages.</p>
+        <p className={styles.lead}>For the writers, editors and admins of Film pages.</p>
         <LoginForm callbackUrl={callbackUrl} />
         <p className={styles.footer}>
           {/* A reset by mail needs mail; without it only an admin can hand out a link. */}

@@ -36,7 +36,9 @@ export function NewFilmDialog() {
         return;
       }
       const byField = Object.fromEntries((result.errors ?? []).map((e) => [e.path, e.message]));
-      setErrors({ title: byField.title, slug: byField.slug, form: result.errors?.length ? undefined : result.error });
+      // A slug made from an empty title is the title's fault: said once, on the title.
+      const slugError = !slugEdited && byField.title ? undefined : byField.slug;
+      setErrors({ title: byField.title, slug: slugError, form: result.errors?.length ? undefined : result.error });
     });
   }
 
@@ -50,7 +52,7 @@ export function NewFilmDialog() {
           <h2 id="new-film-title" className={dialogStyles.title}>
             New film
           </h2>
-          <p className={ui.hint}>It starts as a draft: nothing appears on the site until you publish it.</p>
+          <p className={ui.hint}>It starts as a draft: nothing appears on the site until it is published.</p>
           <div className={styles.dialogField}>
             <label htmlFor="new-film-name" className={ui.label}>
               Title
@@ -79,16 +81,21 @@ export function NewFilmDialog() {
               className={ui.input}
               value={effectiveSlug}
               aria-invalid={errors.slug ? true : undefined}
-              aria-describedby="new-film-slug-hint"
+              aria-describedby={errors.slug ? 'new-film-slug-hint new-film-slug-error' : 'new-film-slug-hint'}
               onChange={(e) => {
                 setSlug(e.target.value);
-                setSlugEdited(true);
+                // Cleared: it follows the title again.
+                setSlugEdited(e.target.value !== '');
               }}
             />
             <p id="new-film-slug-hint" className={ui.hint}>
               The page’s address: /films/{effectiveSlug || '…'}
             </p>
-            {errors.slug ? <p className={ui.error}>{errors.slug}</p> : null}
+            {errors.slug ? (
+              <p id="new-film-slug-error" className={ui.error}>
+                {errors.slug}
+              </p>
+            ) : null}
           </div>
           {errors.form ? (
             <p role="alert" className={ui.error}>

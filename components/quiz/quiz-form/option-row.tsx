@@ -32,7 +32,13 @@ export function OptionRow({
   return (
     <li className={`${styles.option} ${correct ? styles.correct : ''}`}>
       <label className={styles.correctToggle}>
-        <input type="radio" name={radioName} checked={correct} onChange={onCorrect} aria-label={`Option ${letter} is the correct answer`} />
+        <input
+          type="radio"
+          name={radioName}
+          checked={correct}
+          onChange={onCorrect}
+          aria-label={`Option ${letter} of ${questionName} is the correct answer`}
+        />
         <span aria-hidden="true">{correct ? '✓ Correct' : 'Mark correct'}</span>
       </label>
       <div className={styles.optionText}>

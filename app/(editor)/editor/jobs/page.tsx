@@ -33,7 +33,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
         ) : null
       }
     >
-      <JobsTable jobs={jobs} />
+      <JobsTable jobs={jobs} state={state} />
     </AdminPage>
   );
 }

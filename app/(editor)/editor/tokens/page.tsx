@@ -15,8 +15,8 @@ export default async function TokensPage() {
       title="API tokens"
       lead={
         <>
-          Tokens let scripts use the editorial API (<a href="/api/v1/openapi.json">OpenAPI description</a>) as an editor or an admin. A
-          token stops working when it is revoked or when the admin who created it is disabled.
+          Tokens let scripts use the editorial API (<a href="/api/v1/openapi.json">OpenAPI description</a>) with the role it is given
+          (writer, editor or admin). A token stops working when it is revoked or when the admin who created it is disabled.
         </>
       }
     >

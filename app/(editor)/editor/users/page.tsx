@@ -15,8 +15,9 @@ export default async function UsersPage() {
       title="Users"
       lead={
         <>
-          Editors edit and publish films; admins also manage quizzes, users and API tokens. Changing a role, disabling an account or
-          resetting a password signs that user out everywhere. There is always at least one active admin.
+          Writers edit films and submit them for review; editors also review and publish them; admins also manage quizzes, users and API
+          tokens. Changing a role, disabling an account or resetting a password signs that user out everywhere. There is always at least one
+          active admin.
         </>
       }
     >
