@@ -97,6 +97,9 @@ test.describe('editing workspace', () => {
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { name: /You have unsaved changes from/ })).toBeVisible({ timeout: 60_000 });
     await expect(premiseField(page)).toHaveValue('');
+    // The status line does not claim everything is saved while the earlier work waits.
+    await expect(page.getByText('The saved revision · your earlier unsaved changes are above')).toBeVisible();
+    await expect(page.getByText('All changes saved')).toHaveCount(0);
     // Typing while the offer is open does not overwrite the earlier work, and says so.
     await page.getByRole('textbox', { name: 'Full story' }).fill('Typed while the offer is open');
     await expect(page.getByText('autosave paused until you restore or discard the earlier changes')).toBeVisible();

@@ -8,8 +8,20 @@ import { NoteInput, SubmitForReview } from './submit-for-review';
 import ui from '../ui.module.css';
 import styles from './action-bar.module.css';
 
-function SaveState({ dirty, autosave, saving }: { dirty: boolean; autosave: AutosaveState; saving: boolean }) {
+function SaveState({
+  dirty,
+  autosave,
+  saving,
+  earlierChanges,
+}: {
+  dirty: boolean;
+  autosave: AutosaveState;
+  saving: boolean;
+  earlierChanges: boolean;
+}) {
   if (saving) return <>Saving…</>;
+  // The banner above offers changes from an earlier visit: they are not saved, so this does not say so.
+  if (!dirty && earlierChanges) return <>The saved revision · your earlier unsaved changes are above</>;
   if (!dirty) return <>All changes saved</>;
   switch (autosave.phase) {
     case 'saving':
@@ -50,6 +62,7 @@ export function ActionBar({
   review,
   onSubmitForReview,
   beforeSubmitForReview,
+  earlierChanges = false,
 }: {
   status: FilmStatusInfo;
   baseRevision: number;
@@ -71,6 +84,8 @@ export function ActionBar({
   onSubmitForReview: (note: string) => Promise<boolean>;
   /** Asked before a writer's submission opens (the spoiler lint, as before publishing); `open` goes on. */
   beforeSubmitForReview?: (open: () => void) => void;
+  /** Autosaved changes from an earlier visit, offered above and not restored yet. */
+  earlierChanges?: boolean;
 }) {
   const shownIsPublished = status.publishedRevision === baseRevision;
   const publishBlocked = dirty || publishing || saving;
@@ -82,7 +97,7 @@ export function ActionBar({
           {status.publishedRevision ? `Published revision ${status.publishedRevision}` : 'Not published'} · latest {status.latestRevision}
         </span>
         <span className={styles.saveState} aria-live="polite">
-          <SaveState dirty={dirty} autosave={autosave} saving={saving} />
+          <SaveState dirty={dirty} autosave={autosave} saving={saving} earlierChanges={earlierChanges} />
         </span>
         {review ? (
           <span className={styles.review} data-review-state={review.state}>

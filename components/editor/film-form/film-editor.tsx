@@ -497,6 +497,7 @@ function Workspace({ initial }: { initial: EditorInitialData }) {
             baseRevision={base.revision}
             dirty={dirty}
             autosave={autosave.state}
+            earlierChanges={restoreOffer !== null}
             message={message}
             onMessageChange={setMessage}
             saving={saving.saving}
