@@ -32,9 +32,22 @@ test.describe('editing workspace', () => {
     await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'published');
 
     const reader = await page.context().newPage();
-    await reader.goto(path.replace('/editor/films/', '/films/'));
+    const readerPath = path.replace('/editor/films/', '/films/');
+    await reader.goto(readerPath);
     await expect(reader.getByText(marker, { exact: false }).first()).toBeVisible({ timeout: 60_000 });
     await reader.close();
+
+    // Unpublishing asks first: Cancel keeps the page on the site, the dialog's Unpublish takes it off.
+    await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: 'Take this film off the site?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'published');
+    await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
+    await ask.getByRole('button', { name: 'Unpublish' }).click();
+    await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'draft');
+    expect((await page.request.get(readerPath)).status()).toBe(404);
   });
 
   test('validation errors appear on the fields that cause them', async ({ signedInPage }) => {

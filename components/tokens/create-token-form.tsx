@@ -8,8 +8,11 @@ import { CreatePanel, RoleField, useCreateWithSecret } from '../admin/create-wit
 import ui from '../editor/ui.module.css';
 import styles from '../admin/admin.module.css';
 
-/** Creates an API token; its secret is shown here once and only its hash is kept. */
-export function CreateTokenForm() {
+/**
+ * Creates an API token; its secret is shown here once and only its hash is kept. `revoked`: the
+ * prefixes of revoked tokens, so a secret revoked right after it was made leaves the screen.
+ */
+export function CreateTokenForm({ revoked = [] }: { revoked?: string[] }) {
   const { form, panel, created } = useCreateWithSecret(createTokenSchema, { name: '', role: 'EDITOR' }, createTokenAction);
   const { register } = form;
   const { errors } = form.formState;
@@ -20,7 +23,9 @@ export function CreateTokenForm() {
       submitLabel="Create token"
       {...panel}
       result={
-        created ? (
+        created && revoked.includes(created.prefix) ? (
+          <p className={styles.message}>Token “{created.name}” is revoked: its secret no longer works.</p>
+        ) : created ? (
           <OneTimeSecret label={`Token “${created.name}”`} secret={created.secret}>
             <p className={styles.message}>
               Send it as <code>Authorization: Bearer …</code>. It acts with its role, never above yours.

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../confirm-dialog';
 import type { FilmStatusInfo } from '@/lib/films/film-status';
 import { StatusBadge } from '../status-badge';
 import { TimeAgo } from '../time-ago';
@@ -88,6 +89,7 @@ export function ActionBar({
   earlierChanges?: boolean;
 }) {
   const shownIsPublished = status.publishedRevision === baseRevision;
+  const [askingUnpublish, setAskingUnpublish] = useState(false);
   const publishBlocked = dirty || publishing || saving;
   return (
     <div className={styles.bar} role="region" aria-label="Save and publish">
@@ -170,11 +172,26 @@ export function ActionBar({
             type="button"
             className={`${ui.button} ${ui.ghost}`}
             aria-disabled={publishing}
-            onClick={() => !publishing && onUnpublish()}
+            onClick={() => !publishing && setAskingUnpublish(true)}
           >
             Unpublish
           </button>
         ) : null}
+        <ConfirmDialog
+          open={askingUnpublish}
+          title="Take this film off the site?"
+          confirmLabel="Unpublish"
+          onCancel={() => setAskingUnpublish(false)}
+          onConfirm={() => {
+            setAskingUnpublish(false);
+            onUnpublish();
+          }}
+        >
+          <p>
+            Readers lose its page at once: its address answers “not found”, and it leaves the lists, search and the sitemap. Every revision
+            stays; publishing one brings the page back.
+          </p>
+        </ConfirmDialog>
         {dirty ? (
           <span id="publish-hint" className="visually-hidden">
             Save your changes first: publishing puts a saved revision on the site.

@@ -10,7 +10,8 @@ import type { FormPath } from './fields';
 export function TextStats({ name, withReadingTime = false }: { name: FormPath; withReadingTime?: boolean }) {
   const value = useWatch<FilmContent>({ name });
   const words = countWords(typeof value === 'string' ? value : '');
-  if (!withReadingTime) return <>{plural(words, 'word')}</>;
+  // Nothing written takes no time to read: no "about 1 minute" under an empty field.
+  if (!withReadingTime || words === 0) return <>{plural(words, 'word')}</>;
   const minutes = readingMinutes(words);
   return (
     <>

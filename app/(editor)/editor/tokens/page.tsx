@@ -20,7 +20,7 @@ export default async function TokensPage() {
         </>
       }
     >
-      <CreateTokenForm />
+      <CreateTokenForm revoked={tokens.filter((token) => token.revokedAt).map((token) => token.prefix)} />
       <TokensTable tokens={tokens} />
     </AdminPage>
   );
