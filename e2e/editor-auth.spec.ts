@@ -242,6 +242,16 @@ test('an API token works until it is revoked', async ({ browser, playwright }) =
   expect(refused.headers()['content-type']).toContain('application/problem+json');
   expect((await refused.json()).error).toMatch(/token was revoked/);
 
+  // Revoked right after it was made, without leaving the page: its secret leaves the screen.
+  const second = `${name} b`;
+  await admin.page.getByLabel('Name').fill(second);
+  await admin.page.getByRole('button', { name: 'Create token' }).click();
+  await expect(admin.page.getByTestId('one-time-secret')).toBeVisible();
+  admin.page.once('dialog', (dialog) => dialog.accept());
+  await admin.page.getByTestId(`token-row-${second}`).getByRole('button', { name: 'Revoke' }).click();
+  await expect(admin.page.getByText(`Token “${second}” is revoked: its secret no longer works.`)).toBeVisible();
+  await expect(admin.page.getByTestId('one-time-secret')).toHaveCount(0);
+
   await api.dispose();
   await admin.context.close();
 });

@@ -80,6 +80,20 @@ describe('describeAuditEntry', () => {
     );
   });
 
+  it('names webhooks by their receiver and uploads by their file name', () => {
+    const url = 'https://example.com/hook';
+    expect(describeAuditEntry(entry('webhook.create', { events: ['film.published'] }, null, url)).text).toBe(
+      'Added a webhook sending to https://example.com/hook',
+    );
+    expect(describeAuditEntry(entry('webhook.disable', { reason: 'a day without a delivery' }, null, url)).text).toBe(
+      'Turned off the webhook sending to https://example.com/hook: a day without a delivery',
+    );
+    expect(describeAuditEntry(entry('media.upload', { fileName: 'poster.png', width: 800, height: 1200 }, null, 'cff7e6')).text).toBe(
+      'Uploaded image “poster.png” (800×1200)',
+    );
+    expect(describeAuditEntry(entry('media.upload', {}, null, 'cff7e6')).text).toBe('Uploaded image cff7e6');
+  });
+
   it('links no revision without a film, and shows an unknown action as its code', () => {
     expect(describeAuditEntry(entry('film.publish', { revision: 2 }, null, 'gone-film'))).toMatchObject({ film: null, revision: null });
     expect(describeAuditEntry(entry('something.new', {}, null, 'subject')).text).toBe('something.new subject');

@@ -57,8 +57,10 @@ const SIGN_IN_FAILURES: Record<string, string> = {
   'too many attempts': 'too many attempts',
 };
 
-/** Action code → label for the filter, and the sentence for one entry. */
-export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: string, details: Details) => string }> = {
+type ActionWords = { label: string; describe: (subject: string, details: Details) => string };
+
+/** Action code → label for the filter, and the sentence for one entry. writeAudit takes only these codes. */
+export const AUDIT_ACTIONS = {
   'auth.sign-in': { label: 'Signed in', describe: () => 'Signed in' },
   'auth.sign-out': { label: 'Signed out', describe: () => 'Signed out' },
   'auth.sign-in-failed': {
@@ -105,7 +107,8 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
   'film.unpublish': { label: 'Unpublished', describe: (_, d) => `Took the film off the site${str(d.jobId) ? ' as scheduled' : ''}` },
   'media.upload': {
     label: 'Uploaded an image',
-    describe: (subject, d) => `Uploaded image ${subject}${num(d.width) && num(d.height) ? ` (${d.width}×${d.height})` : ''}`,
+    describe: (subject, d) =>
+      `Uploaded ${str(d.fileName) ? `image ${quoted(String(d.fileName))}` : `image ${subject}`}${num(d.width) && num(d.height) ? ` (${d.width}×${d.height})` : ''}`,
   },
   'media.replace': {
     label: 'Replaced an image’s file',
@@ -216,6 +219,10 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
       d.purpose === 'invite' ? 'Accepted the invitation and chose a password' : 'Chose a new password after a reset',
   },
   'user.change-password': { label: 'Changed own password', describe: () => 'Changed their own password' },
+  'user.request-reset': {
+    label: 'Asked for a password reset',
+    describe: (subject) => `Asked for a password reset link for ${subject}`,
+  },
   'user.sign-out-everywhere': { label: 'Signed out everywhere', describe: (subject) => `Signed ${subject} out of every session` },
   'token.create': {
     label: 'Created an API token',
@@ -225,6 +232,19 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     label: 'Revoked an API token',
     describe: (subject, d) =>
       `Revoked the API token ${quoted(subject)}${str(d.prefix) ? ` (${d.prefix}…)` : ''}${str(d.reason) ? `: ${d.reason}` : ''}`,
+  },
+  // Webhooks (lib/webhooks): the subject is the receiver's address.
+  'webhook.create': { label: 'Added a webhook', describe: (subject) => `Added a webhook sending to ${subject}` },
+  'webhook.delete': { label: 'Deleted a webhook', describe: (subject) => `Deleted the webhook sending to ${subject}` },
+  'webhook.disable': {
+    label: 'A webhook was turned off',
+    describe: (subject, d) => `Turned off the webhook sending to ${subject}${str(d.reason) ? `: ${d.reason}` : ''}`,
+  },
+  'webhook.enable': { label: 'Turned a webhook back on', describe: (subject) => `Turned the webhook sending to ${subject} back on` },
+  'webhook.resend': { label: 'Resent a webhook delivery', describe: (subject) => `Resent a delivery to ${subject}` },
+  'webhook.rotate-secret': {
+    label: 'Changed a webhook’s signing secret',
+    describe: (subject) => `Gave the webhook sending to ${subject} a new signing secret`,
   },
   // Scheduled publishing (lib/schedule)
   'schedule.publish': {
@@ -247,11 +267,13 @@ export const AUDIT_ACTIONS: Record<string, { label: string; describe: (subject: 
     describe: (_, d) =>
       `A scheduled ${d.kind === 'unpublish' ? 'unpublish' : 'publish'}${str(d.locale) ? ` of ${translationOf(d)}` : ''} failed after ${num(d.attempts) ?? '?'} attempts${str(d.error) ? `: ${d.error}` : ''}`,
   },
-};
+} satisfies Record<string, ActionWords>;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 export function describeAuditEntry({ action, subject, film, details }: AuditEntryFacts): AuditDescription {
   const facts: Details = details && typeof details === 'object' && !Array.isArray(details) ? (details as Details) : {};
-  const known = AUDIT_ACTIONS[action];
+  const known = Object.hasOwn(AUDIT_ACTIONS, action) ? (AUDIT_ACTIONS as Record<string, ActionWords>)[action] : undefined;
   return {
     text: known ? known.describe(subject, facts) : [action, subject].filter(Boolean).join(' '),
     film,

@@ -1,12 +1,13 @@
 import 'server-only';
 import type { Tx } from '../db';
 import type { Actor } from '../auth/permissions';
+import type { AuditAction } from './describe-audit-entry';
 
 export type AuditEntry = {
   actor: Actor | null;
   /** Falls back to this label when there is no actor (e.g. a failed sign-in names the email tried). */
   actorLabel?: string;
-  action: string;
+  action: AuditAction;
   filmId?: string | null;
   subject?: string;
   details?: Record<string, unknown>;

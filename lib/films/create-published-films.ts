@@ -3,6 +3,7 @@ import { db } from '../db';
 import { assertCan, type Actor } from '../auth/permissions';
 import { ValidationError } from '../errors';
 import { auditRow } from '../audit/write-audit';
+import type { AuditAction } from '../audit/describe-audit-entry';
 import { invalidateFilmPages } from '../cache/invalidate-film-pages';
 import { authorIdOf } from '../auth/system-actor';
 import { assertQuizEditable } from './assert-quiz-editable';
@@ -65,7 +66,7 @@ export async function createPublishedFilms({ contents, actor, message = '' }: { 
       await tx.$executeRaw`
       UPDATE "Film" f SET "publishedRevisionId" = r.id FROM unnest(${revisions.map((r) => r.filmId)}::text[], ${revisions.map((r) => r.id)}::text[]) AS r("filmId", id)
       WHERE f.id = r."filmId"`;
-      const entry = (action: string, filmId: string, subject: string, details: Record<string, unknown>) =>
+      const entry = (action: AuditAction, filmId: string, subject: string, details: Record<string, unknown>) =>
         auditRow({ actor, action, filmId, subject, details });
       await tx.auditLog.createMany({
         data: sections.flatMap(({ filmId, content }) => [
