@@ -35,8 +35,9 @@ export default async function PersonHistoryPage({ params, searchParams }: Props)
   };
   const from = pick(query.from, previous?.number ?? newest?.number);
   const to = pick(query.to, newest?.number);
+  // One revision has nothing to compare with: the list alone.
   const [before, after] =
-    from !== undefined && to !== undefined
+    from !== undefined && to !== undefined && revisions.length > 1
       ? await Promise.all([getPersonRevision(actor, slug, from), getPersonRevision(actor, slug, to)])
       : [null, null];
   const restored = revisionNumber(query.restored);
