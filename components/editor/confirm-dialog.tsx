@@ -4,6 +4,18 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import ui from './ui.module.css';
 import dialogStyles from './dialog.module.css';
 
+/** A `<dialog>` shown as a modal while `open`, closed otherwise: the editor's dialogs follow their state. */
+export function useModalDialog(open: boolean) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+  return dialog;
+}
+
 /**
  * A question before a change readers feel at once (taking a page off the site): a modal dialog
  * with what happens, Cancel (the default focus, and Escape) and the change itself.
@@ -23,14 +35,8 @@ export function ConfirmDialog({
   onCancel: () => void;
   children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const id = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
   return (
     <dialog
       ref={dialog}

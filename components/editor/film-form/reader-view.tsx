@@ -1,4 +1,5 @@
-import { Fragment, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Fragment, useDeferredValue, useMemo } from 'react';
+import { useModalDialog } from '../confirm-dialog';
 import { useWatch } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
 import { countReaderViews, describeEmpty, describeLevelView, emptyViews, READER_AT, type LevelView } from '@/lib/spoilers/level-counts';
@@ -90,13 +91,7 @@ export function PublishCheckDialog({
   onReview: (section: SectionId) => void;
   onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (views && !element.open) element.showModal();
-    if (!views && element.open) element.close();
-  }, [views]);
+  const dialog = useModalDialog(views !== null);
 
   const firstEmpty = views ? (emptyViews(views)[0]?.empty[0] ?? emptyParts[0]) : undefined;
   return (

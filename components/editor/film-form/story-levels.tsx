@@ -1,6 +1,7 @@
 'use client';
 
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useModalDialog } from '../confirm-dialog';
 import { useWatch } from 'react-hook-form';
 import type { FilmContent } from '@/lib/content/schema';
 import { plural } from '@/lib/content/derive';
@@ -199,13 +200,7 @@ export function SpoilerLintDialog({
   onReview: () => void;
   onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (warnings && !element.open) element.showModal();
-    if (!warnings && element.open) element.close();
-  }, [warnings]);
+  const dialog = useModalDialog(warnings !== null);
   return (
     <dialog ref={dialog} className={dialogStyles.dialog} aria-labelledby="lint-check-title" onClose={onCancel}>
       <h2 id="lint-check-title" className={dialogStyles.title}>
@@ -321,13 +316,7 @@ export function SuggestLevelsDialog({
   onAccept: (changes: LevelChange[], message: string) => Promise<boolean>;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (content && !element.open) element.showModal();
-    if (!content && element.open) element.close();
-  }, [content]);
+  const dialog = useModalDialog(content !== null);
 
   const suggestions = useMemo(() => (content ? suggestFilmLevels(content).filter((s) => inWorkspace(s.path)) : []), [content]);
   // What has been accepted since the dialog opened: those rows show their new level.
