@@ -46,6 +46,8 @@ test.describe('editing workspace', () => {
     await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'published');
     await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
     await ask.getByRole('button', { name: 'Unpublish' }).click();
+    // The badge changes at once (optimistically); the notice comes once the server has done it.
+    await expect(page.getByRole('status').getByText(/Unpublished: the page is off the site/u)).toBeVisible();
     await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'draft');
     expect((await page.request.get(readerPath)).status()).toBe(404);
   });
