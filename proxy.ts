@@ -69,7 +69,7 @@ export async function proxy(request: NextRequest) {
   const policy = searched?.repeated ? CACHED : pagePolicyFor(request.nextUrl.pathname);
   const headers = renderRequestHeaders(request, policy) ?? new Headers(request.headers);
   headers.set(READER_LEVEL_HEADER, formatLevelDecision(decision));
-  headers.set(REQUEST_PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
+  headers.set(REQUEST_PATH_HEADER, askedPath(request));
   const init = { request: { headers } };
   const response = searched?.repeated
     ? rewriteSearch(request, searched.path, init, decision)
@@ -78,6 +78,13 @@ export async function proxy(request: NextRequest) {
   const rendered = renderedReadingOfPath(destinationPath(request, response));
   if (rendered) response.headers.set(RENDERED_LEVEL_HEADER, rendered);
   return response;
+}
+
+/** The address asked for, as a reader would type it: without Next's internal `_rsc` query (client navigations add it). */
+function askedPath(request: NextRequest): string {
+  const url = new URL(request.nextUrl);
+  url.searchParams.delete('_rsc');
+  return url.pathname + url.search;
 }
 
 function withSecurityHeaders(response: NextResponse, policy: PagePolicy): NextResponse {

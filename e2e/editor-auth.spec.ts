@@ -84,6 +84,9 @@ test('signing in from a protected page comes back to it, its query kept', async 
     await page.goto(asked);
     await expect(page).toHaveURL(`/login?callbackUrl=${encodeURIComponent(asked)}`);
   }
+  // A client navigation's internal `_rsc` query is not part of the address to come back to.
+  const rsc = await page.request.get('/editor/reviews?state=pending&_rsc=abc12', { maxRedirects: 0 });
+  expect(rsc.headers()['location']).toMatch(/\/login\?callbackUrl=%2Feditor%2Freviews%3Fstate%3Dpending$/u);
   await page.goto('/editor/tokens');
   await expect(page).toHaveURL('/login?callbackUrl=%2Feditor%2Ftokens');
   await page.getByLabel('Email').fill(ADMIN);

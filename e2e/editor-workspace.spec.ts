@@ -49,7 +49,33 @@ test.describe('editing workspace', () => {
     // The badge changes at once (optimistically); the notice comes once the server has done it.
     await expect(page.getByRole('status').getByText(/Unpublished: the page is off the site/u)).toBeVisible();
     await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'draft');
+    // Its button is gone: the keyboard goes on from Publish.
+    await expect(page.getByRole('button', { name: /^Publish revision \d+$/u })).toBeFocused();
     expect((await page.request.get(readerPath)).status()).toBe(404);
+  });
+
+  test('the new-film dialog: the slug follows the title, can be cleared and retyped, and an empty title is said once', async ({
+    signedInPage,
+  }) => {
+    const page = await signedInPage();
+    await page.goto('/editor');
+    await page.getByRole('button', { name: '+ New film' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New film' });
+    const slug = dialog.getByRole('textbox', { name: 'Slug' });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('Ice Dream');
+    await expect(slug).toHaveValue('ice-dream');
+    // Emptied while typing, it stays empty; left empty, it follows the title again.
+    await slug.fill('');
+    await expect(slug).toHaveValue('');
+    await slug.pressSequentially('own');
+    await expect(slug).toHaveValue('own');
+    await slug.fill('');
+    await slug.blur();
+    await expect(slug).toHaveValue('ice-dream');
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('');
+    await dialog.getByRole('button', { name: 'Create and edit' }).click();
+    await expect(dialog.locator('#new-film-name-error')).toBeVisible();
+    await expect(dialog.locator('#new-film-slug-error')).toHaveCount(0);
   });
 
   test('validation errors appear on the fields that cause them', async ({ signedInPage }) => {

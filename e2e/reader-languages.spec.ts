@@ -120,12 +120,22 @@ test.describe('the film list in French', () => {
     for (const address of ['/fr/films/no-such-film', '/fr/people/no-such-person', '/fr/_missing']) {
       const response = await request.get(address);
       expect(response.status(), address).toBe(404);
+      // Kept by no cache, as the site's own 404 page: a page published there shows on the next request.
+      expect(response.headers()['cache-control'], address).toMatch(/no-store/u);
+      expect(response.headers()['surrogate-key'], address).toBeUndefined();
       const html = await response.text();
       expect(html, address).toMatch(/^<!DOCTYPE html><html lang="fr"/u);
       expect(html, address).toMatch(/<h1[^>]*>Page introuvable<\/h1>/u);
     }
-    // notFound() from the filtered list's page, and proxy.ts's missing film, person and list page.
-    for (const address of ['/fr/page/999?genre=drama', '/fr/films/no-such-film', '/fr/people/no-such-person', '/fr/page/999999']) {
+    // proxy.ts's missing filtered list page, film, person and list page, and a page's own notFound()
+    // (a person's level route: the translation's not-found page, its language picked in the browser).
+    for (const address of [
+      '/fr/page/999?genre=drama',
+      '/fr/films/no-such-film',
+      '/fr/people/no-such-person',
+      '/fr/page/999999',
+      '/fr/people/no-such-person/level/full',
+    ]) {
       const response = await page.goto(address);
       expect(response!.status(), address).toBe(404);
       await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

@@ -226,15 +226,15 @@ function beforeHeaders(response) {
   const writeHead = response.writeHead;
   response.writeHead = /** @type {typeof response.writeHead} */ (
     function (/** @type {any[]} */ ...args) {
+      const status = pageStatus(response, typeof args[0] === 'number' ? args[0] : response.statusCode);
       // A replay's headers were stored after this ran on them.
       if (!isReplayed(response)) {
-        sharedCachePolicy(response);
+        sharedCachePolicy(response, status);
         // A cached page (its own hash policy) sent where proxy.ts gave a nonce: one script policy.
         if (response.hasHeader(CSP_HEADER))
           response.setHeader(CSP_HEADER, /** @type {string | string[]} */ (withoutNonceBesideHashes(response.getHeader(CSP_HEADER))));
       }
       privateForRequest(response);
-      const status = pageStatus(response, typeof args[0] === 'number' ? args[0] : response.statusCode);
       if (typeof args[0] === 'number' && args[0] !== status) {
         args[0] = status;
         // writeHead(status, statusMessage, headers): the message Next gave was its status's.
@@ -267,12 +267,19 @@ const purged = purgeUrls.split(',').some((url) => url.trim() !== '');
  * `Vary: Cookie` (a cache that keys on the whole Cookie header is then safe; the shipped one keys on
  * the spoilers cookie's raw value, deploy/varnish.vcl). privateForRequest may still take it back.
  * @param {http.ServerResponse} response
+ * @param {number} status the status going out (pageStatus's)
  */
-function sharedCachePolicy(response) {
+function sharedCachePolicy(response, status) {
   // Read by the front cache before this point; not for clients.
   response.removeHeader(readerLevel.RENDERED_LEVEL_HEADER);
   const chosen = response.getHeader(READER_CACHE_HEADER);
   response.removeHeader(READER_CACHE_HEADER);
+  // A cached page sent with an error status of proxy.ts's (a translation's 404 page): kept by no
+  // cache, as Next's own 404 is, so a page published at that address shows on the next request.
+  if (status >= 400) {
+    response.setHeader('Cache-Control', 'private, no-cache, no-store, max-age=0, must-revalidate');
+    return;
+  }
   if (chosen !== undefined) {
     const vary = String(response.getHeader('Vary') ?? '');
     if (!/(^|,)\s*cookie\s*(,|$)/i.test(vary)) response.setHeader('Vary', vary ? `${vary}, Cookie` : 'Cookie');

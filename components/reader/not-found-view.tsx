@@ -10,12 +10,13 @@ import styles from './not-found-view.module.css';
  * (`locale`, absent: the site's own). No data fetching here: Next sends a segment's not-found UI
  * along with every page under it.
  */
-export function NotFoundView({ section, locale }: { section: MissingSection; locale?: string }) {
+export function NotFoundView({ section, locale, titled = true }: { section: MissingSection; locale?: string; titled?: boolean }) {
   const t = readerText(locale);
   const title = t(`missing.${section}.title`);
   return (
     <main id="main" className={styles.main}>
-      <title>{`${title} · ${t('site.brand')}`}</title>
+      {/* A page's own metadata may give the document its title instead (`titled={false}`). */}
+      {titled ? <title>{`${title} · ${t('site.brand')}`}</title> : null}
       <p className={styles.code}>404</p>
       <h1 className={styles.title}>{title}</h1>
       <p className={styles.hint}>{t(`missing.${section}.hint`)}</p>

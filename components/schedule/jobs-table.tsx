@@ -19,6 +19,15 @@ function stateOf(job: ScheduledJobView, now: number): string {
 }
 
 /** Every film's jobs with retry (failed) and cancel (not started). Each button is a server action checked on the server. */
+/** An empty list of one state, in words. */
+const NO_JOBS: Record<JobState, string> = {
+  scheduled: 'No jobs are waiting to run.',
+  running: 'No job is running.',
+  done: 'No finished jobs.',
+  failed: 'No failed jobs.',
+  cancelled: 'No cancelled jobs.',
+};
+
 export function JobsTable({ jobs, state }: { jobs: ScheduledJobView[]; state?: JobState }) {
   const router = useRouter();
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
@@ -33,7 +42,7 @@ export function JobsTable({ jobs, state }: { jobs: ScheduledJobView[]; state?: J
     router.refresh();
   }
 
-  if (jobs.length === 0) return <p>{state ? `No ${state} jobs.` : 'No scheduled jobs yet. Schedule a publish from a film’s editor.'}</p>;
+  if (jobs.length === 0) return <p>{state ? NO_JOBS[state] : 'No scheduled jobs yet. Schedule a publish from a film’s editor.'}</p>;
   return (
     <div className={styles.tableWrap}>
       {message ? (

@@ -84,8 +84,11 @@ export function NewFilmDialog() {
               aria-describedby={errors.slug ? 'new-film-slug-hint new-film-slug-error' : 'new-film-slug-hint'}
               onChange={(e) => {
                 setSlug(e.target.value);
-                // Cleared: it follows the title again.
-                setSlugEdited(e.target.value !== '');
+                setSlugEdited(true);
+              }}
+              // Left empty: it follows the title again.
+              onBlur={(e) => {
+                if (e.target.value === '') setSlugEdited(false);
               }}
             />
             <p id="new-film-slug-hint" className={ui.hint}>

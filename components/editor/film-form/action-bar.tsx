@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../confirm-dialog';
 import type { FilmStatusInfo } from '@/lib/films/film-status';
 import { StatusBadge } from '../status-badge';
@@ -90,6 +90,15 @@ export function ActionBar({
 }) {
   const shownIsPublished = status.publishedRevision === baseRevision;
   const [askingUnpublish, setAskingUnpublish] = useState(false);
+  // Unpublished from the dialog: its button is gone, so the keyboard goes on from Publish, not the page's start.
+  const publishButton = useRef<HTMLButtonElement>(null);
+  const justUnpublished = useRef(false);
+  useEffect(() => {
+    if (justUnpublished.current && !status.publishedRevision) {
+      justUnpublished.current = false;
+      publishButton.current?.focus();
+    }
+  }, [status.publishedRevision]);
   const publishBlocked = dirty || publishing || saving;
   return (
     <div className={styles.bar} role="region" aria-label="Save and publish">
@@ -149,6 +158,7 @@ export function ActionBar({
           ) : null
         ) : !shownIsPublished ? (
           <button
+            ref={publishButton}
             type="button"
             className={`${ui.button} ${!dirty ? ui.primary : ''}`}
             aria-disabled={publishBlocked}
@@ -184,6 +194,7 @@ export function ActionBar({
           onCancel={() => setAskingUnpublish(false)}
           onConfirm={() => {
             setAskingUnpublish(false);
+            justUnpublished.current = true;
             onUnpublish();
           }}
         >

@@ -10,7 +10,7 @@ import { readerText } from '@/lib/i18n/reader-text';
  */
 type Props = { params: Promise<{ locale: string }> };
 
-/** The title NotFoundView gives its page, through the layout's template. */
+/** The document's title, through the layout's template (NotFoundView's own is left out). */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   return { title: readerText(locale)('missing.page.title'), robots: { index: false } };
@@ -18,5 +18,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function TranslatedMissing({ params }: Props) {
   const { locale } = await params;
-  return <NotFoundView section="page" locale={locale} />;
+  return <NotFoundView section="page" locale={locale} titled={false} />;
 }
