@@ -274,12 +274,6 @@ function sharedCachePolicy(response, status) {
   response.removeHeader(readerLevel.RENDERED_LEVEL_HEADER);
   const chosen = response.getHeader(READER_CACHE_HEADER);
   response.removeHeader(READER_CACHE_HEADER);
-  // A cached page sent with an error status of proxy.ts's (a translation's 404 page): kept by no
-  // cache, as Next's own 404 is, so a page published at that address shows on the next request.
-  if (status >= 400) {
-    response.setHeader('Cache-Control', 'private, no-cache, no-store, max-age=0, must-revalidate');
-    return;
-  }
   if (chosen !== undefined) {
     const vary = String(response.getHeader('Vary') ?? '');
     if (!/(^|,)\s*cookie\s*(,|$)/i.test(vary)) response.setHeader('Vary', vary ? `${vary}, Cookie` : 'Cookie');
@@ -288,6 +282,12 @@ function sharedCachePolicy(response, status) {
   // Not Next's cached page (an error, a dynamic page): proxy.ts's private header when it chose.
   if (!sMaxAge) {
     if (chosen !== undefined) response.setHeader('Cache-Control', String(chosen));
+    return;
+  }
+  // Next's cached page sent with an error status of proxy.ts's (a translation's 404 page): kept by
+  // no cache, as Next's own 404 is, so a page published at that address shows on the next request.
+  if (status >= 400) {
+    response.setHeader('Cache-Control', 'private, no-cache, no-store, max-age=0, must-revalidate');
     return;
   }
   const request = /** @type {http.IncomingMessage} */ (/** @type {any} */ (response).req);
